@@ -1,0 +1,69 @@
+"""objmcp: serve any plain Python object as a Model Context Protocol server.
+
+    import objmcp
+    objmcp.start("notes", Notes())   # serves stdin/stdout until EOF
+
+The object's public methods become tools; their signatures, type hints and
+docstrings become the tools' input schemas and descriptions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._content import ToolResult
+from ._exceptions import (
+    ArgumentError,
+    ElicitationUnavailable,
+    FrameError,
+    ObjmcpError,
+    TargetError,
+    ToolError,
+    UnknownToolError,
+)
+from ._inject import Elicit, ElicitResult
+from ._server import Server
+from ._tools import Tool, Toolbox
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ArgumentError",
+    "Elicit",
+    "ElicitResult",
+    "ElicitationUnavailable",
+    "FrameError",
+    "ObjmcpError",
+    "Server",
+    "TargetError",
+    "Tool",
+    "ToolError",
+    "ToolResult",
+    "Toolbox",
+    "UnknownToolError",
+    "serve",
+    "start",
+]
+
+
+def start(name: str, target: object, **options: Any) -> None:
+    """Serve ``target`` as the MCP server ``name`` on stdin/stdout until end of input (blocking).
+
+    ``options`` are those of :class:`Server`.
+    """
+    Server(name, target, **options).run()
+
+
+async def serve(name: str, target: object, **options: Any) -> None:
+    """Serve ``target`` as the MCP server ``name`` inside a running event loop, until end of input.
+
+    ``options`` are those of :class:`Server`.
+    """
+    await Server(name, target, **options).serve()
+
+
+for _name in __all__:
+    _value = globals()[_name]
+    if getattr(_value, "__module__", "").startswith("objmcp."):
+        _value.__module__ = "objmcp"
+del _name, _value

@@ -1,0 +1,310 @@
+"""Values across the JSON line, both ways.
+
+:func:`from_json` turns a JSON value that already passed the tool's schema into
+the Python value its type hint asks for (Enum members, dataclass instances,
+tuples, datetimes, ...); :func:`to_jsonable` turns whatever a method returns
+into plain JSON data. The two mirror :mod:`objmcp._schema`: a value of a
+type, sent through ``to_jsonable``, validates against that type's schema and
+comes back equal through ``from_json``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import datetime
+import decimal
+import enum
+import inspect
+import math
+import pathlib
+import typing
+import uuid
+from collections import abc
+from typing import Any
+
+from . import _typing as t
+
+__all__ = ["ConversionError", "NotJsonable", "from_json", "to_jsonable"]
+
+
+class ConversionError(ValueError):
+    """A JSON value does not convert into the type asked for; ``path`` says where."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+class NotJsonable(TypeError):
+    """A value has no JSON form (NaN, infinity, a cycle, or an unknown type in strict mode)."""
+
+
+# --- JSON -> Python ---------------------------------------------------------------------------
+
+
+def from_json(value: object, hint: object, path: str = "") -> object:
+    """Convert a JSON value into a value of ``hint``; raise :class:`ConversionError`."""
+    hint = t.strip_qualifiers(t.annotated_parts(t.strip_qualifiers(hint))[0])
+    if hint in (Any, object, inspect.Parameter.empty) or isinstance(hint, (str, typing.ForwardRef)):
+        return value
+    if isinstance(hint, typing.TypeVar):
+        return value if hint.__bound__ is None else from_json(value, hint.__bound__, path)
+    supertype = getattr(hint, "__supertype__", None)
+    if supertype is not None:
+        return from_json(value, supertype, path)
+    if t.is_union(hint):
+        return _from_union(value, typing.get_args(hint), path)
+    if t.is_literal(hint):
+        for option in typing.get_args(hint):
+            if option == value and type(option) is type(value):
+                return option
+        raise ConversionError(path, f"expected one of {list(typing.get_args(hint))!r}")
+    if hint is None or hint is type(None):
+        if value is None:
+            return None
+        raise ConversionError(path, f"expected null, got {_describe(value)}")
+    origin = typing.get_origin(hint) or hint
+    args = typing.get_args(hint)
+    if isinstance(origin, type):
+        converter = _SCALARS.get(origin)
+        if converter is not None:
+            return converter(value, path)
+        if issubclass(origin, enum.Enum):
+            try:
+                return origin(value)
+            except ValueError:
+                values = [m.value for m in origin]
+                raise ConversionError(path, f"expected one of {values!r}") from None
+        if t.is_pydantic_model(origin):
+            try:
+                return origin.model_validate(value)  # type: ignore[attr-defined]
+            except Exception as error:
+                raise ConversionError(path, str(error)) from None
+        if t.is_dataclass_type(origin) or t.is_typeddict_type(origin):
+            return _from_object(value, origin, path)
+        if t.is_namedtuple_type(origin):
+            return _from_object(value, origin, path)
+        if issubclass(origin, pathlib.PurePath):
+            return origin(_expect(value, str, "string", path))
+    if origin is tuple:
+        return _from_tuple(value, args, path)
+    if origin in (list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection):
+        items = _expect(value, list, "array", path)
+        return [from_json(v, args[0] if args else Any, f"{path}[{i}]") for i, v in enumerate(items)]
+    if origin in (set, frozenset, abc.Set, abc.MutableSet):
+        items = _expect(value, list, "array", path)
+        member = args[0] if args else Any
+        converted = {from_json(v, member, f"{path}[{i}]") for i, v in enumerate(items)}
+        return frozenset(converted) if origin is frozenset else converted
+    if origin in (dict, abc.Mapping, abc.MutableMapping):
+        mapping = _expect(value, dict, "object", path)
+        key_hint, value_hint = args if args else (str, Any)
+        return {
+            from_json(k, key_hint, path): from_json(v, value_hint, f"{path}.{k}" if path else k)
+            for k, v in mapping.items()
+        }
+    return value
+
+
+def _from_union(value: object, members: tuple[object, ...], path: str) -> object:
+    errors = []
+    ordered = sorted(members, key=lambda m: m is not type(None) and m is not None)
+    for member in ordered:
+        try:
+            return from_json(value, member, path)
+        except ConversionError as error:
+            errors.append(error.message)
+    raise ConversionError(path, "fits none of the allowed types: " + "; ".join(errors))
+
+
+def _from_tuple(value: object, args: tuple[object, ...], path: str) -> tuple[object, ...]:
+    items = _expect(value, list, "array", path)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(from_json(v, args[0], f"{path}[{i}]") for i, v in enumerate(items))
+    if not args:
+        return tuple(items)
+    if args == ((),):
+        args = ()
+    if len(items) != len(args):
+        raise ConversionError(path, f"expected an array of {len(args)} items, got {len(items)}")
+    return tuple(from_json(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(items, args)))
+
+
+def _from_object(value: object, cls: type, path: str) -> object:
+    mapping = _expect(value, dict, "object", path)
+    fields, required = t.fields_of(cls)
+    for name in required:
+        if name not in mapping:
+            raise ConversionError(path, f"missing required field '{name}'")
+    converted: dict[str, object] = {}
+    for name, item in mapping.items():
+        if name not in fields:
+            raise ConversionError(path, f"unknown field '{name}'")
+        converted[name] = from_json(item, fields[name][0], f"{path}.{name}" if path else name)
+    if t.is_typeddict_type(cls):
+        return converted
+    try:
+        return cls(**converted)
+    except Exception as error:
+        raise ConversionError(path, f"{cls.__name__} refused it: {error}") from None
+
+
+def _expect(value: object, kind: type, name: str, path: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ConversionError(path, f"expected {name}, got {_describe(value)}")
+    return value
+
+
+def _describe(value: object) -> str:
+    kinds = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array"}
+    kind = "null" if value is None else kinds.get(type(value), "object")
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{kind} {text}"
+
+
+def _to_int(value: object, path: str) -> int:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return typing.cast(int, _expect(value, int, "integer", path))
+
+
+def _to_float(value: object, path: str) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    raise ConversionError(path, f"expected number, got {_describe(value)}")
+
+
+def _parse(kind: str, parse: abc.Callable[[str], object]) -> abc.Callable[[object, str], object]:
+    def convert(value: object, path: str) -> object:
+        text = _expect(value, str, f"{kind} string", path)
+        try:
+            return parse(text)
+        except (ValueError, TypeError, decimal.InvalidOperation, binascii.Error):
+            raise ConversionError(path, f"expected {kind}, got {_describe(value)}") from None
+
+    return convert
+
+
+def _iso_datetime(text: str) -> datetime.datetime:
+    return datetime.datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
+
+
+def _iso_time(text: str) -> datetime.time:
+    return datetime.time.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
+
+
+def _to_decimal(value: object, path: str) -> decimal.Decimal:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return decimal.Decimal(str(value))
+    parsed = _parse("a decimal number", decimal.Decimal)(value, path)
+    return typing.cast(decimal.Decimal, parsed)
+
+
+def _to_date(value: object, path: str) -> object:
+    parsed = _parse("an ISO 8601 date", datetime.date.fromisoformat)(value, path)
+    if isinstance(parsed, datetime.datetime):
+        raise ConversionError(path, f"expected an ISO 8601 date, got {_describe(value)}")
+    return parsed
+
+
+_SCALARS: dict[type, abc.Callable[[object, str], object]] = {
+    bool: lambda v, p: _expect(v, bool, "boolean", p),
+    int: _to_int,
+    float: _to_float,
+    str: lambda v, p: _expect(v, str, "string", p),
+    dict: lambda v, p: _expect(v, dict, "object", p),
+    datetime.datetime: _parse("an ISO 8601 date-time", _iso_datetime),
+    datetime.date: _to_date,
+    datetime.time: _parse("an ISO 8601 time", _iso_time),
+    uuid.UUID: _parse("a UUID", uuid.UUID),
+    decimal.Decimal: _to_decimal,
+    bytes: _parse("base64", lambda s: base64.b64decode(s, validate=True)),
+    bytearray: _parse("base64", lambda s: bytearray(base64.b64decode(s, validate=True))),
+}
+
+
+# --- Python -> JSON ---------------------------------------------------------------------------
+
+
+def to_jsonable(value: object, *, strict: bool = False) -> object:
+    """Plain JSON data for ``value``.
+
+    Containers, dataclasses, NamedTuples, TypedDicts, pydantic models, enums,
+    datetimes, UUIDs, decimals, paths, sets and iterators have a JSON form;
+    bytes become base64 text. Anything else becomes ``str(value)``, or raises
+    :class:`NotJsonable` when ``strict``. NaN, infinities and cycles always raise.
+    """
+    return _jsonable(value, strict, set())
+
+
+def _jsonable(value: object, strict: bool, active: set[int]) -> object:
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise NotJsonable(f"{value!r} is not a JSON number")
+        return value
+    if isinstance(value, enum.Enum):
+        return _jsonable(value.value, strict, active)
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, (uuid.UUID, pathlib.PurePath)):
+        return str(value)
+    if isinstance(value, decimal.Decimal):
+        if not value.is_finite():
+            raise NotJsonable(f"{value!r} is not a JSON number")
+        return str(value)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return base64.b64encode(value).decode("ascii")
+    if id(value) in active:
+        raise NotJsonable("the value refers to itself (a cycle)")
+    active.add(id(value))
+    try:
+        return _jsonable_container(value, strict, active)
+    finally:
+        active.discard(id(value))
+
+
+def _jsonable_container(value: object, strict: bool, active: set[int]) -> object:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: _jsonable(getattr(value, f.name), strict, active)
+            for f in dataclasses.fields(value)
+        }
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):
+        return {k: _jsonable(v, strict, active) for k, v in value._asdict().items()}
+    dump = getattr(value, "model_dump", None)
+    if callable(dump) and not isinstance(value, type):
+        return _jsonable(dump(mode="json"), strict, active)
+    if isinstance(value, abc.Mapping):
+        return {_key(k): _jsonable(v, strict, active) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v, strict, active) for v in value]
+    if isinstance(value, (set, frozenset)):
+        items = [_jsonable(v, strict, active) for v in value]
+        try:
+            return sorted(items)  # type: ignore[type-var]
+        except TypeError:
+            return items
+    if isinstance(value, abc.Iterator) or inspect.isgenerator(value):
+        return [_jsonable(v, strict, active) for v in value]
+    if strict:
+        raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
+    return str(value)
+
+
+def _key(key: object) -> str:
+    if isinstance(key, str):
+        return key
+    if isinstance(key, enum.Enum):
+        return str(key.value)
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)

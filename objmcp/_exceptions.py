@@ -1,0 +1,65 @@
+"""The exceptions objmcp raises, and the one it asks tools to raise.
+
+The tree::
+
+    ObjmcpError
+    ├── ToolError            a tool's expected failure; its message reaches the model as-is
+    ├── TargetError          the object cannot be served as given (found at start, not at call)
+    ├── ArgumentError        a call's arguments do not fit the tool's input schema
+    ├── UnknownToolError     a call names no tool of the server
+    ├── ElicitationUnavailable  the tool asked the user, but no client can answer
+    └── FrameError           a frame could not be read (too large, broken header)
+
+Each also subclasses the builtin a user would catch for the same condition.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ArgumentError",
+    "ElicitationUnavailable",
+    "FrameError",
+    "ObjmcpError",
+    "TargetError",
+    "ToolError",
+    "UnknownToolError",
+]
+
+
+class ObjmcpError(Exception):
+    """The base of every exception objmcp defines."""
+
+
+class ToolError(ObjmcpError):
+    """Raise inside a tool to report an expected failure.
+
+    The message is sent to the model as the tool's result text, as written, with
+    ``isError: true``; no exception type name is added and no traceback is logged.
+    """
+
+
+class TargetError(ObjmcpError, ValueError):
+    """The object given to serve cannot be served: name collisions, names MCP
+    does not allow, or a target of a kind objmcp does not know."""
+
+
+class ArgumentError(ObjmcpError, ValueError):
+    """The arguments of a call do not fit the tool: the message names the
+    parameter, what was given and what was expected."""
+
+
+class UnknownToolError(ObjmcpError, LookupError):
+    """A call names a tool the server does not have."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"Unknown tool: {name}")
+        self.name = name
+
+
+class ElicitationUnavailable(ObjmcpError, RuntimeError):
+    """A tool asked the user a question, but this session cannot ask one."""
+
+
+class FrameError(ObjmcpError, ValueError):
+    """A frame of the byte stream cannot be read: its header is broken or its
+    size is over the limit. The stream may go on after it."""

@@ -1,0 +1,165 @@
+"""Frames on a byte stream: newline-delimited JSON, or Content-Length headers (LSP style).
+
+:class:`FrameDecoder` does no I/O: :meth:`~FrameDecoder.feed` it bytes as they
+come, then take frames with :meth:`~FrameDecoder.next_frame` until it says
+:data:`NEED_DATA`. With ``framing="auto"`` the first bytes decide: a header
+(``Content-Length: ...``) means Content-Length framing, anything else
+newline-delimited. A frame that cannot be read (broken header, over the size
+limit) comes out as a :class:`~objmcp.FrameError` in its place, and decoding
+goes on after it; an oversized frame is skipped without being held in memory.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import Literal
+
+from ._exceptions import FrameError
+
+__all__ = ["DEFAULT_MAX_FRAME", "NEED_DATA", "Framing", "FrameDecoder", "encode_frame"]
+
+Framing = Literal["auto", "newline", "content-length"]
+DEFAULT_MAX_FRAME = 64 * 1024 * 1024
+
+
+class _NeedData(enum.Enum):
+    NEED_DATA = "NEED_DATA"
+
+
+NEED_DATA = _NeedData.NEED_DATA
+"""Returned by :meth:`FrameDecoder.next_frame` when no whole frame is buffered yet."""
+
+_HEADER_START = re.compile(rb"[A-Za-z][A-Za-z0-9-]*\s*:")
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+_WHITESPACE = b" \t\r\n"
+
+
+def encode_frame(body: bytes, framing: Literal["newline", "content-length"]) -> bytes:
+    """One frame around a JSON body (which must hold no raw newline for newline framing)."""
+    if framing == "content-length":
+        return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+    return body + b"\n"
+
+
+class FrameDecoder:
+    """Splits a byte stream into JSON frames."""
+
+    def __init__(self, framing: Framing = "auto", max_size: int = DEFAULT_MAX_FRAME) -> None:
+        if framing not in ("auto", "newline", "content-length"):
+            raise ValueError(f"framing must be auto, newline or content-length, not {framing!r}")
+        self.framing: Framing = framing
+        self.max_size = max_size
+        self._buffer = bytearray()
+        self._skip = 0  # bytes of an oversized Content-Length body still to drop
+        self._skipping_line = False  # dropping an oversized line up to its newline
+        self._search_from = 0
+
+    def feed(self, data: bytes) -> None:
+        """Add bytes read from the stream."""
+        if self._skip:
+            dropped = min(self._skip, len(data))
+            self._skip -= dropped
+            data = data[dropped:]
+        self._buffer += data
+
+    @property
+    def buffered(self) -> int:
+        """Bytes held that are not yet a whole frame."""
+        return len(self._buffer)
+
+    def next_frame(self) -> bytes | FrameError | _NeedData:
+        """The next whole frame's body, a :class:`FrameError` in place of a bad frame, or
+        :data:`NEED_DATA`."""
+        if self.framing == "auto" and not self._decide():
+            return NEED_DATA
+        if self.framing == "content-length":
+            return self._next_content_length()
+        return self._next_line()
+
+    def _decide(self) -> bool:
+        start = len(self._buffer) - len(self._buffer.lstrip(_WHITESPACE))
+        head = bytes(self._buffer[start : start + 32])
+        if not head:
+            return False
+        if _HEADER_START.match(head):
+            self.framing = "content-length"
+        elif head[:1].isalpha() and re.fullmatch(rb"[A-Za-z][A-Za-z0-9-]*", head):
+            return False  # could still become a header
+        else:
+            self.framing = "newline"
+        return True
+
+    def _next_line(self) -> bytes | FrameError | _NeedData:
+        while True:
+            end = self._buffer.find(b"\n", self._search_from)
+            if end < 0:
+                self._search_from = len(self._buffer)
+                if len(self._buffer) > self.max_size:
+                    self._buffer.clear()
+                    self._search_from = 0
+                    if not self._skipping_line:
+                        self._skipping_line = True
+                        return self._too_large(None)
+                return NEED_DATA
+            line = bytes(self._buffer[:end])
+            del self._buffer[: end + 1]
+            self._search_from = 0
+            if self._skipping_line:
+                self._skipping_line = False
+                continue
+            if len(line) > self.max_size:
+                return self._too_large(len(line))
+            line = line.strip(_WHITESPACE)
+            if line:
+                return line
+
+    def _next_content_length(self) -> bytes | FrameError | _NeedData:
+        while True:
+            start = len(self._buffer) - len(self._buffer.lstrip(_WHITESPACE))
+            if start:
+                del self._buffer[:start]
+            match = _HEADER_END.search(self._buffer)
+            if match is None:
+                if len(self._buffer) > 8192:
+                    self._buffer.clear()
+                    return FrameError("Frame header is over 8 KiB without an end (a blank line)")
+                return NEED_DATA
+            header = bytes(self._buffer[: match.start()])
+            body_start = match.end()
+            try:
+                length = _content_length(header)
+            except FrameError as error:
+                del self._buffer[:body_start]
+                return error
+            if length > self.max_size:
+                available = len(self._buffer) - body_start
+                dropped = min(available, length)
+                del self._buffer[: body_start + dropped]
+                self._skip = length - dropped
+                return self._too_large(length)
+            if len(self._buffer) - body_start < length:
+                return NEED_DATA
+            body = bytes(self._buffer[body_start : body_start + length])
+            del self._buffer[: body_start + length]
+            return body
+
+    def _too_large(self, size: int | None) -> FrameError:
+        said = f"{size} bytes" if size is not None else "a frame"
+        return FrameError(f"Frame too large: {said} is over the limit of {self.max_size} bytes")
+
+
+def _content_length(header: bytes) -> int:
+    length: int | None = None
+    for raw in re.split(rb"\r?\n", header):
+        name, colon, value = raw.partition(b":")
+        if not colon:
+            raise FrameError(f"Broken frame header line: {raw[:80]!r}")
+        if name.strip().lower() == b"content-length":
+            text = value.strip()
+            if not text.isdigit() or len(text) > 18:
+                raise FrameError(f"Content-Length must be a non-negative integer, not {text[:40]!r}")
+            length = int(text)
+    if length is None:
+        raise FrameError("Frame header has no Content-Length")
+    return length

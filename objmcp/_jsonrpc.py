@@ -1,0 +1,67 @@
+"""JSON-RPC 2.0 message shapes and error codes, as MCP uses them.
+
+A :class:`ProtocolError` is raised inside the session where a request must be
+refused; it becomes exactly one error response, built here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "INTERNAL_ERROR",
+    "INVALID_PARAMS",
+    "INVALID_REQUEST",
+    "METHOD_NOT_FOUND",
+    "PARSE_ERROR",
+    "UNSUPPORTED_PROTOCOL_VERSION",
+    "ProtocolError",
+    "RequestId",
+    "error_response",
+    "is_request_id",
+    "result_response",
+]
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+UNSUPPORTED_PROTOCOL_VERSION = -32022
+
+RequestId = str | int
+Message = dict[str, Any]
+
+
+class ProtocolError(Exception):
+    """A request the session refuses, with the JSON-RPC error it is answered by."""
+
+    def __init__(self, code: int, message: str, data: object = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.data = data
+
+    def response(self, request_id: RequestId | None) -> Message:
+        """The error response to the request with ``request_id``."""
+        return error_response(request_id, self.code, self.message, self.data)
+
+
+def is_request_id(value: object) -> bool:
+    """MCP ids are strings or integers (JSON-RPC's null and fractions are refused)."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def result_response(request_id: RequestId, result: dict[str, Any]) -> Message:
+    """A success response."""
+    return {"jsonrpc": "2.0", "id": request_id, "result": result}
+
+
+def error_response(
+    request_id: RequestId | None, code: int, message: str, data: object = None
+) -> Message:
+    """An error response; ``data`` is left out when None."""
+    error: dict[str, Any] = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    return {"jsonrpc": "2.0", "id": request_id, "error": error}

@@ -1,0 +1,110 @@
+"""Every MCP revision objmcp speaks, and what differs between them, in one table.
+
+Two eras: the handshake revisions start a connection with ``initialize``; the
+modern ones have no handshake and every request names its revision in
+``_meta``. Each :class:`Revision` row says which fields and behaviours its
+revision has; the session looks them up here instead of comparing dates.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = [
+    "HANDSHAKE_VERSIONS",
+    "MODERN_VERSIONS",
+    "REVISIONS",
+    "Revision",
+    "negotiate_handshake",
+]
+
+Era = Literal["handshake", "modern"]
+
+
+@dataclass(frozen=True)
+class Revision:
+    """What one revision of MCP has."""
+
+    version: str
+    era: Era
+    batches: bool
+    """JSON-RPC batches must be accepted (2025-03-26 only)."""
+    server_info_fields: frozenset[str]
+    """Fields of ``Implementation`` (``serverInfo``)."""
+    tool_fields: frozenset[str]
+    """Fields of ``Tool`` in ``tools/list``."""
+    result_type: bool
+    """Every result carries ``resultType`` and ``_meta`` with the server's info."""
+    cache_hints: bool
+    """List results and ``server/discover`` carry ``ttlMs`` and ``cacheScope``."""
+    removed_methods: frozenset[str] = frozenset()
+    """Methods of earlier revisions this one answers with -32601."""
+
+
+_BASE_INFO = frozenset({"name", "version"})
+_BASE_TOOL = frozenset({"name", "description", "inputSchema"})
+_MODERN_REMOVED = frozenset(
+    {"initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"}
+)
+
+REVISIONS: dict[str, Revision] = {
+    r.version: r
+    for r in (
+        Revision("2024-11-05", "handshake", False, _BASE_INFO, _BASE_TOOL, False, False),
+        Revision(
+            "2025-03-26", "handshake", True, _BASE_INFO, _BASE_TOOL | {"annotations"}, False, False
+        ),
+        Revision(
+            "2025-06-18",
+            "handshake",
+            False,
+            _BASE_INFO | {"title"},
+            _BASE_TOOL | {"annotations", "title", "outputSchema", "_meta"},
+            False,
+            False,
+        ),
+        Revision(
+            "2025-11-25",
+            "handshake",
+            False,
+            _BASE_INFO | {"title", "icons", "description", "websiteUrl"},
+            _BASE_TOOL | {"annotations", "title", "outputSchema", "_meta", "icons", "execution"},
+            False,
+            False,
+        ),
+        Revision(
+            "2026-07-28",
+            "modern",
+            False,
+            _BASE_INFO | {"title", "icons", "description", "websiteUrl"},
+            _BASE_TOOL | {"annotations", "title", "outputSchema", "_meta", "icons"},
+            True,
+            True,
+            _MODERN_REMOVED,
+        ),
+    )
+}
+
+HANDSHAKE_VERSIONS: tuple[str, ...] = tuple(v for v, r in REVISIONS.items() if r.era == "handshake")
+MODERN_VERSIONS: tuple[str, ...] = tuple(v for v, r in REVISIONS.items() if r.era == "modern")
+
+
+def negotiate_handshake(requested: str) -> Revision | None:
+    """The handshake revision to answer ``initialize`` with, after the Logtalk design.
+
+    The client's version when supported; otherwise the newest supported
+    handshake version older than it (versions compare as dates); None when
+    every supported version is newer, or the version is not a date.
+    """
+    if requested in REVISIONS and REVISIONS[requested].era == "handshake":
+        return REVISIONS[requested]
+    try:
+        asked = datetime.date.fromisoformat(requested)
+    except ValueError:
+        return None
+    if len(requested) != 10:
+        return None
+    older = [v for v in HANDSHAKE_VERSIONS if datetime.date.fromisoformat(v) < asked]
+    return REVISIONS[max(older)] if older else None

@@ -1,0 +1,250 @@
+"""The server: a :class:`~objmcp.Toolbox`, a sans-IO :class:`Session` per connection,
+and the anyio runner that moves frames between them and a pair of byte streams.
+
+The runner reads frames, feeds the session, and carries out its actions:
+calls start in a task group (sync methods in worker threads), answers are
+written as each call ends. At end of input, calls still running get a grace
+period to answer, then are cancelled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import math
+from collections.abc import Collection
+from typing import Any
+
+import anyio
+import anyio.abc
+
+from . import _jsonrpc as rpc
+from ._content import ToolResult, error_result
+from ._exceptions import FrameError, UnknownToolError
+from ._framing import DEFAULT_MAX_FRAME, NEED_DATA, FrameDecoder, Framing, encode_frame
+from ._session import Action, CancelCall, Send, ServerInfo, Session, StartCall
+from ._stdio import ByteSink, ByteSource, StdoutGuard, byte_sink, byte_source
+from ._tools import Concurrency, Toolbox
+
+__all__ = ["Server"]
+
+logger = logging.getLogger("objmcp")
+
+
+class Server:
+    """An MCP server for one object.
+
+    ``name`` is the server's name for clients; ``target`` is what to serve (an
+    instance, class, module, callable, or a dict of them). Options:
+    ``version``, ``title``, ``instructions``, ``framing`` (``"auto"``,
+    ``"newline"``, ``"content-length"``), ``include``/``exclude`` (tool names
+    or globs), ``concurrency`` (``"threads"`` or ``"serial"``), ``max_frame``
+    (bytes), ``grace`` (seconds calls may finish after end of input), and
+    ``input``/``output`` streams (stdin/stdout when not given).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        target: object,
+        *,
+        version: str = "1.0.0",
+        title: str | None = None,
+        instructions: str | None = None,
+        framing: Framing = "auto",
+        include: Collection[str] | None = None,
+        exclude: Collection[str] | None = None,
+        concurrency: Concurrency = "threads",
+        max_frame: int = DEFAULT_MAX_FRAME,
+        grace: float = 5.0,
+        input: object = None,
+        output: object = None,
+    ) -> None:
+        FrameDecoder(framing)  # checks the option now, not at the first byte
+        self.info = ServerInfo(name, version, title, instructions)
+        self.tools = Toolbox(target, include=include, exclude=exclude, concurrency=concurrency)
+        self.framing: Framing = framing
+        self.max_frame = max_frame
+        self.grace = grace
+        self.input = input
+        self.output = output
+        self._session: Session | None = None
+
+    def __repr__(self) -> str:
+        return f"Server({self.info.name!r}, tools={list(self.tools)})"
+
+    def session(self) -> Session:
+        """A new sans-IO session for one connection."""
+        return Session(self.tools, self.info)
+
+    async def handle(self, message: object) -> Any:
+        """Answer one decoded message on the server's own session, calls run to their end.
+
+        Returns the response (a dict, or a list for a batch) or None for a
+        notification. Meant for tests and embedding.
+        """
+        if self._session is None:
+            self._session = self.session()
+        session = self._session
+        sent: list[Any] = []
+
+        async def run(actions: list[Action]) -> None:
+            for action in actions:
+                if isinstance(action, Send):
+                    sent.append(action.message)
+                elif isinstance(action, StartCall):
+                    result = await _call(self.tools, action)
+                    await run(session.call_finished(action.call_id, result))
+
+        await run(session.receive(message))
+        return sent[0] if len(sent) == 1 else (sent or None)
+
+    async def serve(self) -> None:
+        """Serve until end of input: on stdin/stdout unless ``input``/``output`` were given."""
+        guard: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
+        output = self.output
+        if output is None:
+            guard = StdoutGuard()
+        with guard:
+            if isinstance(guard, StdoutGuard):
+                output = guard.protocol_fd
+            source = byte_source(0 if self.input is None else self.input)
+            sink = byte_sink(output)
+            try:
+                await Connection(self, source, sink).run()
+            finally:
+                await self.tools.aclose()
+
+    def run(self) -> None:
+        """Serve, blocking, until end of input."""
+        anyio.run(self.serve)
+
+
+async def _call(tools: Toolbox, action: StartCall) -> ToolResult:
+    try:
+        return await tools.acall(action.tool, action.arguments)
+    except UnknownToolError as error:  # the session checked; a race with a table change
+        return error_result(error, action.tool)
+
+
+class Connection:
+    """One stream pair served by one session."""
+
+    def __init__(self, server: Server, source: ByteSource, sink: ByteSink) -> None:
+        self.server = server
+        self.session = server.session()
+        self.decoder = FrameDecoder(server.framing, server.max_frame)
+        self._source = source
+        self._sink = sink
+        self._scopes: dict[int, anyio.CancelScope] = {}
+        self._idle = anyio.Event()
+        self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
+        self._broken = False
+
+    async def run(self) -> None:
+        """Read until end of input, then let calls finish (or cancel them) and flush."""
+        async with anyio.create_task_group() as writers:
+            writers.start_soon(self._write_loop)
+            async with anyio.create_task_group() as calls:
+                await self._read_loop(calls)
+                await self._drain(calls)
+            self._out_send.close()
+
+    async def _read_loop(self, calls: anyio.abc.TaskGroup) -> None:
+        while True:
+            try:
+                data = await self._source()
+            except OSError as error:
+                logger.warning("reading the input failed: %s", error)
+                return
+            if not data:
+                return
+            self.decoder.feed(data)
+            while True:
+                frame = self.decoder.next_frame()
+                if frame is NEED_DATA:
+                    break
+                if isinstance(frame, FrameError):
+                    logger.warning("%s", frame)
+                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)))
+                    continue
+                assert isinstance(frame, bytes)
+                self._perform(self._receive(frame), calls)
+
+    def _receive(self, frame: bytes) -> list[Action]:
+        try:
+            message = json.loads(frame, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError) as error:
+            return self.session.parse_error(_describe_parse_error(error))
+        return self.session.receive(message)
+
+    async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
+        if not self._scopes:
+            return
+        with anyio.move_on_after(self.server.grace):
+            while self._scopes:
+                self._idle = anyio.Event()
+                await self._idle.wait()
+        if self._scopes:
+            logger.warning("cancelling %d call(s) still running at end of input", len(self._scopes))
+            calls.cancel_scope.cancel()
+
+    def _perform(self, actions: list[Action], calls: anyio.abc.TaskGroup) -> None:
+        for action in actions:
+            if isinstance(action, Send):
+                self._send(action.message)
+            elif isinstance(action, StartCall):
+                scope = anyio.CancelScope()
+                self._scopes[action.call_id] = scope
+                calls.start_soon(self._run_call, action, scope, calls)
+            elif isinstance(action, CancelCall):
+                scope = self._scopes.pop(action.call_id, None)
+                if scope is not None:
+                    scope.cancel()
+
+    async def _run_call(
+        self, action: StartCall, scope: anyio.CancelScope, calls: anyio.abc.TaskGroup
+    ) -> None:
+        result: ToolResult | None = None
+        with scope:
+            result = await _call(self.server.tools, action)
+        self._scopes.pop(action.call_id, None)
+        if not self._scopes:
+            self._idle.set()
+        if result is not None:
+            self._perform(self.session.call_finished(action.call_id, result), calls)
+
+    def _send(self, message: object) -> None:
+        try:
+            body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+        except UnicodeEncodeError:  # lone surrogates: escape them instead
+            body = json.dumps(message, separators=(",", ":")).encode()
+        framing = "content-length" if self.decoder.framing == "content-length" else "newline"
+        self._out_send.send_nowait(encode_frame(body, framing))
+
+    async def _write_loop(self) -> None:
+        async for frame in self._out_receive:
+            chunks = [frame]
+            with contextlib.suppress(anyio.WouldBlock):
+                while True:
+                    chunks.append(self._out_receive.receive_nowait())
+            if self._broken:
+                continue
+            try:
+                await self._sink(b"".join(chunks))
+            except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
+                logger.warning("the client is gone (%s); dropping further output", error)
+                self._broken = True
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _describe_parse_error(error: Exception) -> str:
+    if isinstance(error, RecursionError):
+        return "the JSON is nested too deeply"
+    if isinstance(error, UnicodeDecodeError):
+        return f"the frame is not UTF-8 ({error.reason} at byte {error.start})"
+    return str(error)

@@ -1,0 +1,424 @@
+"""The MCP session: messages in, actions out, no I/O (after h11).
+
+Theory of operation
+-------------------
+The runner decodes a frame and hands the JSON value to :meth:`Session.receive`,
+which returns the :class:`Action` list the runner must carry out, in order:
+
+- :class:`Send` a message (a response, or a batch of them);
+- :class:`StartCall` a tool (the runner calls it, however long it takes);
+- :class:`CancelCall` a call the client gave up on.
+
+When a started call ends, the runner reports it with :meth:`Session.call_finished`
+and gets the actions that answer it. The session keeps the promises:
+
+1. Every request gets exactly one response, unless the client cancels it; a
+   notification gets none. A response to a cancelled call is never sent.
+2. A request id still in flight cannot be reused: the second request gets -32600.
+3. The era is decided per message: a request is *modern* when its
+   ``params._meta`` names ``io.modelcontextprotocol/protocolVersion`` (and it
+   is not ``initialize``); it is then answered from its ``_meta`` alone. Other
+   requests belong to the connection's handshake, which starts at ``initialize``.
+4. What differs by revision is looked up in :mod:`objmcp._revisions`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import _jsonrpc as rpc
+from ._content import ToolResult
+from ._jsonrpc import Message, ProtocolError, RequestId
+from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Revision
+from ._revisions import negotiate_handshake as _negotiate
+from ._tools import Toolbox
+
+__all__ = ["Action", "CallContext", "CancelCall", "Send", "ServerInfo", "Session", "StartCall"]
+
+logger = logging.getLogger("objmcp")
+
+PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
+CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities"
+CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo"
+SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
+
+
+@dataclass(frozen=True)
+class ServerInfo:
+    """Who the server says it is."""
+
+    name: str
+    version: str = "1.0.0"
+    title: str | None = None
+    instructions: str | None = None
+    description: str | None = None
+    website_url: str | None = None
+
+    def implementation(self, revision: Revision) -> dict[str, Any]:
+        """The ``Implementation`` object, with the fields ``revision`` defines."""
+        candidates = {
+            "name": self.name,
+            "version": self.version,
+            "title": self.title,
+            "description": self.description,
+            "websiteUrl": self.website_url,
+        }
+        return {
+            key: value
+            for key, value in candidates.items()
+            if value is not None and key in revision.server_info_fields
+        }
+
+
+@dataclass(frozen=True)
+class CallContext:
+    """What a tool call knows of the request that asked for it."""
+
+    request_id: RequestId
+    revision: Revision
+    client_capabilities: Mapping[str, Any]
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Send:
+    """Write this message (a dict, or a list for a batch response)."""
+
+    message: Message | list[Message]
+
+
+@dataclass(frozen=True)
+class StartCall:
+    """Call tool ``tool`` with ``arguments``; report the end with ``call_finished(call_id, ...)``."""
+
+    call_id: int
+    tool: str
+    arguments: object
+    context: CallContext
+
+
+@dataclass(frozen=True)
+class CancelCall:
+    """Stop the call ``call_id``: the client no longer wants its answer."""
+
+    call_id: int
+
+
+Action = Send | StartCall | CancelCall
+
+
+@dataclass
+class _Batch:
+    responses: list[Message] = field(default_factory=list)
+    pending: set[int] = field(default_factory=set)
+
+
+@dataclass
+class _Call:
+    request_id: RequestId
+    revision: Revision
+    batch: _Batch | None
+
+
+class Session:
+    """One client connection's protocol state. Feed it decoded messages; do what it says."""
+
+    def __init__(self, toolbox: Toolbox, info: ServerInfo) -> None:
+        self.toolbox = toolbox
+        self.info = info
+        self.revision: Revision | None = None
+        """The handshake revision negotiated by ``initialize``, if any."""
+        self.client_capabilities: Mapping[str, Any] = {}
+        self._calls: dict[int, _Call] = {}
+        self._in_flight: dict[RequestId, int] = {}
+        self._call_ids = itertools.count(1)
+        self._tool_list_cache: dict[str, list[dict[str, Any]]] = {}
+
+    @property
+    def in_flight(self) -> int:
+        """How many calls are running."""
+        return len(self._calls)
+
+    # --- input ----------------------------------------------------------------------------
+
+    def receive(self, message: object) -> list[Action]:
+        """Take one decoded JSON-RPC message (or batch) and say what to do."""
+        if isinstance(message, list):
+            return self._receive_batch(message)
+        actions: list[Action] = []
+        response = self._receive_one(message, actions, None)
+        if response is not None:
+            actions.append(Send(response))
+        return actions
+
+    def parse_error(self, detail: str) -> list[Action]:
+        """The answer to a frame that is not JSON: -32700 with id null."""
+        return [Send(rpc.error_response(None, rpc.PARSE_ERROR, f"Parse error: {detail}"))]
+
+    def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
+        """A started call ended with ``result``: the answer to send, if it is still wanted."""
+        call = self._calls.pop(call_id, None)
+        if call is None:
+            return []
+        self._in_flight.pop(call.request_id, None)
+        response = rpc.result_response(call.request_id, self._call_result(result, call.revision))
+        if call.batch is None:
+            return [Send(response)]
+        call.batch.responses.append(response)
+        call.batch.pending.discard(call_id)
+        return [] if call.batch.pending else [Send(call.batch.responses)]
+
+    # --- messages -------------------------------------------------------------------------
+
+    def _receive_batch(self, batch: list[object]) -> list[Action]:
+        if not batch:
+            message = "Invalid Request: an empty batch"
+            return [Send(rpc.error_response(None, rpc.INVALID_REQUEST, message))]
+        if self.revision is None or not self.revision.batches:
+            where = f"revision {self.revision.version}" if self.revision else "before initialize"
+            message = f"Invalid Request: JSON-RPC batches are not allowed {where}"
+            if self.revision is None or self.revision.version != "2025-03-26":
+                message += " (only in revision 2025-03-26)"
+            return [Send(rpc.error_response(None, rpc.INVALID_REQUEST, message))]
+        group = _Batch()
+        actions: list[Action] = []
+        for item in batch:
+            response = self._receive_one(item, actions, group)
+            if response is not None:
+                group.responses.append(response)
+        if not group.pending and group.responses:
+            actions.append(Send(group.responses))
+        return actions
+
+    def _receive_one(
+        self, message: object, actions: list[Action], batch: _Batch | None
+    ) -> Message | None:
+        """Handle one message; return its immediate response, or None (notification, call)."""
+        if not isinstance(message, dict):
+            return rpc.error_response(
+                None, rpc.INVALID_REQUEST, "Invalid Request: a message must be a JSON object"
+            )
+        has_id = "id" in message
+        request_id = message.get("id")
+        answerable_id = request_id if rpc.is_request_id(request_id) else None
+        if message.get("jsonrpc") != "2.0":
+            return rpc.error_response(
+                answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"'
+            )
+        method = message.get("method")
+        if method is None:
+            if has_id and ("result" in message or "error" in message):
+                logger.debug("ignoring a response to no request of ours: id %r", request_id)
+                return None
+            return rpc.error_response(
+                answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: no "method"'
+            )
+        if not isinstance(method, str):
+            return rpc.error_response(
+                answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "method" must be a string'
+            )
+        params = message.get("params", {})
+        if not isinstance(params, dict):
+            return rpc.error_response(
+                answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "params" must be an object'
+            )
+        if not has_id:
+            self._notification(method, params, actions)
+            return None
+        if not rpc.is_request_id(request_id):
+            return rpc.error_response(
+                None, rpc.INVALID_REQUEST, "Invalid Request: an id must be a string or an integer"
+            )
+        assert request_id is not None
+        if request_id in self._in_flight:
+            return rpc.error_response(
+                request_id,
+                rpc.INVALID_REQUEST,
+                f"Invalid Request: id {request_id!r} is already in use by a request in flight",
+            )
+        try:
+            return self._request(request_id, method, params, actions, batch)
+        except ProtocolError as error:
+            return error.response(request_id)
+
+    def _notification(self, method: str, params: dict[str, Any], actions: list[Action]) -> None:
+        if method == "notifications/cancelled":
+            target = params.get("requestId")
+            call_id = self._in_flight.pop(target, None) if rpc.is_request_id(target) else None
+            if call_id is not None:
+                call = self._calls.pop(call_id)
+                if call.batch is not None:
+                    call.batch.pending.discard(call_id)
+                    if not call.batch.pending and call.batch.responses:
+                        actions.append(Send(call.batch.responses))
+                actions.append(CancelCall(call_id))
+        elif method == "notifications/initialized":
+            logger.debug("client says it is initialized")
+        else:
+            logger.debug("ignoring notification %s", method)
+
+    def _request(
+        self,
+        request_id: RequestId,
+        method: str,
+        params: dict[str, Any],
+        actions: list[Action],
+        batch: _Batch | None,
+    ) -> Message | None:
+        meta = params.get("_meta")
+        modern = method == "server/discover" or (
+            method != "initialize" and isinstance(meta, dict) and PROTOCOL_VERSION_KEY in meta
+        )
+        if modern:
+            revision, capabilities = _modern_revision(meta)
+            if method in revision.removed_methods:
+                raise _method_not_found(method, revision)
+            return self._dispatch(request_id, method, params, revision, capabilities, actions, batch)
+        if method == "initialize":
+            return rpc.result_response(request_id, self._initialize(params))
+        if method == "ping":
+            return rpc.result_response(request_id, {})
+        if self.revision is None:
+            raise ProtocolError(
+                rpc.INVALID_REQUEST,
+                f"Invalid Request: the server is not initialized; send initialize before {method} "
+                f"(or name a revision in _meta: {', '.join(MODERN_VERSIONS)})",
+            )
+        return self._dispatch(
+            request_id, method, params, self.revision, self.client_capabilities, actions, batch
+        )
+
+    def _dispatch(
+        self,
+        request_id: RequestId,
+        method: str,
+        params: dict[str, Any],
+        revision: Revision,
+        capabilities: Mapping[str, Any],
+        actions: list[Action],
+        batch: _Batch | None,
+    ) -> Message | None:
+        if method == "tools/list":
+            return rpc.result_response(request_id, self._tools_list(revision))
+        if method == "tools/call":
+            name = params.get("name")
+            if not isinstance(name, str):
+                raise ProtocolError(rpc.INVALID_PARAMS, 'tools/call needs a string "name"')
+            if name not in self.toolbox:
+                raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
+            call_id = next(self._call_ids)
+            self._calls[call_id] = _Call(request_id, revision, batch)
+            self._in_flight[request_id] = call_id
+            if batch is not None:
+                batch.pending.add(call_id)
+            meta = params.get("_meta")
+            context = CallContext(
+                request_id, revision, capabilities, meta if isinstance(meta, dict) else {}
+            )
+            actions.append(StartCall(call_id, name, params.get("arguments"), context))
+            return None
+        if method == "server/discover":
+            return rpc.result_response(request_id, self._discover(revision))
+        raise _method_not_found(method, revision)
+
+    # --- results --------------------------------------------------------------------------
+
+    def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
+        requested = params.get("protocolVersion")
+        data: dict[str, Any] = {"supported": list(HANDSHAKE_VERSIONS)}
+        if not isinstance(requested, str):
+            raise ProtocolError(
+                rpc.INVALID_PARAMS, 'initialize needs a string "protocolVersion"', data
+            )
+        revision = _negotiate(requested)
+        if revision is None:
+            data["requested"] = requested
+            raise ProtocolError(rpc.INVALID_PARAMS, "Unsupported protocol version", data)
+        capabilities = params.get("capabilities")
+        self.client_capabilities = capabilities if isinstance(capabilities, dict) else {}
+        self.revision = revision
+        result: dict[str, Any] = {
+            "protocolVersion": revision.version,
+            "capabilities": {"tools": {"listChanged": False}},
+            "serverInfo": self.info.implementation(revision),
+        }
+        if self.info.instructions:
+            result["instructions"] = self.info.instructions
+        return result
+
+    def _discover(self, revision: Revision) -> dict[str, Any]:
+        result: dict[str, Any] = {
+            "supportedVersions": list(MODERN_VERSIONS),
+            "capabilities": {"tools": {"listChanged": False}},
+        }
+        if self.info.instructions:
+            result["instructions"] = self.info.instructions
+        return self._complete(result, revision, cacheable=True)
+
+    def _tools_list(self, revision: Revision) -> dict[str, Any]:
+        tools = self._tool_list_cache.get(revision.version)
+        if tools is None:
+            tools = [self._tool_entry(tool_name, revision) for tool_name in self.toolbox]
+            self._tool_list_cache[revision.version] = tools
+        return self._complete({"tools": tools}, revision, cacheable=True)
+
+    def _tool_entry(self, name: str, revision: Revision) -> dict[str, Any]:
+        tool = self.toolbox[name]
+        entry: dict[str, Any] = {"name": tool.name}
+        if tool.description:
+            entry["description"] = tool.description
+        entry["inputSchema"] = tool.input_schema
+        return {key: value for key, value in entry.items() if key in revision.tool_fields}
+
+    def _call_result(self, result: ToolResult, revision: Revision) -> dict[str, Any]:
+        answer = {"content": [{"type": "text", "text": result.text}], "isError": result.is_error}
+        return self._complete(answer, revision, cacheable=False)
+
+    def _complete(self, result: dict[str, Any], revision: Revision, cacheable: bool) -> dict[str, Any]:
+        """Add what ``revision`` puts on every result."""
+        if revision.result_type:
+            result = {"resultType": "complete", **result}
+            result["_meta"] = {SERVER_INFO_KEY: self.info.implementation(revision)}
+        if cacheable and revision.cache_hints:
+            result["ttlMs"] = 0
+            result["cacheScope"] = "public"
+        return result
+
+
+def _modern_revision(meta: object) -> tuple[Revision, Mapping[str, Any]]:
+    if not isinstance(meta, dict):
+        raise ProtocolError(
+            rpc.INVALID_PARAMS,
+            f"Invalid params: a request without initialize needs params._meta with "
+            f"{PROTOCOL_VERSION_KEY} and {CLIENT_CAPABILITIES_KEY}",
+        )
+    version = meta.get(PROTOCOL_VERSION_KEY)
+    if not isinstance(version, str):
+        raise ProtocolError(
+            rpc.INVALID_PARAMS, f"Invalid params: _meta needs {PROTOCOL_VERSION_KEY} as a string"
+        )
+    revision = REVISIONS.get(version)
+    if revision is None or revision.era != "modern":
+        raise ProtocolError(
+            rpc.UNSUPPORTED_PROTOCOL_VERSION,
+            "Unsupported protocol version",
+            {"supported": list(MODERN_VERSIONS), "requested": version},
+        )
+    capabilities = meta.get(CLIENT_CAPABILITIES_KEY)
+    if not isinstance(capabilities, dict):
+        raise ProtocolError(
+            rpc.INVALID_PARAMS, f"Invalid params: _meta needs {CLIENT_CAPABILITIES_KEY} (an object)"
+        )
+    return revision, capabilities
+
+
+def _method_not_found(method: str, revision: Revision) -> ProtocolError:
+    if method in revision.removed_methods:
+        return ProtocolError(
+            rpc.METHOD_NOT_FOUND, f"Method not found: {method} does not exist in {revision.version}"
+        )
+    return ProtocolError(rpc.METHOD_NOT_FOUND, f"Method not found: {method}")

@@ -1,0 +1,151 @@
+"""Byte streams for serving: stdin/stdout, file descriptors, files, anyio streams.
+
+:func:`byte_source` and :func:`byte_sink` turn whatever the user passed as
+``input=``/``output=`` into two coroutine functions, ``receive() -> bytes``
+(``b""`` at end of stream) and ``send(bytes)``. :class:`StdoutGuard` keeps file
+descriptor 1 for the protocol alone while serving: everything else written to
+it (``print``, C code, child processes) lands on stderr.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Awaitable, Callable
+from types import TracebackType
+from typing import Any
+
+import anyio
+import anyio.abc
+import anyio.to_thread
+
+__all__ = ["ByteSink", "ByteSource", "StdoutGuard", "byte_sink", "byte_source"]
+
+ByteSource = Callable[[], Awaitable[bytes]]
+ByteSink = Callable[[bytes], Awaitable[None]]
+_CHUNK = 1 << 16
+
+
+def byte_source(stream: object) -> ByteSource:
+    """A ``receive()`` for a file descriptor, a binary or text file, or an anyio byte stream."""
+    if isinstance(stream, anyio.abc.ByteReceiveStream):
+        return _anyio_receive(stream)
+    if isinstance(stream, io.TextIOBase):
+        stream = stream.buffer  # type: ignore[attr-defined]
+    fd = _fileno(stream)
+    if fd is not None:
+
+        async def receive_fd() -> bytes:
+            return await anyio.to_thread.run_sync(os.read, fd, _CHUNK, abandon_on_cancel=True)
+
+        return receive_fd
+    reader = getattr(stream, "read1", None) or getattr(stream, "read", None)
+    if reader is None:
+        raise TypeError(f"cannot read bytes from {stream!r}")
+
+    async def receive_file() -> bytes:
+        data = await anyio.to_thread.run_sync(reader, _CHUNK, abandon_on_cancel=True)
+        return data.encode() if isinstance(data, str) else bytes(data)
+
+    return receive_file
+
+
+def byte_sink(stream: object) -> ByteSink:
+    """A ``send(data)`` for a file descriptor, a binary or text file, or an anyio byte stream."""
+    if isinstance(stream, anyio.abc.ByteSendStream):
+        return stream.send
+    if isinstance(stream, io.TextIOBase):
+        stream.flush()
+        stream = stream.buffer  # type: ignore[attr-defined]
+    fd = _fileno(stream)
+    if fd is not None:
+
+        def write_all(data: bytes) -> None:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+
+        async def send_fd(data: bytes) -> None:
+            await anyio.to_thread.run_sync(write_all, data)
+
+        return send_fd
+    writer: Any = stream
+    if not callable(getattr(writer, "write", None)):
+        raise TypeError(f"cannot write bytes to {stream!r}")
+
+    def write_file(data: bytes) -> None:
+        writer.write(data)
+        flush = getattr(writer, "flush", None)
+        if flush is not None:
+            flush()
+
+    async def send_file(data: bytes) -> None:
+        await anyio.to_thread.run_sync(write_file, data)
+
+    return send_file
+
+
+def _anyio_receive(stream: anyio.abc.ByteReceiveStream) -> ByteSource:
+    async def receive() -> bytes:
+        try:
+            return await stream.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
+            return b""
+
+    return receive
+
+
+def _fileno(stream: object) -> int | None:
+    if isinstance(stream, int):
+        return stream
+    fileno = getattr(stream, "fileno", None)
+    if fileno is None:
+        return None
+    try:
+        fd = fileno()
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None
+    if isinstance(stream, io.BufferedIOBase) and not isinstance(stream, io.BufferedReader):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    return fd if isinstance(fd, int) else None
+
+
+class StdoutGuard:
+    """While active, file descriptor 1 points at stderr; :attr:`protocol_fd` is the real stdout.
+
+    Restored on exit. Use as a context manager.
+    """
+
+    def __init__(self) -> None:
+        self.protocol_fd = -1
+        self._active = False
+
+    def __enter__(self) -> StdoutGuard:
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+        self.protocol_fd = os.dup(1)
+        try:
+            os.dup2(2, 1)
+        except OSError:  # no stderr: send stray output nowhere
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.close(devnull)
+        self._active = True
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if not self._active:
+            return
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+        os.dup2(self.protocol_fd, 1)
+        os.close(self.protocol_fd)
+        self._active = False

@@ -1,0 +1,145 @@
+"""Predicates over type hints, shared by the schema builder and the converter.
+
+Both walk a type the same way; this module is the one place that says what a
+hint *is* (a union, a TypedDict, a pydantic model, ...), so that the schema
+offered and the conversion done can never disagree about it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from typing import Any, Literal, Union
+
+__all__ = [
+    "NO_DEFAULT",
+    "annotated_parts",
+    "fields_of",
+    "is_dataclass_type",
+    "is_literal",
+    "is_namedtuple_type",
+    "is_pydantic_model",
+    "is_typeddict_type",
+    "is_union",
+    "strip_qualifiers",
+]
+
+_QUALIFIERS = {"Required", "NotRequired", "ReadOnly", "ClassVar", "Final"}
+
+
+def strip_qualifiers(hint: object) -> object:
+    """``Required[X]``, ``NotRequired[X]``, ``ReadOnly[X]`` and ``Final[X]`` -> ``X``."""
+    while True:
+        origin = typing.get_origin(hint)
+        name = getattr(origin, "_name", None) or getattr(hint, "_name", None)
+        if origin is not None and name in _QUALIFIERS and typing.get_args(hint):
+            hint = typing.get_args(hint)[0]
+        else:
+            return hint
+
+
+def annotated_parts(hint: object) -> tuple[object, tuple[object, ...]]:
+    """Split ``Annotated[X, *meta]`` into ``(X, meta)``; other hints give ``(hint, ())``."""
+    if typing.get_origin(hint) is typing.Annotated:
+        args = typing.get_args(hint)
+        return args[0], tuple(args[1:])
+    return hint, ()
+
+
+def is_union(hint: object) -> bool:
+    """``Union[...]``, ``Optional[...]`` and ``X | Y``."""
+    origin = typing.get_origin(hint)
+    return origin is Union or origin is types.UnionType
+
+
+def is_literal(hint: object) -> bool:
+    """``Literal[...]``."""
+    return typing.get_origin(hint) is Literal
+
+
+def is_dataclass_type(hint: object) -> bool:
+    """A dataclass (the class, not an instance)."""
+    return isinstance(hint, type) and dataclasses.is_dataclass(hint)
+
+
+def is_typeddict_type(hint: object) -> bool:
+    """A ``TypedDict`` class (typing's or typing_extensions')."""
+    return (
+        isinstance(hint, type)
+        and issubclass(hint, dict)
+        and hasattr(hint, "__required_keys__")
+        and hasattr(hint, "__annotations__")
+    )
+
+
+def is_namedtuple_type(hint: object) -> bool:
+    """A ``NamedTuple`` (or ``collections.namedtuple``) class."""
+    return isinstance(hint, type) and issubclass(hint, tuple) and hasattr(hint, "_fields")
+
+
+def is_pydantic_model(hint: object) -> bool:
+    """A pydantic v2 model class, recognised by its methods; pydantic is never imported."""
+    return (
+        isinstance(hint, type)
+        and callable(getattr(hint, "model_json_schema", None))
+        and callable(getattr(hint, "model_validate", None))
+    )
+
+
+def namedtuple_hints(cls: type) -> dict[str, Any]:
+    """Field name -> hint for a NamedTuple (``Any`` for untyped namedtuples)."""
+    annotations = _class_hints(cls) if getattr(cls, "__annotations__", None) else {}
+    return {name: annotations.get(name, Any) for name in cls._fields}  # type: ignore[attr-defined]
+
+
+class _NoDefault:
+    """The default of a field that has none."""
+
+    def __repr__(self) -> str:
+        return "NO_DEFAULT"
+
+
+NO_DEFAULT: Any = _NoDefault()
+
+
+@functools.cache
+def fields_of(cls: type) -> tuple[dict[str, tuple[object, object]], list[str]]:
+    """Field name -> (hint, default or NO_DEFAULT), and the required names."""
+    fields: dict[str, tuple[object, object]] = {}
+    required: list[str] = []
+    if is_dataclass_type(cls):
+        hints = _class_hints(cls)
+        for f in dataclasses.fields(cls):
+            if not f.init:
+                continue
+            default: object = NO_DEFAULT
+            if f.default is not dataclasses.MISSING:
+                default = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                default = f.default_factory()
+            else:
+                required.append(f.name)
+            fields[f.name] = (hints.get(f.name, f.type), default)
+    elif is_typeddict_type(cls):
+        hints = _class_hints(cls)
+        required_keys = getattr(cls, "__required_keys__", frozenset())
+        for name, hint in hints.items():
+            fields[name] = (hint, NO_DEFAULT)
+            if name in required_keys:
+                required.append(name)
+    else:  # NamedTuple
+        defaults = getattr(cls, "_field_defaults", {})
+        for name, hint in namedtuple_hints(cls).items():
+            fields[name] = (hint, defaults.get(name, NO_DEFAULT))
+            if name not in defaults:
+                required.append(name)
+    return fields, required
+
+
+def _class_hints(cls: type) -> dict[str, object]:
+    try:
+        return dict(typing.get_type_hints(cls, include_extras=True))
+    except Exception:
+        return dict(getattr(cls, "__annotations__", {}))

@@ -1,0 +1,100 @@
+"""Checking a call's arguments against its tool's input schema, with messages a model can act on.
+
+The validator is compiled once per tool, on first use (so that importing
+``jsonschema`` waits for the first call, not the start).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._exceptions import ArgumentError
+
+__all__ = ["Validator"]
+
+
+class Validator:
+    """A compiled JSON Schema (2020-12) for one tool's arguments."""
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        self.schema = schema
+        self._compiled: Any = None
+
+    def check(self, arguments: dict[str, Any]) -> None:
+        """Raise :class:`ArgumentError` when ``arguments`` do not fit the schema."""
+        if self._compiled is None:
+            from jsonschema import Draft202012Validator
+
+            self._compiled = Draft202012Validator(self.schema)
+        errors = list(self._compiled.iter_errors(arguments))
+        if errors:
+            from jsonschema.exceptions import best_match
+
+            raise ArgumentError(self._explain(best_match(errors), arguments))
+
+    def _explain(self, error: Any, arguments: dict[str, Any]) -> str:
+        path = _path(error.absolute_path)
+        properties = self.schema.get("properties", {})
+        if error.validator == "required" and not path:
+            missing = [name for name in self.schema.get("required", ()) if name not in arguments]
+            name = missing[0] if missing else "?"
+            expected = _expected(properties.get(name, {}))
+            return f"Missing required argument '{name}'" + (f" ({expected})" if expected else "")
+        if error.validator == "additionalProperties" and not path:
+            unknown = [name for name in arguments if name not in properties]
+            known = ", ".join(properties) or "none"
+            return f"Unknown argument '{unknown[0]}'; the arguments are: {known}"
+        given = _describe(error.instance)
+        expected = _expected(error.schema)
+        if error.validator in ("type", "anyOf", "oneOf", "enum", "const") and expected:
+            return f"Invalid argument '{path}': expected {expected}, got {given}"
+        return f"Invalid argument '{path}': {error.message}"
+
+
+def _path(parts: Any) -> str:
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _expected(schema: Any) -> str:
+    if not isinstance(schema, dict):
+        return ""
+    if "enum" in schema:
+        return "one of " + ", ".join(_json(v) for v in schema["enum"])
+    if "const" in schema:
+        return _json(schema["const"])
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return " or ".join(kind)
+    if isinstance(kind, str):
+        items = schema.get("items")
+        if kind == "array" and isinstance(items, dict) and _expected(items):
+            return f"array of {_expected(items)}"
+        fmt = schema.get("format")
+        return f"{kind} ({fmt})" if fmt else kind
+    options = schema.get("anyOf") or schema.get("oneOf")
+    if isinstance(options, list):
+        return " or ".join(filter(None, (_expected(option) for option in options)))
+    if "$ref" in schema:
+        return "object " + schema["$ref"].rsplit("/", 1)[-1]
+    return ""
+
+
+def _describe(value: Any) -> str:
+    kinds = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array"}
+    kind = "null" if value is None else kinds.get(type(value), "object")
+    text = _json(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{kind} {text}" if value is not None else "null"
+
+
+def _json(value: Any) -> str:
+    import json
+
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
