@@ -35,9 +35,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--name", help="the server's name (default: the target's)")
     parser.add_argument("--include", action="append", help="serve only these tools (globs)")
     parser.add_argument("--exclude", action="append", help="leave these tools out (globs)")
-    parser.add_argument(
-        "--framing", choices=("auto", "newline", "content-length"), default="auto"
-    )
+    parser.add_argument("--framing", choices=("auto", "newline", "content-length"), default="auto")
     parser.add_argument("--concurrency", choices=("threads", "serial"), default="threads")
     parser.add_argument("--log-level", default="WARNING", help="stderr log level")
     parser.add_argument("--version", action="version", version=_version())

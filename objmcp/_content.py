@@ -45,7 +45,9 @@ def value_result(value: object) -> ToolResult:
         return ToolResult(value, value)
     try:
         jsonable = to_jsonable(value)
-        text = jsonable if isinstance(jsonable, str) else "" if jsonable is None else dumps(jsonable)
+        text = (
+            jsonable if isinstance(jsonable, str) else "" if jsonable is None else dumps(jsonable)
+        )
     except (NotJsonable, ValueError, RecursionError) as error:
         message = f"The tool's result has no JSON form: {error}"
         return ToolResult(message, None, True)

@@ -130,7 +130,9 @@ def _from_tuple(value: object, args: tuple[object, ...], path: str) -> tuple[obj
         args = ()
     if len(items) != len(args):
         raise ConversionError(path, f"expected an array of {len(args)} items, got {len(items)}")
-    return tuple(from_json(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(items, args)))
+    return tuple(
+        from_json(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(items, args, strict=True))
+    )
 
 
 def _from_object(value: object, cls: type, path: str) -> object:

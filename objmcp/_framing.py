@@ -158,7 +158,9 @@ def _content_length(header: bytes) -> int:
         if name.strip().lower() == b"content-length":
             text = value.strip()
             if not text.isdigit() or len(text) > 18:
-                raise FrameError(f"Content-Length must be a non-negative integer, not {text[:40]!r}")
+                raise FrameError(
+                    f"Content-Length must be a non-negative integer, not {text[:40]!r}"
+                )
             length = int(text)
     if length is None:
         raise FrameError("Frame header has no Content-Length")

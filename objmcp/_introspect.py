@@ -104,9 +104,9 @@ def _module_members(module: types.ModuleType) -> Iterator[Member]:
     home = module.__name__
     accelerator = "_" + home.rpartition(".")[2]
     for name, value in list(vars(module).items()):
-        if is_public(name) and inspect.isroutine(value):
-            if getattr(value, "__module__", None) in (home, accelerator):
-                yield Member(name, value)
+        home_module = getattr(value, "__module__", None) in (home, accelerator)
+        if is_public(name) and inspect.isroutine(value) and home_module:
+            yield Member(name, value)
 
 
 def _needs_arguments(cls: type) -> bool:
@@ -151,7 +151,7 @@ def _bind(static: object, cls: type, instance: object | None) -> Callable[..., o
     if isinstance(static, functools.partial) or inspect.isbuiltin(static):
         return typing.cast(Callable[..., object], static)
     if callable(static) and (inspect.isfunction(static) or inspect.ismethoddescriptor(static)):
-        getter = type(static).__get__  # type: ignore[attr-defined]
+        getter = type(static).__get__
         return typing.cast(Callable[..., object], getter(static, instance, cls))
     return None
 
@@ -184,7 +184,7 @@ def _signature_from_doc(doc: str) -> inspect.Signature | None:
     if match is None:
         return None
     params: list[inspect.Parameter] = []
-    kind = inspect.Parameter.POSITIONAL_ONLY
+    kind: inspect._ParameterKind = inspect.Parameter.POSITIONAL_ONLY
     optional = False
     for raw in _split_params(match.group("params")):
         piece = raw.strip()
@@ -266,9 +266,7 @@ def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
     decorators); names whose annotation cannot be resolved are left out."""
     target: object = function
     while True:
-        if isinstance(target, functools.partial):
-            target = target.func
-        elif isinstance(target, functools.partialmethod):
+        if isinstance(target, (functools.partial, functools.partialmethod)):
             target = target.func
         elif inspect.ismethod(target):
             target = target.__func__
@@ -285,17 +283,17 @@ def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
     hints: dict[str, object] = {}
     namespace = getattr(target, "__globals__", {})
     for name, annotation in raw.items():
-        if isinstance(annotation, str):
-            try:
-                annotation = eval(annotation, namespace)  # noqa: S307 - the function's own annotation
-            except Exception:
-                logger.warning(
-                    "cannot resolve the annotation %r of %s; accepting any JSON value",
-                    annotation,
-                    getattr(target, "__qualname__", target),
-                )
-                continue
-        hints[name] = annotation
+        if not isinstance(annotation, str):
+            hints[name] = annotation
+            continue
+        try:
+            hints[name] = eval(annotation, namespace)  # the function's own annotation
+        except Exception:
+            logger.warning(
+                "cannot resolve the annotation %r of %s; accepting any JSON value",
+                annotation,
+                getattr(target, "__qualname__", target),
+            )
     return hints
 
 

@@ -10,7 +10,7 @@ warning, never an error at start.
 
 from __future__ import annotations
 
-import dataclasses
+import contextlib
 import datetime
 import decimal
 import enum
@@ -211,10 +211,8 @@ class SchemaBuilder:
             if field_name in field_docs and "description" not in schema:
                 schema = {**schema, "description": field_docs[field_name]}
             if default is not t.NO_DEFAULT:
-                try:
+                with contextlib.suppress(NotJsonable):
                     schema = {**schema, "default": to_jsonable(default, strict=True)}
-                except NotJsonable:
-                    pass
             properties[field_name] = schema
         schema = {"type": "object", "properties": properties}
         if required:
@@ -270,9 +268,9 @@ def _json_type(value: object) -> str | None:
     return None
 
 
-def _rewrite_refs(node: object, renames: dict[str, str]) -> object:
+def _rewrite_refs(node: Any, renames: dict[str, str]) -> Any:
     if isinstance(node, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, value in node.items():
             if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
                 name = value[len("#/$defs/") :]

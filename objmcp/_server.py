@@ -14,7 +14,7 @@ import json
 import logging
 import math
 from collections.abc import Collection
-from typing import Any
+from typing import Any, Literal
 
 import anyio
 import anyio.abc
@@ -199,9 +199,9 @@ class Connection:
                 self._scopes[action.call_id] = scope
                 calls.start_soon(self._run_call, action, scope, calls)
             elif isinstance(action, CancelCall):
-                scope = self._scopes.pop(action.call_id, None)
-                if scope is not None:
-                    scope.cancel()
+                cancelled = self._scopes.pop(action.call_id, None)
+                if cancelled is not None:
+                    cancelled.cancel()
 
     async def _run_call(
         self, action: StartCall, scope: anyio.CancelScope, calls: anyio.abc.TaskGroup
@@ -220,7 +220,9 @@ class Connection:
             body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
         except UnicodeEncodeError:  # lone surrogates: escape them instead
             body = json.dumps(message, separators=(",", ":")).encode()
-        framing = "content-length" if self.decoder.framing == "content-length" else "newline"
+        framing: Literal["newline", "content-length"] = (
+            "content-length" if self.decoder.framing == "content-length" else "newline"
+        )
         self._out_send.send_nowait(encode_frame(body, framing))
 
     async def _write_loop(self) -> None:

@@ -93,7 +93,7 @@ class Send:
 
 @dataclass(frozen=True)
 class StartCall:
-    """Call tool ``tool`` with ``arguments``; report the end with ``call_finished(call_id, ...)``."""
+    """Call ``tool`` with ``arguments``; report its end with ``call_finished(call_id, ...)``."""
 
     call_id: int
     tool: str
@@ -248,7 +248,9 @@ class Session:
     def _notification(self, method: str, params: dict[str, Any], actions: list[Action]) -> None:
         if method == "notifications/cancelled":
             target = params.get("requestId")
-            call_id = self._in_flight.pop(target, None) if rpc.is_request_id(target) else None
+            call_id = None
+            if isinstance(target, (str, int)) and rpc.is_request_id(target):
+                call_id = self._in_flight.pop(target, None)
             if call_id is not None:
                 call = self._calls.pop(call_id)
                 if call.batch is not None:
@@ -277,7 +279,9 @@ class Session:
             revision, capabilities = _modern_revision(meta)
             if method in revision.removed_methods:
                 raise _method_not_found(method, revision)
-            return self._dispatch(request_id, method, params, revision, capabilities, actions, batch)
+            return self._dispatch(
+                request_id, method, params, revision, capabilities, actions, batch
+            )
         if method == "initialize":
             return rpc.result_response(request_id, self._initialize(params))
         if method == "ping":
@@ -378,7 +382,9 @@ class Session:
         answer = {"content": [{"type": "text", "text": result.text}], "isError": result.is_error}
         return self._complete(answer, revision, cacheable=False)
 
-    def _complete(self, result: dict[str, Any], revision: Revision, cacheable: bool) -> dict[str, Any]:
+    def _complete(
+        self, result: dict[str, Any], revision: Revision, cacheable: bool
+    ) -> dict[str, Any]:
         """Add what ``revision`` puts on every result."""
         if revision.result_type:
             result = {"resultType": "complete", **result}

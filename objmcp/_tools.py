@@ -10,11 +10,13 @@ Nothing here knows a protocol.
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import inspect
 import logging
 import re
 import threading
+import typing
 from collections.abc import Awaitable, Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -94,7 +96,8 @@ class Tool:
             arguments = {}
         if not isinstance(arguments, dict):
             raise ArgumentError(
-                f"Arguments of tool '{self.name}' must be a JSON object, not {type(arguments).__name__}"
+                f"Arguments of tool '{self.name}' must be a JSON object, "
+                f"not {type(arguments).__name__}"
             )
         self._validator.check(arguments)
         positional: list[object] = []
@@ -117,7 +120,7 @@ class Tool:
                     value = _convert(arguments[param.name], param.hint, param.name)
             if param.kind is inspect.Parameter.VAR_POSITIONAL:
                 if present:
-                    positional.extend(value)  # type: ignore[call-overload]
+                    positional.extend(typing.cast(list[object], value))
             elif param.kind is inspect.Parameter.POSITIONAL_ONLY:
                 if present and skipped is not None:
                     raise ArgumentError(
@@ -213,7 +216,11 @@ class Toolbox(Mapping[str, Tool]):
             raise UnknownToolError(str(name)) from None
 
     def call(
-        self, name: str, arguments: object = None, *, injected: Mapping[object, object] | None = None
+        self,
+        name: str,
+        arguments: object = None,
+        *,
+        injected: Mapping[object, object] | None = None,
     ) -> ToolResult:
         """Call a tool from synchronous code and return its result.
 
@@ -233,7 +240,11 @@ class Toolbox(Mapping[str, Tool]):
         return value_result(value)
 
     async def acall(
-        self, name: str, arguments: object = None, *, injected: Mapping[object, object] | None = None
+        self,
+        name: str,
+        arguments: object = None,
+        *,
+        injected: Mapping[object, object] | None = None,
     ) -> ToolResult:
         """Call a tool from async code: sync tools in a worker thread, async ones here.
 
@@ -409,7 +420,9 @@ class _SerialThread:
     """One dedicated thread that runs jobs one at a time, in order."""
 
     def __init__(self) -> None:
-        self._jobs: list[tuple[Callable[[], object], Callable[[object, BaseException | None], None]]]
+        self._jobs: list[
+            tuple[Callable[[], object], Callable[[object, BaseException | None], None]]
+        ]
         self._jobs = []
         self._ready = threading.Condition()
         self._stopping = False
@@ -423,10 +436,8 @@ class _SerialThread:
 
         def finish(value: object, error: BaseException | None) -> None:
             outcome.append((value, error))
-            try:
+            with contextlib.suppress(RuntimeError):  # the loop has closed
                 anyio.from_thread.run_sync(done.set, token=token)
-            except RuntimeError:  # the loop has closed
-                pass
 
         with self._ready:
             self._jobs.append((job, finish))
@@ -457,4 +468,3 @@ class _SerialThread:
         with self._ready:
             self._stopping = True
             self._ready.notify()
-

@@ -124,7 +124,7 @@ def fields_of(cls: type) -> tuple[dict[str, tuple[object, object]], list[str]]:
             fields[f.name] = (hints.get(f.name, f.type), default)
     elif is_typeddict_type(cls):
         hints = _class_hints(cls)
-        required_keys = getattr(cls, "__required_keys__", frozenset())
+        required_keys: frozenset[str] = getattr(cls, "__required_keys__", frozenset())
         for name, hint in hints.items():
             fields[name] = (hint, NO_DEFAULT)
             if name in required_keys:

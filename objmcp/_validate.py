@@ -28,22 +28,38 @@ class Validator:
             self._compiled = Draft202012Validator(self.schema)
         errors = list(self._compiled.iter_errors(arguments))
         if errors:
-            from jsonschema.exceptions import best_match
+            from jsonschema.exceptions import relevance
 
-            raise ArgumentError(self._explain(best_match(errors), arguments))
+            messages: list[str] = []
+            for error in sorted(errors, key=relevance, reverse=True):
+                message = self._explain(error, arguments)
+                if message not in messages:
+                    messages.append(message)
+            raise ArgumentError("; ".join(messages[:3]))
 
     def _explain(self, error: Any, arguments: dict[str, Any]) -> str:
+        if error.validator in ("anyOf", "oneOf") and error.context:
+            # When the value has the right JSON type for one option, what failed inside it
+            # says more than "fits none of the options".
+            inner = [e for e in error.context if e.validator != "type"]
+            if inner:
+                from jsonschema.exceptions import relevance
+
+                return self._explain(max(inner, key=relevance), arguments)
         path = _path(error.absolute_path)
         properties = self.schema.get("properties", {})
         if error.validator == "required" and not path:
             missing = [name for name in self.schema.get("required", ()) if name not in arguments]
-            name = missing[0] if missing else "?"
-            expected = _expected(properties.get(name, {}))
-            return f"Missing required argument '{name}'" + (f" ({expected})" if expected else "")
+            described = []
+            for name in missing:
+                expected = _expected(properties.get(name, {}))
+                described.append(f"'{name}'" + (f" ({expected})" if expected else ""))
+            plural = "s" if len(missing) > 1 else ""
+            return f"Missing required argument{plural} " + ", ".join(described)
         if error.validator == "additionalProperties" and not path:
-            unknown = [name for name in arguments if name not in properties]
+            unknown = ", ".join(f"'{name}'" for name in arguments if name not in properties)
             known = ", ".join(properties) or "none"
-            return f"Unknown argument '{unknown[0]}'; the arguments are: {known}"
+            return f"Unknown argument {unknown}; the arguments are: {known}"
         given = _describe(error.instance)
         expected = _expected(error.schema)
         if error.validator in ("type", "anyOf", "oneOf", "enum", "const") and expected:
@@ -78,7 +94,7 @@ def _expected(schema: Any) -> str:
     if isinstance(options, list):
         return " or ".join(filter(None, (_expected(option) for option in options)))
     if "$ref" in schema:
-        return "object " + schema["$ref"].rsplit("/", 1)[-1]
+        return "object " + str(schema["$ref"]).rsplit("/", 1)[-1]
     return ""
 
 

@@ -1,0 +1,92 @@
+"""Shared helpers: start servers as real subprocesses and talk raw JSON-RPC to them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ZOO = ROOT / "tests" / "servers" / "zoo.py"
+NOTES = ROOT / "examples" / "notes.py"
+PYTHON = sys.executable
+
+
+def server_env() -> dict[str, str]:
+    """The environment for a server subprocess: this interpreter's, with the source tree first."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+class RawServer:
+    """A server subprocess spoken to through raw pipes, newline-delimited."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [PYTHON, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=server_env(),
+        )
+
+    def send(self, message: Any) -> None:
+        """Write one message as a line."""
+        self.write((json.dumps(message) + "\n").encode())
+
+    def write(self, data: bytes) -> None:
+        """Write raw bytes."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+
+    def read(self) -> Any:
+        """Read one line and decode it."""
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        assert line, "the server closed its output"
+        return json.loads(line)
+
+    def request(self, message: dict[str, Any]) -> Any:
+        """Send a request and read the next message."""
+        self.send(message)
+        return self.read()
+
+    def initialize(self, version: str = "2025-06-18") -> Any:
+        """Do the handshake; returns the initialize result."""
+        answer = self.request(
+            {
+                "jsonrpc": "2.0",
+                "id": "init",
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": version,
+                    "capabilities": {},
+                    "clientInfo": {"name": "raw", "version": "0"},
+                },
+            }
+        )
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return answer["result"]
+
+    def close(self, timeout: float = 30) -> tuple[bytes, bytes, int]:
+        """Close stdin and collect the rest of stdout, stderr and the exit status."""
+        out, err = self.process.communicate(timeout=timeout)
+        return out, err, self.process.returncode
+
+
+@pytest.fixture
+def zoo() -> Iterator[RawServer]:
+    """The zoo server, as a raw-pipe subprocess."""
+    server = RawServer(str(ZOO))
+    yield server
+    if server.process.poll() is None:
+        server.process.kill()
+        server.process.wait()

@@ -1,0 +1,160 @@
+"""A zoo of methods with varied signatures, served by the real-process tests.
+
+Run as a server: ``python tests/servers/zoo.py [framing]``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import enum
+import math
+import os
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Annotated, Literal, NamedTuple, TypedDict
+
+import objmcp
+
+
+class Color(enum.Enum):
+    """A colour."""
+
+    RED = "red"
+    GREEN = "green"
+
+
+@dataclass
+class Point:
+    """A point in the plane.
+
+    Attributes:
+        x: Across.
+        y: Up.
+    """
+
+    x: float
+    y: float = 0.0
+
+
+class Span(NamedTuple):
+    start: int
+    end: int
+
+
+class Person(TypedDict):
+    name: str
+    age: int
+
+
+class Zoo:
+    """Odd signatures, for tests."""
+
+    def add(self, a: int, b: int) -> int:
+        """Add two integers.
+
+        Args:
+            a: The first.
+            b: The second.
+        """
+        return a + b
+
+    def echo(self, text: str) -> str:
+        """Say it back."""
+        return text
+
+    def describe(
+        self,
+        color: Color,
+        point: Point,
+        span: Span,
+        person: Person,
+        when: datetime.datetime,
+        day: datetime.date,
+        ident: uuid.UUID,
+        amount: Decimal,
+        path: Path,
+        mode: Literal["fast", "slow"] = "fast",
+        pair: tuple[int, str] = (1, "a"),
+        labels: set[str] | None = None,
+        note: Annotated[str, "A free note."] = "",
+    ) -> dict[str, str]:
+        """Report the Python types and values the arguments arrived as."""
+        values = {
+            "color": color,
+            "point": point,
+            "span": span,
+            "person": person,
+            "when": when,
+            "day": day,
+            "ident": ident,
+            "amount": amount,
+            "path": path,
+            "mode": mode,
+            "pair": pair,
+            "labels": labels,
+            "note": note,
+        }
+        return {key: f"{type(value).__name__}:{value!r}" for key, value in values.items()}
+
+    def fail(self, message: str) -> None:
+        """Raise a ValueError."""
+        raise ValueError(message)
+
+    def refuse(self, message: str) -> None:
+        """Raise a ToolError."""
+        raise objmcp.ToolError(message)
+
+    def sleep(self, seconds: float) -> str:
+        """Sleep in a worker thread, then answer."""
+        time.sleep(seconds)
+        return f"slept {seconds}"
+
+    async def nap(self, seconds: float) -> str:
+        """Sleep on the event loop, then answer."""
+        await asyncio.sleep(seconds)
+        return f"napped {seconds}"
+
+    def noisy(self, text: str) -> str:
+        """Write to stdout three ways, then answer."""
+        print("print says", text)
+        sys.stdout.write("sys.stdout says " + text + "\n")
+        sys.stdout.flush()
+        os.write(1, b"fd 1 says " + text.encode() + b"\n")
+        return "quiet " + text
+
+    def nothing(self) -> None:
+        """Return None."""
+
+    def not_a_number(self) -> float:
+        """Return NaN."""
+        return math.nan
+
+    def total(self, *numbers: float) -> float:
+        """Sum any number of numbers."""
+        return sum(numbers)
+
+    def options(self, name: str, **extra: int) -> dict[str, int]:
+        """Collect keyword arguments."""
+        return {"len": len(name), **extra}
+
+    def ask(self, elicit: objmcp.Elicit) -> str:
+        """Ask the user (elicitation comes in a later version)."""
+        return str(elicit("Sure?", bool))
+
+    @property
+    def hidden_property(self) -> str:
+        """Never a tool."""
+        raise AssertionError("properties are never called")
+
+    def _private(self) -> None:
+        """Never a tool."""
+
+
+if __name__ == "__main__":
+    framing = sys.argv[1] if len(sys.argv) > 1 else "auto"
+    objmcp.start("zoo", Zoo(), framing=framing, instructions="A zoo of tools.", title="The Zoo")
