@@ -228,7 +228,7 @@ class Connection:
     async def _write_loop(self) -> None:
         async for frame in self._out_receive:
             chunks = [frame]
-            with contextlib.suppress(anyio.WouldBlock):
+            with contextlib.suppress(anyio.WouldBlock, anyio.EndOfStream):
                 while True:
                     chunks.append(self._out_receive.receive_nowait())
             if self._broken:
