@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import select
+import stat
 import sys
 from collections.abc import Awaitable, Callable
 from types import TracebackType
@@ -36,11 +38,7 @@ def byte_source(stream: object) -> ByteSource:
         stream = stream.buffer  # type: ignore[attr-defined]
     fd = _fileno(stream)
     if fd is not None:
-
-        async def receive_fd() -> bytes:
-            return await anyio.to_thread.run_sync(os.read, fd, _CHUNK, abandon_on_cancel=True)
-
-        return receive_fd
+        return _fd_source(fd)
     reader = getattr(stream, "read1", None) or getattr(stream, "read", None)
     if reader is None:
         raise TypeError(f"cannot read bytes from {stream!r}")
@@ -61,16 +59,7 @@ def byte_sink(stream: object) -> ByteSink:
         stream = stream.buffer  # type: ignore[attr-defined]
     fd = _fileno(stream)
     if fd is not None:
-
-        def write_all(data: bytes) -> None:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-
-        async def send_fd(data: bytes) -> None:
-            await anyio.to_thread.run_sync(write_all, data)
-
-        return send_fd
+        return _fd_sink(fd)
     writer: Any = stream
     if not callable(getattr(writer, "write", None)):
         raise TypeError(f"cannot write bytes to {stream!r}")
@@ -85,6 +74,55 @@ def byte_sink(stream: object) -> ByteSink:
         await anyio.to_thread.run_sync(write_file, data)
 
     return send_file
+
+
+def _pollable(fd: int) -> bool:
+    """Pipes and sockets can wait on the event loop instead of in a worker thread."""
+    if os.name != "posix":
+        return False
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+def _fd_source(fd: int) -> ByteSource:
+    if _pollable(fd):
+
+        async def receive_polled() -> bytes:
+            while True:
+                await anyio.wait_readable(fd)
+                try:
+                    return os.read(fd, _CHUNK)
+                except BlockingIOError:
+                    continue
+
+        return receive_polled
+
+    async def receive_in_thread() -> bytes:
+        return await anyio.to_thread.run_sync(os.read, fd, _CHUNK, abandon_on_cancel=True)
+
+    return receive_in_thread
+
+
+def _fd_sink(fd: int) -> ByteSink:
+    pollable = _pollable(fd)
+
+    def write_all(data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+
+    async def send(data: bytes) -> None:
+        if pollable and len(data) <= select.PIPE_BUF:
+            # Once writable, a pipe takes PIPE_BUF bytes at once: no need for a thread.
+            await anyio.wait_writable(fd)
+            write_all(data)
+        else:
+            await anyio.to_thread.run_sync(write_all, data)
+
+    return send
 
 
 def _anyio_receive(stream: anyio.abc.ByteReceiveStream) -> ByteSource:

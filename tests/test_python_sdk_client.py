@@ -6,10 +6,9 @@ import json
 from typing import Any
 
 import pytest
+from conftest import NOTES, PYTHON, ROOT, ZOO
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
-
-from conftest import NOTES, PYTHON, ROOT, ZOO
 
 pytestmark = pytest.mark.anyio
 

@@ -32,7 +32,12 @@ def call(request_id: Any, name: str, arguments: dict[str, Any], **params: Any) -
 def run_bytes(data: bytes, *args: str) -> tuple[bytes, bytes, int]:
     """Feed ``data`` to a fresh zoo server, close its input, and collect everything."""
     process = subprocess.run(
-        [PYTHON, str(ZOO), *args], input=data, capture_output=True, env=server_env(), timeout=60
+        [PYTHON, str(ZOO), *args],
+        input=data,
+        capture_output=True,
+        env=server_env(),
+        timeout=60,
+        check=False,
     )
     return process.stdout, process.stderr, process.returncode
 
