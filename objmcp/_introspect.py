@@ -48,7 +48,7 @@ def discover(target: object) -> list[Member]:
     mapping of names to any of these (a callable under key ``k`` is tool ``k``;
     an object under key ``k`` gives tools ``k_<method>``).
     """
-    if isinstance(target, Mapping):
+    if isinstance(target, Mapping) and type(target).__module__ in _MAPPING_HOMES:
         members: list[Member] = []
         for key, value in target.items():
             if not isinstance(key, str):
@@ -61,6 +61,10 @@ def discover(target: object) -> list[Member]:
     if _is_plain_callable(target):
         return [Member(_callable_name(target), typing.cast(Callable[..., object], target))]
     return list(_members_of(target))
+
+
+_MAPPING_HOMES = ("builtins", "collections", "types")
+"""A mapping from these modules is a mapping of targets; a user's ``Notes(dict)`` is an object."""
 
 
 def _is_plain_callable(value: object) -> bool:
