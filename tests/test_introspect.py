@@ -12,9 +12,9 @@ import threading
 from typing import Any
 
 import pytest
+from conftest import NOTES, PYTHON, server_env
 
 import objmcp
-from conftest import NOTES, PYTHON, server_env
 
 
 class Base:
