@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import anyio
 from mcp import Client, StdioServerParameters
@@ -30,7 +31,7 @@ async def main() -> None:
         for tool in (await client.list_tools()).tools:
             params = ", ".join(tool.input_schema.get("properties", {}))
             print(f"  tool {tool.name}({params}): {tool.description}")
-        calls = [
+        calls: list[tuple[str, dict[str, Any]]] = [
             ("add", {"title": "milk", "body": "two litres", "tags": ["shopping"]}),
             ("add", {"title": "call Ada", "tags": ["people"]}),
             ("find", {"text": "shop"}),

@@ -47,6 +47,10 @@ class NotJsonable(TypeError):
 
 def from_json(value: object, hint: object, path: str = "") -> object:
     """Convert a JSON value into a value of ``hint``; raise :class:`ConversionError`."""
+    if type(hint) is type:
+        scalar = _SCALARS.get(hint)
+        if scalar is not None:
+            return scalar(value, path)
     hint = t.strip_qualifiers(t.annotated_parts(t.strip_qualifiers(hint))[0])
     if hint in (Any, object, inspect.Parameter.empty) or isinstance(hint, (str, typing.ForwardRef)):
         return value

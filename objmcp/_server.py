@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import math
+import sys
 from collections.abc import Collection
 from typing import Any, Literal
 
@@ -104,7 +105,7 @@ class Server:
         """Serve until end of input: on stdin/stdout unless ``input``/``output`` were given."""
         guard: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
         output = self.output
-        if output is None:
+        if output is None or output is sys.stdout or output == 1:
             guard = StdoutGuard()
         with guard:
             if isinstance(guard, StdoutGuard):
