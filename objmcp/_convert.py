@@ -115,7 +115,14 @@ def from_json(value: object, hint: object, path: str = "") -> object:
 
 def _from_union(value: object, members: tuple[object, ...], path: str) -> object:
     errors = []
-    ordered = sorted(members, key=lambda m: m is not type(None) and m is not None)
+    # None first; and a JSON fraction tries float before int, so 1.0 stays a float.
+    ordered = sorted(
+        members,
+        key=lambda m: (
+            m is not type(None) and m is not None,
+            m is int and isinstance(value, float),
+        ),
+    )
     for member in ordered:
         try:
             return from_json(value, member, path)
@@ -223,7 +230,6 @@ _SCALARS: dict[type, abc.Callable[[object, str], object]] = {
     int: _to_int,
     float: _to_float,
     str: lambda v, p: _expect(v, str, "string", p),
-    dict: lambda v, p: _expect(v, dict, "object", p),
     datetime.datetime: _parse("an ISO 8601 date-time", _iso_datetime),
     datetime.date: _to_date,
     datetime.time: _parse("an ISO 8601 time", _iso_time),

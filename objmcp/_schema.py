@@ -230,10 +230,10 @@ class SchemaBuilder:
         schema = dict(raw)
         nested = schema.pop("$defs", {})
         renames: dict[str, str] = {}
-        for def_name, def_schema in nested.items():
+        for def_name in nested:
             target = def_name
             number = 2
-            while target in self.defs and self.defs[target] != def_schema:
+            while target in self.defs or target in renames.values():
                 target = f"{def_name}{number}"
                 number += 1
             renames[def_name] = target

@@ -115,6 +115,8 @@ Action = Send | StartCall | CancelCall
 class _Batch:
     responses: list[Message] = field(default_factory=list)
     pending: set[int] = field(default_factory=set)
+    open: bool = True
+    """Still being read: its answer cannot go out yet, whatever finishes."""
 
 
 @dataclass
@@ -170,7 +172,9 @@ class Session:
             return [Send(response)]
         call.batch.responses.append(response)
         call.batch.pending.discard(call_id)
-        return [] if call.batch.pending else [Send(call.batch.responses)]
+        if call.batch.pending or call.batch.open:
+            return []
+        return [Send(call.batch.responses)]
 
     # --- messages -------------------------------------------------------------------------
 
@@ -190,6 +194,7 @@ class Session:
             response = self._receive_one(item, actions, group)
             if response is not None:
                 group.responses.append(response)
+        group.open = False
         if not group.pending and group.responses:
             actions.append(Send(group.responses))
         return actions
@@ -255,7 +260,8 @@ class Session:
                 call = self._calls.pop(call_id)
                 if call.batch is not None:
                     call.batch.pending.discard(call_id)
-                    if not call.batch.pending and call.batch.responses:
+                    batch_done = not call.batch.pending and not call.batch.open
+                    if batch_done and call.batch.responses:
                         actions.append(Send(call.batch.responses))
                 actions.append(CancelCall(call_id))
         elif method == "notifications/initialized":

@@ -6,9 +6,10 @@ chunks that hypothesis chooses, and compares what comes out with what went in.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Sequence
-from typing import Literal, Union
+from typing import Literal
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,9 +18,9 @@ from objmcp import FrameError
 from objmcp._framing import NEED_DATA, FrameDecoder, Framing, encode_frame
 
 Concrete = Literal["newline", "content-length"]
-Output = Union[bytes, FrameError]  # noqa: UP007 (a runtime alias, Python 3.10 included)
+Output = bytes | FrameError
 
-SETTINGS = settings(max_examples=100, deadline=None)
+SETTINGS = settings(max_examples=75, deadline=None)
 CONCRETE: tuple[Concrete, ...] = ("newline", "content-length")
 
 # --- strategies ---------------------------------------------------------------------------------
@@ -50,7 +51,7 @@ def split(draw: st.DrawFn, data: bytes) -> list[bytes]:
         return [b""]
     cuts = draw(st.lists(st.integers(0, len(data)), max_size=12))
     points = [0, *sorted(cuts), len(data)]
-    return [data[a:b] for a, b in zip(points, points[1:])]
+    return [data[a:b] for a, b in itertools.pairwise(points)]
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -141,7 +142,7 @@ def test_byte_by_byte_whole_and_with_trailing_bytes_agree(
         decoder.feed((stream + partial[:cut])[i : i + 1])
     got = drain(decoder)
     assert got == sent
-    assert decoder.buffered > 0 or framing == "newline" and not partial[:cut].strip()
+    assert decoder.buffered > 0 or (framing == "newline" and not partial[:cut].strip())
     decoder.feed(partial[cut:])
     assert drain(decoder) == [extra]
     assert decoder.buffered == 0
@@ -158,7 +159,7 @@ def test_blank_lines_and_whitespace_between_newline_frames_are_ignored(
 ) -> None:
     sent = data.draw(st.lists(bodies("newline"), max_size=7), label="bodies")
     stream = padding[0].encode()
-    for body, pad in zip(sent, padding[1:]):
+    for body, pad in zip(sent, padding[1:], strict=False):
         stream += body + b"\n" + pad.encode()
     chunks = data.draw(split(stream), label="chunks")
     assert only_bodies(decode(chunks, "auto" if auto else "newline")) == sent
@@ -175,7 +176,8 @@ def test_whitespace_between_content_length_frames_is_ignored(
 ) -> None:
     sent = data.draw(st.lists(bodies("content-length"), max_size=6), label="bodies")
     stream = b"".join(
-        encode_frame(body, "content-length") + pad.encode() for body, pad in zip(sent, padding)
+        encode_frame(body, "content-length") + pad.encode()
+        for body, pad in zip(sent, padding, strict=False)
     )
     chunks = data.draw(split(stream), label="chunks")
     assert only_bodies(decode(chunks, "auto" if auto else "content-length")) == sent
@@ -211,11 +213,11 @@ def test_an_oversized_frame_is_one_error_and_the_rest_decodes(
 ) -> None:
     """``plan`` says, frame by frame, whether it is over the limit."""
     sent = [data.draw(big_body() if big else small_body(), label="body") for big in plan]
-    assert all((len(body) > MAX) == big for body, big in zip(sent, plan))
+    assert all((len(body) > MAX) == big for body, big in zip(sent, plan, strict=True))
     stream = encode_all(framing, sent)
     chunks = data.draw(split(stream), label="chunks")
     out = decode(chunks, "auto" if auto else framing, max_size=MAX)
-    assert shape(out) == [None if big else body for body, big in zip(sent, plan)]
+    assert shape(out) == [None if big else body for body, big in zip(sent, plan, strict=True)]
     for error in out:
         if isinstance(error, FrameError):
             assert "too large" in str(error)
