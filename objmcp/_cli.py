@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
             concurrency=options.concurrency,
         )
     except (TargetError, ImportError, AttributeError, OSError, TypeError) as error:
-        print(f"objmcp: {error}", file=sys.stderr)
+        sys.stderr.write(f"objmcp: {error}\n")
         return 2
     assert verb == "run"
     server.run()

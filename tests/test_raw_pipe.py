@@ -313,3 +313,47 @@ def test_unanswerable_unicode_is_escaped_not_crashing() -> None:
     out, _, status = run_bytes(data)
     assert status == 0
     assert lines(out)[-1]["result"]["content"][0]["text"] == "\ud800 lone"
+
+
+def test_a_client_that_stops_reading_does_not_crash_the_server() -> None:
+    server = RawServer(str(ZOO))
+    try:
+        server.initialize()
+        server.send(call(2, "sleep", {"seconds": 0.5}))
+        assert server.process.stdout is not None
+        server.process.stdout.close()  # the answer to call 2 meets a broken pipe
+        server.send(call(3, "add", {"a": 1, "b": 1}))
+        assert server.process.stdin is not None
+        server.process.stdin.close()
+        assert server.process.wait(timeout=30) == 0
+        assert server.process.stderr is not None
+        assert b"Traceback" not in server.process.stderr.read()
+    finally:
+        if server.process.poll() is None:
+            server.process.kill()
+
+
+def test_a_frame_over_the_size_limit_is_refused_and_serving_goes_on() -> None:
+    import os
+
+    import objmcp
+
+    class Small:
+        def echo(self, text: str) -> str:
+            return text
+
+    big = json.dumps(call(2, "echo", {"text": "x" * 5000}))
+    data = [json.dumps(INIT), big, json.dumps(call(3, "echo", {"text": "small"}))]
+    read_in, write_in = os.pipe()
+    read_out, write_out = os.pipe()
+    os.write(write_in, ("\n".join(data) + "\n").encode())
+    os.close(write_in)
+    objmcp.start("small", Small(), input=read_in, output=write_out, max_frame=1000)
+    os.close(write_out)
+    os.close(read_in)
+    with os.fdopen(read_out, "rb") as out:
+        answers = lines(out.read())
+    assert [a["id"] for a in answers] == [1, None, 3]
+    assert answers[1]["error"]["code"] == -32600
+    assert "1000" in answers[1]["error"]["message"]
+    assert answers[2]["result"]["content"][0]["text"] == "small"

@@ -1,0 +1,60 @@
+"""The house has four layers and imports point downward only (DESIGN.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "objmcp"
+OBJECT_MODEL = {
+    "_introspect",
+    "_typing",
+    "_schema",
+    "_convert",
+    "_validate",
+    "_content",
+    "_inject",
+    "_tools",
+    "_exceptions",
+}
+PROTOCOL = {"_jsonrpc", "_revisions", "_session"}
+TRANSPORT = {"_framing", "_stdio"}
+ENTRY = {"__init__", "__main__", "_server", "_cli"}
+
+
+def imported_siblings(module: str) -> set[str]:
+    """The objmcp modules that ``module`` imports, at any depth of its code."""
+    tree = ast.parse((PACKAGE / f"{module}.py").read_text())
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                found.add(node.module.split(".")[0])
+            else:
+                found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("objmcp."):
+            found.add((node.module or "").split(".")[1])
+        elif isinstance(node, ast.Import):
+            found.update(a.name.split(".")[1] for a in node.names if a.name.startswith("objmcp."))
+    return found
+
+
+def test_every_module_has_a_layer() -> None:
+    modules = {path.stem for path in PACKAGE.glob("*.py")}
+    assert modules == OBJECT_MODEL | PROTOCOL | TRANSPORT | ENTRY
+
+
+def test_the_object_model_knows_no_protocol_and_no_transport() -> None:
+    for module in OBJECT_MODEL:
+        assert not imported_siblings(module) & (PROTOCOL | TRANSPORT | ENTRY), module
+
+
+def test_the_protocol_knows_no_transport() -> None:
+    for module in PROTOCOL:
+        assert not imported_siblings(module) & (TRANSPORT | ENTRY), module
+
+
+def test_the_transport_knows_no_protocol_and_no_tools() -> None:
+    allowed = {"_exceptions"} | TRANSPORT
+    for module in TRANSPORT:
+        assert imported_siblings(module) <= allowed, module
