@@ -23,7 +23,8 @@ from ._exceptions import (
 )
 from ._inject import Elicit, ElicitResult
 from ._server import Server
-from ._tools import Tool, Toolbox
+from ._tool import Tool
+from ._tools import Toolbox
 
 __version__ = "0.1.0"
 
@@ -64,6 +65,6 @@ async def serve(name: str, target: object, **options: Any) -> None:
 
 for _name in __all__:
     _value = globals()[_name]
-    if getattr(_value, "__module__", "").startswith("objmcp."):
-        _value.__module__ = "objmcp"
+    if isinstance(_value, type) and issubclass(_value, Exception):
+        _value.__module__ = "objmcp"  # tracebacks name the public place
 del _name, _value

@@ -83,7 +83,10 @@ def load_target(spec: str) -> object:
     call = attribute.endswith("()")
     value: object = module
     for part in attribute.removesuffix("()").split("."):
-        value = getattr(value, part)
+        try:
+            value = getattr(value, part)
+        except AttributeError:
+            raise AttributeError(f"{where} has no attribute {attribute!r}") from None
     if call:
         if not callable(value):
             raise TypeError(f"{attribute} is not callable")

@@ -40,25 +40,45 @@ def dumps(value: object) -> str:
 
 
 def value_result(value: object) -> ToolResult:
-    """The result of a call that returned ``value``."""
+    """The result of a call that returned ``value``; never raises."""
     if isinstance(value, str):
         return ToolResult(value, value)
     try:
         jsonable = to_jsonable(value)
-        text = (
-            jsonable if isinstance(jsonable, str) else "" if jsonable is None else dumps(jsonable)
-        )
+        if isinstance(jsonable, str):
+            text = jsonable
+        else:
+            text = "" if jsonable is None else dumps(jsonable)
     except (NotJsonable, ValueError, RecursionError) as error:
-        message = f"The tool's result has no JSON form: {error}"
+        return ToolResult(f"The tool's result has no JSON form: {_say(error)}", None, True)
+    except Exception as error:  # a __str__ or model_dump of the user's that raised
+        logger.error("turning a result into text failed", exc_info=error)
+        message = f"The tool's result could not be turned into text: {_say(error)}"
         return ToolResult(message, None, True)
     return ToolResult(text, jsonable)
 
 
 def error_result(error: BaseException, tool: str) -> ToolResult:
-    """The result of a call that raised ``error``; unexpected errors are logged with traceback."""
+    """The result of a call that raised ``error``; never raises.
+
+    :class:`ToolError` and :class:`ArgumentError` messages are passed as they
+    are; other exceptions become ``Type: message`` and are logged with their
+    traceback.
+    """
     if isinstance(error, (ToolError, ArgumentError)):
-        return ToolResult(str(error), None, True)
+        try:
+            return ToolResult(str(error), None, True)
+        except Exception:
+            return ToolResult(_say(error), None, True)
     logger.error("tool %r raised %s", tool, type(error).__name__, exc_info=error)
-    message = str(error)
+    return ToolResult(_say(error), None, True)
+
+
+def _say(error: BaseException) -> str:
+    """``Type: message``, even when the exception's ``__str__`` itself fails."""
     name = type(error).__qualname__
-    return ToolResult(f"{name}: {message}" if message else name, None, True)
+    try:
+        message = str(error)
+    except Exception:
+        message = ""
+    return f"{name}: {message}" if message else name

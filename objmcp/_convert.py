@@ -17,6 +17,7 @@ import datetime
 import decimal
 import enum
 import inspect
+import json
 import math
 import pathlib
 import typing
@@ -26,7 +27,7 @@ from typing import Any
 
 from . import _typing as t
 
-__all__ = ["ConversionError", "NotJsonable", "from_json", "to_jsonable"]
+__all__ = ["ConversionError", "NotJsonable", "describe_json", "from_json", "to_jsonable"]
 
 
 class ConversionError(ValueError):
@@ -63,13 +64,14 @@ def from_json(value: object, hint: object, path: str = "") -> object:
         return _from_union(value, typing.get_args(hint), path)
     if t.is_literal(hint):
         for option in typing.get_args(hint):
-            if option == value and type(option) is type(value):
+            plain = option.value if isinstance(option, enum.Enum) else option
+            if plain == value and type(plain) is type(value):
                 return option
         raise ConversionError(path, f"expected one of {list(typing.get_args(hint))!r}")
     if hint is None or hint is type(None):
         if value is None:
             return None
-        raise ConversionError(path, f"expected null, got {_describe(value)}")
+        raise ConversionError(path, f"expected null, got {describe_json(value)}")
     origin = typing.get_origin(hint) or hint
     args = typing.get_args(hint)
     if isinstance(origin, type):
@@ -95,22 +97,44 @@ def from_json(value: object, hint: object, path: str = "") -> object:
             return origin(_expect(value, str, "string", path))
     if origin is tuple:
         return _from_tuple(value, args, path)
-    if origin in (list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection):
+    if origin in t.SEQUENCES:
         items = _expect(value, list, "array", path)
         return [from_json(v, args[0] if args else Any, f"{path}[{i}]") for i, v in enumerate(items)]
-    if origin in (set, frozenset, abc.Set, abc.MutableSet):
+    if origin in t.SETS:
         items = _expect(value, list, "array", path)
         member = args[0] if args else Any
         converted = {from_json(v, member, f"{path}[{i}]") for i, v in enumerate(items)}
         return frozenset(converted) if origin is frozenset else converted
-    if origin in (dict, abc.Mapping, abc.MutableMapping):
+    if origin in t.MAPPINGS:
         mapping = _expect(value, dict, "object", path)
         key_hint, value_hint = args if args else (str, Any)
         return {
-            from_json(k, key_hint, path): from_json(v, value_hint, f"{path}.{k}" if path else k)
+            _key_from_json(k, key_hint, path): from_json(
+                v, value_hint, f"{path}.{k}" if path else k
+            )
             for k, v in mapping.items()
         }
     return value
+
+
+def _key_from_json(key: str, hint: object, path: str) -> object:
+    """JSON object keys are strings; parse them into the key type asked for."""
+    hint = t.annotated_parts(hint)[0]
+    try:
+        if hint is int:
+            return int(key)
+        if hint is float:
+            return float(key)
+    except ValueError:
+        raise ConversionError(
+            path, f"key {key!r} is not a {getattr(hint, '__name__', hint)}"
+        ) from None
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        for member in hint:
+            if str(member.value) == key:
+                return member
+        raise ConversionError(path, f"key {key!r} is not one of {[m.value for m in hint]!r}")
+    return from_json(key, hint, path)
 
 
 def _from_union(value: object, members: tuple[object, ...], path: str) -> object:
@@ -167,17 +191,22 @@ def _from_object(value: object, cls: type, path: str) -> object:
 
 def _expect(value: object, kind: type, name: str, path: str) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ConversionError(path, f"expected {name}, got {_describe(value)}")
+        raise ConversionError(path, f"expected {name}, got {describe_json(value)}")
     return value
 
 
-def _describe(value: object) -> str:
+def describe_json(value: object) -> str:
+    """A JSON value for an error message: its JSON type and (shortened) text."""
+    if value is None:
+        return "null"
     kinds = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array"}
-    kind = "null" if value is None else kinds.get(type(value), "object")
-    text = repr(value)
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
     if len(text) > 60:
         text = text[:57] + "..."
-    return f"{kind} {text}"
+    return f"{kinds.get(type(value), 'object')} {text}"
 
 
 def _to_int(value: object, path: str) -> int:
@@ -189,7 +218,7 @@ def _to_int(value: object, path: str) -> int:
 def _to_float(value: object, path: str) -> float:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
-    raise ConversionError(path, f"expected number, got {_describe(value)}")
+    raise ConversionError(path, f"expected number, got {describe_json(value)}")
 
 
 def _parse(kind: str, parse: abc.Callable[[str], object]) -> abc.Callable[[object, str], object]:
@@ -198,7 +227,7 @@ def _parse(kind: str, parse: abc.Callable[[str], object]) -> abc.Callable[[objec
         try:
             return parse(text)
         except (ValueError, TypeError, decimal.InvalidOperation, binascii.Error):
-            raise ConversionError(path, f"expected {kind}, got {_describe(value)}") from None
+            raise ConversionError(path, f"expected {kind}, got {describe_json(value)}") from None
 
     return convert
 
@@ -221,7 +250,7 @@ def _to_decimal(value: object, path: str) -> decimal.Decimal:
 def _to_date(value: object, path: str) -> object:
     parsed = _parse("an ISO 8601 date", datetime.date.fromisoformat)(value, path)
     if isinstance(parsed, datetime.datetime):
-        raise ConversionError(path, f"expected an ISO 8601 date, got {_describe(value)}")
+        raise ConversionError(path, f"expected an ISO 8601 date, got {describe_json(value)}")
     return parsed
 
 

@@ -10,7 +10,8 @@ The tree::
     ├── ElicitationUnavailable  the tool asked the user, but no client can answer
     └── FrameError           a frame could not be read (too large, broken header)
 
-Each also subclasses the builtin a user would catch for the same condition.
+Where a builtin names the same condition (``ValueError``, ``LookupError``,
+``RuntimeError``), the exception subclasses it too.
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ NEED_DATA = _NeedData.NEED_DATA
 _HEADER_START = re.compile(rb"[A-Za-z][A-Za-z0-9-]*\s*:")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _WHITESPACE = b" \t\r\n"
+_LEADING_WHITESPACE = re.compile(rb"[ \t\r\n]*")
 
 
 def encode_frame(body: bytes, framing: Literal["newline", "content-length"]) -> bytes:
@@ -54,6 +55,7 @@ class FrameDecoder:
         self._skip = 0  # bytes of an oversized Content-Length body still to drop
         self._skipping_line = False  # dropping an oversized line up to its newline
         self._search_from = 0
+        self._body_length: int | None = None  # of the Content-Length frame being read
 
     def feed(self, data: bytes) -> None:
         """Add bytes read from the stream."""
@@ -84,7 +86,7 @@ class FrameDecoder:
             return False
         if _HEADER_START.match(head):
             self.framing = "content-length"
-        elif head[:1].isalpha() and re.fullmatch(rb"[A-Za-z][A-Za-z0-9-]*", head):
+        elif len(head) < 32 and re.fullmatch(rb"[A-Za-z][A-Za-z0-9-]*[ \t]*", head):
             return False  # could still become a header
         else:
             self.framing = "newline"
@@ -115,8 +117,8 @@ class FrameDecoder:
                 return line
 
     def _next_content_length(self) -> bytes | FrameError | _NeedData:
-        while True:
-            start = len(self._buffer) - len(self._buffer.lstrip(_WHITESPACE))
+        if self._body_length is None:
+            start = _LEADING_WHITESPACE.match(self._buffer).end()  # type: ignore[union-attr]
             if start:
                 del self._buffer[:start]
             match = _HEADER_END.search(self._buffer)
@@ -126,23 +128,23 @@ class FrameDecoder:
                     return FrameError("Frame header is over 8 KiB without an end (a blank line)")
                 return NEED_DATA
             header = bytes(self._buffer[: match.start()])
-            body_start = match.end()
+            del self._buffer[: match.end()]
             try:
                 length = _content_length(header)
             except FrameError as error:
-                del self._buffer[:body_start]
                 return error
             if length > self.max_size:
-                available = len(self._buffer) - body_start
-                dropped = min(available, length)
-                del self._buffer[: body_start + dropped]
+                dropped = min(len(self._buffer), length)
+                del self._buffer[:dropped]
                 self._skip = length - dropped
                 return self._too_large(length)
-            if len(self._buffer) - body_start < length:
-                return NEED_DATA
-            body = bytes(self._buffer[body_start : body_start + length])
-            del self._buffer[: body_start + length]
-            return body
+            self._body_length = length
+        if len(self._buffer) < self._body_length:
+            return NEED_DATA
+        body = bytes(self._buffer[: self._body_length])
+        del self._buffer[: self._body_length]
+        self._body_length = None
+        return body
 
     def _too_large(self, size: int | None) -> FrameError:
         said = f"{size} bytes" if size is not None else "a frame"

@@ -34,6 +34,8 @@ class Member:
 
     name: str
     function: Callable[..., object]
+    owner: object = None
+    """The instance the method is bound to (closed when serving ends), if any."""
 
 
 def is_public(name: str) -> bool:
@@ -56,7 +58,9 @@ def discover(target: object) -> list[Member]:
             if _is_plain_callable(value):
                 members.append(Member(key, value))
             else:
-                members.extend(Member(f"{key}_{m.name}", m.function) for m in _members_of(value))
+                members.extend(
+                    Member(f"{key}_{m.name}", m.function, m.owner) for m in _members_of(value)
+                )
         return members
     if _is_plain_callable(target):
         return [Member(_callable_name(target), typing.cast(Callable[..., object], target))]
@@ -138,7 +142,7 @@ def _class_members(cls: type, instance: object | None) -> Iterator[Member]:
                 continue
             bound = _bind(static, cls, instance)
             if bound is not None:
-                yield Member(name, bound)
+                yield Member(name, bound, instance)
 
 
 def _bind(static: object, cls: type, instance: object | None) -> Callable[..., object] | None:

@@ -9,8 +9,9 @@ revision has; the session looks them up here instead of comparing dates.
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 __all__ = [
     "HANDSHAKE_VERSIONS",
@@ -21,6 +22,7 @@ __all__ = [
 ]
 
 Era = Literal["handshake", "modern"]
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,7 @@ class Revision:
 
     version: str
     era: Era
+    """``handshake`` (``initialize`` first) or ``modern`` (revision named per request)."""
     batches: bool
     """JSON-RPC batches must be accepted (2025-03-26 only)."""
     server_info_fields: frozenset[str]
@@ -49,40 +52,50 @@ _MODERN_REMOVED = frozenset(
     {"initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"}
 )
 
+_TOOL_2025_06 = _BASE_TOOL | {"annotations", "title", "outputSchema", "_meta"}
+_INFO_2025_11 = _BASE_INFO | {"title", "icons", "description", "websiteUrl"}
+_HANDSHAKE: dict[str, Any] = {"era": "handshake", "result_type": False, "cache_hints": False}
+
 REVISIONS: dict[str, Revision] = {
     r.version: r
     for r in (
-        Revision("2024-11-05", "handshake", False, _BASE_INFO, _BASE_TOOL, False, False),
         Revision(
-            "2025-03-26", "handshake", True, _BASE_INFO, _BASE_TOOL | {"annotations"}, False, False
+            "2024-11-05",
+            batches=False,
+            server_info_fields=_BASE_INFO,
+            tool_fields=_BASE_TOOL,
+            **_HANDSHAKE,
+        ),
+        Revision(
+            "2025-03-26",
+            batches=True,
+            server_info_fields=_BASE_INFO,
+            tool_fields=_BASE_TOOL | {"annotations"},
+            **_HANDSHAKE,
         ),
         Revision(
             "2025-06-18",
-            "handshake",
-            False,
-            _BASE_INFO | {"title"},
-            _BASE_TOOL | {"annotations", "title", "outputSchema", "_meta"},
-            False,
-            False,
+            batches=False,
+            server_info_fields=_BASE_INFO | {"title"},
+            tool_fields=_TOOL_2025_06,
+            **_HANDSHAKE,
         ),
         Revision(
             "2025-11-25",
-            "handshake",
-            False,
-            _BASE_INFO | {"title", "icons", "description", "websiteUrl"},
-            _BASE_TOOL | {"annotations", "title", "outputSchema", "_meta", "icons", "execution"},
-            False,
-            False,
+            batches=False,
+            server_info_fields=_INFO_2025_11,
+            tool_fields=_TOOL_2025_06 | {"icons", "execution"},
+            **_HANDSHAKE,
         ),
         Revision(
             "2026-07-28",
-            "modern",
-            False,
-            _BASE_INFO | {"title", "icons", "description", "websiteUrl"},
-            _BASE_TOOL | {"annotations", "title", "outputSchema", "_meta", "icons"},
-            True,
-            True,
-            _MODERN_REMOVED,
+            era="modern",
+            batches=False,
+            server_info_fields=_INFO_2025_11,
+            tool_fields=_TOOL_2025_06 | {"icons"},
+            result_type=True,
+            cache_hints=True,
+            removed_methods=_MODERN_REMOVED,
         ),
     )
 }
@@ -100,11 +113,11 @@ def negotiate_handshake(requested: str) -> Revision | None:
     """
     if requested in REVISIONS and REVISIONS[requested].era == "handshake":
         return REVISIONS[requested]
+    if not _DATE.fullmatch(requested):
+        return None
     try:
         asked = datetime.date.fromisoformat(requested)
     except ValueError:
-        return None
-    if len(requested) != 10:
         return None
     older = [v for v in HANDSHAKE_VERSIONS if datetime.date.fromisoformat(v) < asked]
     return REVISIONS[max(older)] if older else None

@@ -19,12 +19,12 @@ import logging
 import pathlib
 import typing
 import uuid
-from collections import abc
 from collections.abc import Callable
 from typing import Any
 
 from . import _typing as t
 from ._convert import NotJsonable, to_jsonable
+from ._introspect import read_docs
 
 __all__ = ["JsonSchema", "SchemaBuilder"]
 
@@ -56,11 +56,6 @@ _PRIMITIVES: dict[object, JsonSchema] = {
     object: {},
     inspect.Parameter.empty: {},
 }
-
-_SETS: set[object] = {set, frozenset, abc.Set, abc.MutableSet}
-_ARRAYS: set[object] = {list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection}
-_ARRAYS |= _SETS
-_MAPPINGS: set[object] = {dict, abc.Mapping, abc.MutableMapping}
 
 
 class SchemaBuilder:
@@ -113,14 +108,14 @@ class SchemaBuilder:
         args = typing.get_args(hint)
         if origin is tuple:
             return self._tuple(args, where)
-        if origin in _ARRAYS:
+        if origin in t.SEQUENCES or origin in t.SETS:
             schema: JsonSchema = {"type": "array"}
             if args:
                 schema["items"] = self.schema(args[0], where)
-            if origin in _SETS:
+            if origin in t.SETS:
                 schema["uniqueItems"] = True
             return schema
-        if origin in _MAPPINGS:
+        if origin in t.MAPPINGS:
             return self._mapping(args, where)
         if origin is type or hint is type:
             logger.warning("%s: a type object has no JSON form; accepting any value", where)
@@ -164,11 +159,15 @@ class SchemaBuilder:
             return schema
         key, value = args
         key = t.annotated_parts(key)[0]
-        if key is not str and key is not Any:
+        if key is int:
+            schema["propertyNames"] = {"pattern": r"^-?[0-9]+$"}
+        elif isinstance(key, type) and issubclass(key, enum.Enum):
+            schema["propertyNames"] = {"enum": [str(member.value) for member in key]}
+        elif key is not str and key is not Any:
             key_schema = self.schema(key, where)
             if key_schema.get("type") == "string":
                 schema["propertyNames"] = key_schema
-            else:
+            elif key is not float:
                 logger.warning(
                     "%s: JSON object keys are strings; keys of %r are taken as strings", where, key
                 )
@@ -201,9 +200,8 @@ class SchemaBuilder:
     def _object_schema(self, cls: type, where: str) -> JsonSchema:
         if t.is_pydantic_model(cls):
             return self._pydantic(cls)
-        from ._introspect import read_docs
-
-        field_docs = read_docs(typing.cast(Callable[..., object], cls)).params
+        docs = read_docs(typing.cast(Callable[..., object], cls))
+        field_docs = docs.params
         fields, required = t.fields_of(cls)
         properties: dict[str, JsonSchema] = {}
         for field_name, (hint, default) in fields.items():
@@ -218,16 +216,18 @@ class SchemaBuilder:
         if required:
             schema["required"] = required
         schema["additionalProperties"] = False
-        doc = inspect.getdoc(cls)
-        if doc and not _is_generated_doc(cls, doc):
-            description = read_docs(typing.cast(Callable[..., object], cls)).description
-            if description:
-                schema = {"description": description, **schema}
+        if docs.description and not _is_generated_doc(cls, docs.description):
+            schema = {"description": docs.description, **schema}
         return schema
 
     def _pydantic(self, cls: type) -> JsonSchema:
-        raw = cls.model_json_schema()  # type: ignore[attr-defined]
-        schema = dict(raw)
+        try:
+            schema = dict(cls.model_json_schema())  # type: ignore[attr-defined]
+        except Exception as error:
+            logger.warning(
+                "%s has no JSON Schema (%s); accepting any JSON value", cls.__qualname__, error
+            )
+            return {}
         nested = schema.pop("$defs", {})
         renames: dict[str, str] = {}
         for def_name in nested:

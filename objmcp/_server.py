@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import math
+import os
 import sys
 from collections.abc import Collection
 from typing import Any, Literal
@@ -21,11 +22,11 @@ import anyio
 import anyio.abc
 
 from . import _jsonrpc as rpc
-from ._content import ToolResult, error_result
-from ._exceptions import FrameError, UnknownToolError
+from ._content import ToolResult
+from ._exceptions import FrameError
 from ._framing import DEFAULT_MAX_FRAME, NEED_DATA, FrameDecoder, Framing, encode_frame
 from ._session import Action, CancelCall, Send, ServerInfo, Session, StartCall
-from ._stdio import ByteSink, ByteSource, StdoutGuard, byte_sink, byte_source
+from ._stdio import ByteSink, ByteSource, StdoutGuard, byte_sink, byte_source, is_stdout
 from ._tools import Concurrency, Toolbox
 
 __all__ = ["Server"]
@@ -38,7 +39,8 @@ class Server:
 
     ``name`` is the server's name for clients; ``target`` is what to serve (an
     instance, class, module, callable, or a dict of them). Options:
-    ``version``, ``title``, ``instructions``, ``framing`` (``"auto"``,
+    ``version``, ``title``, ``instructions``, ``description`` and ``website_url``
+    (for revisions that carry them), ``framing`` (``"auto"``,
     ``"newline"``, ``"content-length"``), ``include``/``exclude`` (tool names
     or globs), ``concurrency`` (``"threads"`` or ``"serial"``), ``max_frame``
     (bytes), ``grace`` (seconds calls may finish after end of input), and
@@ -53,6 +55,8 @@ class Server:
         version: str = "1.0.0",
         title: str | None = None,
         instructions: str | None = None,
+        description: str | None = None,
+        website_url: str | None = None,
         framing: Framing = "auto",
         include: Collection[str] | None = None,
         exclude: Collection[str] | None = None,
@@ -63,7 +67,7 @@ class Server:
         output: object = None,
     ) -> None:
         FrameDecoder(framing)  # checks the option now, not at the first byte
-        self.info = ServerInfo(name, version, title, instructions)
+        self.info = ServerInfo(name, version, title, instructions, description, website_url)
         self.tools = Toolbox(target, include=include, exclude=exclude, concurrency=concurrency)
         self.framing: Framing = framing
         self.max_frame = max_frame
@@ -105,7 +109,7 @@ class Server:
         """Serve until end of input: on stdin/stdout unless ``input``/``output`` were given."""
         guard: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
         output = self.output
-        if output is None or output is sys.stdout or output == 1:
+        if output is None or is_stdout(output):
             guard = StdoutGuard()
         with guard:
             if isinstance(guard, StdoutGuard):
@@ -118,15 +122,29 @@ class Server:
                 await self.tools.aclose()
 
     def run(self) -> None:
-        """Serve, blocking, until end of input."""
+        """Serve, blocking, until end of input.
+
+        Calls cancelled at the end whose worker threads still run cannot be
+        stopped; rather than wait for them, the process then exits (status 0).
+        """
         anyio.run(self.serve)
+        if self.tools.abandoned:
+            logger.warning(
+                "%d call(s) still running in threads; exiting without them",
+                self.tools.abandoned,
+            )
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            os._exit(0)
 
 
 async def _call(tools: Toolbox, action: StartCall) -> ToolResult:
     try:
         return await tools.acall(action.tool, action.arguments)
-    except UnknownToolError as error:  # the session checked; a race with a table change
-        return error_result(error, action.tool)
+    except Exception as error:  # acall turns failures into results; this is the last line
+        logger.exception("calling %r failed inside objmcp", action.tool)
+        return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
 
 
 class Connection:

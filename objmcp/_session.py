@@ -183,10 +183,11 @@ class Session:
             message = "Invalid Request: an empty batch"
             return [Send(rpc.error_response(None, rpc.INVALID_REQUEST, message))]
         if self.revision is None or not self.revision.batches:
-            where = f"revision {self.revision.version}" if self.revision else "before initialize"
-            message = f"Invalid Request: JSON-RPC batches are not allowed {where}"
-            if self.revision is None or self.revision.version != "2025-03-26":
-                message += " (only in revision 2025-03-26)"
+            where = f"in revision {self.revision.version}" if self.revision else "before initialize"
+            allowed = ", ".join(v for v, r in REVISIONS.items() if r.batches)
+            message = (
+                f"Invalid Request: JSON-RPC batches are not allowed {where} (only in {allowed})"
+            )
             return [Send(rpc.error_response(None, rpc.INVALID_REQUEST, message))]
         group = _Batch()
         actions: list[Action] = []
@@ -227,13 +228,16 @@ class Session:
                 answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "method" must be a string'
             )
         params = message.get("params", {})
+        if not has_id:
+            if isinstance(params, dict):
+                self._notification(method, params, actions)
+            else:
+                logger.debug("ignoring notification %s: its params are not an object", method)
+            return None
         if not isinstance(params, dict):
             return rpc.error_response(
                 answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "params" must be an object'
             )
-        if not has_id:
-            self._notification(method, params, actions)
-            return None
         if not rpc.is_request_id(request_id):
             return rpc.error_response(
                 None, rpc.INVALID_REQUEST, "Invalid Request: an id must be a string or an integer"

@@ -17,25 +17,27 @@ import stat
 import sys
 from collections.abc import Awaitable, Callable
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import anyio.abc
+import anyio.lowlevel
 import anyio.to_thread
 
-__all__ = ["ByteSink", "ByteSource", "StdoutGuard", "byte_sink", "byte_source"]
+__all__ = ["ByteSink", "ByteSource", "StdoutGuard", "byte_sink", "byte_source", "is_stdout"]
 
 ByteSource = Callable[[], Awaitable[bytes]]
 ByteSink = Callable[[bytes], Awaitable[None]]
 _CHUNK = 1 << 16
+T = TypeVar("T")
 
 
 def byte_source(stream: object) -> ByteSource:
     """A ``receive()`` for a file descriptor, a binary or text file, or an anyio byte stream."""
     if isinstance(stream, anyio.abc.ByteReceiveStream):
         return _anyio_receive(stream)
-    if isinstance(stream, io.TextIOBase):
-        stream = stream.buffer  # type: ignore[attr-defined]
+    if isinstance(stream, io.TextIOBase) and hasattr(stream, "buffer"):
+        stream = stream.buffer
     fd = _fileno(stream)
     if fd is not None:
         return _fd_source(fd)
@@ -44,7 +46,7 @@ def byte_source(stream: object) -> ByteSource:
         raise TypeError(f"cannot read bytes from {stream!r}")
 
     async def receive_file() -> bytes:
-        data = await anyio.to_thread.run_sync(reader, _CHUNK, abandon_on_cancel=True)
+        data = await _in_io_thread(reader, _CHUNK)
         return data.encode() if isinstance(data, str) else bytes(data)
 
     return receive_file
@@ -54,9 +56,9 @@ def byte_sink(stream: object) -> ByteSink:
     """A ``send(data)`` for a file descriptor, a binary or text file, or an anyio byte stream."""
     if isinstance(stream, anyio.abc.ByteSendStream):
         return stream.send
-    if isinstance(stream, io.TextIOBase):
+    if isinstance(stream, io.TextIOBase) and hasattr(stream, "buffer"):
         stream.flush()
-        stream = stream.buffer  # type: ignore[attr-defined]
+        stream = stream.buffer
     fd = _fileno(stream)
     if fd is not None:
         return _fd_sink(fd)
@@ -64,16 +66,47 @@ def byte_sink(stream: object) -> ByteSink:
     if not callable(getattr(writer, "write", None)):
         raise TypeError(f"cannot write bytes to {stream!r}")
 
+    text = isinstance(stream, io.TextIOBase)
+
     def write_file(data: bytes) -> None:
-        writer.write(data)
+        writer.write(data.decode() if text else data)
         flush = getattr(writer, "flush", None)
         if flush is not None:
             flush()
 
     async def send_file(data: bytes) -> None:
-        await anyio.to_thread.run_sync(write_file, data)
+        await _in_io_thread(write_file, data)
 
     return send_file
+
+
+_io_limiter: anyio.lowlevel.RunVar[anyio.CapacityLimiter] = anyio.lowlevel.RunVar("objmcp_io")
+
+
+async def _in_io_thread(function: Callable[..., T], *args: object) -> T:
+    """Run blocking I/O in a thread of its own limiter, so that busy tools never delay it."""
+    try:
+        limiter = _io_limiter.get()
+    except LookupError:
+        limiter = anyio.CapacityLimiter(4)
+        _io_limiter.set(limiter)
+    return await anyio.to_thread.run_sync(function, *args, limiter=limiter, abandon_on_cancel=True)
+
+
+def is_stdout(stream: object) -> bool:
+    """Whether ``stream`` writes to the process's stdout (file descriptor 1, or the same file)."""
+    fd = _fileno(stream)
+    if fd is None:
+        return False
+    if fd == 1:
+        return True
+    try:
+        mine, theirs = os.fstat(fd), os.fstat(1)
+    except OSError:
+        return False
+    return (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino) and not stat.S_ISREG(
+        mine.st_mode
+    )
 
 
 def _pollable(fd: int) -> bool:
@@ -101,7 +134,7 @@ def _fd_source(fd: int) -> ByteSource:
         return receive_polled
 
     async def receive_in_thread() -> bytes:
-        return await anyio.to_thread.run_sync(os.read, fd, _CHUNK, abandon_on_cancel=True)
+        return await _in_io_thread(os.read, fd, _CHUNK)
 
     return receive_in_thread
 
@@ -120,7 +153,7 @@ def _fd_sink(fd: int) -> ByteSink:
             await anyio.wait_writable(fd)
             write_all(data)
         else:
-            await anyio.to_thread.run_sync(write_all, data)
+            await _in_io_thread(write_all, data)
 
     return send
 

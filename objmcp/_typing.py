@@ -11,10 +11,14 @@ import dataclasses
 import functools
 import types
 import typing
+from collections import abc
 from typing import Any, Literal, Union
 
 __all__ = [
+    "MAPPINGS",
     "NO_DEFAULT",
+    "SEQUENCES",
+    "SETS",
     "annotated_parts",
     "fields_of",
     "is_dataclass_type",
@@ -25,6 +29,15 @@ __all__ = [
     "is_union",
     "strip_qualifiers",
 ]
+
+SEQUENCES: frozenset[object] = frozenset(
+    {list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection}
+)
+"""Origins whose values are JSON arrays converted to lists."""
+SETS: frozenset[object] = frozenset({set, frozenset, abc.Set, abc.MutableSet})
+"""Origins whose values are JSON arrays of unique items converted to sets."""
+MAPPINGS: frozenset[object] = frozenset({dict, abc.Mapping, abc.MutableMapping})
+"""Origins whose values are JSON objects converted to dicts."""
 
 _QUALIFIERS = {"Required", "NotRequired", "ReadOnly", "ClassVar", "Final"}
 
@@ -118,7 +131,10 @@ def fields_of(cls: type) -> tuple[dict[str, tuple[object, object]], list[str]]:
             if f.default is not dataclasses.MISSING:
                 default = f.default
             elif f.default_factory is not dataclasses.MISSING:
-                default = f.default_factory()
+                try:
+                    default = f.default_factory()
+                except Exception:  # a factory with needs of its own: no default shown
+                    default = NO_DEFAULT
             else:
                 required.append(f.name)
             fields[f.name] = (hints.get(f.name, f.type), default)

@@ -1,13 +1,14 @@
 """Checking a call's arguments against its tool's input schema, with messages a model can act on.
 
-The validator is compiled once per tool, on first use (so that importing
-``jsonschema`` waits for the first call, not the start).
+The validator is made once per tool, when the tool is (``jsonschema`` is
+imported then, at the first introspection, not at ``import objmcp``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ._convert import describe_json
 from ._exceptions import ArgumentError
 
 __all__ = ["Validator"]
@@ -17,15 +18,13 @@ class Validator:
     """A compiled JSON Schema (2020-12) for one tool's arguments."""
 
     def __init__(self, schema: dict[str, Any]) -> None:
+        from jsonschema import Draft202012Validator
+
         self.schema = schema
-        self._compiled: Any = None
+        self._compiled = Draft202012Validator(schema)
 
     def check(self, arguments: dict[str, Any]) -> None:
         """Raise :class:`ArgumentError` when ``arguments`` do not fit the schema."""
-        if self._compiled is None:
-            from jsonschema import Draft202012Validator
-
-            self._compiled = Draft202012Validator(self.schema)
         errors = list(self._compiled.iter_errors(arguments))
         if errors:
             from jsonschema.exceptions import relevance
@@ -60,7 +59,7 @@ class Validator:
             unknown = ", ".join(f"'{name}'" for name in arguments if name not in properties)
             known = ", ".join(properties) or "none"
             return f"Unknown argument {unknown}; the arguments are: {known}"
-        given = _describe(error.instance)
+        given = describe_json(error.instance)
         expected = _expected(error.schema)
         if error.validator in ("type", "anyOf", "oneOf", "enum", "const") and expected:
             return f"Invalid argument '{path}': expected {expected}, got {given}"
@@ -96,15 +95,6 @@ def _expected(schema: Any) -> str:
     if "$ref" in schema:
         return "object " + str(schema["$ref"]).rsplit("/", 1)[-1]
     return ""
-
-
-def _describe(value: Any) -> str:
-    kinds = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array"}
-    kind = "null" if value is None else kinds.get(type(value), "object")
-    text = _json(value)
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{kind} {text}" if value is not None else "null"
 
 
 def _json(value: Any) -> str:

@@ -9,6 +9,7 @@ import os
 import statistics
 import subprocess
 import threading
+import typing
 from typing import Any
 
 import pytest
@@ -208,7 +209,8 @@ def test_the_public_surface() -> None:
         "serve",
         "start",
     ]
-    assert objmcp.Toolbox.__module__ == "objmcp"
+    assert objmcp.ToolError.__module__ == "objmcp"
+    assert typing.get_type_hints(objmcp.ElicitResult)["action"] is not None
     assert issubclass(objmcp.TargetError, ValueError)
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "objmcp"
 OBJECT_MODEL = {
+    "_tool",
+    "_threads",
     "_introspect",
     "_typing",
     "_schema",

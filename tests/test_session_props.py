@@ -291,7 +291,8 @@ def cancel_target(message: object) -> object:
     if classify(message)[0] != "notification":
         return None
     assert isinstance(message, dict)
-    target = message.get("params", {}).get("requestId")
+    params = message.get("params", {})
+    target = params.get("requestId") if isinstance(params, dict) else None
     if message["method"] != "notifications/cancelled" or not is_id(target):
         return None
     return target
@@ -309,9 +310,8 @@ def classify(message: object) -> tuple[str, object]:
         return ("ignored", None) if "id" in message else ("null", None)
     if "id" in message:
         return ("request", request_id) if valid_id else ("null", None)
-    params_ok = isinstance(message.get("params", {}), dict)
-    if jsonrpc_ok and isinstance(message.get("method"), str) and params_ok:
-        return "notification", None
+    if jsonrpc_ok and isinstance(message.get("method"), str):
+        return "notification", None  # never answered, even with params that are no object
     return "null", None
 
 

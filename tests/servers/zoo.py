@@ -146,6 +146,23 @@ class Zoo:
         """Ask the user (elicitation comes in a later version)."""
         return str(elicit("Sure?", bool))
 
+    def leave(self, code: int) -> None:
+        """Raise SystemExit, as a careless library might."""
+        sys.exit(code)
+
+    def unprintable(self) -> object:
+        """Return an object whose text cannot be made."""
+
+        class Broken:
+            def __str__(self) -> str:
+                raise RuntimeError("no text for you")
+
+        return Broken()
+
+    def count(self, limit: int) -> object:
+        """Return an iterator (not a list) of numbers."""
+        return iter(range(limit))
+
     @property
     def hidden_property(self) -> str:
         """Never a tool."""

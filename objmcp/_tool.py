@@ -1,0 +1,263 @@
+"""One published callable: a :class:`Tool`, made by :func:`make_tool`.
+
+A tool has its MCP-facing name, description and input schema, built from the
+callable's signature, type hints and docstring; :meth:`Tool.bind` checks a
+call's JSON arguments against the schema and turns them into the positional
+and keyword arguments the callable wants.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import re
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import _introspect
+from ._convert import ConversionError, NotJsonable, from_json, to_jsonable
+from ._exceptions import ArgumentError, ElicitationUnavailable
+from ._inject import injected_kind
+from ._schema import JsonSchema, SchemaBuilder
+from ._validate import Validator
+
+__all__ = ["Parameter", "Tool", "make_tool"]
+
+_EMPTY: Any = inspect.Parameter.empty
+_MISSING: Any = object()
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One parameter of a tool's callable, as the dispatcher needs it."""
+
+    name: str
+    hint: object
+    kind: inspect._ParameterKind
+    default: object = _EMPTY
+
+
+@dataclass(frozen=True, eq=False)
+class Tool:
+    """A published callable: its MCP-facing name, description and input schema."""
+
+    name: str
+    description: str
+    input_schema: JsonSchema
+    function: Callable[..., object] = field(repr=False)
+    is_async: bool = False
+    parameters: tuple[Parameter, ...] = field(default=(), repr=False)
+    injected: Mapping[str, object] = field(default_factory=dict, repr=False)
+    _validator: Validator = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_validator", Validator(self.input_schema))
+
+    def bind(
+        self, arguments: object, injected: Mapping[object, object] | None = None
+    ) -> tuple[list[object], dict[str, object]]:
+        """Positional and keyword arguments for the callable, from a call's JSON arguments.
+
+        ``injected`` maps markers (``objmcp.Elicit``) to the values given to the
+        parameters that ask for them. Raises :class:`ArgumentError` naming the
+        parameter when the arguments do not fit.
+        """
+        if arguments is None:
+            arguments = {}
+        if not isinstance(arguments, dict):
+            raise ArgumentError(
+                f"Arguments of tool '{self.name}' must be a JSON object, "
+                f"not {type(arguments).__name__}"
+            )
+        self._validator.check(arguments)
+        positional: list[object] = []
+        keywords: dict[str, object] = {}
+        waiting: list[tuple[Parameter, object]] = []  # parameters that may go positionally
+        known = {p.name for p in self.parameters}
+        for param in self.parameters:
+            if param.name in self.injected:
+                marker = self.injected[param.name]
+                value: object = (injected or {}).get(marker, _unavailable)
+            elif param.kind is inspect.Parameter.VAR_KEYWORD:
+                for key, item in arguments.items():
+                    if key not in known:
+                        keywords[key] = _convert(item, param.hint, key)
+                continue
+            elif param.name in arguments:
+                value = _convert(arguments[param.name], param.hint, param.name)
+            else:
+                value = _MISSING
+            if param.kind is inspect.Parameter.VAR_POSITIONAL:
+                items = list(typing.cast(list[object], value)) if value is not _MISSING else []
+                self._place(waiting, positional, keywords, everything=bool(items))
+                positional.extend(items)
+                waiting = []
+            elif param.kind is inspect.Parameter.KEYWORD_ONLY:
+                if value is not _MISSING:
+                    keywords[param.name] = value
+            else:
+                waiting.append((param, value))
+        self._place(waiting, positional, keywords, everything=False)
+        return positional, keywords
+
+    def _place(
+        self,
+        waiting: list[tuple[Parameter, object]],
+        positional: list[object],
+        keywords: dict[str, object],
+        everything: bool,
+    ) -> None:
+        """Place parameters that may go by position: all of them by position when
+        ``everything`` (``*args`` follows them), else positional-only ones by position
+        (defaults filling the gaps) and the rest by keyword."""
+        given = [
+            index
+            for index, (param, value) in enumerate(waiting)
+            if value is not _MISSING and param.kind is inspect.Parameter.POSITIONAL_ONLY
+        ]
+        last = len(waiting) - 1 if everything else (given[-1] if given else -1)
+        for index, (param, value) in enumerate(waiting):
+            if index > last:
+                if value is not _MISSING:
+                    keywords[param.name] = value
+            elif value is not _MISSING:
+                positional.append(value)
+            elif param.default is _EMPTY or param.default is _introspect.OMITTED:
+                raise ArgumentError(
+                    f"Argument '{param.name}' of tool '{self.name}' must be given "
+                    "too, since a later positional argument is"
+                )
+            else:
+                positional.append(param.default)
+
+
+def _unavailable(*args: object, **kwargs: object) -> object:
+    raise ElicitationUnavailable(
+        "This session cannot ask the user: elicitation is not available here"
+    )
+
+
+def _convert(value: object, hint: object, name: str) -> object:
+    try:
+        return from_json(value, hint, name)
+    except ConversionError as error:
+        raise ArgumentError(f"Invalid argument '{error.path}': {error.message}") from None
+
+
+def make_tool(name: str, function: Callable[..., object]) -> Tool:
+    """Build the :class:`Tool` for one callable: its schema from signature, hints and docstring."""
+    signature = _introspect.signature_of(function)
+    hints = _introspect.type_hints_of(function)
+    docs = _introspect.read_docs(function)
+    builder = SchemaBuilder()
+    properties: dict[str, JsonSchema] = {}
+    required: list[str] = []
+    parameters: list[Parameter] = []
+    injected: dict[str, object] = {}
+    additional: JsonSchema | bool = False
+    for param in signature.parameters.values():
+        hint = hints.get(param.name, param.annotation)
+        if isinstance(hint, str):
+            hint = _EMPTY  # an annotation type_hints_of could not resolve
+        marker = injected_kind(param, hint)
+        if marker is not None:
+            injected[param.name] = marker
+            parameters.append(Parameter(param.name, hint, param.kind, param.default))
+            continue
+        if hint is _EMPTY and param.name in docs.type_names:
+            hint = doc_type(docs.type_names[param.name])
+        where = f"parameter '{param.name}' of tool '{name}'"
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            additional = builder.schema(hint, where) if hint is not _EMPTY else {}
+            parameters.append(Parameter(param.name, hint, param.kind))
+            continue
+        schema = builder.schema(hint, where)
+        if param.kind is inspect.Parameter.VAR_POSITIONAL:
+            schema = {"type": "array", "items": schema} if schema else {"type": "array"}
+            hint = list[hint] if hint is not _EMPTY else list  # type: ignore[valid-type]
+        elif param.default is _EMPTY:
+            required.append(param.name)
+        if param.name in docs.params and "description" not in schema:
+            schema = {**schema, "description": docs.params[param.name]}
+        if param.default is not _EMPTY and param.default is not _introspect.OMITTED:
+            # A default with no JSON form is the method's own business: none is shown.
+            with contextlib.suppress(NotJsonable, ValueError, RecursionError):
+                schema = {**schema, "default": to_jsonable(param.default, strict=True)}
+        properties[param.name] = schema
+        parameters.append(Parameter(param.name, hint, param.kind, param.default))
+    input_schema: JsonSchema = {"type": "object", "properties": properties}
+    if required:
+        input_schema["required"] = required
+    input_schema["additionalProperties"] = additional
+    if builder.defs:
+        input_schema["$defs"] = builder.defs
+    return Tool(
+        name=name,
+        description=docs.description,
+        input_schema=input_schema,
+        function=function,
+        is_async=_is_async(function),
+        parameters=tuple(parameters),
+        injected=injected,
+    )
+
+
+def _is_async(function: object) -> bool:
+    while True:
+        if inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function):
+            return True
+        inner = getattr(function, "func", None) or getattr(function, "__wrapped__", None)
+        if inner is None or inner is function:
+            return False
+        function = inner
+
+
+# --- types named in docstrings ----------------------------------------------------------------
+
+_DOC_NAMES: dict[str, object] = {
+    "str": str,
+    "string": str,
+    "int": int,
+    "integer": int,
+    "float": float,
+    "number": float,
+    "bool": bool,
+    "boolean": bool,
+    "list": list,
+    "dict": dict,
+    "mapping": dict,
+    "tuple": tuple,
+    "set": set,
+    "bytes": bytes,
+    "none": type(None),
+    "any": Any,
+}
+_OF = re.compile(r"^(list|set|tuple|sequence|iterable)\s*(?:of\s+(.+?)|\[(.+)\])s?$", re.I)
+_OPTIONAL = re.compile(r"^optional\s*\[(.+)\]$", re.I)
+
+
+def doc_type(text: str) -> object:
+    """The type a docstring names (``int``, ``list of str``, ``list[int]``, ``str or None``,
+    ``Optional[int]``, ``int, optional``), or ``inspect.Parameter.empty`` when unknown."""
+    text = text.strip().removesuffix(", optional").strip()
+    optional = _OPTIONAL.match(text)
+    if optional:
+        inner = doc_type(optional.group(1))
+        return _EMPTY if inner is _EMPTY else inner | None  # type: ignore[operator]
+    options = [part.strip() for part in re.split(r"\s+or\s+|\s*\|\s*", text) if part.strip()]
+    if len(options) > 1:
+        members = [doc_type(option) for option in options]
+        if any(member is _EMPTY for member in members):
+            return _EMPTY
+        return typing.Union[tuple(members)]  # noqa: UP007 - built from a runtime list
+    container = _OF.match(text)
+    if container:
+        kind, *items = container.groups()
+        item = doc_type(next(i for i in items if i))
+        base = {"list": list, "set": set, "tuple": tuple}.get(kind.lower(), list)
+        if item is _EMPTY:
+            return base
+        return tuple[item, ...] if base is tuple else base[item]  # type: ignore[index,valid-type]
+    return _DOC_NAMES.get(text.lower(), _EMPTY)
