@@ -252,3 +252,28 @@ def test_python_m_objmcp_serves_a_target(
     assert process.returncode == 0, process.stderr.decode()
     answers = [json.loads(line) for line in process.stdout.splitlines()]
     assert answers[1]["result"]["content"][0]["text"] == expected
+
+
+@pytest.mark.parametrize(
+    ("named", "schema"),
+    [
+        ("int", {"type": "integer"}),
+        ("int, optional", {"type": "integer"}),
+        ("list of str", {"type": "array", "items": {"type": "string"}}),
+        ("list[int]", {"type": "array", "items": {"type": "integer"}}),
+        ("str or None", {"anyOf": [{"type": "string"}, {"type": "null"}]}),
+        ("Optional[float]", {"anyOf": [{"type": "number"}, {"type": "null"}]}),
+        ("frobnicator", {}),
+    ],
+)
+def test_types_named_in_docstrings(named: str, schema: dict[str, Any]) -> None:
+    def tool(x):  # type: ignore[no-untyped-def]
+        return x
+
+    tool.__doc__ = f"""Do it.
+
+    Args:
+        x ({named}): The input.
+    """
+    made = objmcp.Toolbox({"tool": tool})["tool"]
+    assert made.input_schema["properties"]["x"] == {**schema, "description": "The input."}
