@@ -79,6 +79,23 @@ class FrameDecoder:
             return self._next_content_length()
         return self._next_line()
 
+    def end_of_input(self) -> bytes | FrameError | None:
+        """What is left when the stream ends: the last newline frame, which may lack its
+        newline; a :class:`FrameError` for a Content-Length frame cut short; or None."""
+        rest = bytes(self._buffer).strip(_WHITESPACE)
+        self._buffer.clear()
+        if self._skipping_line or self._skip:
+            return None
+        if self._body_length is not None:
+            return FrameError("The input ended inside a frame")
+        if not rest:
+            return None
+        if self.framing == "content-length":
+            return FrameError("The input ended inside a frame header")
+        if len(rest) > self.max_size:
+            return self._too_large(len(rest))
+        return rest
+
     def _decide(self) -> bool:
         start = len(self._buffer) - len(self._buffer.lstrip(_WHITESPACE))
         head = bytes(self._buffer[start : start + 32])

@@ -119,24 +119,37 @@ class Server:
             try:
                 await Connection(self, source, sink).run()
             finally:
-                await self.tools.aclose()
+                # A close that waits on a call stuck in its thread would wait forever.
+                limit = self.grace if self.tools.abandoned else math.inf
+                with anyio.move_on_after(limit, shield=True) as scope:
+                    await self.tools.aclose()
+                if scope.cancelled_caught:
+                    logger.warning("closing the served object took too long; left unclosed")
 
     def run(self) -> None:
         """Serve, blocking, until end of input.
 
         Calls cancelled at the end whose worker threads still run cannot be
-        stopped; rather than wait for them, the process then exits (status 0).
+        stopped. When serving the process's own stdin, rather than wait for
+        them, the process then exits: status 0, or 130 after Ctrl-C.
         """
-        anyio.run(self.serve)
+        interrupted = False
+        try:
+            anyio.run(self.serve)
+        except KeyboardInterrupt:
+            interrupted = True
+            if not self.tools.abandoned:
+                raise
         if self.tools.abandoned:
             logger.warning(
-                "%d call(s) still running in threads; exiting without them",
+                "%d call(s) still running in threads; leaving without them",
                 self.tools.abandoned,
             )
-            for stream in (sys.stdout, sys.stderr):
-                with contextlib.suppress(Exception):
-                    stream.flush()
-            os._exit(0)
+            if self.input is None:
+                for stream in (sys.stdout, sys.stderr):
+                    with contextlib.suppress(Exception):
+                        stream.flush()
+                os._exit(130 if interrupted else 0)
 
 
 async def _call(tools: Toolbox, action: StartCall) -> ToolResult:
@@ -178,6 +191,11 @@ class Connection:
                 logger.warning("reading the input failed: %s", error)
                 return
             if not data:
+                last = self.decoder.end_of_input()
+                if isinstance(last, bytes):
+                    self._perform(self._receive(last), calls)
+                elif isinstance(last, FrameError):
+                    logger.warning("%s", last)
                 return
             self.decoder.feed(data)
             while True:

@@ -3,7 +3,8 @@
 A Python thread cannot be stopped. A call cancelled while its thread runs is
 *abandoned*: the caller stops waiting and the thread finishes on its own. The
 :class:`ThreadRunner` counts such threads, so that a process about to exit
-knows it would otherwise wait for them.
+knows it would otherwise wait for them. A job cancelled before its thread
+took it up never starts.
 """
 
 from __future__ import annotations
@@ -25,6 +26,17 @@ __all__ = ["ThreadRunner"]
 T = TypeVar("T")
 
 
+class JobSkipped(Exception):
+    """Raised in place of a job that was cancelled before it started (nobody waits for it)."""
+
+
+@dataclass
+class _JobState:
+    started: bool = False
+    finished: bool = False
+    cancelled: bool = False
+
+
 class ThreadRunner:
     """Runs sync jobs off the event loop: in worker threads, or on one thread when ``serial``."""
 
@@ -44,26 +56,29 @@ class ThreadRunner:
         state = _JobState()
 
         def tracked() -> T:
+            with self._lock:
+                if state.cancelled:
+                    raise JobSkipped
+                state.started = True
             try:
                 return job()
             finally:
                 with self._lock:
                     state.finished = True
-                    if state.abandoned:
+                    if state.cancelled:
                         self._abandoned -= 1
 
         try:
             if self.serial:
                 if self._thread is None:
-                    self._thread = _SerialThread(self._lock)
-                return await self._thread.run(tracked, state)
+                    self._thread = _SerialThread()
+                return await self._thread.run(tracked)
             return await anyio.to_thread.run_sync(tracked, abandon_on_cancel=True)
         except anyio.get_cancelled_exc_class():
             with self._lock:
-                if state.started and not state.finished:
-                    state.abandoned = True
-                    self._abandoned += 1
                 state.cancelled = True
+                if state.started and not state.finished:
+                    self._abandoned += 1
             raise
 
     def stop(self) -> None:
@@ -73,30 +88,20 @@ class ThreadRunner:
             self._thread = None
 
 
-@dataclass
-class _JobState:
-    started: bool = True
-    finished: bool = False
-    abandoned: bool = False
-    cancelled: bool = False
-
-
 class _SerialThread:
     """One dedicated thread that runs jobs one at a time, in order."""
 
-    def __init__(self, state_lock: threading.Lock) -> None:
-        self._state_lock = state_lock
+    def __init__(self) -> None:
         self._jobs: list[_Job[object]] = []
         self._ready = threading.Condition()
         self._stopping = False
         self._thread = threading.Thread(target=self._loop, name="objmcp-serial", daemon=True)
         self._thread.start()
 
-    async def run(self, job: Callable[[], T], state: _JobState) -> T:
-        entry: _Job[T] = _Job(job, state, anyio.Event(), anyio.lowlevel.current_token())
-        state.started = False
+    async def run(self, job: Callable[[], T]) -> T:
+        entry: _Job[T] = _Job(job, anyio.Event(), anyio.lowlevel.current_token())
         with self._ready:
-            self._jobs.append(entry)  # type: ignore[arg-type]
+            self._jobs.append(typing.cast("_Job[object]", entry))
             self._ready.notify()
         await entry.done.wait()
         if entry.error is not None:
@@ -111,10 +116,6 @@ class _SerialThread:
                 if not self._jobs:
                     return
                 entry = self._jobs.pop(0)
-            with self._state_lock:
-                if entry.state.cancelled:
-                    continue
-                entry.state.started = True
             try:
                 entry.value = entry.job()
             except BaseException as error:
@@ -130,14 +131,9 @@ class _SerialThread:
 
 class _Job(Generic[T]):
     def __init__(
-        self,
-        job: Callable[[], T],
-        state: _JobState,
-        done: anyio.Event,
-        token: anyio.lowlevel.EventLoopToken,
+        self, job: Callable[[], T], done: anyio.Event, token: anyio.lowlevel.EventLoopToken
     ) -> None:
         self.job = job
-        self.state = state
         self.done = done
         self.token = token
         self.value: T | None = None

@@ -18,6 +18,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Literal
 
 import anyio
+import anyio.lowlevel
 
 from . import _introspect
 from ._content import ToolResult, error_result, value_result
@@ -113,12 +114,12 @@ class Toolbox(Mapping[str, Tool]):
     ) -> ToolResult:
         """Call a tool from synchronous code (not from inside an event loop).
 
-        Sync tools run in the calling thread, async ones in an event loop of
-        their own. Raises :class:`UnknownToolError`; every other failure is an
-        error result.
+        Sync tools run in the calling thread (on the dedicated one when
+        ``concurrency="serial"``), async ones in an event loop of their own.
+        Raises :class:`UnknownToolError`; every other failure is an error result.
         """
         tool = self.tool(name)
-        if tool.is_async:
+        if tool.is_async or self.concurrency == "serial":
             return anyio.run(lambda: self.acall(name, arguments, injected=injected))
         outcome = _run_sync_tool(tool, arguments, injected)
         if isinstance(outcome, ToolResult):
@@ -141,7 +142,7 @@ class Toolbox(Mapping[str, Tool]):
             try:
                 positional, keywords = tool.bind(arguments, injected)
                 pending: object = tool.function(*positional, **keywords)
-            except Exception as error:
+            except BaseException as error:  # no await yet: nothing here is a cancellation
                 return error_result(error, name)
             return await _settle(pending, name)
         outcome = await self._threads.run(lambda: _run_sync_tool(tool, arguments, injected))
@@ -228,8 +229,10 @@ async def _settle(pending: object, name: str) -> ToolResult:
             value = await value
         if isinstance(value, Iterator):
             value = list(value)
-    except anyio.get_cancelled_exc_class():
-        raise
+    except anyio.get_cancelled_exc_class() as error:
+        # Re-raised when this call really is cancelled; otherwise the tool raised it itself.
+        await anyio.lowlevel.checkpoint_if_cancelled()
+        return error_result(error, name)
     except BaseException as error:
         return error_result(error, name)
     return value_result(value)

@@ -175,3 +175,45 @@ def test_text_streams_can_be_served() -> None:
     objmcp.start("adder", Adder(), input=io.StringIO(requests), output=output)
     answers = [json.loads(line) for line in output.getvalue().splitlines()]
     assert answers[1]["result"]["content"][0]["text"] == "7"
+
+
+def test_a_cancelled_error_raised_by_a_tool_is_its_failure_not_the_servers() -> None:
+    server = RawServer(str(ZOO))
+    try:
+        server.initialize()
+        said, failed = text(server, call(2, "cancelled_inside", {}))
+        assert failed and "CancelledError" in said
+        assert text(server, call(3, "add", {"a": 2, "b": 2})) == ("4", False)
+    finally:
+        server.close()
+
+
+def test_the_last_message_may_lack_its_newline() -> None:
+    data = json.dumps(INIT) + "\n" + json.dumps(call(2, "add", {"a": 3, "b": 4}))
+    process = subprocess.run(
+        [PYTHON, str(ZOO)],
+        input=data.encode(),
+        capture_output=True,
+        env=server_env(),
+        timeout=60,
+        check=False,
+    )
+    assert [m.get("result", {}).get("content") for m in lines(process.stdout)][1] == [
+        {"type": "text", "text": "7"}
+    ]
+
+
+def test_a_call_cancelled_before_its_thread_starts_is_not_counted_as_running() -> None:
+    class Slow:
+        def wait(self) -> str:
+            return "done"
+
+    tools = objmcp.Toolbox(Slow())
+
+    async def cancel_at_once() -> None:
+        with anyio.CancelScope() as scope:
+            scope.cancel()
+            await tools.acall("wait")
+
+    anyio.run(cancel_at_once)
+    assert tools.abandoned == 0

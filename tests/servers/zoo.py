@@ -163,6 +163,13 @@ class Zoo:
         """Return an iterator (not a list) of numbers."""
         return iter(range(limit))
 
+    async def cancelled_inside(self) -> str:
+        """Await a task that was cancelled: its CancelledError is this tool's failure."""
+        task = asyncio.ensure_future(asyncio.sleep(10))
+        task.cancel()
+        await task
+        return "unreachable"
+
     @property
     def hidden_property(self) -> str:
         """Never a tool."""
