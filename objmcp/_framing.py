@@ -56,6 +56,7 @@ class FrameDecoder:
         self._skipping_line = False  # dropping an oversized line up to its newline
         self._search_from = 0
         self._body_length: int | None = None  # of the Content-Length frame being read
+        self._header_size = 0  # of that frame, already taken off the buffer
 
     def feed(self, data: bytes) -> None:
         """Add bytes read from the stream."""
@@ -67,8 +68,8 @@ class FrameDecoder:
 
     @property
     def buffered(self) -> int:
-        """Bytes held that are not yet a whole frame."""
-        return len(self._buffer)
+        """Bytes taken in that are not yet a whole frame (a header already read counts)."""
+        return len(self._buffer) + self._header_size
 
     def next_frame(self) -> bytes | FrameError | _NeedData:
         """The next whole frame's body, a :class:`FrameError` in place of a bad frame, or
@@ -145,7 +146,8 @@ class FrameDecoder:
                     return FrameError("Frame header is over 8 KiB without an end (a blank line)")
                 return NEED_DATA
             header = bytes(self._buffer[: match.start()])
-            del self._buffer[: match.end()]
+            header_size = match.end()
+            del self._buffer[:header_size]
             try:
                 length = _content_length(header)
             except FrameError as error:
@@ -156,11 +158,13 @@ class FrameDecoder:
                 self._skip = length - dropped
                 return self._too_large(length)
             self._body_length = length
+            self._header_size = header_size
         if len(self._buffer) < self._body_length:
             return NEED_DATA
         body = bytes(self._buffer[: self._body_length])
         del self._buffer[: self._body_length]
         self._body_length = None
+        self._header_size = 0
         return body
 
     def _too_large(self, size: int | None) -> FrameError:

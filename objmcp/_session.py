@@ -35,6 +35,7 @@ from ._content import ToolResult
 from ._jsonrpc import Message, ProtocolError, RequestId
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Revision
 from ._revisions import negotiate_handshake as _negotiate
+from ._specs import mcp_tool
 from ._tools import Toolbox
 
 __all__ = ["Action", "CallContext", "CancelCall", "Send", "ServerInfo", "Session", "StartCall"]
@@ -381,11 +382,7 @@ class Session:
         return self._complete({"tools": tools}, revision, cacheable=True)
 
     def _tool_entry(self, name: str, revision: Revision) -> dict[str, Any]:
-        tool = self.toolbox[name]
-        entry: dict[str, Any] = {"name": tool.name}
-        if tool.description:
-            entry["description"] = tool.description
-        entry["inputSchema"] = tool.input_schema
+        entry = mcp_tool(self.toolbox[name])
         return {key: value for key, value in entry.items() if key in revision.tool_fields}
 
     def _call_result(self, result: ToolResult, revision: Revision) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import json
 import re
 import typing
 from collections.abc import Callable, Mapping
@@ -60,12 +61,20 @@ class Tool:
     ) -> tuple[list[object], dict[str, object]]:
         """Positional and keyword arguments for the callable, from a call's JSON arguments.
 
-        ``injected`` maps markers (``objmcp.Elicit``) to the values given to the
-        parameters that ask for them. Raises :class:`ArgumentError` naming the
-        parameter when the arguments do not fit.
+        ``arguments`` is a dict, or its JSON text. ``injected`` maps markers
+        (``objmcp.Elicit``) to the values given to the parameters that ask for
+        them. Raises :class:`ArgumentError` naming the parameter when the
+        arguments do not fit.
         """
         if arguments is None:
             arguments = {}
+        if isinstance(arguments, (str, bytes)):  # as OpenAI's APIs hand them over
+            try:
+                arguments = json.loads(arguments) if arguments.strip() else {}
+            except ValueError as error:
+                raise ArgumentError(
+                    f"Arguments of tool '{self.name}' are not valid JSON: {error}"
+                ) from None
         if not isinstance(arguments, dict):
             raise ArgumentError(
                 f"Arguments of tool '{self.name}' must be a JSON object, "
@@ -135,7 +144,8 @@ class Tool:
 
 def _unavailable(*args: object, **kwargs: object) -> object:
     raise ElicitationUnavailable(
-        "This session cannot ask the user: elicitation is not available here"
+        "This tool asked the user a question, but nothing can answer it here: the MCP "
+        "client does not support elicitation, or Toolbox.call was given no elicit= callable"
     )
 
 

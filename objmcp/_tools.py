@@ -15,7 +15,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import anyio
 import anyio.lowlevel
@@ -23,6 +23,8 @@ import anyio.lowlevel
 from . import _introspect
 from ._content import ToolResult, error_result, value_result
 from ._exceptions import TargetError, UnknownToolError
+from ._inject import Elicit
+from ._specs import SpecFormat, api_name, specs
 from ._threads import ThreadRunner
 from ._tool import Tool, make_tool
 
@@ -61,6 +63,7 @@ class Toolbox(Mapping[str, Tool]):
         self._threads = ThreadRunner(serial=concurrency == "serial")
         self._tools: dict[str, Tool] = {}
         self._owners: dict[int, object] = {}
+        self._api_names: dict[str, str] | None = None
         include = [include] if isinstance(include, str) else include
         exclude = [exclude] if isinstance(exclude, str) else exclude
         for member in _introspect.discover(target):
@@ -99,26 +102,49 @@ class Toolbox(Mapping[str, Tool]):
         return self._threads.abandoned
 
     def tool(self, name: str) -> Tool:
-        """The tool called ``name``; raises :class:`UnknownToolError`."""
+        """The tool called ``name`` (or the name :meth:`specs` gave it for an LLM API);
+        raises :class:`UnknownToolError`."""
         try:
             return self._tools[name]
         except (KeyError, TypeError):
+            pass
+        if self._api_names is None:
+            self._api_names = {api_name(tool): tool for tool in self._tools}
+        try:
+            return self._tools[self._api_names[name]]
+        except (KeyError, TypeError):
             raise UnknownToolError(str(name)) from None
+
+    def specs(self, format: SpecFormat = "mcp") -> list[dict[str, Any]]:
+        """The tools' definitions for an LLM API: ``"mcp"`` (what ``tools/list`` serves),
+        ``"anthropic"``, ``"openai"`` (Chat Completions), ``"openai-responses"``,
+        ``"gemini"`` or ``"jsonschema"``.
+
+        Names an API does not allow are made to fit (``a.b`` becomes ``a_b``), and
+        :meth:`call` accepts them.
+        """
+        return specs(self._tools.values(), format)
 
     def call(
         self,
         name: str,
         arguments: object = None,
         *,
+        elicit: Callable[..., object] | None = None,
         injected: Mapping[object, object] | None = None,
     ) -> ToolResult:
         """Call a tool from synchronous code (not from inside an event loop).
 
-        Sync tools run in the calling thread (on the dedicated one when
+        ``name`` is the tool's name, or the one :meth:`specs` gave it for an LLM
+        API; ``arguments`` a dict or its JSON text (as OpenAI hands them over).
+        ``elicit`` is given to the parameters that ask the user
+        (``objmcp.Elicit``); without it, asking is an error result. Sync tools
+        run in the calling thread (on the dedicated one when
         ``concurrency="serial"``), async ones in an event loop of their own.
         Raises :class:`UnknownToolError`; every other failure is an error result.
         """
         tool = self.tool(name)
+        injected = _injections(elicit, injected)
         if tool.is_async or self.concurrency == "serial":
             return anyio.run(lambda: self.acall(name, arguments, injected=injected))
         outcome = _run_sync_tool(tool, arguments, injected)
@@ -131,13 +157,16 @@ class Toolbox(Mapping[str, Tool]):
         name: str,
         arguments: object = None,
         *,
+        elicit: Callable[..., object] | None = None,
         injected: Mapping[object, object] | None = None,
     ) -> ToolResult:
         """Call a tool from async code: sync tools in a worker thread, async ones here.
 
-        Raises :class:`UnknownToolError`; every other failure is an error result.
+        Arguments as for :meth:`call`. Raises :class:`UnknownToolError`; every
+        other failure is an error result.
         """
         tool = self.tool(name)
+        injected = _injections(elicit, injected)
         if tool.is_async:
             try:
                 positional, keywords = tool.bind(arguments, injected)
@@ -185,6 +214,14 @@ class Toolbox(Mapping[str, Tool]):
     def close(self) -> None:
         """Synchronous :meth:`aclose`."""
         anyio.run(self.aclose)
+
+
+def _injections(
+    elicit: Callable[..., object] | None, injected: Mapping[object, object] | None
+) -> Mapping[object, object] | None:
+    if elicit is None:
+        return injected
+    return {Elicit: elicit, **(injected or {})}
 
 
 def _selected(name: str, include: Collection[str] | None, exclude: Collection[str] | None) -> bool:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "objmcp"
 OBJECT_MODEL = {
+    "_specs",
     "_tool",
     "_threads",
     "_introspect",
@@ -60,3 +61,18 @@ def test_the_transport_knows_no_protocol_and_no_tools() -> None:
     allowed = {"_exceptions"} | TRANSPORT
     for module in TRANSPORT:
         assert imported_siblings(module) <= allowed, module
+
+
+def test_import_objmcp_loads_neither_the_command_line_nor_heavy_dependencies() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, objmcp; "
+        "print(sorted(m for m in sys.modules if m.startswith(('objmcp._cli', 'objmcp._http', "
+        "'jsonschema', 'docstring_parser', 'pydantic', 'mcp'))))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert loaded == "[]"
