@@ -11,6 +11,7 @@ fit and :meth:`Toolbox.call` accepts it.
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import re
 from collections.abc import Iterable
@@ -181,6 +182,22 @@ def _strict(node: Any) -> bool:
 
 
 # --- Gemini -----------------------------------------------------------------------------------
+#
+# Gemini's ``FunctionDeclaration.parameters`` is an OpenAPI 3.0 subset: upper-case types,
+# ``nullable`` instead of a null type, string enums only, no ``$ref``, ``const``,
+# ``prefixItems``, ``uniqueItems`` or (in the Developer API) ``additionalProperties``.
+
+_GEMINI_COPIED = ("title", "minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength")
+_GEMINI_STRING_FORMATS = frozenset({"date-time", "date", "email", "byte", "password"})
+_GEMINI_UNSAID = (
+    "additionalProperties",
+    "uniqueItems",
+    "propertyNames",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "contentEncoding",
+)
 
 
 def _gemini(tool: Tool) -> dict[str, Any]:
@@ -190,7 +207,8 @@ def _gemini(tool: Tool) -> dict[str, Any]:
 
 
 def gemini_schema(schema: JsonSchema, tool: str) -> dict[str, Any]:
-    """A JSON Schema translated into the OpenAPI subset of Gemini's ``Schema``."""
+    """A JSON Schema translated into the OpenAPI subset of Gemini's ``Schema``, with a
+    warning on stderr for each thing it cannot say (the tool still checks it on call)."""
     return _Gemini(schema.get("$defs", {}), tool).convert(schema, ())
 
 
@@ -206,46 +224,29 @@ class _Gemini:
         if not isinstance(node, dict) or not node:
             return {}
         if "$ref" in node:
-            name = str(node["$ref"]).rsplit("/", 1)[-1]
-            if name in seen:
-                self.warn(f"the recursive type {name} is cut at its second level")
-                return {"type": "OBJECT", "description": f"A {name}."}
-            target = self.defs.get(name)
-            if target is None:
-                self.warn(f"{node['$ref']} points nowhere; any value accepted")
-                return {}
-            merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
-            return self.convert(merged, (*seen, name))
-        out: dict[str, Any] = {}
+            return self._reference(node, seen)
         kinds = node.get("type")
         options = node.get("anyOf") or node.get("oneOf")
         if isinstance(kinds, list):
             options = [{**node, "type": kind} for kind in kinds]
         if options is not None:
             return self._options(node, options, seen)
-        if kinds == "null":
-            return {"type": "STRING", "nullable": True, "description": "Always null."}
+        out: dict[str, Any] = {}
         if isinstance(kinds, str):
             out["type"] = kinds.upper()
-        for key in ("description", "format", "minimum", "maximum", "title"):
+        if "description" in node:
+            out["description"] = node["description"]
+        for key in _GEMINI_COPIED:
             if key in node:
                 out[key] = node[key]
-        if "enum" in node or "const" in node:
-            values = node["enum"] if "enum" in node else [node["const"]]
-            out["enum"] = [str(value) for value in values]
-            out.setdefault("type", "STRING")
-            if any(not isinstance(value, str) for value in values):
-                self.warn("an enum of non-strings is sent as strings")
-        if "minItems" in node:
-            out["minItems"] = node["minItems"]
-        if "maxItems" in node:
-            out["maxItems"] = node["maxItems"]
-        if "items" in node and isinstance(node["items"], dict):
+        self._format(node, out)
+        self._enum(node, out)
+        if isinstance(node.get("items"), dict):
             out["items"] = self.convert(node["items"], seen)
         if "prefixItems" in node:
             items = [self.convert(item, seen) for item in node["prefixItems"]]
-            out["items"] = {"anyOf": items} if len(items) > 1 else items[0]
-            self.warn("a fixed tuple is sent as an array of any of its item types")
+            out["items"] = items[0] if len(items) == 1 else {"anyOf": items}
+            self.warn("a fixed-length tuple is described as an array of any of its item types")
         if "properties" in node:
             out["properties"] = {
                 key: self.convert(value, seen) for key, value in node["properties"].items()
@@ -255,22 +256,75 @@ class _Gemini:
                 out["required"] = list(node["required"])
         if "default" in node:
             out["default"] = node["default"]
-        dropped = set(node) & {"additionalProperties", "uniqueItems", "propertyNames", "pattern"}
-        if dropped - {"additionalProperties"} or isinstance(node.get("additionalProperties"), dict):
-            self.warn(f"{', '.join(sorted(dropped))} cannot be said; the tool still checks it")
+        unsaid = [key for key in _GEMINI_UNSAID if key in node]
+        if node.get("additionalProperties") is False:
+            unsaid.remove("additionalProperties")  # Gemini sends only the declared keys anyway
+        if unsaid:
+            self.warn(f"{', '.join(unsaid)} cannot be said; the tool still checks it on call")
         return out
+
+    def _reference(self, node: dict[str, Any], seen: tuple[str, ...]) -> dict[str, Any]:
+        name = str(node["$ref"]).rsplit("/", 1)[-1]
+        if name in seen:
+            self.warn(f"the recursive type {name} is described one level deep only")
+            return {"type": "OBJECT", "description": f"A {name} (nested)."}
+        target = self.defs.get(name)
+        if target is None:
+            self.warn(f"{node['$ref']} points nowhere; any value is accepted")
+            return {}
+        merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+        return self.convert(merged, (*seen, name))
+
+    def _format(self, node: dict[str, Any], out: dict[str, Any]) -> None:
+        fmt = node.get("format")
+        if fmt is None:
+            return
+        if node.get("type") == "string" and fmt in _GEMINI_STRING_FORMATS:
+            out["format"] = fmt
+        else:
+            said = out.get("description", "")
+            out["description"] = f"{said} (format: {fmt})".strip()
+
+    def _enum(self, node: dict[str, Any], out: dict[str, Any]) -> None:
+        if "enum" not in node and "const" not in node:
+            return
+        values = node["enum"] if "enum" in node else [node["const"]]
+        if all(isinstance(value, str) for value in values):
+            out["enum"] = list(values)
+            out.setdefault("type", "STRING")
+            return
+        # Gemini's enums are strings; say the allowed values in words, keep the real type.
+        listed = ", ".join(json.dumps(value) for value in values)
+        out["description"] = f"{out.get('description', '')} One of: {listed}.".strip()
+        kinds = {_json_kind(value) for value in values}
+        if len(kinds) == 1 and "type" not in out:
+            out["type"] = kinds.pop()
 
     def _options(
         self, node: dict[str, Any], options: list[Any], seen: tuple[str, ...]
     ) -> dict[str, Any]:
-        nullable = any(isinstance(o, dict) and o.get("type") == "null" for o in options)
-        rest = [o for o in options if not (isinstance(o, dict) and o.get("type") == "null")]
+        is_null = [isinstance(o, dict) and o.get("type") == "null" for o in options]
+        rest = [o for o, null in zip(options, is_null, strict=True) if not null]
         converted = [self.convert(option, seen) for option in rest]
-        out: dict[str, Any] = converted[0] if len(converted) == 1 else {"anyOf": converted}
-        if nullable:
+        if not converted:
+            out: dict[str, Any] = {"type": "NULL"}
+        elif len(converted) == 1:
+            out = converted[0]
+        else:
+            out = {"anyOf": converted}
+        if any(is_null) and converted:
             out = {**out, "nullable": True}
-        if "description" in node:
-            out = {**out, "description": node["description"]}
-        if "default" in node:
-            out = {**out, "default": node["default"]}
+        for key in ("description", "default"):
+            if key in node:
+                out = {**out, key: node[key]}
         return out
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "BOOLEAN"
+    if isinstance(value, int):
+        return "INTEGER"
+    if isinstance(value, float):
+        return "NUMBER"
+    return "STRING"
