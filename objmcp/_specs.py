@@ -6,6 +6,14 @@
 API cannot express a schema feature, it is translated, or dropped with a
 warning; where an API's tool names are narrower than MCP's, the name is made to
 fit and :meth:`Toolbox.call` accepts it.
+
+The shapes follow each provider's API reference and the request types of its
+official SDK (``anthropic.types.ToolParam``; ``openai.types.chat.
+ChatCompletionFunctionToolParam`` and ``openai.types.responses.FunctionToolParam``;
+``google.genai.types.FunctionDeclaration``), which the tests validate against:
+tool names ``[A-Za-z0-9_-]{1,64}`` (Gemini: not starting with a digit); OpenAI's
+strict mode only where every object lists all its properties as required, forbids
+others, and uses no keyword strict mode refuses (``default`` among them).
 """
 
 from __future__ import annotations
