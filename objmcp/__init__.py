@@ -21,7 +21,7 @@ from ._exceptions import (
     ToolError,
     UnknownToolError,
 )
-from ._inject import Elicit, ElicitResult
+from ._inject import Cancelled, Elicit, ElicitResult, Progress
 from ._server import Server
 from ._tool import Tool
 from ._tools import Toolbox
@@ -30,11 +30,13 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ArgumentError",
+    "Cancelled",
     "Elicit",
     "ElicitResult",
     "ElicitationUnavailable",
     "FrameError",
     "ObjmcpError",
+    "Progress",
     "Server",
     "TargetError",
     "Tool",

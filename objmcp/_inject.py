@@ -1,7 +1,9 @@
 """Parameters objmcp fills in itself, hidden from the model.
 
-A method asks for one by annotation (``elicit: objmcp.Elicit``) or, when the
-parameter has neither annotation nor default, by name (``elicit``). The
+A method asks for one by annotation (``elicit: objmcp.Elicit``,
+``progress: objmcp.Progress``, ``cancelled: objmcp.Cancelled``) or, when the
+parameter has neither annotation nor default, by name (``elicit``,
+``progress``, ``cancelled``). The
 markers and result types live here, in the object model; what answers them is
 the server's business.
 """
@@ -9,11 +11,20 @@ the server's business.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-__all__ = ["INJECTED_NAMES", "Elicit", "ElicitResult", "injected_kind"]
+__all__ = [
+    "DEFAULTS",
+    "INJECTED_NAMES",
+    "Cancelled",
+    "Done",
+    "Elicit",
+    "ElicitResult",
+    "Progress",
+    "injected_kind",
+]
 
 
 @dataclass(frozen=True)
@@ -47,8 +58,65 @@ class Elicit(Protocol):
         ...
 
 
-INJECTED_NAMES: Mapping[str, object] = {"elicit": Elicit}
+class Progress(Protocol):
+    """Annotate a parameter with this to receive a callable that reports progress.
+
+    ``progress(done, total=None, message=None)`` tells the client how far the
+    call has come (``notifications/progress``); it does nothing when the client
+    asked for no progress. It works as it is in sync methods and awaited in
+    async ones (``await progress(3, 10)``).
+    """
+
+    def __call__(self, done: float, total: float | None = None, message: str | None = None) -> Done:
+        """Report ``done`` out of ``total`` (if known), with an optional message."""
+        ...
+
+
+class Cancelled(Protocol):
+    """Annotate a parameter with this to receive a flag set when the client cancels the call.
+
+    An async method is cancelled at its next ``await`` anyway; a sync one cannot
+    be stopped from outside, so a long loop checks ``cancelled.is_set()`` and
+    returns early (its result is dropped).
+    """
+
+    def is_set(self) -> bool:
+        """Whether the client cancelled the call."""
+        ...
+
+
+class Done:
+    """What an injected callable returns: nothing, but awaitable, so that one callable
+    serves sync methods (which ignore it) and async ones (which ``await`` it)."""
+
+    def __await__(self) -> Iterator[None]:
+        return iter(())
+
+
+DONE: Done = Done()
+
+
+def _no_progress(done: float, total: float | None = None, message: str | None = None) -> Done:
+    return DONE
+
+
+INJECTED_NAMES: Mapping[str, object] = {
+    "elicit": Elicit,
+    "progress": Progress,
+    "cancelled": Cancelled,
+}
 """Parameter names recognised without an annotation, and the marker each stands for."""
+
+
+class _NeverCancelled:
+    """The flag of a call that nobody can cancel."""
+
+    def is_set(self) -> bool:
+        return False
+
+
+DEFAULTS: Mapping[object, object] = {Progress: _no_progress, Cancelled: _NeverCancelled()}
+"""What an injected parameter gets when the caller gives nothing for it (Elicit: an error)."""
 
 
 def injected_kind(parameter: inspect.Parameter, hint: object) -> object | None:

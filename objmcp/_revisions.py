@@ -42,6 +42,8 @@ class Revision:
     """Every result carries ``resultType`` and ``_meta`` with the server's info."""
     cache_hints: bool
     """List results and ``server/discover`` carry ``ttlMs`` and ``cacheScope``."""
+    progress_message: bool = True
+    """``notifications/progress`` may carry a ``message`` (from 2025-03-26)."""
     removed_methods: frozenset[str] = frozenset()
     """Methods of earlier revisions this one answers with -32601."""
 
@@ -64,6 +66,7 @@ REVISIONS: dict[str, Revision] = {
             batches=False,
             server_info_fields=_BASE_INFO,
             tool_fields=_BASE_TOOL,
+            progress_message=False,
             **_HANDSHAKE,
         ),
         Revision(

@@ -15,16 +15,21 @@ import logging
 import math
 import os
 import sys
+import threading
+import time
 from collections.abc import Collection
 from typing import Any, Literal
 
 import anyio
 import anyio.abc
+import anyio.from_thread
+import anyio.lowlevel
 
 from . import _jsonrpc as rpc
 from ._content import ToolResult
 from ._exceptions import FrameError
 from ._framing import DEFAULT_MAX_FRAME, NEED_DATA, FrameDecoder, Framing, encode_frame
+from ._inject import DONE, Cancelled, Done, Progress
 from ._session import Action, CancelCall, Send, ServerInfo, Session, StartCall
 from ._stdio import ByteSink, ByteSource, StdoutGuard, byte_sink, byte_source, is_stdout
 from ._tools import Concurrency, Toolbox
@@ -129,9 +134,10 @@ class Server:
     def run(self) -> None:
         """Serve, blocking, until end of input.
 
-        Calls cancelled at the end whose worker threads still run cannot be
-        stopped. When serving the process's own stdin, rather than wait for
-        them, the process then exits: status 0, or 130 after Ctrl-C.
+        Calls cancelled whose worker threads still run cannot be stopped: they
+        get ``grace`` seconds more to end. When serving the process's own
+        stdin, the process then exits without them: status 0, or 130 after
+        Ctrl-C.
         """
         interrupted = False
         try:
@@ -140,6 +146,9 @@ class Server:
             interrupted = True
             if not self.tools.abandoned:
                 raise
+        deadline = time.monotonic() + (0 if interrupted else self.grace)
+        while self.tools.abandoned and time.monotonic() < deadline:
+            time.sleep(0.02)  # a cancelled call that checks its flag ends soon
         if self.tools.abandoned:
             logger.warning(
                 "%d call(s) still running in threads; leaving without them",
@@ -152,9 +161,11 @@ class Server:
                 os._exit(130 if interrupted else 0)
 
 
-async def _call(tools: Toolbox, action: StartCall) -> ToolResult:
+async def _call(
+    tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
+) -> ToolResult:
     try:
-        return await tools.acall(action.tool, action.arguments)
+        return await tools.acall(action.tool, action.arguments, injected=injected)
     except Exception as error:  # acall turns failures into results; this is the last line
         logger.exception("calling %r failed inside objmcp", action.tool)
         return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
@@ -170,6 +181,7 @@ class Connection:
         self._source = source
         self._sink = sink
         self._scopes: dict[int, anyio.CancelScope] = {}
+        self._flags: dict[int, threading.Event] = {}
         self._idle = anyio.Event()
         self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
         self._broken = False
@@ -225,6 +237,8 @@ class Connection:
                 await self._idle.wait()
         if self._scopes:
             logger.warning("cancelling %d call(s) still running at end of input", len(self._scopes))
+            for flag in self._flags.values():
+                flag.set()
             calls.cancel_scope.cancel()
 
     def _perform(self, actions: list[Action], calls: anyio.abc.TaskGroup) -> None:
@@ -236,6 +250,9 @@ class Connection:
                 self._scopes[action.call_id] = scope
                 calls.start_soon(self._run_call, action, scope, calls)
             elif isinstance(action, CancelCall):
+                flag = self._flags.pop(action.call_id, None)
+                if flag is not None:
+                    flag.set()
                 cancelled = self._scopes.pop(action.call_id, None)
                 if cancelled is not None:
                     cancelled.cancel()
@@ -245,12 +262,40 @@ class Connection:
     ) -> None:
         result: ToolResult | None = None
         with scope:
-            result = await _call(self.server.tools, action)
+            result = await _call(self.server.tools, action, self._injections(action, calls))
         self._scopes.pop(action.call_id, None)
+        self._flags.pop(action.call_id, None)
         if not self._scopes:
             self._idle.set()
         if result is not None:
             self._perform(self.session.call_finished(action.call_id, result), calls)
+
+    def _injections(self, action: StartCall, calls: anyio.abc.TaskGroup) -> dict[object, object]:
+        """What the call's injected parameters get: a progress reporter and a cancel flag."""
+        flag = self._flags[action.call_id] = threading.Event()
+        loop_thread = threading.get_ident()
+        token = anyio.lowlevel.current_token()
+
+        def progress(done: float, total: float | None = None, message: str | None = None) -> Done:
+            for name, number in (("done", done), ("total", total)):
+                if number is not None and (
+                    isinstance(number, bool) or not isinstance(number, (int, float))
+                ):
+                    raise TypeError(f"progress {name} must be a number, not {number!r}")
+            if message is not None and not isinstance(message, str):
+                raise TypeError(f"progress message must be a string, not {message!r}")
+
+            def post() -> None:
+                self._perform(self.session.progress(action.call_id, done, total, message), calls)
+
+            if threading.get_ident() == loop_thread:
+                post()
+            else:
+                with contextlib.suppress(RuntimeError):  # the loop is gone: nobody listens
+                    anyio.from_thread.run_sync(post, token=token)
+            return DONE
+
+        return {Progress: progress, Cancelled: flag}
 
     def _send(self, message: object) -> None:
         try:

@@ -125,6 +125,7 @@ class _Call:
     request_id: RequestId
     revision: Revision
     batch: _Batch | None
+    progress_token: str | int | None = None
 
 
 class Session:
@@ -161,6 +162,21 @@ class Session:
     def parse_error(self, detail: str) -> list[Action]:
         """The answer to a frame that is not JSON: -32700 with id null."""
         return [Send(rpc.error_response(None, rpc.PARSE_ERROR, f"Parse error: {detail}"))]
+
+    def progress(
+        self, call_id: int, done: float, total: float | None = None, message: str | None = None
+    ) -> list[Action]:
+        """A running call reports progress: the notification to send, if the client asked
+        for progress (a ``progressToken``) and still waits for the call."""
+        call = self._calls.get(call_id)
+        if call is None or call.progress_token is None:
+            return []
+        params: dict[str, Any] = {"progressToken": call.progress_token, "progress": done}
+        if total is not None:
+            params["total"] = total
+        if message is not None and call.revision.progress_message:
+            params["message"] = message
+        return [Send({"jsonrpc": "2.0", "method": "notifications/progress", "params": params})]
 
     def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
         """A started call ended with ``result``: the answer to send, if it is still wanted."""
@@ -326,11 +342,13 @@ class Session:
             if name not in self.toolbox:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
             call_id = next(self._call_ids)
-            self._calls[call_id] = _Call(request_id, revision, batch)
+            meta = params.get("_meta")
+            token = meta.get("progressToken") if isinstance(meta, dict) else None
+            token = token if rpc.is_request_id(token) else None
+            self._calls[call_id] = _Call(request_id, revision, batch, token)
             self._in_flight[request_id] = call_id
             if batch is not None:
                 batch.pending.add(call_id)
-            meta = params.get("_meta")
             context = CallContext(
                 request_id, revision, capabilities, meta if isinstance(meta, dict) else {}
             )

@@ -20,7 +20,7 @@ from typing import Any
 from . import _introspect
 from ._convert import ConversionError, NotJsonable, from_json, to_jsonable
 from ._exceptions import ArgumentError, ElicitationUnavailable
-from ._inject import injected_kind
+from ._inject import DEFAULTS, injected_kind
 from ._schema import JsonSchema, SchemaBuilder
 from ._validate import Validator
 
@@ -88,7 +88,7 @@ class Tool:
         for param in self.parameters:
             if param.name in self.injected:
                 marker = self.injected[param.name]
-                value: object = (injected or {}).get(marker, _unavailable)
+                value: object = (injected or {}).get(marker, DEFAULTS.get(marker, _unavailable))
             elif param.kind is inspect.Parameter.VAR_KEYWORD:
                 for key, item in arguments.items():
                     if key not in known:

@@ -23,7 +23,7 @@ import anyio.lowlevel
 from . import _introspect
 from ._content import ToolResult, error_result, value_result
 from ._exceptions import TargetError, UnknownToolError
-from ._inject import Elicit
+from ._inject import Elicit, Progress
 from ._specs import SpecFormat, api_name, specs
 from ._threads import ThreadRunner
 from ._tool import Tool, make_tool
@@ -131,6 +131,7 @@ class Toolbox(Mapping[str, Tool]):
         arguments: object = None,
         *,
         elicit: Callable[..., object] | None = None,
+        progress: Callable[..., object] | None = None,
         injected: Mapping[object, object] | None = None,
     ) -> ToolResult:
         """Call a tool from synchronous code (not from inside an event loop).
@@ -138,13 +139,14 @@ class Toolbox(Mapping[str, Tool]):
         ``name`` is the tool's name, or the one :meth:`specs` gave it for an LLM
         API; ``arguments`` a dict or its JSON text (as OpenAI hands them over).
         ``elicit`` is given to the parameters that ask the user
-        (``objmcp.Elicit``); without it, asking is an error result. Sync tools
+        (``objmcp.Elicit``; without it, asking is an error result), ``progress``
+        to those that report progress (``objmcp.Progress``; a no-op without it). Sync tools
         run in the calling thread (on the dedicated one when
         ``concurrency="serial"``), async ones in an event loop of their own.
         Raises :class:`UnknownToolError`; every other failure is an error result.
         """
         tool = self.tool(name)
-        injected = _injections(elicit, injected)
+        injected = _injections(elicit, progress, injected)
         if tool.is_async or self.concurrency == "serial":
             return anyio.run(lambda: self.acall(name, arguments, injected=injected))
         outcome = _run_sync_tool(tool, arguments, injected)
@@ -158,6 +160,7 @@ class Toolbox(Mapping[str, Tool]):
         arguments: object = None,
         *,
         elicit: Callable[..., object] | None = None,
+        progress: Callable[..., object] | None = None,
         injected: Mapping[object, object] | None = None,
     ) -> ToolResult:
         """Call a tool from async code: sync tools in a worker thread, async ones here.
@@ -166,7 +169,7 @@ class Toolbox(Mapping[str, Tool]):
         other failure is an error result.
         """
         tool = self.tool(name)
-        injected = _injections(elicit, injected)
+        injected = _injections(elicit, progress, injected)
         if tool.is_async:
             try:
                 positional, keywords = tool.bind(arguments, injected)
@@ -217,11 +220,13 @@ class Toolbox(Mapping[str, Tool]):
 
 
 def _injections(
-    elicit: Callable[..., object] | None, injected: Mapping[object, object] | None
+    elicit: Callable[..., object] | None,
+    progress: Callable[..., object] | None,
+    injected: Mapping[object, object] | None,
 ) -> Mapping[object, object] | None:
-    if elicit is None:
-        return injected
-    return {Elicit: elicit, **(injected or {})}
+    pairs: tuple[tuple[object, object], ...] = ((Elicit, elicit), (Progress, progress))
+    given = {marker: value for marker, value in pairs if value is not None}
+    return {**given, **(injected or {})} if given else injected
 
 
 def _selected(name: str, include: Collection[str] | None, exclude: Collection[str] | None) -> bool:

@@ -194,11 +194,13 @@ def test_the_served_object_is_closed_when_serving_ends() -> None:
 def test_the_public_surface() -> None:
     assert sorted(objmcp.__all__) == [
         "ArgumentError",
+        "Cancelled",
         "Elicit",
         "ElicitResult",
         "ElicitationUnavailable",
         "FrameError",
         "ObjmcpError",
+        "Progress",
         "Server",
         "TargetError",
         "Tool",

@@ -178,3 +178,23 @@ async def test_the_notes_example(mode: str) -> None:
         assert again.is_error and "exists already" in text_of(again)
         found = await client.call_tool("find", {"text": "SHOP"})
         assert [note["title"] for note in json.loads(text_of(found))] == ["milk"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_progress_reaches_the_client(mode: str) -> None:
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def record(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+
+    async with Client(params(ZOO), mode=mode) as client:
+        done = await client.call_tool("steps", {"count": 3}, progress_callback=record)
+        assert text_of(done) == "did 3"
+        assert seen == [(1, 3, "step 1"), (2, 3, "step 2"), (3, 3, "step 3")]
+        seen.clear()
+        done = await client.call_tool("async_steps", {"count": 2}, progress_callback=record)
+        assert text_of(done) == "did 2"
+        assert [(p, t) for p, t, _ in seen] == [(1, 2), (2, 2)]
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        assert list(tools["steps"].input_schema["properties"]) == ["count"]
+        assert list(tools["async_steps"].input_schema["properties"]) == ["count"]

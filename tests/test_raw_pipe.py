@@ -357,3 +357,52 @@ def test_a_frame_over_the_size_limit_is_refused_and_serving_goes_on() -> None:
     assert answers[1]["error"]["code"] == -32600
     assert "1000" in answers[1]["error"]["message"]
     assert answers[2]["result"]["content"][0]["text"] == "small"
+
+
+def test_progress_follows_the_revision_and_only_when_asked() -> None:
+    server = RawServer(str(ZOO))
+    try:
+        server.initialize("2024-11-05")
+        server.send(call(2, "steps", {"count": 2}, _meta={"progressToken": "p"}))
+        first = server.read()
+        assert first == {
+            "jsonrpc": "2.0",
+            "method": "notifications/progress",
+            "params": {"progressToken": "p", "progress": 1, "total": 2},  # no message in 2024-11-05
+        }
+        assert server.read()["params"]["progress"] == 2
+        assert server.read()["result"]["content"][0]["text"] == "did 2"
+        server.initialize("2025-06-18")
+        server.send(call(3, "steps", {"count": 1}, _meta={"progressToken": 7}))
+        assert server.read()["params"] == {
+            "progressToken": 7,
+            "progress": 1,
+            "total": 1,
+            "message": "step 1",
+        }
+        assert server.read()["id"] == 3
+        # without a token, no notification at all
+        assert server.request(call(4, "steps", {"count": 2}))["id"] == 4
+    finally:
+        server.close()
+
+
+def test_a_cancelled_sync_call_sees_its_flag_and_stops_early() -> None:
+    server = RawServer(str(ZOO))
+    try:
+        server.initialize()
+        server.send(call(2, "steps", {"count": 400}, _meta={"progressToken": 1}))
+        assert server.read()["method"] == "notifications/progress"  # the call is running
+        server.send(
+            {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2}}
+        )
+        server.send({"jsonrpc": "2.0", "id": 3, "method": "ping"})
+        while (message := server.read()).get("method") == "notifications/progress":
+            pass  # sent before the cancellation arrived
+        assert message["id"] == 3
+        out, err, status = server.close()
+        assert status == 0 and out == b""  # the cancelled call is never answered
+        assert b"steps stopped early" in err
+    finally:
+        if server.process.poll() is None:
+            server.process.kill()

@@ -313,3 +313,20 @@ def test_elicit_is_given_by_the_caller_or_refused_clearly() -> None:
     assert asked == [("Sure?", bool)]
     refused = tools.call("ask", {})
     assert refused.is_error and "elicit=" in refused.text
+
+
+def test_progress_is_given_by_the_caller_or_goes_nowhere() -> None:
+    seen: list[tuple[float, float | None]] = []
+
+    def report(done: float, total: float | None = None, message: str | None = None) -> None:
+        seen.append((done, total))
+
+    async def report_async(done: float, total: float | None = None) -> None:
+        seen.append((done, total))
+
+    tools = objmcp.Toolbox(zoo.Zoo())
+    assert tools.call("steps", {"count": 2}, progress=report).text == "did 2"
+    assert tools.call("async_steps", {"count": 2}, progress=report_async).text == "did 2"
+    assert seen == [(1, 2), (2, 2), (1, 2), (2, 2)]
+    assert tools.call("steps", {"count": 1}).text == "did 1"
+    assert tools.call("async_steps", {"count": 1}).text == "did 1"

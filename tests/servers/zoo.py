@@ -163,6 +163,23 @@ class Zoo:
         """Return an iterator (not a list) of numbers."""
         return iter(range(limit))
 
+    def steps(self, count: int, progress: objmcp.Progress, cancelled: objmcp.Cancelled) -> str:
+        """Work in steps, reporting progress, until done or cancelled."""
+        for step in range(1, count + 1):
+            if cancelled.is_set():
+                sys.stderr.write(f"steps stopped early at {step}\n")
+                return f"stopped at {step}"
+            time.sleep(0.05)
+            progress(step, count, f"step {step}")
+        return f"did {count}"
+
+    async def async_steps(self, count: int, progress) -> str:  # type: ignore[no-untyped-def]
+        """The same, async, with progress found by its name."""
+        for step in range(1, count + 1):
+            await asyncio.sleep(0.01)
+            await progress(step, count)
+        return f"did {count}"
+
     async def cancelled_inside(self) -> str:
         """Await a task that was cancelled: its CancelledError is this tool's failure."""
         task = asyncio.ensure_future(asyncio.sleep(10))
