@@ -26,7 +26,7 @@ from . import _typing as t
 from ._convert import NotJsonable, to_jsonable
 from ._introspect import read_docs
 
-__all__ = ["JsonSchema", "SchemaBuilder"]
+__all__ = ["JsonSchema", "SchemaBuilder", "json_type"]
 
 JsonSchema = dict[str, Any]
 logger = logging.getLogger("objmcp")
@@ -250,13 +250,14 @@ def _is_generated_doc(cls: type, doc: str) -> bool:
 def _enum_schema(values: list[object]) -> JsonSchema:
     jsonable = [v.value if isinstance(v, enum.Enum) else v for v in values]
     schema: JsonSchema = {"enum": jsonable}
-    kinds = {_json_type(v) for v in jsonable}
+    kinds = {json_type(v) for v in jsonable}
     if len(kinds) == 1 and None not in kinds:
         schema = {"type": kinds.pop(), **schema}
     return schema
 
 
-def _json_type(value: object) -> str | None:
+def json_type(value: object) -> str | None:
+    """The JSON Schema type name of a JSON scalar (None for null and containers)."""
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, int):

@@ -159,6 +159,8 @@ class Server:
                     with contextlib.suppress(Exception):
                         stream.flush()
                 os._exit(130 if interrupted else 0)
+        if interrupted:
+            raise KeyboardInterrupt
 
 
 async def _call(

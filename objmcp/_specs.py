@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from ._schema import JsonSchema
+from ._schema import JsonSchema, json_type
 from ._tool import Tool
 
 __all__ = ["FORMATS", "SpecFormat", "api_name", "mcp_tool", "specs"]
@@ -304,7 +304,7 @@ class _Gemini:
         # Gemini's enums are strings; say the allowed values in words, keep the real type.
         listed = ", ".join(json.dumps(value) for value in values)
         out["description"] = f"{out.get('description', '')} One of: {listed}.".strip()
-        kinds = {_json_kind(value) for value in values}
+        kinds = {(json_type(value) or "string").upper() for value in values}
         if len(kinds) == 1 and "type" not in out:
             out["type"] = kinds.pop()
 
@@ -326,13 +326,3 @@ class _Gemini:
             if key in node:
                 out = {**out, key: node[key]}
         return out
-
-
-def _json_kind(value: object) -> str:
-    if isinstance(value, bool):
-        return "BOOLEAN"
-    if isinstance(value, int):
-        return "INTEGER"
-    if isinstance(value, float):
-        return "NUMBER"
-    return "STRING"
