@@ -15,6 +15,7 @@ from ._content import ToolResult
 from ._exceptions import (
     ArgumentError,
     ElicitationUnavailable,
+    ElicitError,
     FrameError,
     ObjmcpError,
     TargetError,
@@ -32,6 +33,7 @@ __all__ = [
     "ArgumentError",
     "Cancelled",
     "Elicit",
+    "ElicitError",
     "ElicitResult",
     "ElicitationUnavailable",
     "FrameError",

@@ -8,6 +8,7 @@ The tree::
     ├── ArgumentError        a call's arguments do not fit the tool's input schema
     ├── UnknownToolError     a call names no tool of the server
     ├── ElicitationUnavailable  the tool asked the user, but no client can answer
+    ├── ElicitError          the user's answer does not fit the question
     └── FrameError           a frame could not be read (too large, broken header)
 
 Where a builtin names the same condition (``ValueError``, ``LookupError``,
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 __all__ = [
     "ArgumentError",
+    "ElicitError",
     "ElicitationUnavailable",
     "FrameError",
     "ObjmcpError",
@@ -59,6 +61,11 @@ class UnknownToolError(ObjmcpError, LookupError):
 
 class ElicitationUnavailable(ObjmcpError, RuntimeError):
     """A tool asked the user a question, but this session cannot ask one."""
+
+
+class ElicitError(ObjmcpError, ValueError):
+    """The user's answer to a question cannot be read: an unknown action, or content
+    that does not fit the form (the message names the field and the problem)."""
 
 
 class FrameError(ObjmcpError, ValueError):

@@ -42,6 +42,10 @@ class Revision:
     """Every result carries ``resultType`` and ``_meta`` with the server's info."""
     cache_hints: bool
     """List results and ``server/discover`` carry ``ttlMs`` and ``cacheScope``."""
+    elicitation: bool = False
+    """The server may ask the user (``elicitation/create``, from 2025-06-18)."""
+    elicitation_defaults: Literal["boolean", "all"] = "all"
+    """Which properties of a requested schema may carry a ``default``."""
     progress_message: bool = True
     """``notifications/progress`` may carry a ``message`` (from 2025-03-26)."""
     removed_methods: frozenset[str] = frozenset()
@@ -81,6 +85,8 @@ REVISIONS: dict[str, Revision] = {
             batches=False,
             server_info_fields=_BASE_INFO | {"title"},
             tool_fields=_TOOL_2025_06,
+            elicitation=True,
+            elicitation_defaults="boolean",
             **_HANDSHAKE,
         ),
         Revision(
@@ -88,6 +94,7 @@ REVISIONS: dict[str, Revision] = {
             batches=False,
             server_info_fields=_INFO_2025_11,
             tool_fields=_TOOL_2025_06 | {"icons", "execution"},
+            elicitation=True,
             **_HANDSHAKE,
         ),
         Revision(
@@ -96,6 +103,7 @@ REVISIONS: dict[str, Revision] = {
             batches=False,
             server_info_fields=_INFO_2025_11,
             tool_fields=_TOOL_2025_06 | {"icons"},
+            elicitation=True,
             result_type=True,
             cache_hints=True,
             removed_methods=_MODERN_REMOVED,

@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import anyio
@@ -27,10 +28,11 @@ import anyio.lowlevel
 
 from . import _jsonrpc as rpc
 from ._content import ToolResult
-from ._exceptions import FrameError
+from ._elicit import Question, make_question, read_answer
+from ._exceptions import ElicitationUnavailable, ElicitError, FrameError, ObjmcpError
 from ._framing import DEFAULT_MAX_FRAME, NEED_DATA, FrameDecoder, Framing, encode_frame
-from ._inject import DONE, Cancelled, Done, Progress
-from ._session import Action, CancelCall, Send, ServerInfo, Session, StartCall
+from ._inject import DONE, Cancelled, Done, Elicit, ElicitResult, Progress
+from ._session import Action, Answer, CancelCall, Send, ServerInfo, Session, StartCall
 from ._stdio import ByteSink, ByteSource, StdoutGuard, byte_sink, byte_source, is_stdout
 from ._tools import Concurrency, Toolbox
 
@@ -173,6 +175,17 @@ async def _call(
         return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
 
 
+@dataclass
+class _Waiter:
+    """A call waiting for the client's answer to its question."""
+
+    call_id: int
+    answered: anyio.Event = field(default_factory=anyio.Event)
+    result: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    released: bool = False
+
+
 class Connection:
     """One stream pair served by one session."""
 
@@ -184,6 +197,8 @@ class Connection:
         self._sink = sink
         self._scopes: dict[int, anyio.CancelScope] = {}
         self._flags: dict[int, threading.Event] = {}
+        self._waiters: dict[str, _Waiter] = {}
+        self._calls_group: anyio.abc.TaskGroup | None = None
         self._idle = anyio.Event()
         self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
         self._broken = False
@@ -193,6 +208,7 @@ class Connection:
         async with anyio.create_task_group() as writers:
             writers.start_soon(self._write_loop)
             async with anyio.create_task_group() as calls:
+                self._calls_group = calls
                 await self._read_loop(calls)
                 await self._drain(calls)
             self._out_send.close()
@@ -231,6 +247,7 @@ class Connection:
         return self.session.receive(message)
 
     async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
+        self._release()  # nobody is left to answer a question
         if not self._scopes:
             return
         with anyio.move_on_after(self.server.grace):
@@ -243,7 +260,9 @@ class Connection:
                 flag.set()
             calls.cancel_scope.cancel()
 
-    def _perform(self, actions: list[Action], calls: anyio.abc.TaskGroup) -> None:
+    def _perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
+        calls = group or self._calls_group
+        assert calls is not None, "actions are performed while the connection runs"
         for action in actions:
             if isinstance(action, Send):
                 self._send(action.message)
@@ -251,7 +270,13 @@ class Connection:
                 scope = anyio.CancelScope()
                 self._scopes[action.call_id] = scope
                 calls.start_soon(self._run_call, action, scope, calls)
+            elif isinstance(action, Answer):
+                waiting = self._waiters.get(action.ask_id)
+                if waiting is not None:
+                    waiting.result, waiting.error = action.result, action.error
+                    waiting.answered.set()
             elif isinstance(action, CancelCall):
+                self._release(action.call_id)
                 flag = self._flags.pop(action.call_id, None)
                 if flag is not None:
                     flag.set()
@@ -297,7 +322,49 @@ class Connection:
                     anyio.from_thread.run_sync(post, token=token)
             return DONE
 
-        return {Progress: progress, Cancelled: flag}
+        defaults = action.context.revision.elicitation_defaults
+
+        def elicit(message: str, schema: object = bool) -> Any:
+            question = make_question(message, schema, defaults=defaults)
+            if threading.get_ident() == loop_thread:
+                return self._ask(action.call_id, question)
+            try:
+                return anyio.from_thread.run(self._ask, action.call_id, question, token=token)
+            except ObjmcpError:
+                raise
+            except RuntimeError as error:  # the loop is gone
+                raise ElicitationUnavailable("The server stopped while the tool asked") from error
+
+        return {Progress: progress, Cancelled: flag, Elicit: elicit}
+
+    async def _ask(self, call_id: int, question: Question) -> ElicitResult:
+        """Ask the client the question for call ``call_id`` and wait for the answer."""
+        refusal = self.session.elicitation_refusal(call_id)
+        if refusal is not None:
+            raise ElicitationUnavailable(refusal)
+        params = {"message": question.message, "requestedSchema": question.schema}
+        actions, ask_id = self.session.ask(call_id, "elicitation/create", params)
+        waiter = _Waiter(call_id)
+        self._waiters[ask_id] = waiter
+        try:
+            self._perform(actions)
+            await waiter.answered.wait()
+        finally:
+            self._waiters.pop(ask_id, None)
+        if waiter.released:
+            raise ElicitationUnavailable("The call ended while it waited for the user")
+        if waiter.error is not None:
+            said = waiter.error.get("message", "no reason given")
+            raise ElicitError(f"The client could not ask the user: {said}")
+        result = waiter.result or {}
+        return read_answer(question, result.get("action"), result.get("content"))
+
+    def _release(self, call_id: int | None = None) -> None:
+        """Stop the waits for answers of one call (or of all): they end with an error."""
+        for waiter in self._waiters.values():
+            if call_id is None or waiter.call_id == call_id:
+                waiter.released = True
+                waiter.answered.set()
 
     def _send(self, message: object) -> None:
         try:

@@ -38,7 +38,16 @@ from ._revisions import negotiate_handshake as _negotiate
 from ._specs import mcp_tool
 from ._tools import Toolbox
 
-__all__ = ["Action", "CallContext", "CancelCall", "Send", "ServerInfo", "Session", "StartCall"]
+__all__ = [
+    "Action",
+    "Answer",
+    "CallContext",
+    "CancelCall",
+    "Send",
+    "ServerInfo",
+    "Session",
+    "StartCall",
+]
 
 logger = logging.getLogger("objmcp")
 
@@ -109,7 +118,16 @@ class CancelCall:
     call_id: int
 
 
-Action = Send | StartCall | CancelCall
+@dataclass(frozen=True)
+class Answer:
+    """The client answered the question ``ask_id`` (one of ``result`` and ``error`` is set)."""
+
+    ask_id: str
+    result: dict[str, Any] | None
+    error: dict[str, Any] | None
+
+
+Action = Send | StartCall | CancelCall | Answer
 
 
 @dataclass
@@ -126,6 +144,7 @@ class _Call:
     revision: Revision
     batch: _Batch | None
     progress_token: str | int | None = None
+    capabilities: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Session:
@@ -140,6 +159,8 @@ class Session:
         self._calls: dict[int, _Call] = {}
         self._in_flight: dict[RequestId, int] = {}
         self._call_ids = itertools.count(1)
+        self._ask_ids = itertools.count(1)
+        self._asks: dict[str, int] = {}  # our requests to the client -> the call that asked
         self._tool_list_cache: dict[str, list[dict[str, Any]]] = {}
 
     @property
@@ -178,9 +199,37 @@ class Session:
             params["message"] = message
         return [Send({"jsonrpc": "2.0", "method": "notifications/progress", "params": params})]
 
+    def elicitation_refusal(self, call_id: int) -> str | None:
+        """Why the call ``call_id`` cannot ask the user now, or None when it can."""
+        call = self._calls.get(call_id)
+        if call is None:
+            return "The call is over: there is nobody to ask"
+        if call.revision.era == "modern":
+            return (
+                "objmcp cannot yet ask the user in revision "
+                f"{call.revision.version} (input_required is still to come)"
+            )
+        if not call.revision.elicitation:
+            return (
+                f"The client does not support elicitation: revision {call.revision.version} "
+                "has none (it came in 2025-06-18)"
+            )
+        if not isinstance(call.capabilities.get("elicitation"), dict):
+            return "The client does not support elicitation (it did not declare the capability)"
+        return None
+
+    def ask(self, call_id: int, method: str, params: dict[str, Any]) -> tuple[list[Action], str]:
+        """Send the client a request on behalf of a running call (``elicitation/create``);
+        its answer comes back from :meth:`receive` as an :class:`Answer` with the id returned."""
+        ask_id = f"objmcp-{next(self._ask_ids)}"
+        self._asks[ask_id] = call_id
+        request = {"jsonrpc": "2.0", "id": ask_id, "method": method, "params": params}
+        return [Send(request)], ask_id
+
     def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
         """A started call ended with ``result``: the answer to send, if it is still wanted."""
         call = self._calls.pop(call_id, None)
+        self._forget_asks(call_id)
         if call is None:
             return []
         self._in_flight.pop(call.request_id, None)
@@ -235,7 +284,7 @@ class Session:
         method = message.get("method")
         if method is None:
             if has_id and ("result" in message or "error" in message):
-                logger.debug("ignoring a response to no request of ours: id %r", request_id)
+                self._response(message, actions)
                 return None
             return rpc.error_response(
                 answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: no "method"'
@@ -271,6 +320,26 @@ class Session:
         except ProtocolError as error:
             return error.response(request_id)
 
+    def _forget_asks(self, call_id: int) -> None:
+        """A call that ended waits for no answer: late ones are ignored."""
+        for ask_id in [a for a, asker in self._asks.items() if asker == call_id]:
+            del self._asks[ask_id]
+
+    def _response(self, message: dict[str, Any], actions: list[Action]) -> None:
+        ask_id = message.get("id")
+        if not isinstance(ask_id, str) or ask_id not in self._asks:
+            logger.debug("ignoring a response to no question of ours: id %r", ask_id)
+            return
+        del self._asks[ask_id]
+        result, error = message.get("result"), message.get("error")
+        actions.append(
+            Answer(
+                ask_id,
+                result if isinstance(result, dict) else None,
+                error if isinstance(error, dict) or result is None else None,
+            )
+        )
+
     def _notification(self, method: str, params: dict[str, Any], actions: list[Action]) -> None:
         if method == "notifications/cancelled":
             target = params.get("requestId")
@@ -279,6 +348,7 @@ class Session:
                 call_id = self._in_flight.pop(target, None)
             if call_id is not None:
                 call = self._calls.pop(call_id)
+                self._forget_asks(call_id)
                 if call.batch is not None:
                     call.batch.pending.discard(call_id)
                     batch_done = not call.batch.pending and not call.batch.open
@@ -345,7 +415,7 @@ class Session:
             meta = params.get("_meta")
             token = meta.get("progressToken") if isinstance(meta, dict) else None
             token = token if rpc.is_request_id(token) else None
-            self._calls[call_id] = _Call(request_id, revision, batch, token)
+            self._calls[call_id] = _Call(request_id, revision, batch, token, capabilities)
             self._in_flight[request_id] = call_id
             if batch is not None:
                 batch.pending.add(call_id)

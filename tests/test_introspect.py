@@ -196,6 +196,7 @@ def test_the_public_surface() -> None:
         "ArgumentError",
         "Cancelled",
         "Elicit",
+        "ElicitError",
         "ElicitResult",
         "ElicitationUnavailable",
         "FrameError",

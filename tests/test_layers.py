@@ -7,6 +7,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "objmcp"
 OBJECT_MODEL = {
+    "_elicit",
     "_specs",
     "_tool",
     "_threads",

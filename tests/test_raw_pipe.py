@@ -406,3 +406,50 @@ def test_a_cancelled_sync_call_sees_its_flag_and_stops_early() -> None:
     finally:
         if server.process.poll() is None:
             server.process.kill()
+
+
+def elicit_init(server: RawServer) -> None:
+    answer = server.request(
+        {
+            **INIT,
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {"elicitation": {}}},
+        }
+    )
+    assert answer["result"]["protocolVersion"] == "2025-06-18"
+    server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+
+def test_answers_to_questions_are_matched_by_id_and_strays_ignored() -> None:
+    server = RawServer(str(ZOO))
+    try:
+        elicit_init(server)
+        server.send(call(2, "ask", {}))
+        question = server.read()
+        assert question["method"] == "elicitation/create"
+        assert question["params"]["message"] == "Sure?"
+        server.send({"jsonrpc": "2.0", "id": "not-ours", "result": {"action": "accept"}})
+        server.send({"jsonrpc": "2.0", "id": question["id"], "result": {"action": "decline"}})
+        server.send({"jsonrpc": "2.0", "id": question["id"], "result": {"action": "accept"}})
+        assert server.read()["result"]["content"][0]["text"] == "decline:None"
+        assert server.request({"jsonrpc": "2.0", "id": 3, "method": "ping"})["id"] == 3
+    finally:
+        server.close()
+
+
+def test_a_cancelled_or_abandoned_question_releases_the_call() -> None:
+    server = RawServer(str(ZOO))
+    try:
+        elicit_init(server)
+        server.send(call(2, "ask", {}))
+        assert server.read()["method"] == "elicitation/create"
+        cancel = {"requestId": 2}
+        server.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": cancel})
+        assert server.request({"jsonrpc": "2.0", "id": 3, "method": "ping"})["id"] == 3
+        server.send(call(4, "ask_name", {}))
+        assert server.read()["method"] == "elicitation/create"
+        out, _, status = server.close()  # end of input while the question waits
+        assert status == 0
+        assert b'"id":2' not in out  # the cancelled call got no answer
+    finally:
+        if server.process.poll() is None:
+            server.process.kill()

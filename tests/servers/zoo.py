@@ -41,6 +41,19 @@ class Point:
     y: float = 0.0
 
 
+@dataclass
+class Details:
+    """About you.
+
+    Attributes:
+        name: What to call you.
+        age: In years.
+    """
+
+    name: str
+    age: int = 30
+
+
 class Span(NamedTuple):
     start: int
     end: int
@@ -143,8 +156,25 @@ class Zoo:
         return {"len": len(name), **extra}
 
     def ask(self, elicit: objmcp.Elicit) -> str:
-        """Ask the user (elicitation comes in a later version)."""
-        return str(elicit("Sure?", bool))
+        """Ask the user a yes/no question (in a worker thread)."""
+        answer = elicit("Sure?", bool)
+        return f"{answer.action}:{answer.value!r}"
+
+    async def ask_name(self, elicit) -> str:  # type: ignore[no-untyped-def]
+        """Ask the user's name (on the event loop); the parameter is found by its name."""
+        answer = await elicit("Your name?", str)
+        return f"hello {answer.value}" if answer.action == "accept" else answer.action
+
+    def ask_twice(self, elicit: objmcp.Elicit) -> str:
+        """Ask two questions in a row, for details and then for a colour."""
+        details = elicit("Details?", Details)
+        color = elicit("Colour?", Color)
+        return f"{details.value!r} {color.value!r}"
+
+    def ask_badly(self, elicit: objmcp.Elicit) -> str:
+        """Ask for something elicitation cannot ask for."""
+        elicit("A list?", list[int])
+        return "unreachable"
 
     def leave(self, code: int) -> None:
         """Raise SystemExit, as a careless library might."""
