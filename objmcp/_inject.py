@@ -22,6 +22,7 @@ __all__ = [
     "Done",
     "Elicit",
     "ElicitResult",
+    "InputNeeded",
     "Progress",
     "injected_kind",
 ]
@@ -83,6 +84,16 @@ class Cancelled(Protocol):
     def is_set(self) -> bool:
         """Whether the client cancelled the call."""
         ...
+
+
+class InputNeeded(BaseException):
+    """Raised out of a call that must stop until an answer comes from elsewhere (a later,
+    retried call). ``request`` says what to ask. A BaseException, so that a tool's own
+    ``except Exception`` does not swallow it; objmcp never turns it into a result."""
+
+    def __init__(self, request: object) -> None:
+        super().__init__("the call waits for input")
+        self.request = request
 
 
 class Done:

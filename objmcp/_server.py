@@ -17,6 +17,7 @@ import os
 import sys
 import threading
 import time
+import typing
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -31,8 +32,9 @@ from ._content import ToolResult
 from ._elicit import Question, make_question, read_answer
 from ._exceptions import ElicitationUnavailable, ElicitError, FrameError, ObjmcpError
 from ._framing import DEFAULT_MAX_FRAME, NEED_DATA, FrameDecoder, Framing, encode_frame
-from ._inject import DONE, Cancelled, Done, Elicit, ElicitResult, Progress
+from ._inject import DONE, Cancelled, Done, Elicit, ElicitResult, InputNeeded, Progress
 from ._session import Action, Answer, CancelCall, Send, ServerInfo, Session, StartCall
+from ._state import StateSeal
 from ._stdio import ByteSink, ByteSource, StdoutGuard, byte_sink, byte_source, is_stdout
 from ._tools import Concurrency, Toolbox
 
@@ -50,7 +52,9 @@ class Server:
     (for revisions that carry them), ``framing`` (``"auto"``,
     ``"newline"``, ``"content-length"``), ``include``/``exclude`` (tool names
     or globs), ``concurrency`` (``"threads"`` or ``"serial"``), ``max_frame``
-    (bytes), ``grace`` (seconds calls may finish after end of input), and
+    (bytes), ``grace`` (seconds calls may finish after end of input),
+    ``state_key`` (seals the modern era's request states; else the
+    ``OBJMCP_STATE_KEY`` environment variable, else a random key), and
     ``input``/``output`` streams (stdin/stdout when not given).
     """
 
@@ -70,6 +74,7 @@ class Server:
         concurrency: Concurrency = "threads",
         max_frame: int = DEFAULT_MAX_FRAME,
         grace: float = 5.0,
+        state_key: str | bytes | None = None,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -79,6 +84,7 @@ class Server:
         self.framing: Framing = framing
         self.max_frame = max_frame
         self.grace = grace
+        self.seal = StateSeal(state_key)
         self.input = input
         self.output = output
         self._session: Session | None = None
@@ -88,7 +94,7 @@ class Server:
 
     def session(self) -> Session:
         """A new sans-IO session for one connection."""
-        return Session(self.tools, self.info)
+        return Session(self.tools, self.info, seal=self.seal)
 
     async def handle(self, message: object) -> Any:
         """Answer one decoded message on the server's own session, calls run to their end.
@@ -175,6 +181,13 @@ async def _call(
         return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
 
 
+class _Question(typing.NamedTuple):
+    """A question a modern-era call must stop for: the request for the client to run."""
+
+    method: str
+    params: dict[str, Any]
+
+
 @dataclass
 class _Waiter:
     """A call waiting for the client's answer to its question."""
@@ -198,6 +211,7 @@ class Connection:
         self._scopes: dict[int, anyio.CancelScope] = {}
         self._flags: dict[int, threading.Event] = {}
         self._waiters: dict[str, _Waiter] = {}
+        self._asked: dict[int, int] = {}  # modern era: a call's questions so far
         self._calls_group: anyio.abc.TaskGroup | None = None
         self._idle = anyio.Event()
         self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
@@ -289,9 +303,15 @@ class Connection:
     ) -> None:
         result: ToolResult | None = None
         with scope:
-            result = await _call(self.server.tools, action, self._injections(action, calls))
+            try:
+                result = await _call(self.server.tools, action, self._injections(action, calls))
+            except InputNeeded as needed:
+                question = typing.cast(_Question, needed.request)
+                needs = self.session.call_needs_input(action.call_id, *question)
+                self._perform(needs, calls)
         self._scopes.pop(action.call_id, None)
         self._flags.pop(action.call_id, None)
+        self._asked.pop(action.call_id, None)
         if not self._scopes:
             self._idle.set()
         if result is not None:
@@ -327,22 +347,42 @@ class Connection:
         def elicit(message: str, schema: object = bool) -> Any:
             question = make_question(message, schema, defaults=defaults)
             if threading.get_ident() == loop_thread:
-                return self._ask(action.call_id, question)
+                return self._ask_here(action, question)
             try:
-                return anyio.from_thread.run(self._ask, action.call_id, question, token=token)
+                outcome = anyio.from_thread.run(self._ask, action, question, token=token)
             except ObjmcpError:
                 raise
             except RuntimeError as error:  # the loop is gone
                 raise ElicitationUnavailable("The server stopped while the tool asked") from error
+            if isinstance(outcome, _Question):
+                raise InputNeeded(outcome)
+            return outcome
 
         return {Progress: progress, Cancelled: flag, Elicit: elicit}
 
-    async def _ask(self, call_id: int, question: Question) -> ElicitResult:
-        """Ask the client the question for call ``call_id`` and wait for the answer."""
+    async def _ask_here(self, action: StartCall, question: Question) -> ElicitResult:
+        outcome = await self._ask(action, question)
+        if isinstance(outcome, _Question):
+            raise InputNeeded(outcome)
+        return outcome
+
+    async def _ask(self, action: StartCall, question: Question) -> ElicitResult | _Question:
+        """Ask the client the question for a call and wait for the answer.
+
+        Modern era: an earlier answer (from the call's state) is used at once; a new
+        question is handed back, for the call to stop and answer ``input_required``.
+        """
+        call_id = action.call_id
         refusal = self.session.elicitation_refusal(call_id)
         if refusal is not None:
             raise ElicitationUnavailable(refusal)
         params = {"message": question.message, "requestedSchema": question.schema}
+        if action.context.revision.era == "modern":
+            index = self._asked[call_id] = self._asked.get(call_id, -1) + 1
+            if index < len(action.context.answers):
+                earlier = action.context.answers[index]
+                return read_answer(question, earlier.get("action"), earlier.get("content"))
+            return _Question("elicitation/create", params)
         actions, ask_id = self.session.ask(call_id, "elicitation/create", params)
         waiter = _Waiter(call_id)
         self._waiters[ask_id] = waiter

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import itertools
 import logging
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,7 @@ from ._jsonrpc import Message, ProtocolError, RequestId
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Revision
 from ._revisions import negotiate_handshake as _negotiate
 from ._specs import mcp_tool
+from ._state import RequestState, StateError, StateSeal, arguments_digest
 from ._tools import Toolbox
 
 __all__ = [
@@ -92,6 +94,8 @@ class CallContext:
     revision: Revision
     client_capabilities: Mapping[str, Any]
     meta: Mapping[str, Any] = field(default_factory=dict)
+    answers: tuple[Any, ...] = ()
+    """Modern era: the answers to the call's earlier questions, in order (from its state)."""
 
 
 @dataclass(frozen=True)
@@ -145,14 +149,30 @@ class _Call:
     batch: _Batch | None
     progress_token: str | int | None = None
     capabilities: Mapping[str, Any] = field(default_factory=dict)
+    tool: str = ""
+    digest: str = ""
+    answers: tuple[Any, ...] = ()
 
 
 class Session:
     """One client connection's protocol state. Feed it decoded messages; do what it says."""
 
-    def __init__(self, toolbox: Toolbox, info: ServerInfo) -> None:
+    def __init__(
+        self,
+        toolbox: Toolbox,
+        info: ServerInfo,
+        *,
+        seal: StateSeal | None = None,
+        clock: Callable[[], float] = time.time,
+        state_ttl: float = 600.0,
+        max_rounds: int = 16,
+    ) -> None:
         self.toolbox = toolbox
         self.info = info
+        self.seal = seal or StateSeal()
+        self.clock = clock
+        self.state_ttl = state_ttl
+        self.max_rounds = max_rounds
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
@@ -204,11 +224,6 @@ class Session:
         call = self._calls.get(call_id)
         if call is None:
             return "The call is over: there is nobody to ask"
-        if call.revision.era == "modern":
-            return (
-                "objmcp cannot yet ask the user in revision "
-                f"{call.revision.version} (input_required is still to come)"
-            )
         if not call.revision.elicitation:
             return (
                 f"The client does not support elicitation: revision {call.revision.version} "
@@ -217,6 +232,43 @@ class Session:
         if not isinstance(call.capabilities.get("elicitation"), dict):
             return "The client does not support elicitation (it did not declare the capability)"
         return None
+
+    def _answers(self, tool: str, arguments: object, params: dict[str, Any]) -> tuple[Any, ...]:
+        """Modern era: the answers a retried call brings (its state's, and the new one)."""
+        if "requestState" not in params and "inputResponses" not in params:
+            return ()
+        try:
+            state = self.seal.open(params.get("requestState"), tool, arguments, self.clock())
+        except StateError as error:
+            raise ProtocolError(rpc.INVALID_PARAMS, f"Invalid params: {error}") from None
+        key = f"q{len(state.answers)}"
+        responses = params.get("inputResponses")
+        if not isinstance(responses, dict) or not isinstance(responses.get(key), dict):
+            raise ProtocolError(
+                rpc.INVALID_PARAMS, f"Invalid params: inputResponses has no answer for {key!r}"
+            )
+        if len(state.answers) >= self.max_rounds:
+            raise ProtocolError(
+                rpc.INVALID_PARAMS, f"Invalid params: more than {self.max_rounds} rounds of input"
+            )
+        return (*state.answers, responses[key])
+
+    def call_needs_input(self, call_id: int, method: str, params: dict[str, Any]) -> list[Action]:
+        """Modern era: a call stopped to ask; it is answered ``input_required``, with the
+        question and a sealed state the client sends back with its answer."""
+        call = self._calls.pop(call_id, None)
+        self._forget_asks(call_id)
+        if call is None:
+            return []
+        self._in_flight.pop(call.request_id, None)
+        state = RequestState(call.tool, call.digest, call.answers, self.clock() + self.state_ttl)
+        result: dict[str, Any] = {
+            "resultType": "input_required",
+            "inputRequests": {f"q{len(call.answers)}": {"method": method, "params": params}},
+            "requestState": self.seal.seal(state),
+            "_meta": {SERVER_INFO_KEY: self.info.implementation(call.revision)},
+        }
+        return [Send(rpc.result_response(call.request_id, result))]
 
     def ask(self, call_id: int, method: str, params: dict[str, Any]) -> tuple[list[Action], str]:
         """Send the client a request on behalf of a running call (``elicitation/create``);
@@ -411,18 +463,30 @@ class Session:
                 raise ProtocolError(rpc.INVALID_PARAMS, 'tools/call needs a string "name"')
             if name not in self.toolbox:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
+            arguments = params.get("arguments")
+            modern = revision.era == "modern"
+            answers = self._answers(name, arguments, params) if modern else ()
             call_id = next(self._call_ids)
             meta = params.get("_meta")
             token = meta.get("progressToken") if isinstance(meta, dict) else None
             token = token if rpc.is_request_id(token) else None
-            self._calls[call_id] = _Call(request_id, revision, batch, token, capabilities)
+            self._calls[call_id] = _Call(
+                request_id,
+                revision,
+                batch,
+                token,
+                capabilities,
+                name,
+                arguments_digest(arguments) if modern else "",
+                answers,
+            )
             self._in_flight[request_id] = call_id
             if batch is not None:
                 batch.pending.add(call_id)
             context = CallContext(
-                request_id, revision, capabilities, meta if isinstance(meta, dict) else {}
+                request_id, revision, capabilities, meta if isinstance(meta, dict) else {}, answers
             )
-            actions.append(StartCall(call_id, name, params.get("arguments"), context))
+            actions.append(StartCall(call_id, name, arguments, context))
             return None
         if method == "server/discover":
             return rpc.result_response(request_id, self._discover(revision))

@@ -23,7 +23,7 @@ import anyio.lowlevel
 from . import _introspect
 from ._content import ToolResult, error_result, value_result
 from ._exceptions import TargetError, UnknownToolError
-from ._inject import Elicit, Progress
+from ._inject import Elicit, InputNeeded, Progress
 from ._specs import SpecFormat, api_name, specs
 from ._threads import ThreadRunner
 from ._tool import Tool, make_tool
@@ -174,6 +174,8 @@ class Toolbox(Mapping[str, Tool]):
             try:
                 positional, keywords = tool.bind(arguments, injected)
                 pending: object = tool.function(*positional, **keywords)
+            except InputNeeded:
+                raise
             except BaseException as error:  # no await yet: nothing here is a cancellation
                 return error_result(error, name)
             return await _settle(pending, name)
@@ -251,6 +253,8 @@ def _run_sync_tool(
         if isinstance(value, Iterator):
             value = list(value)
         return value_result(value)
+    except InputNeeded:
+        raise
     except BaseException as error:  # a tool's SystemExit is its failure, not the server's
         if isinstance(error, KeyboardInterrupt) and _in_main_thread():
             raise  # the user pressed Ctrl-C during Toolbox.call
@@ -271,6 +275,8 @@ async def _settle(pending: object, name: str) -> ToolResult:
             value = await value
         if isinstance(value, Iterator):
             value = list(value)
+    except InputNeeded:
+        raise
     except anyio.get_cancelled_exc_class() as error:
         # Re-raised when this call really is cancelled; otherwise the tool raised it itself.
         await anyio.lowlevel.checkpoint_if_cancelled()

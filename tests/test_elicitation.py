@@ -113,3 +113,37 @@ async def test_questions_in_flight_at_once_are_answered_each_to_its_own() -> Non
             for _ in range(3):
                 group.start_soon(one)
     assert sorted(results) == ["hello n1", "hello n2", "hello n3"]
+
+
+# --- the modern era: input_required, a sealed state, and the call replayed -------------------
+
+
+@pytest.mark.parametrize("mode", ["2026-07-28", "auto"])
+async def test_the_same_methods_ask_in_the_modern_era(mode: str) -> None:
+    answers = Answers(
+        types.ElicitResult(action="accept", content={"value": True}),
+        types.ElicitResult(action="accept", content={"value": "Ada"}),
+        types.ElicitResult(action="accept", content={"name": "Ada"}),
+        types.ElicitResult(action="accept", content={"value": "red"}),
+        types.ElicitResult(action="decline"),
+    )
+    async with Client(params(), mode=mode, elicitation_callback=answers) as client:
+        assert client.protocol_version == "2026-07-28"
+        assert text_of(await client.call_tool("ask", {})) == "accept:True"
+        assert text_of(await client.call_tool("ask_name", {})) == "hello Ada"
+        twice = await client.call_tool("ask_twice", {})
+        assert text_of(twice) == "Details(name='Ada', age=30) <Color.RED: 'red'>"
+        assert text_of(await client.call_tool("ask", {})) == "decline:None"
+    assert [message for message, _ in answers.asked] == [
+        "Sure?",
+        "Your name?",
+        "Details?",
+        "Colour?",
+        "Sure?",
+    ]
+
+
+async def test_a_modern_client_without_the_capability_is_told_so() -> None:
+    async with Client(params(), mode="2026-07-28") as client:
+        result = await client.call_tool("ask", {})
+    assert result.is_error and "does not support elicitation" in text_of(result)

@@ -21,7 +21,7 @@ OBJECT_MODEL = {
     "_tools",
     "_exceptions",
 }
-PROTOCOL = {"_jsonrpc", "_revisions", "_session"}
+PROTOCOL = {"_jsonrpc", "_revisions", "_session", "_state"}
 TRANSPORT = {"_framing", "_stdio"}
 ENTRY = {"__init__", "__main__", "_server", "_cli"}
 

@@ -453,3 +453,68 @@ def test_a_cancelled_or_abandoned_question_releases_the_call() -> None:
     finally:
         if server.process.poll() is None:
             server.process.kill()
+
+
+ELICIT_META = {**MODERN_META, "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}
+
+
+def test_a_retry_is_replayed_in_another_process_with_the_same_key() -> None:
+    import os
+
+    os.environ["OBJMCP_STATE_KEY"] = "shared secret of the test"
+    try:
+        first, second = RawServer(str(ZOO)), RawServer(str(ZOO))
+    finally:
+        del os.environ["OBJMCP_STATE_KEY"]
+    try:
+        asked = first.request(call(1, "ask_twice", {}, _meta=ELICIT_META))["result"]
+        assert asked["resultType"] == "input_required"
+        assert asked["inputRequests"]["q0"]["method"] == "elicitation/create"
+        answer = {"q0": {"action": "accept", "content": {"name": "Bo", "age": 7}}}
+        retry = call(2, "ask_twice", {}, _meta=ELICIT_META)
+        retry["params"].update(inputResponses=answer, requestState=asked["requestState"])
+        again = second.request(retry)["result"]  # a process that never saw the first round
+        assert again["resultType"] == "input_required"
+        assert again["inputRequests"]["q1"]["params"]["message"] == "Colour?"
+        final = call(3, "ask_twice", {}, _meta=ELICIT_META)
+        final["params"].update(
+            inputResponses={"q1": {"action": "accept", "content": {"value": "green"}}},
+            requestState=again["requestState"],
+        )
+        done = first.request(final)["result"]
+        assert done["resultType"] == "complete"
+        assert done["content"][0]["text"] == "Details(name='Bo', age=7) <Color.GREEN: 'green'>"
+    finally:
+        first.close()
+        second.close()
+
+
+def test_forged_mismatched_and_expired_states_are_refused() -> None:
+    import time
+
+    from objmcp._state import RequestState, StateSeal, arguments_digest
+
+    server = RawServer(str(ZOO))
+    try:
+        asked = server.request(call(1, "ask", {}, _meta=ELICIT_META))["result"]
+        state = asked["requestState"]
+        answer = {"q0": {"action": "accept", "content": {"value": True}}}
+
+        def retry(request_id: int, name: str, arguments: dict[str, Any], sealed: str) -> Any:
+            message = call(request_id, name, arguments, _meta=ELICIT_META)
+            message["params"].update(inputResponses=answer, requestState=sealed)
+            return server.request(message)
+
+        forged = state[:-4] + ("AAAA" if not state.endswith("AAAA") else "BBBB")
+        assert "forged" in retry(2, "ask", {}, forged)["error"]["message"]
+        assert "another call" in retry(3, "ask_name", {}, state)["error"]["message"]
+        other_key = StateSeal("not the server's key").seal(
+            RequestState("ask", arguments_digest({}), (), time.time() + 60)
+        )
+        assert retry(4, "ask", {}, other_key)["error"]["code"] == -32602
+        missing = call(5, "ask", {}, _meta=ELICIT_META)
+        missing["params"].update(inputResponses={"q9": {}}, requestState=state)
+        assert "q0" in server.request(missing)["error"]["message"]
+        assert retry(6, "ask", {}, state)["result"]["content"][0]["text"] == "accept:True"
+    finally:
+        server.close()

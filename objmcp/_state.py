@@ -1,0 +1,93 @@
+"""The sealed request state of the modern era's ``input_required`` rounds.
+
+The state travels through the client, so it is attacker-controlled input: it is
+sealed with HMAC-SHA256 (integrity, not secrecy: it holds only what the client
+sent, the arguments and the answers) and bound to the tool, the arguments and
+an expiry. The key comes from the ``state_key`` option or the
+``OBJMCP_STATE_KEY`` environment variable, so that several processes can read
+each other's states; otherwise it is random for this process.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["RequestState", "StateError", "StateSeal", "arguments_digest"]
+
+KEY_VARIABLE = "OBJMCP_STATE_KEY"
+
+
+class StateError(ValueError):
+    """A request state that cannot be used: forged, for another call, or expired."""
+
+
+@dataclass(frozen=True)
+class RequestState:
+    """What a call has gathered so far: the answers to its questions, in order."""
+
+    tool: str
+    digest: str
+    answers: tuple[Any, ...]
+    expires: float
+
+
+def arguments_digest(arguments: object) -> str:
+    """A digest of a call's arguments, the same for the same JSON."""
+    text = json.dumps(arguments, sort_keys=True, separators=(",", ":"))  # ASCII: any string
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class StateSeal:
+    """Seals and opens request states with one key."""
+
+    def __init__(self, key: str | bytes | None = None) -> None:
+        key = key if key is not None else os.environ.get(KEY_VARIABLE)
+        if key is None:
+            key = secrets.token_bytes(32)
+        self._key = key.encode() if isinstance(key, str) else key
+
+    def seal(self, state: RequestState) -> str:
+        """The state as an opaque string for the client to echo."""
+        body = json.dumps(
+            {"t": state.tool, "d": state.digest, "a": list(state.answers), "e": state.expires},
+            separators=(",", ":"),
+        ).encode()
+        mac = hmac.new(self._key, body, hashlib.sha256).digest()
+        return f"{_b64(body)}.{_b64(mac)}"
+
+    def open(self, sealed: object, tool: str, arguments: object, now: float) -> RequestState:
+        """The state in ``sealed``, checked; raises :class:`StateError` saying what is wrong."""
+        if not isinstance(sealed, str) or sealed.count(".") != 1:
+            raise StateError("requestState is not one of this server's states")
+        body_text, mac_text = sealed.split(".")
+        try:
+            body, mac = _unb64(body_text), _unb64(mac_text)
+        except ValueError:
+            raise StateError("requestState is not one of this server's states") from None
+        if not hmac.compare_digest(mac, hmac.new(self._key, body, hashlib.sha256).digest()):
+            raise StateError("requestState was not sealed by this server (forged or altered)")
+        fields = json.loads(body)
+        state = RequestState(fields["t"], fields["d"], tuple(fields["a"]), fields["e"])
+        if state.tool != tool or state.digest != arguments_digest(arguments):
+            raise StateError("requestState belongs to another call (tool or arguments differ)")
+        if now > state.expires:
+            raise StateError("requestState has expired: call the tool again from the start")
+        return state
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (ValueError, TypeError) as error:
+        raise ValueError(str(error)) from None
