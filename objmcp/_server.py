@@ -212,6 +212,8 @@ class Connection:
         self._flags: dict[int, threading.Event] = {}
         self._waiters: dict[str, _Waiter] = {}
         self._asked: dict[int, int] = {}  # modern era: a call's questions so far
+        self._questions: dict[int, _Question] = {}  # modern era: the question a call stops for
+        self._closing = False
         self._calls_group: anyio.abc.TaskGroup | None = None
         self._idle = anyio.Event()
         self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
@@ -258,9 +260,16 @@ class Connection:
             message = json.loads(frame, parse_constant=_refuse_constant)
         except (ValueError, RecursionError) as error:
             return self.session.parse_error(_describe_parse_error(error))
-        return self.session.receive(message)
+        try:
+            return self.session.receive(message)
+        except Exception:  # a bug of ours: say so for this message, serve the next
+            logger.exception("objmcp failed on a message")
+            request_id = message.get("id") if isinstance(message, dict) else None
+            request_id = request_id if rpc.is_request_id(request_id) else None
+            return [Send(rpc.error_response(request_id, rpc.INTERNAL_ERROR, "Internal error"))]
 
     async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
+        self._closing = True
         self._release()  # nobody is left to answer a question
         if not self._scopes:
             return
@@ -302,19 +311,20 @@ class Connection:
         self, action: StartCall, scope: anyio.CancelScope, calls: anyio.abc.TaskGroup
     ) -> None:
         result: ToolResult | None = None
-        with scope:
-            try:
-                result = await _call(self.server.tools, action, self._injections(action, calls))
-            except InputNeeded as needed:
-                question = typing.cast(_Question, needed.request)
-                needs = self.session.call_needs_input(action.call_id, *question)
-                self._perform(needs, calls)
+        # A call stopped by InputNeeded recorded its question when it asked.
+        with scope, contextlib.suppress(InputNeeded):
+            result = await _call(self.server.tools, action, self._injections(action, calls))
         self._scopes.pop(action.call_id, None)
         self._flags.pop(action.call_id, None)
         self._asked.pop(action.call_id, None)
+        # However the tool ended after asking (even if it caught InputNeeded itself, or a
+        # task group of its own wrapped it), a question asked is what the call answers.
+        question = self._questions.pop(action.call_id, None)
         if not self._scopes:
             self._idle.set()
-        if result is not None:
+        if question is not None:
+            self._perform(self.session.call_needs_input(action.call_id, *question), calls)
+        elif result is not None:
             self._perform(self.session.call_finished(action.call_id, result), calls)
 
     def _injections(self, action: StartCall, calls: anyio.abc.TaskGroup) -> dict[object, object]:
@@ -376,13 +386,16 @@ class Connection:
         refusal = self.session.elicitation_refusal(call_id)
         if refusal is not None:
             raise ElicitationUnavailable(refusal)
+        if self._closing:
+            raise ElicitationUnavailable("The client closed its input: nobody is left to answer")
         params = {"message": question.message, "requestedSchema": question.schema}
         if action.context.revision.era == "modern":
             index = self._asked[call_id] = self._asked.get(call_id, -1) + 1
             if index < len(action.context.answers):
                 earlier = action.context.answers[index]
                 return read_answer(question, earlier.get("action"), earlier.get("content"))
-            return _Question("elicitation/create", params)
+            asked = self._questions[call_id] = _Question("elicitation/create", params)
+            return asked
         actions, ask_id = self.session.ask(call_id, "elicitation/create", params)
         waiter = _Waiter(call_id)
         self._waiters[ask_id] = waiter
@@ -394,7 +407,7 @@ class Connection:
         if waiter.released:
             raise ElicitationUnavailable("The call ended while it waited for the user")
         if waiter.error is not None:
-            said = waiter.error.get("message", "no reason given")
+            said = str(waiter.error.get("message", "no reason given"))
             raise ElicitError(f"The client could not ask the user: {said}")
         result = waiter.result or {}
         return read_answer(question, result.get("action"), result.get("content"))

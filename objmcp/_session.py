@@ -152,6 +152,7 @@ class _Call:
     tool: str = ""
     digest: str = ""
     answers: tuple[Any, ...] = ()
+    expires: float | None = None  # modern era: the first question's deadline, kept
 
 
 class Session:
@@ -233,10 +234,13 @@ class Session:
             return "The client does not support elicitation (it did not declare the capability)"
         return None
 
-    def _answers(self, tool: str, arguments: object, params: dict[str, Any]) -> tuple[Any, ...]:
-        """Modern era: the answers a retried call brings (its state's, and the new one)."""
+    def _answers(
+        self, tool: str, arguments: object, params: dict[str, Any]
+    ) -> tuple[tuple[Any, ...], float | None]:
+        """Modern era: the answers a retried call brings (its state's, and the new one),
+        and the state's expiry."""
         if "requestState" not in params and "inputResponses" not in params:
-            return ()
+            return (), None
         try:
             state = self.seal.open(params.get("requestState"), tool, arguments, self.clock())
         except StateError as error:
@@ -251,7 +255,7 @@ class Session:
             raise ProtocolError(
                 rpc.INVALID_PARAMS, f"Invalid params: more than {self.max_rounds} rounds of input"
             )
-        return (*state.answers, responses[key])
+        return (*state.answers, responses[key]), state.expires
 
     def call_needs_input(self, call_id: int, method: str, params: dict[str, Any]) -> list[Action]:
         """Modern era: a call stopped to ask; it is answered ``input_required``, with the
@@ -261,7 +265,8 @@ class Session:
         if call is None:
             return []
         self._in_flight.pop(call.request_id, None)
-        state = RequestState(call.tool, call.digest, call.answers, self.clock() + self.state_ttl)
+        expires = call.expires if call.expires is not None else self.clock() + self.state_ttl
+        state = RequestState(call.tool, call.digest, call.answers, expires)
         result: dict[str, Any] = {
             "resultType": "input_required",
             "inputRequests": {f"q{len(call.answers)}": {"method": method, "params": params}},
@@ -384,13 +389,13 @@ class Session:
             return
         del self._asks[ask_id]
         result, error = message.get("result"), message.get("error")
-        actions.append(
-            Answer(
-                ask_id,
-                result if isinstance(result, dict) else None,
-                error if isinstance(error, dict) or result is None else None,
+        if isinstance(result, dict):
+            actions.append(Answer(ask_id, result, None))
+        else:
+            said = (
+                error if isinstance(error, dict) else {"message": f"a malformed answer: {error!r}"}
             )
-        )
+            actions.append(Answer(ask_id, None, said))
 
     def _notification(self, method: str, params: dict[str, Any], actions: list[Action]) -> None:
         if method == "notifications/cancelled":
@@ -465,7 +470,7 @@ class Session:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
             arguments = params.get("arguments")
             modern = revision.era == "modern"
-            answers = self._answers(name, arguments, params) if modern else ()
+            answers, expires = self._answers(name, arguments, params) if modern else ((), None)
             call_id = next(self._call_ids)
             meta = params.get("_meta")
             token = meta.get("progressToken") if isinstance(meta, dict) else None
@@ -479,6 +484,7 @@ class Session:
                 name,
                 arguments_digest(arguments) if modern else "",
                 answers,
+                expires,
             )
             self._in_flight[request_id] = call_id
             if batch is not None:

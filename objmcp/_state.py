@@ -52,6 +52,10 @@ class StateSeal:
         if key is None:
             key = secrets.token_bytes(32)
         self._key = key.encode() if isinstance(key, str) else key
+        if len(self._key) < 16:
+            raise ValueError(
+                f"A request-state key needs at least 16 bytes (state_key= or {KEY_VARIABLE})"
+            )
 
     def seal(self, state: RequestState) -> str:
         """The state as an opaque string for the client to echo."""
@@ -73,8 +77,15 @@ class StateSeal:
             raise StateError("requestState is not one of this server's states") from None
         if not hmac.compare_digest(mac, hmac.new(self._key, body, hashlib.sha256).digest()):
             raise StateError("requestState was not sealed by this server (forged or altered)")
-        fields = json.loads(body)
-        state = RequestState(fields["t"], fields["d"], tuple(fields["a"]), fields["e"])
+        try:
+            fields = json.loads(body)
+            state = RequestState(fields["t"], fields["d"], tuple(fields["a"]), float(fields["e"]))
+            if not (isinstance(state.tool, str) and isinstance(state.digest, str)):
+                raise TypeError("tool and digest must be strings")
+            if not all(isinstance(answer, dict) for answer in state.answers):
+                raise TypeError("answers must be objects")
+        except (ValueError, KeyError, TypeError):
+            raise StateError("requestState is sealed but not readable by this version") from None
         if state.tool != tool or state.digest != arguments_digest(arguments):
             raise StateError("requestState belongs to another call (tool or arguments differ)")
         if now > state.expires:

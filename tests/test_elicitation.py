@@ -147,3 +147,13 @@ async def test_a_modern_client_without_the_capability_is_told_so() -> None:
     async with Client(params(), mode="2026-07-28") as client:
         result = await client.call_tool("ask", {})
     assert result.is_error and "does not support elicitation" in text_of(result)
+
+
+async def test_careless_tools_still_ask_in_the_modern_era() -> None:
+    answers = Answers(
+        types.ElicitResult(action="accept", content={"value": True}),
+        types.ElicitResult(action="accept", content={"value": False}),
+    )
+    async with Client(params(), mode="2026-07-28", elicitation_callback=answers) as client:
+        assert text_of(await client.call_tool("ask_in_a_group", {})) == "accept:True"
+        assert text_of(await client.call_tool("ask_carelessly", {})) == "accept:False"

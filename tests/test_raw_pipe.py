@@ -518,3 +518,33 @@ def test_forged_mismatched_and_expired_states_are_refused() -> None:
         assert retry(6, "ask", {}, state)["result"]["content"][0]["text"] == "accept:True"
     finally:
         server.close()
+
+
+def test_a_sealed_but_unreadable_state_is_refused_not_fatal() -> None:
+    import base64
+    import hashlib
+    import hmac
+    import os
+
+    key = b"a key the test and the server share"
+    os.environ["OBJMCP_STATE_KEY"] = key.decode()
+    try:
+        server = RawServer(str(ZOO))
+    finally:
+        del os.environ["OBJMCP_STATE_KEY"]
+    try:
+        body = json.dumps({"t": "ask", "a": 5}).encode()
+        mac = hmac.new(key, body, hashlib.sha256).digest()
+
+        def b64(data: bytes) -> str:
+            return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+        message = call(1, "ask", {}, _meta=ELICIT_META)
+        message["params"].update(
+            inputResponses={"q0": {"action": "accept"}}, requestState=f"{b64(body)}.{b64(mac)}"
+        )
+        refused = server.request(message)["error"]
+        assert refused["code"] == -32602 and "not readable" in refused["message"]
+        assert server.request(call(2, "add", {"a": 1, "b": 2}, _meta=ELICIT_META))["result"]
+    finally:
+        server.close()

@@ -171,6 +171,28 @@ class Zoo:
         color = elicit("Colour?", Color)
         return f"{details.value!r} {color.value!r}"
 
+    async def ask_in_a_group(self, elicit) -> str:  # type: ignore[no-untyped-def]
+        """Ask from inside a task group of the tool's own."""
+        import anyio
+
+        answers: list[str] = []
+
+        async def one() -> None:
+            answer = await elicit("Sure?", bool)
+            answers.append(f"{answer.action}:{answer.value!r}")
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(one)
+        return answers[0]
+
+    def ask_carelessly(self, elicit: objmcp.Elicit) -> str:
+        """Catch everything around a question, as careless code does."""
+        try:
+            answer = elicit("Sure?", bool)
+        except BaseException:
+            return "caught"
+        return f"{answer.action}:{answer.value!r}"
+
     def ask_badly(self, elicit: objmcp.Elicit) -> str:
         """Ask for something elicitation cannot ask for."""
         elicit("A list?", list[int])
