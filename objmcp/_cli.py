@@ -40,7 +40,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--log-level", default="WARNING", help="stderr log level")
     parser.add_argument("--version", action="version", version=_version())
     options = parser.parse_args(argv)
-    logging.basicConfig(level=options.log_level.upper(), stream=sys.stderr)
+    stderr = logging.StreamHandler(sys.stderr)
+    stderr.setLevel(options.log_level.upper())
+    stderr.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
+    logging.getLogger().addHandler(stderr)
+    logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
     from . import Server, TargetError
 
     try:

@@ -10,6 +10,7 @@ period to answer, then are cancelled.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import json
 import logging
 import math
@@ -181,6 +182,55 @@ async def _call(
         return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
 
 
+_current_call: contextvars.ContextVar[int | None] = contextvars.ContextVar(
+    "objmcp_call", default=None
+)
+"""The call a log record belongs to (worker threads inherit it from the call's task)."""
+
+_SYSLOG = ((logging.CRITICAL, "critical"), (logging.ERROR, "error"), (logging.WARNING, "warning"))
+
+
+def _syslog_level(number: int) -> str:
+    for floor, name in _SYSLOG:
+        if number >= floor:
+            return name
+    return "info" if number >= logging.INFO else "debug"
+
+
+class _LogToClient(logging.Handler):
+    """Sends the records of the served object's loggers to the client, at the level it
+    asked for, and keeps writing warnings to stderr as Python does with no handler."""
+
+    def __init__(self, connection: Connection) -> None:
+        super().__init__(logging.DEBUG)
+        self.connection = connection
+        self.loop_thread = threading.get_ident()
+        self.token = anyio.lowlevel.current_token()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        root = logging.getLogger()
+        if record.levelno >= logging.WARNING and root.handlers == [self]:
+            logging.lastResort.handle(record)  # type: ignore[union-attr]
+        if record.name == "objmcp" or record.name.startswith("objmcp."):
+            return  # objmcp's own records are for the person at the terminal
+        try:
+            message = record.getMessage()
+        except Exception:
+            message = str(record.msg)
+        call_id = _current_call.get()
+        session = self.connection.session
+        level = _syslog_level(record.levelno)
+
+        def post() -> None:
+            self.connection._perform(session.log(call_id, level, record.name, message))
+
+        if threading.get_ident() == self.loop_thread:
+            post()
+        else:
+            with contextlib.suppress(RuntimeError):  # the loop is gone
+                anyio.from_thread.run_sync(post, token=self.token)
+
+
 class _Question(typing.NamedTuple):
     """A question a modern-era call must stop for: the request for the client to run."""
 
@@ -221,6 +271,20 @@ class Connection:
 
     async def run(self) -> None:
         """Read until end of input, then let calls finish (or cancel them) and flush."""
+        root = logging.getLogger()
+        handler = _LogToClient(self)
+        quiet_root = not root.handlers
+        level = root.level
+        root.addHandler(handler)
+        if quiet_root:
+            root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts
+        try:
+            await self._run()
+        finally:
+            root.removeHandler(handler)
+            root.setLevel(level)
+
+    async def _run(self) -> None:
         async with anyio.create_task_group() as writers:
             writers.start_soon(self._write_loop)
             async with anyio.create_task_group() as calls:
@@ -312,6 +376,7 @@ class Connection:
     ) -> None:
         result: ToolResult | None = None
         # A call stopped by InputNeeded recorded its question when it asked.
+        _current_call.set(action.call_id)  # this task's own context: log records find the call
         with scope, contextlib.suppress(InputNeeded):
             result = await _call(self.server.tools, action, self._injections(action, calls))
         self._scopes.pop(action.call_id, None)

@@ -57,6 +57,9 @@ PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities"
 CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo"
 SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
+LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel"
+LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+"""The syslog levels of ``notifications/message``, least severe first."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,7 @@ class _Call:
     batch: _Batch | None
     progress_token: str | int | None = None
     capabilities: Mapping[str, Any] = field(default_factory=dict)
+    log_level: str | None = None  # modern era: the request's own logLevel
     tool: str = ""
     digest: str = ""
     answers: tuple[Any, ...] = ()
@@ -177,6 +181,8 @@ class Session:
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
+        self.log_level: str | None = None
+        """Handshake era: the level ``logging/setLevel`` asked for (None: send no log)."""
         self._calls: dict[int, _Call] = {}
         self._in_flight: dict[RequestId, int] = {}
         self._call_ids = itertools.count(1)
@@ -219,6 +225,22 @@ class Session:
         if message is not None and call.revision.progress_message:
             params["message"] = message
         return [Send({"jsonrpc": "2.0", "method": "notifications/progress", "params": params})]
+
+    def log(self, call_id: int | None, level: str, logger_name: str, data: object) -> list[Action]:
+        """A log record, of a call (or of none): the ``notifications/message`` to send, if
+        the client asked for records of this level (``logging/setLevel`` in the handshake
+        era, the request's ``logLevel`` in the modern one)."""
+        call = self._calls.get(call_id) if call_id is not None else None
+        if call is not None and call.revision.era == "modern":
+            threshold = call.log_level
+        elif call is None and call_id is not None:
+            return []  # the call is over: its records go to stderr only
+        else:
+            threshold = self.log_level
+        if threshold is None or LOG_LEVELS.index(level) < LOG_LEVELS.index(threshold):
+            return []
+        params = {"level": level, "logger": logger_name, "data": data}
+        return [Send({"jsonrpc": "2.0", "method": "notifications/message", "params": params})]
 
     def elicitation_refusal(self, call_id: int) -> str | None:
         """Why the call ``call_id`` cannot ask the user now, or None when it can."""
@@ -462,6 +484,15 @@ class Session:
     ) -> Message | None:
         if method == "tools/list":
             return rpc.result_response(request_id, self._tools_list(revision))
+        if method == "logging/setLevel":
+            level = params.get("level")
+            if level not in LOG_LEVELS:
+                raise ProtocolError(
+                    rpc.INVALID_PARAMS,
+                    f"Invalid params: level must be one of {', '.join(LOG_LEVELS)}, not {level!r}",
+                )
+            self.log_level = level
+            return rpc.result_response(request_id, {})
         if method == "tools/call":
             name = params.get("name")
             if not isinstance(name, str):
@@ -475,12 +506,14 @@ class Session:
             meta = params.get("_meta")
             token = meta.get("progressToken") if isinstance(meta, dict) else None
             token = token if rpc.is_request_id(token) else None
+            asked_level = meta.get(LOG_LEVEL_KEY) if isinstance(meta, dict) else None
             self._calls[call_id] = _Call(
                 request_id,
                 revision,
                 batch,
                 token,
                 capabilities,
+                asked_level if modern and asked_level in LOG_LEVELS else None,
                 name,
                 arguments_digest(arguments) if modern else "",
                 answers,
@@ -516,7 +549,7 @@ class Session:
         self.revision = revision
         result: dict[str, Any] = {
             "protocolVersion": revision.version,
-            "capabilities": {"tools": {"listChanged": False}},
+            "capabilities": {"tools": {"listChanged": False}, "logging": {}},
             "serverInfo": self.info.implementation(revision),
         }
         if self.info.instructions:
@@ -526,7 +559,7 @@ class Session:
     def _discover(self, revision: Revision) -> dict[str, Any]:
         result: dict[str, Any] = {
             "supportedVersions": list(MODERN_VERSIONS),
-            "capabilities": {"tools": {"listChanged": False}},
+            "capabilities": {"tools": {"listChanged": False}, "logging": {}},
         }
         if self.info.instructions:
             result["instructions"] = self.info.instructions

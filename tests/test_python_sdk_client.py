@@ -198,3 +198,25 @@ async def test_progress_reaches_the_client(mode: str) -> None:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         assert list(tools["steps"].input_schema["properties"]) == ["count"]
         assert list(tools["async_steps"].input_schema["properties"]) == ["count"]
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_log_records_reach_the_client_at_the_level_it_asked(mode: str) -> None:
+    records: list[tuple[str, str | None, object]] = []
+
+    async def record(params: Any) -> None:
+        records.append((params.level, params.logger, params.data))
+
+    expected = [("info", "zoo.chatty", "working"), ("warning", "zoo.chatty", "careful")]
+    if mode == "legacy":
+        async with Client(params(ZOO), mode=mode, logging_callback=record) as client:
+            assert text_of(await client.call_tool("chatty", {})) == "chatted"
+            assert records == []  # nothing until the client asks
+            await client.set_logging_level("info")
+            assert text_of(await client.call_tool("chatty", {})) == "chatted"
+    else:
+        async with Client(
+            params(ZOO), mode=mode, logging_callback=record, log_level="info"
+        ) as client:
+            assert text_of(await client.call_tool("chatty", {})) == "chatted"
+    assert records == expected

@@ -548,3 +548,28 @@ def test_a_sealed_but_unreadable_state_is_refused_not_fatal() -> None:
         assert server.request(call(2, "add", {"a": 1, "b": 2}, _meta=ELICIT_META))["result"]
     finally:
         server.close()
+
+
+def test_log_records_go_to_stderr_as_ever_and_to_the_client_only_when_asked() -> None:
+    server = RawServer(str(ZOO))
+    try:
+        assert server.initialize()  # no logging/setLevel: no notifications/message
+        assert server.request(call(2, "chatty", {}))["result"]["content"][0]["text"] == "chatted"
+        quiet = server.request(call(3, "chatty", {}, _meta=MODERN_META))  # no logLevel either
+        assert quiet["result"]["content"][0]["text"] == "chatted"
+        asked = {**MODERN_META, "io.modelcontextprotocol/logLevel": "warning"}
+        server.send(call(4, "chatty", {}, _meta=asked))
+        message = server.read()
+        assert message["method"] == "notifications/message"
+        assert message["params"] == {"level": "warning", "logger": "zoo.chatty", "data": "careful"}
+        assert server.read()["id"] == 4
+        bad = server.request(
+            {"jsonrpc": "2.0", "id": 5, "method": "logging/setLevel", "params": {"level": "loud"}}
+        )
+        assert bad["error"]["code"] == -32602
+        out, err, status = server.close()
+        assert status == 0 and out == b""
+        assert err.count(b"careful") == 3 and b"details" not in err
+    finally:
+        if server.process.poll() is None:
+            server.process.kill()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import enum
+import logging
 import math
 import os
 import sys
@@ -197,6 +198,14 @@ class Zoo:
         """Ask for something elicitation cannot ask for."""
         elicit("A list?", list[int])
         return "unreachable"
+
+    def chatty(self) -> str:
+        """Log at three levels, then answer."""
+        log = logging.getLogger("zoo.chatty")
+        log.debug("details")
+        log.info("working")
+        log.warning("careful")
+        return "chatted"
 
     def leave(self, code: int) -> None:
         """Raise SystemExit, as a careless library might."""
