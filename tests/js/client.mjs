@@ -15,32 +15,7 @@
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-
-/** Read all of stdin as text. */
-async function readStdin() {
-  const chunks = [];
-  for await (const chunk of process.stdin) {
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/** A JSON-friendly description of a thrown value. */
-function describeError(error) {
-  if (error instanceof Error) {
-    return {
-      name: error.name,
-      code: typeof error.code === "number" ? error.code : null,
-      message: error.message,
-      data: error.data ?? null,
-    };
-  }
-  return { name: typeof error, code: null, message: String(error), data: null };
-}
-
-function emit(report) {
-  process.stdout.write(JSON.stringify(report) + "\n");
-}
+import { childEnv, describeError, emit, readStdin } from "./common.mjs";
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
@@ -52,11 +27,7 @@ async function main() {
   const script = text.trim() ? JSON.parse(text) : {};
   const calls = script.calls ?? [];
 
-  // The SDK hands the child only HOME, LOGNAME, PATH, SHELL, TERM and USER; add PYTHONPATH.
-  const env = {};
-  if (process.env.PYTHONPATH !== undefined) {
-    env.PYTHONPATH = process.env.PYTHONPATH;
-  }
+  const env = childEnv();
   const transport = new StdioClientTransport({ command, args, env, stderr: "inherit" });
   // The client tells the transport the negotiated version only if it can take it; record it.
   let protocolVersion = null;

@@ -36,36 +36,11 @@
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { childEnv, describeError, emit, readStdin } from "./common.mjs";
 import { ElicitRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
 // Generous: a slow, busy machine. Never a measure of speed.
 const CALL_TIMEOUT_MSEC = 150_000;
-
-/** Read all of stdin as text. */
-async function readStdin() {
-  const chunks = [];
-  for await (const chunk of process.stdin) {
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/** A JSON-friendly description of a thrown value. */
-function describeError(error) {
-  if (error instanceof Error) {
-    return {
-      name: error.name,
-      code: typeof error.code === "number" ? error.code : null,
-      message: error.message,
-      data: error.data ?? null,
-    };
-  }
-  return { name: typeof error, code: null, message: String(error), data: null };
-}
-
-function emit(report) {
-  process.stdout.write(JSON.stringify(report) + "\n");
-}
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
@@ -79,11 +54,7 @@ async function main() {
   const calls = script.calls ?? [];
   const elicitation = !script.noElicitation;
 
-  // The SDK hands the child only HOME, LOGNAME, PATH, SHELL, TERM and USER; add PYTHONPATH.
-  const env = {};
-  if (process.env.PYTHONPATH !== undefined) {
-    env.PYTHONPATH = process.env.PYTHONPATH;
-  }
+  const env = childEnv();
   const transport = new StdioClientTransport({ command, args, env, stderr: "inherit" });
   let protocolVersion = null;
   transport.setProtocolVersion = (version) => {
