@@ -60,14 +60,13 @@ def node() -> str:
     return node_path
 
 
-def run_driver(
-    node: str, server: Path, calls: list[dict[str, Any]], *server_args: str
+def run_script(
+    node: str, driver: Path, server: Path, script: dict[str, Any], *server_args: str
 ) -> tuple[dict[str, Any], str]:
-    """Run the TS driver against ``server``; returns its report and the combined stderr."""
-    script = json.dumps({"calls": calls})
+    """Run a TS driver against ``server`` with ``script``; returns its one report and stderr."""
     done = subprocess.run(
-        [node, str(DRIVER), PYTHON, str(server), *server_args],
-        input=script,
+        [node, str(driver), PYTHON, str(server), *server_args],
+        input=json.dumps(script),
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -81,8 +80,15 @@ def run_driver(
     lines = done.stdout.split("\n")
     assert len(lines) == 2 and lines[1] == "", f"expected one report line, got:\n{done.stdout}"
     report: dict[str, Any] = json.loads(lines[0])
-    assert len(report["calls"]) == len(calls)
+    assert len(report["calls"]) == len(script.get("calls", []))
     return report, done.stderr
+
+
+def run_driver(
+    node: str, server: Path, calls: list[dict[str, Any]], *server_args: str
+) -> tuple[dict[str, Any], str]:
+    """Run the TS driver against ``server``; returns its report and the combined stderr."""
+    return run_script(node, DRIVER, server, {"calls": calls}, *server_args)
 
 
 def text_of(entry: dict[str, Any]) -> str:

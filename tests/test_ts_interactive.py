@@ -10,13 +10,12 @@ real subprocess; ``tests/test_elicitation.py`` drives the same scenarios with th
 from __future__ import annotations
 
 import json
-import subprocess
 from typing import Any
 
 import pytest
 import test_ts_client
-from conftest import PYTHON, ZOO, server_env
-from test_ts_client import JS, TIMEOUT, is_error, text_of
+from conftest import ZOO
+from test_ts_client import JS, is_error, run_script, text_of
 
 DRIVER = JS / "interactive.mjs"
 
@@ -32,24 +31,8 @@ BOOL_SCHEMA: dict[str, Any] = {
 
 def run_interactive(node: str, script: dict[str, Any]) -> dict[str, Any]:
     """Run the interactive TS driver against the zoo with ``script``; returns its report."""
-    done = subprocess.run(
-        [node, str(DRIVER), PYTHON, str(ZOO)],
-        input=json.dumps(script),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=server_env(),
-        cwd=JS,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert done.returncode == 0, f"driver exit {done.returncode}\n{done.stdout}\n{done.stderr}"
-    # Split on "\n" only: JSON.stringify leaves U+2028/U+2029 raw and splitlines() breaks there.
-    lines = done.stdout.split("\n")
-    assert len(lines) == 2 and lines[1] == "", f"expected one report line, got:\n{done.stdout}"
-    report: dict[str, Any] = json.loads(lines[0])
+    report, _ = run_script(node, DRIVER, ZOO, script)
     assert report["protocolVersion"] == "2025-11-25"
-    assert len(report["calls"]) == len(script.get("calls", []))
     return report
 
 
