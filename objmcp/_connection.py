@@ -14,8 +14,10 @@ import contextvars
 import json
 import logging
 import math
+import secrets
 import threading
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -26,12 +28,13 @@ import anyio.lowlevel
 
 from . import _jsonrpc as rpc
 from ._content import ToolResult
-from ._elicit import Question, make_question, read_answer
-from ._exceptions import ElicitationUnavailable, ElicitError, FrameError, ObjmcpError
+from ._exceptions import FrameError
 from ._framing import NEED_DATA, FrameDecoder, encode_frame
-from ._inject import DONE, Cancelled, Done, Elicit, ElicitResult, InputNeeded, Progress
+from ._inject import LOG_LEVELS, InputNeeded
+from ._running import STOP, ClientRequest, RunningCall, injections
 from ._session import Action, Answer, CancelCall, Send, StartCall
 from ._stdio import ByteSink, ByteSource
+from ._threads import Job
 from ._tools import Toolbox
 
 if typing.TYPE_CHECKING:
@@ -54,19 +57,17 @@ async def call_tool(
         return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
 
 
-_current_call: contextvars.ContextVar[int | None] = contextvars.ContextVar(
+_current_call: contextvars.ContextVar[RunningCall | None] = contextvars.ContextVar(
     "objmcp_call", default=None
 )
 """The call a log record belongs to (worker threads inherit it from the call's task)."""
 
-_SYSLOG = ((logging.CRITICAL, "critical"), (logging.ERROR, "error"), (logging.WARNING, "warning"))
+_SYSLOG = sorted(((number, name) for name, number in LOG_LEVELS.items()), reverse=True)
 
 
 def _syslog_level(number: int) -> str:
-    for floor, name in _SYSLOG:
-        if number >= floor:
-            return name
-    return "info" if number >= logging.INFO else "debug"
+    """The MCP level of a ``logging`` level: the most severe one it reaches."""
+    return next((name for floor, name in _SYSLOG if number >= floor), "debug")
 
 
 class _LogToClient(logging.Handler):
@@ -85,11 +86,16 @@ class _LogToClient(logging.Handler):
             logging.lastResort.handle(record)  # type: ignore[union-attr]
         if record.name == "objmcp" or record.name.startswith("objmcp."):
             return  # objmcp's own records are for the person at the terminal
-        try:
-            message = record.getMessage()
-        except Exception:
-            message = str(record.msg)
-        call_id = _current_call.get()
+        message: object
+        if not isinstance(record.msg, str) and not record.args and _is_json(record.msg):
+            message = record.msg  # a JSON value logged as such (objmcp.Log allows it)
+        else:
+            try:
+                message = record.getMessage()
+            except Exception:
+                message = str(record.msg)
+        call = _current_call.get()
+        call_id = call.call_id if call is not None else None
         session = self.connection.session
         level = _syslog_level(record.levelno)
 
@@ -103,22 +109,24 @@ class _LogToClient(logging.Handler):
                 anyio.from_thread.run_sync(post, token=self.token)
 
 
-class _Question(typing.NamedTuple):
-    """A question a modern-era call must stop for: the request for the client to run."""
+@dataclass
+class _Waiter:
+    """A call waiting for the client's answer to its request."""
 
-    method: str
-    params: dict[str, Any]
+    call: RunningCall
+    answered: anyio.Event = field(default_factory=anyio.Event)
+    result: Mapping[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    released: bool = False
 
 
 @dataclass
-class _Waiter:
-    """A call waiting for the client's answer to its question."""
+class _Parked:
+    """Modern era: a call suspended at its question ``index``, until the retry that
+    answers it arrives (or the park expires)."""
 
-    call_id: int
-    answered: anyio.Event = field(default_factory=anyio.Event)
-    result: dict[str, Any] | None = None
-    error: dict[str, Any] | None = None
-    released: bool = False
+    waiter: _Waiter
+    index: int
 
 
 class Connection:
@@ -130,11 +138,9 @@ class Connection:
         self.decoder = FrameDecoder(server.framing, server.max_frame)
         self._source = source
         self._sink = sink
-        self._scopes: dict[int, anyio.CancelScope] = {}
-        self._flags: dict[int, threading.Event] = {}
-        self._waiters: dict[str, _Waiter] = {}
-        self._asked: dict[int, int] = {}  # modern era: a call's questions so far
-        self._questions: dict[int, _Question] = {}  # modern era: the question a call stops for
+        self._running: dict[int, RunningCall] = {}
+        self._waiters: dict[str, _Waiter] = {}  # handshake era: by the id of our request
+        self._parked: dict[str, _Parked] = {}  # modern era: by the park named in the state
         self._closing = False
         self._calls_group: anyio.abc.TaskGroup | None = None
         self._idle = anyio.Event()
@@ -207,16 +213,17 @@ class Connection:
     async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
         self._closing = True
         self._release()  # nobody is left to answer a question
-        if not self._scopes:
+        if not self._running:
             return
         with anyio.move_on_after(self.server.grace):
-            while self._scopes:
+            while self._running:
                 self._idle = anyio.Event()
                 await self._idle.wait()
-        if self._scopes:
-            logger.warning("cancelling %d call(s) still running at end of input", len(self._scopes))
-            for flag in self._flags.values():
-                flag.set()
+        if self._running:
+            still = len(self._running)
+            logger.warning("cancelling %d call(s) still running at end of input", still)
+            for call in self._running.values():
+                call.cancelled.set()
             calls.cancel_scope.cancel()
 
     def _perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
@@ -226,133 +233,131 @@ class Connection:
             if isinstance(action, Send):
                 self._send(action.message)
             elif isinstance(action, StartCall):
-                scope = anyio.CancelScope()
-                self._scopes[action.call_id] = scope
-                calls.start_soon(self._run_call, action, scope, calls)
+                if not self._resume(action):
+                    call = RunningCall(action.call_id, action.tool, action.context)
+                    self._running[action.call_id] = call
+                    calls.start_soon(self._run_call, action, call)
             elif isinstance(action, Answer):
                 waiting = self._waiters.get(action.ask_id)
                 if waiting is not None:
                     waiting.result, waiting.error = action.result, action.error
                     waiting.answered.set()
             elif isinstance(action, CancelCall):
-                self._release(action.call_id)
-                flag = self._flags.pop(action.call_id, None)
-                if flag is not None:
-                    flag.set()
-                cancelled = self._scopes.pop(action.call_id, None)
+                cancelled = self._running.get(action.call_id)
                 if cancelled is not None:
-                    cancelled.cancel()
+                    self._release(cancelled)
+                    cancelled.cancelled.set()
+                    cancelled.scope.cancel()
 
-    async def _run_call(
-        self, action: StartCall, scope: anyio.CancelScope, calls: anyio.abc.TaskGroup
-    ) -> None:
+    def _resume(self, action: StartCall) -> bool:
+        """Modern era: hand a retry's answer to the call parked for it, if this
+        connection holds it; the call then answers the retry."""
+        park = action.context.park
+        parked = self._parked.get(park) if park is not None else None
+        if parked is None or parked.index != len(action.context.answers) - 1:
+            return False
+        assert park is not None
+        del self._parked[park]
+        call = parked.waiter.call
+        self._running.pop(call.call_id, None)
+        call.call_id, call.context = action.call_id, action.context
+        self._running[call.call_id] = call
+        parked.waiter.result = action.context.answers[-1]
+        parked.waiter.answered.set()
+        return True
+
+    async def _run_call(self, action: StartCall, call: RunningCall) -> None:
         result: ToolResult | None = None
-        # A call stopped by InputNeeded recorded its question when it asked.
-        _current_call.set(action.call_id)  # this task's own context: log records find the call
-        with scope, contextlib.suppress(InputNeeded):
-            result = await call_tool(self.server.tools, action, self._injections(action, calls))
-        self._scopes.pop(action.call_id, None)
-        self._flags.pop(action.call_id, None)
-        self._asked.pop(action.call_id, None)
+        _current_call.set(call)  # this task's own context: log records find the call
+        with call.scope, contextlib.suppress(InputNeeded):
+            result = await call_tool(self.server.tools, action, injections(self, call))
+        self._running.pop(call.call_id, None)
+        if not self._running:
+            self._idle.set()
         # However the tool ended after asking (even if it caught InputNeeded itself, or a
         # task group of its own wrapped it), a question asked is what the call answers.
-        question = self._questions.pop(action.call_id, None)
-        if not self._scopes:
-            self._idle.set()
-        if question is not None:
-            self._perform(self.session.call_needs_input(action.call_id, *question), calls)
+        if call.question is not None:
+            self._perform(self.session.call_needs_input(call.call_id, *call.question))
         elif result is not None:
-            self._perform(self.session.call_finished(action.call_id, result), calls)
+            self._perform(self.session.call_finished(call.call_id, result))
 
-    def _injections(self, action: StartCall, calls: anyio.abc.TaskGroup) -> dict[object, object]:
-        """What the call's injected parameters get: a progress reporter and a cancel flag."""
-        flag = self._flags[action.call_id] = threading.Event()
-        loop_thread = threading.get_ident()
-        token = anyio.lowlevel.current_token()
+    # --- what the injected callables reach (see _running.Reach) ---------------------------
 
-        def progress(done: float, total: float | None = None, message: str | None = None) -> Done:
-            for name, number in (("done", done), ("total", total)):
-                if number is not None and (
-                    isinstance(number, bool) or not isinstance(number, (int, float))
-                ):
-                    raise TypeError(f"progress {name} must be a number, not {number!r}")
-            if message is not None and not isinstance(message, str):
-                raise TypeError(f"progress message must be a string, not {message!r}")
+    def report_progress(
+        self, call: RunningCall, done: float, total: float | None, message: str | None
+    ) -> None:
+        """Send a progress report of ``call``, if its client asked for them."""
+        self._perform(self.session.progress(call.call_id, done, total, message))
 
-            def post() -> None:
-                self._perform(self.session.progress(action.call_id, done, total, message), calls)
+    def complete_elicitation(self, elicitation_id: str) -> None:
+        """Tell the client a URL question's step is done."""
+        self._perform(self.session.elicitation_complete(elicitation_id))
 
-            if threading.get_ident() == loop_thread:
-                post()
-            else:
-                with contextlib.suppress(RuntimeError):  # the loop is gone: nobody listens
-                    anyio.from_thread.run_sync(post, token=token)
-            return DONE
+    async def ask(self, call: RunningCall, request: ClientRequest, job: Job | None) -> Any:
+        """Ask the client for ``call`` and wait for the answer; returns it read, or
+        :data:`STOP` when the call must stop for an ``input_required`` answer.
 
-        defaults = action.context.revision.elicitation_defaults
-
-        def elicit(message: str, schema: object = bool) -> Any:
-            question = make_question(message, schema, defaults=defaults)
-            if threading.get_ident() == loop_thread:
-                return self._ask_here(action, question)
-            try:
-                outcome = anyio.from_thread.run(self._ask, action, question, token=token)
-            except ObjmcpError:
-                raise
-            except RuntimeError as error:  # the loop is gone
-                raise ElicitationUnavailable("The server stopped while the tool asked") from error
-            if isinstance(outcome, _Question):
-                raise InputNeeded(outcome)
-            return outcome
-
-        return {Progress: progress, Cancelled: flag, Elicit: elicit}
-
-    async def _ask_here(self, action: StartCall, question: Question) -> ElicitResult:
-        outcome = await self._ask(action, question)
-        if isinstance(outcome, _Question):
-            raise InputNeeded(outcome)
-        return outcome
-
-    async def _ask(self, action: StartCall, question: Question) -> ElicitResult | _Question:
-        """Ask the client the question for a call and wait for the answer.
-
-        Modern era: an earlier answer (from the call's state) is used at once; a new
-        question is handed back, for the call to stop and answer ``input_required``.
+        Handshake era: a request to the client, awaited. Modern era: an answer the
+        retry brought (from the sealed state) is used at once; a new question answers
+        the request ``input_required`` and parks the call until the retry comes, or,
+        with no room to park, stops the call, to be replayed by the retry.
         """
-        call_id = action.call_id
-        refusal = self.session.elicitation_refusal(call_id)
+        refusal = self.session.refusal(call.call_id, request.feature)
         if refusal is not None:
-            raise ElicitationUnavailable(refusal)
+            raise request.unavailable(refusal)
         if self._closing:
-            raise ElicitationUnavailable("The client closed its input: nobody is left to answer")
-        params = {"message": question.message, "requestedSchema": question.schema}
-        if action.context.revision.era == "modern":
-            index = self._asked[call_id] = self._asked.get(call_id, -1) + 1
-            if index < len(action.context.answers):
-                earlier = action.context.answers[index]
-                return read_answer(question, earlier.get("action"), earlier.get("content"))
-            asked = self._questions[call_id] = _Question("elicitation/create", params)
-            return asked
-        actions, ask_id = self.session.ask(call_id, "elicitation/create", params)
-        waiter = _Waiter(call_id)
-        self._waiters[ask_id] = waiter
-        try:
-            self._perform(actions)
-            await waiter.answered.wait()
-        finally:
-            self._waiters.pop(ask_id, None)
+            raise request.unavailable("The client closed its input: nobody is left to answer")
+        if call.context.revision.era == "modern":
+            index, call.asked = call.asked, call.asked + 1
+            if index < len(call.context.answers):
+                return request.read(call.context.answers[index])
+            if not self._can_park(job):
+                call.question = (request.method, request.params)
+                return STOP
+            waiter = await self._park(call, request, index, job)
+        else:
+            actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
+            waiter = self._waiters[ask_id] = _Waiter(call)
+            try:
+                self._perform(actions)
+                async with self.server.tools.threads.paused(job):
+                    await waiter.answered.wait()
+            finally:
+                self._waiters.pop(ask_id, None)
         if waiter.released:
-            raise ElicitationUnavailable("The call ended while it waited for the user")
+            raise request.unavailable("The call ended while it waited for the client")
         if waiter.error is not None:
-            said = str(waiter.error.get("message", "no reason given"))
-            raise ElicitError(f"The client could not ask the user: {said}")
-        result = waiter.result or {}
-        return read_answer(question, result.get("action"), result.get("content"))
+            raise request.failed(str(waiter.error.get("message", "no reason given")))
+        return request.read(waiter.result or {})
 
-    def _release(self, call_id: int | None = None) -> None:
+    def _can_park(self, job: Job | None) -> bool:
+        if job is not None and self.server.tools.threads.serial:
+            return False  # the one thread of serial calls cannot wait for a retry
+        return len(self._parked) < self.server.max_parked
+
+    async def _park(
+        self, call: RunningCall, request: ClientRequest, index: int, job: Job | None
+    ) -> _Waiter:
+        park = secrets.token_urlsafe(16)
+        waiter = _Waiter(call)
+        self._parked[park] = _Parked(waiter, index)
+        self._perform(
+            self.session.call_needs_input(call.call_id, request.method, request.params, park)
+        )
+        with anyio.move_on_after(self.server.park_timeout):
+            async with self.server.tools.threads.paused(job):
+                await waiter.answered.wait()
+        if self._parked.pop(park, None) is not None:  # no retry came for it in time
+            logger.info("a call to %r waited too long for its answer; dropped", call.tool)
+            waiter.released = True
+            call.cancelled.set()
+        return waiter
+
+    def _release(self, call: RunningCall | None = None) -> None:
         """Stop the waits for answers of one call (or of all): they end with an error."""
-        for waiter in self._waiters.values():
-            if call_id is None or waiter.call_id == call_id:
+        parked = [entry.waiter for entry in self._parked.values()]
+        for waiter in [*self._waiters.values(), *parked]:
+            if call is None or waiter.call is call:
                 waiter.released = True
                 waiter.answered.set()
 
@@ -379,6 +384,14 @@ class Connection:
             except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
                 logger.warning("the client is gone (%s); dropping further output", error)
                 self._broken = True
+
+
+def _is_json(value: object) -> bool:
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
 
 
 def _refuse_constant(name: str) -> object:

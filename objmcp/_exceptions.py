@@ -7,8 +7,10 @@ The tree::
     ├── TargetError          the object cannot be served as given (found at start, not at call)
     ├── ArgumentError        a call's arguments do not fit the tool's input schema
     ├── UnknownToolError     a call names no tool of the server
-    ├── ElicitationUnavailable  the tool asked the user, but no client can answer
-    ├── ElicitError          the user's answer does not fit the question
+    ├── InteractionUnavailable  the tool asked the client for something it cannot give
+    │   └── ElicitationUnavailable  ... a question to the user
+    ├── InteractionError     the client's answer cannot be used
+    │   └── ElicitError          ... the user's answer does not fit the question
     └── FrameError           a frame could not be read (too large, broken header)
 
 Where a builtin names the same condition (``ValueError``, ``LookupError``,
@@ -22,6 +24,8 @@ __all__ = [
     "ElicitError",
     "ElicitationUnavailable",
     "FrameError",
+    "InteractionError",
+    "InteractionUnavailable",
     "ObjmcpError",
     "TargetError",
     "ToolError",
@@ -59,11 +63,22 @@ class UnknownToolError(ObjmcpError, LookupError):
         self.name = name
 
 
-class ElicitationUnavailable(ObjmcpError, RuntimeError):
+class InteractionUnavailable(ObjmcpError, RuntimeError):
+    """A tool asked the client for something (a question to the user, a completion
+    from its model, its roots) that this session cannot give: the client did not
+    declare the capability, the revision has no such thing, or the call is over."""
+
+
+class ElicitationUnavailable(InteractionUnavailable):
     """A tool asked the user a question, but this session cannot ask one."""
 
 
-class ElicitError(ObjmcpError, ValueError):
+class InteractionError(ObjmcpError, ValueError):
+    """The client's answer to a tool's request cannot be used: the client answered
+    with an error, or with a result that does not have the shape the spec gives it."""
+
+
+class ElicitError(InteractionError):
     """The user's answer to a question cannot be read: an unknown action, or content
     that does not fit the form (the message names the field and the problem)."""
 

@@ -46,6 +46,11 @@ class Revision:
     """The server may ask the user (``elicitation/create``, from 2025-06-18)."""
     elicitation_defaults: Literal["boolean", "all"] = "all"
     """Which properties of a requested schema may carry a ``default``."""
+    url_elicitation: bool = False
+    """The server may send the user to a URL (``mode: "url"``, from 2025-11-25)."""
+    elicitation_ids: bool = False
+    """A URL question has an ``elicitationId`` and ``notifications/elicitation/complete``
+    says when it is done (2025-11-25 only)."""
     progress_message: bool = True
     """``notifications/progress`` may carry a ``message`` (from 2025-03-26)."""
     removed_methods: frozenset[str] = frozenset()
@@ -95,6 +100,8 @@ REVISIONS: dict[str, Revision] = {
             server_info_fields=_INFO_2025_11,
             tool_fields=_TOOL_2025_06 | {"icons", "execution"},
             elicitation=True,
+            url_elicitation=True,
+            elicitation_ids=True,
             **_HANDSHAKE,
         ),
         Revision(
@@ -104,6 +111,7 @@ REVISIONS: dict[str, Revision] = {
             server_info_fields=_INFO_2025_11,
             tool_fields=_TOOL_2025_06 | {"icons"},
             elicitation=True,
+            url_elicitation=True,
             result_type=True,
             cache_hints=True,
             removed_methods=_MODERN_REMOVED,

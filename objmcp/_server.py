@@ -24,6 +24,7 @@ from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from ._session import Action, Send, ServerInfo, Session, StartCall
 from ._state import StateSeal
 from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout
+from ._threads import DEFAULT_LIMIT
 from ._tools import Concurrency, Toolbox
 
 __all__ = ["Server"]
@@ -39,11 +40,16 @@ class Server:
     ``version``, ``title``, ``instructions``, ``description`` and ``website_url``
     (for revisions that carry them), ``framing`` (``"auto"``,
     ``"newline"``, ``"content-length"``), ``include``/``exclude`` (tool names
-    or globs), ``concurrency`` (``"threads"`` or ``"serial"``), ``max_frame``
-    (bytes), ``grace`` (seconds calls may finish after end of input),
-    ``state_key`` (seals the modern era's request states; else the
-    ``OBJMCP_STATE_KEY`` environment variable, else a random key), and
-    ``input``/``output`` streams (stdin/stdout when not given).
+    or globs), ``concurrency`` (``"threads"`` or ``"serial"``),
+    ``max_threads`` (sync calls running at once; a call waiting for the
+    client's answer does not count), ``max_frame`` (bytes), ``grace`` (seconds
+    calls may finish after end of input), ``state_key`` (seals the modern era's
+    request states; else the ``OBJMCP_STATE_KEY`` environment variable, else a
+    random key), ``max_parked`` and ``park_timeout`` (modern era: how many calls
+    may wait suspended for the client's retry, and for how many seconds; beyond
+    either, the retry runs the method again from the start, answering its earlier
+    questions from the state), and ``input``/``output`` streams (stdin/stdout
+    when not given).
     """
 
     def __init__(
@@ -60,19 +66,32 @@ class Server:
         include: Collection[str] | None = None,
         exclude: Collection[str] | None = None,
         concurrency: Concurrency = "threads",
+        max_threads: int = DEFAULT_LIMIT,
         max_frame: int = DEFAULT_MAX_FRAME,
         grace: float = 5.0,
         state_key: str | bytes | None = None,
+        max_parked: int = 64,
+        park_timeout: float = 300.0,
         input: object = None,
         output: object = None,
     ) -> None:
         FrameDecoder(framing)  # checks the option now, not at the first byte
         self.info = ServerInfo(name, version, title, instructions, description, website_url)
-        self.tools = Toolbox(target, include=include, exclude=exclude, concurrency=concurrency)
+        self.tools = Toolbox(
+            target,
+            include=include,
+            exclude=exclude,
+            concurrency=concurrency,
+            max_threads=max_threads,
+        )
         self.framing: Framing = framing
         self.max_frame = max_frame
         self.grace = grace
         self.seal = StateSeal(state_key)
+        if max_parked < 0 or park_timeout < 0:
+            raise ValueError("max_parked and park_timeout cannot be negative")
+        self.max_parked = max_parked
+        self.park_timeout = park_timeout
         self.input = input
         self.output = output
         self._session: Session | None = None

@@ -29,7 +29,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from . import _jsonrpc as rpc
 from ._content import ToolResult
@@ -45,6 +45,7 @@ __all__ = [
     "Answer",
     "CallContext",
     "CancelCall",
+    "Feature",
     "Send",
     "ServerInfo",
     "Session",
@@ -60,6 +61,9 @@ SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
 LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel"
 LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 """The syslog levels of ``notifications/message``, least severe first."""
+
+Feature = Literal["elicitation", "elicitation.url", "sampling", "roots"]
+"""What a call may ask the client for."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,8 @@ class CallContext:
     meta: Mapping[str, Any] = field(default_factory=dict)
     answers: tuple[Any, ...] = ()
     """Modern era: the answers to the call's earlier questions, in order (from its state)."""
+    park: str | None = None
+    """Modern era: where the call that asked the last question waits, if it does."""
 
 
 @dataclass(frozen=True)
@@ -242,27 +248,50 @@ class Session:
         params = {"level": level, "logger": logger_name, "data": data}
         return [Send({"jsonrpc": "2.0", "method": "notifications/message", "params": params})]
 
-    def elicitation_refusal(self, call_id: int) -> str | None:
-        """Why the call ``call_id`` cannot ask the user now, or None when it can."""
+    def refusal(self, call_id: int, feature: Feature) -> str | None:
+        """Why the call ``call_id`` cannot ask the client for ``feature`` now, or None when
+        it can: ``"elicitation"`` (a form), ``"elicitation.url"``, ``"sampling"`` or
+        ``"roots"``."""
         call = self._calls.get(call_id)
         if call is None:
             return "The call is over: there is nobody to ask"
-        if not call.revision.elicitation:
-            return (
-                f"The client does not support elicitation: revision {call.revision.version} "
-                "has none (it came in 2025-06-18)"
-            )
-        if not isinstance(call.capabilities.get("elicitation"), dict):
-            return "The client does not support elicitation (it did not declare the capability)"
+        revision, capabilities = call.revision, call.capabilities
+        if feature in ("elicitation", "elicitation.url"):
+            kind = "URL elicitation" if feature == "elicitation.url" else "elicitation"
+            since = "2025-11-25" if feature == "elicitation.url" else "2025-06-18"
+            has = revision.url_elicitation if feature == "elicitation.url" else revision.elicitation
+            if not has:
+                return (
+                    f"The client does not support {kind}: revision {revision.version} "
+                    f"has none (it came in {since})"
+                )
+            declared = capabilities.get("elicitation")
+            modes = declared if isinstance(declared, dict) else None
+            if feature == "elicitation.url":
+                able = modes is not None and isinstance(modes.get("url"), dict)
+            else:  # an empty object stands for form mode, as it did before modes
+                able = modes is not None and (not modes or isinstance(modes.get("form"), dict))
+            if not able:
+                return f"The client does not support {kind} (it did not declare the capability)"
+            return None
+        if not isinstance(capabilities.get(feature), dict):
+            return f"The client does not support {feature} (it did not declare the capability)"
         return None
 
-    def _answers(
-        self, tool: str, arguments: object, params: dict[str, Any]
-    ) -> tuple[tuple[Any, ...], float | None]:
-        """Modern era: the answers a retried call brings (its state's, and the new one),
-        and the state's expiry."""
+    def elicitation_complete(self, elicitation_id: str) -> list[Action]:
+        """A URL question's out-of-band step is done: tell the client, in the revision that
+        has ``notifications/elicitation/complete``."""
+        if self.revision is None or not self.revision.elicitation_ids:
+            return []
+        method = "notifications/elicitation/complete"
+        params = {"elicitationId": elicitation_id}
+        return [Send({"jsonrpc": "2.0", "method": method, "params": params})]
+
+    def _answers(self, tool: str, arguments: object, params: dict[str, Any]) -> RequestState | None:
+        """Modern era: what a retried call brings: its state's answers and the new one, the
+        state's expiry, and where the call waits."""
         if "requestState" not in params and "inputResponses" not in params:
-            return (), None
+            return None
         try:
             state = self.seal.open(params.get("requestState"), tool, arguments, self.clock())
         except StateError as error:
@@ -277,18 +306,23 @@ class Session:
             raise ProtocolError(
                 rpc.INVALID_PARAMS, f"Invalid params: more than {self.max_rounds} rounds of input"
             )
-        return (*state.answers, responses[key]), state.expires
+        return RequestState(
+            tool, state.digest, (*state.answers, responses[key]), state.expires, state.park
+        )
 
-    def call_needs_input(self, call_id: int, method: str, params: dict[str, Any]) -> list[Action]:
+    def call_needs_input(
+        self, call_id: int, method: str, params: dict[str, Any], park: str | None = None
+    ) -> list[Action]:
         """Modern era: a call stopped to ask; it is answered ``input_required``, with the
-        question and a sealed state the client sends back with its answer."""
+        question and a sealed state the client sends back with its answer. ``park`` names
+        where the suspended call waits for it, when it does (else the retry replays)."""
         call = self._calls.pop(call_id, None)
         self._forget_asks(call_id)
         if call is None:
             return []
         self._in_flight.pop(call.request_id, None)
         expires = call.expires if call.expires is not None else self.clock() + self.state_ttl
-        state = RequestState(call.tool, call.digest, call.answers, expires)
+        state = RequestState(call.tool, call.digest, call.answers, expires, park)
         result: dict[str, Any] = {
             "resultType": "input_required",
             "inputRequests": {f"q{len(call.answers)}": {"method": method, "params": params}},
@@ -298,7 +332,8 @@ class Session:
         return [Send(rpc.result_response(call.request_id, result))]
 
     def ask(self, call_id: int, method: str, params: dict[str, Any]) -> tuple[list[Action], str]:
-        """Send the client a request on behalf of a running call (``elicitation/create``);
+        """Send the client a request on behalf of a running call (``elicitation/create``,
+        ``sampling/createMessage``, ``roots/list``);
         its answer comes back from :meth:`receive` as an :class:`Answer` with the id returned."""
         ask_id = f"objmcp-{next(self._ask_ids)}"
         self._asks[ask_id] = call_id
@@ -501,7 +536,8 @@ class Session:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
             arguments = params.get("arguments")
             modern = revision.era == "modern"
-            answers, expires = self._answers(name, arguments, params) if modern else ((), None)
+            state = self._answers(name, arguments, params) if modern else None
+            answers = state.answers if state is not None else ()
             call_id = next(self._call_ids)
             meta = params.get("_meta")
             token = meta.get("progressToken") if isinstance(meta, dict) else None
@@ -517,13 +553,18 @@ class Session:
                 name,
                 arguments_digest(arguments) if modern else "",
                 answers,
-                expires,
+                state.expires if state is not None else None,
             )
             self._in_flight[request_id] = call_id
             if batch is not None:
                 batch.pending.add(call_id)
             context = CallContext(
-                request_id, revision, capabilities, meta if isinstance(meta, dict) else {}, answers
+                request_id,
+                revision,
+                capabilities,
+                meta if isinstance(meta, dict) else {},
+                answers,
+                state.park if state is not None else None,
             )
             actions.append(StartCall(call_id, name, arguments, context))
             return None

@@ -30,12 +30,14 @@ class StateError(ValueError):
 
 @dataclass(frozen=True)
 class RequestState:
-    """What a call has gathered so far: the answers to its questions, in order."""
+    """What a call has gathered so far: the answers to its questions, in order, and
+    where the suspended call waits (``park``), if it does."""
 
     tool: str
     digest: str
     answers: tuple[Any, ...]
     expires: float
+    park: str | None = None
 
 
 def arguments_digest(arguments: object) -> str:
@@ -60,7 +62,13 @@ class StateSeal:
     def seal(self, state: RequestState) -> str:
         """The state as an opaque string for the client to echo."""
         body = json.dumps(
-            {"t": state.tool, "d": state.digest, "a": list(state.answers), "e": state.expires},
+            {
+                "t": state.tool,
+                "d": state.digest,
+                "a": list(state.answers),
+                "e": state.expires,
+                "p": state.park,
+            },
             separators=(",", ":"),
         ).encode()
         mac = hmac.new(self._key, body, hashlib.sha256).digest()
@@ -79,9 +87,13 @@ class StateSeal:
             raise StateError("requestState was not sealed by this server (forged or altered)")
         try:
             fields = json.loads(body)
-            state = RequestState(fields["t"], fields["d"], tuple(fields["a"]), float(fields["e"]))
+            state = RequestState(
+                fields["t"], fields["d"], tuple(fields["a"]), float(fields["e"]), fields.get("p")
+            )
             if not (isinstance(state.tool, str) and isinstance(state.digest, str)):
                 raise TypeError("tool and digest must be strings")
+            if not (state.park is None or isinstance(state.park, str)):
+                raise TypeError("park must be a string")
             if not all(isinstance(answer, dict) for answer in state.answers):
                 raise TypeError("answers must be objects")
         except (ValueError, KeyError, TypeError):

@@ -5,14 +5,20 @@ A Python thread cannot be stopped. A call cancelled while its thread runs is
 :class:`ThreadRunner` counts such threads, so that a process about to exit
 knows it would otherwise wait for them. A job cancelled before its thread
 took it up never starts.
+
+At most ``limit`` jobs run at once; more wait for a place. A job that waits for
+something from outside (a question to the user) gives its place up meanwhile with
+:meth:`ThreadRunner.paused`, so that jobs whose answers never come cannot starve
+the others.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import threading
 import typing
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -21,7 +27,10 @@ import anyio.from_thread
 import anyio.lowlevel
 import anyio.to_thread
 
-__all__ = ["ThreadRunner"]
+__all__ = ["DEFAULT_LIMIT", "Job", "ThreadRunner"]
+
+DEFAULT_LIMIT = 40
+"""Sync jobs that may run at once unless told otherwise (anyio's own default)."""
 
 T = TypeVar("T")
 
@@ -30,21 +39,59 @@ class JobSkipped(Exception):
     """Raised in place of a job that was cancelled before it started (nobody waits for it)."""
 
 
-@dataclass
-class _JobState:
+@dataclass(eq=False)
+class Job:
+    """One sync job's place in the runner; :meth:`ThreadRunner.current` finds it."""
+
     started: bool = False
     finished: bool = False
     cancelled: bool = False
+    held: bool = False  # it has a place (or lent it out)
+    paused: bool = False  # its place is lent out
+
+
+_current_job = threading.local()
 
 
 class ThreadRunner:
     """Runs sync jobs off the event loop: in worker threads, or on one thread when ``serial``."""
 
-    def __init__(self, serial: bool = False) -> None:
+    def __init__(self, serial: bool = False, limit: int = DEFAULT_LIMIT) -> None:
+        if limit < 1:
+            raise ValueError(f"the thread limit must be at least 1, not {limit}")
         self.serial = serial
+        self.limit = limit
         self._lock = threading.Lock()
         self._abandoned = 0
         self._thread: _SerialThread | None = None
+        self._places: anyio.CapacityLimiter | None = None  # made on the loop that uses it
+        self._unlimited: anyio.CapacityLimiter | None = None
+
+    @staticmethod
+    def current() -> Job | None:
+        """The job of the calling worker thread, or None outside one."""
+        job: Job | None = getattr(_current_job, "job", None)
+        return job
+
+    @contextlib.asynccontextmanager
+    async def paused(self, job: Job | None) -> AsyncIterator[None]:
+        """Give ``job``'s place to another job while the block runs (it waits for something
+        from outside), and take a place again after it (which may wait its turn). The one
+        thread of a serial runner cannot be given up: there the block just runs."""
+        if job is None or self.serial or self._places is None or job.paused:
+            yield
+            return
+        job.paused = True
+        self._places.release_on_behalf_of(job)
+        try:
+            yield
+        finally:
+            if job.held:  # else the run was given up meanwhile: it needs no place again
+                with anyio.CancelScope(shield=True):
+                    await self._places.acquire_on_behalf_of(job)
+                if not job.held:
+                    self._places.release_on_behalf_of(job)
+            job.paused = False
 
     @property
     def abandoned(self) -> int:
@@ -53,16 +100,18 @@ class ThreadRunner:
 
     async def run(self, job: Callable[[], T]) -> T:
         """Run ``job`` in a thread and wait for its result (or its exception)."""
-        state = _JobState()
+        state = Job()
 
         def tracked() -> T:
             with self._lock:
                 if state.cancelled:
                     raise JobSkipped
                 state.started = True
+            _current_job.job = state
             try:
                 return job()
             finally:
+                _current_job.job = None
                 with self._lock:
                     state.finished = True
                     if state.cancelled:
@@ -73,7 +122,13 @@ class ThreadRunner:
                 if self._thread is None:
                     self._thread = _SerialThread()
                 return await self._thread.run(tracked)
-            return await anyio.to_thread.run_sync(tracked, abandon_on_cancel=True)
+            if self._places is None or self._unlimited is None:
+                self._places = anyio.CapacityLimiter(self.limit)
+                self._unlimited = anyio.CapacityLimiter(math.inf)
+            async with _held(self._places, state):
+                return await anyio.to_thread.run_sync(
+                    tracked, abandon_on_cancel=True, limiter=self._unlimited
+                )
         except anyio.get_cancelled_exc_class():
             with self._lock:
                 state.cancelled = True
@@ -138,3 +193,16 @@ class _Job(Generic[T]):
         self.token = token
         self.value: T | None = None
         self.error: BaseException | None = None
+
+
+@contextlib.asynccontextmanager
+async def _held(places: anyio.CapacityLimiter, job: Job) -> AsyncIterator[None]:
+    """Hold a place for ``job`` (by the job, not the task, so that it can be lent out)."""
+    await places.acquire_on_behalf_of(job)
+    job.held = True
+    try:
+        yield
+    finally:
+        job.held = False
+        if not job.paused:
+            places.release_on_behalf_of(job)

@@ -19,8 +19,8 @@ from typing import Any
 
 from . import _introspect
 from ._convert import ConversionError, NotJsonable, from_json, to_jsonable
-from ._exceptions import ArgumentError, ElicitationUnavailable
-from ._inject import DEFAULTS, injected_kind
+from ._exceptions import ArgumentError
+from ._inject import injected_kind, injected_value
 from ._schema import JsonSchema, SchemaBuilder
 from ._validate import Validator
 
@@ -88,7 +88,7 @@ class Tool:
         for param in self.parameters:
             if param.name in self.injected:
                 marker = self.injected[param.name]
-                value: object = (injected or {}).get(marker, DEFAULTS.get(marker, _unavailable))
+                value: object = injected_value(marker, injected, self.name)
             elif param.kind is inspect.Parameter.VAR_KEYWORD:
                 for key, item in arguments.items():
                     if key not in known:
@@ -140,13 +140,6 @@ class Tool:
                 )
             else:
                 positional.append(param.default)
-
-
-def _unavailable(*args: object, **kwargs: object) -> object:
-    raise ElicitationUnavailable(
-        "This tool asked the user a question, but nothing can answer it here: the MCP "
-        "client does not support elicitation, or Toolbox.call was given no elicit= callable"
-    )
 
 
 def _convert(value: object, hint: object, name: str) -> object:

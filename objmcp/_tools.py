@@ -23,9 +23,9 @@ import anyio.lowlevel
 from . import _introspect
 from ._content import ToolResult, error_result, value_result
 from ._exceptions import TargetError, UnknownToolError
-from ._inject import Elicit, InputNeeded, Progress
+from ._inject import Elicit, InputNeeded, Progress, Sample
 from ._specs import SpecFormat, api_name, specs
-from ._threads import ThreadRunner
+from ._threads import DEFAULT_LIMIT, ThreadRunner
 from ._tool import Tool, make_tool
 
 __all__ = ["Concurrency", "Toolbox"]
@@ -43,7 +43,9 @@ class Toolbox(Mapping[str, Tool]):
     names to any of these. ``include`` and ``exclude`` select tools by name or
     fnmatch glob. ``concurrency="serial"`` runs every sync call on one
     dedicated thread, one at a time (for thread-bound objects such as
-    ``sqlite3`` connections); the default runs them in worker threads.
+    ``sqlite3`` connections); the default runs them in worker threads, at most
+    ``max_threads`` at once (more wait their turn; a call waiting for the
+    client's answer leaves its turn to others meanwhile).
 
     Raises :class:`TargetError` for names that collide or that MCP does not allow.
     """
@@ -55,12 +57,13 @@ class Toolbox(Mapping[str, Tool]):
         include: Collection[str] | str | None = None,
         exclude: Collection[str] | str | None = None,
         concurrency: Concurrency = "threads",
+        max_threads: int = DEFAULT_LIMIT,
     ) -> None:
         if concurrency not in ("threads", "serial"):
             raise ValueError(f"concurrency must be 'threads' or 'serial', not {concurrency!r}")
         self.target = target
         self.concurrency: Concurrency = concurrency
-        self._threads = ThreadRunner(serial=concurrency == "serial")
+        self._threads = ThreadRunner(serial=concurrency == "serial", limit=max_threads)
         self._tools: dict[str, Tool] = {}
         self._owners: dict[int, object] = {}
         self._api_names: dict[str, str] | None = None
@@ -95,6 +98,11 @@ class Toolbox(Mapping[str, Tool]):
 
     def __repr__(self) -> str:
         return f"Toolbox({', '.join(self._tools)})"
+
+    @property
+    def threads(self) -> ThreadRunner:
+        """Where the sync calls run (for servers: a waiting call lends its place out)."""
+        return self._threads
 
     @property
     def abandoned(self) -> int:
@@ -132,6 +140,7 @@ class Toolbox(Mapping[str, Tool]):
         *,
         elicit: Callable[..., object] | None = None,
         progress: Callable[..., object] | None = None,
+        sample: Callable[..., object] | None = None,
         injected: Mapping[object, object] | None = None,
     ) -> ToolResult:
         """Call a tool from synchronous code (not from inside an event loop).
@@ -140,13 +149,15 @@ class Toolbox(Mapping[str, Tool]):
         API; ``arguments`` a dict or its JSON text (as OpenAI hands them over).
         ``elicit`` is given to the parameters that ask the user
         (``objmcp.Elicit``; without it, asking is an error result), ``progress``
-        to those that report progress (``objmcp.Progress``; a no-op without it). Sync tools
+        to those that report progress (``objmcp.Progress``; a no-op without it),
+        ``sample`` to those that ask a model (``objmcp.Sample``); ``injected`` maps
+        any marker (``objmcp.Roots``...) to what its parameters get. Sync tools
         run in the calling thread (on the dedicated one when
         ``concurrency="serial"``), async ones in an event loop of their own.
         Raises :class:`UnknownToolError`; every other failure is an error result.
         """
         tool = self.tool(name)
-        injected = _injections(elicit, progress, injected)
+        injected = _injections(elicit, progress, sample, injected)
         if tool.is_async or self.concurrency == "serial":
             return anyio.run(lambda: self.acall(name, arguments, injected=injected))
         outcome = _run_sync_tool(tool, arguments, injected)
@@ -161,6 +172,7 @@ class Toolbox(Mapping[str, Tool]):
         *,
         elicit: Callable[..., object] | None = None,
         progress: Callable[..., object] | None = None,
+        sample: Callable[..., object] | None = None,
         injected: Mapping[object, object] | None = None,
     ) -> ToolResult:
         """Call a tool from async code: sync tools in a worker thread, async ones here.
@@ -169,7 +181,7 @@ class Toolbox(Mapping[str, Tool]):
         other failure is an error result.
         """
         tool = self.tool(name)
-        injected = _injections(elicit, progress, injected)
+        injected = _injections(elicit, progress, sample, injected)
         if tool.is_async:
             try:
                 positional, keywords = tool.bind(arguments, injected)
@@ -224,9 +236,14 @@ class Toolbox(Mapping[str, Tool]):
 def _injections(
     elicit: Callable[..., object] | None,
     progress: Callable[..., object] | None,
+    sample: Callable[..., object] | None,
     injected: Mapping[object, object] | None,
 ) -> Mapping[object, object] | None:
-    pairs: tuple[tuple[object, object], ...] = ((Elicit, elicit), (Progress, progress))
+    pairs: tuple[tuple[object, object], ...] = (
+        (Elicit, elicit),
+        (Progress, progress),
+        (Sample, sample),
+    )
     given = {marker: value for marker, value in pairs if value is not None}
     return {**given, **(injected or {})} if given else injected
 

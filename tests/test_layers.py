@@ -8,6 +8,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "objmcp"
 OBJECT_MODEL = {
     "_elicit",
+    "_sampling",
     "_specs",
     "_tool",
     "_threads",
@@ -23,7 +24,7 @@ OBJECT_MODEL = {
 }
 PROTOCOL = {"_jsonrpc", "_revisions", "_session", "_state"}
 TRANSPORT = {"_framing", "_stdio"}
-ENTRY = {"__init__", "__main__", "_server", "_connection", "_cli"}
+ENTRY = {"__init__", "__main__", "_server", "_connection", "_running", "_cli"}
 
 
 def imported_siblings(module: str) -> set[str]:
