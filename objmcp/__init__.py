@@ -17,12 +17,25 @@ from ._exceptions import (
     ElicitationUnavailable,
     ElicitError,
     FrameError,
+    InteractionError,
+    InteractionUnavailable,
     ObjmcpError,
     TargetError,
     ToolError,
     UnknownToolError,
 )
-from ._inject import Cancelled, Elicit, ElicitResult, Progress
+from ._inject import (
+    Cancelled,
+    Context,
+    Elicit,
+    ElicitResult,
+    Log,
+    Progress,
+    Root,
+    Roots,
+    Sample,
+    SampleResult,
+)
 from ._server import Server
 from ._tool import Tool
 from ._tools import Toolbox
@@ -32,13 +45,21 @@ __version__ = "0.1.0"
 __all__ = [
     "ArgumentError",
     "Cancelled",
+    "Context",
     "Elicit",
     "ElicitError",
     "ElicitResult",
     "ElicitationUnavailable",
     "FrameError",
+    "InteractionError",
+    "InteractionUnavailable",
+    "Log",
     "ObjmcpError",
     "Progress",
+    "Root",
+    "Roots",
+    "Sample",
+    "SampleResult",
     "Server",
     "TargetError",
     "Tool",

@@ -348,7 +348,7 @@ class Connection:
             async with self.server.tools.threads.paused(job):
                 await waiter.answered.wait()
         if self._parked.pop(park, None) is not None:  # no retry came for it in time
-            logger.info("a call to %r waited too long for its answer; dropped", call.tool)
+            logger.warning("a call to %r waited too long for its answer; dropped", call.tool)
             waiter.released = True
             call.cancelled.set()
         return waiter

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from . import _inject
 from . import _jsonrpc as rpc
 from ._content import ToolResult
 from ._jsonrpc import Message, ProtocolError, RequestId
@@ -59,7 +60,7 @@ CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities"
 CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo"
 SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
 LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel"
-LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+LOG_LEVELS = tuple(_inject.LOG_LEVELS)
 """The syslog levels of ``notifications/message``, least severe first."""
 
 Feature = Literal["elicitation", "elicitation.url", "sampling", "roots"]

@@ -195,13 +195,21 @@ def test_the_public_surface() -> None:
     assert sorted(objmcp.__all__) == [
         "ArgumentError",
         "Cancelled",
+        "Context",
         "Elicit",
         "ElicitError",
         "ElicitResult",
         "ElicitationUnavailable",
         "FrameError",
+        "InteractionError",
+        "InteractionUnavailable",
+        "Log",
         "ObjmcpError",
         "Progress",
+        "Root",
+        "Roots",
+        "Sample",
+        "SampleResult",
         "Server",
         "TargetError",
         "Tool",
@@ -215,6 +223,8 @@ def test_the_public_surface() -> None:
     assert objmcp.ToolError.__module__ == "objmcp"
     assert typing.get_type_hints(objmcp.ElicitResult)["action"] is not None
     assert issubclass(objmcp.TargetError, ValueError)
+    assert issubclass(objmcp.ElicitationUnavailable, objmcp.InteractionUnavailable)
+    assert issubclass(objmcp.ElicitError, objmcp.InteractionError)
 
 
 @pytest.mark.parametrize(

@@ -199,6 +199,63 @@ class Zoo:
         elicit("A list?", list[int])
         return "unreachable"
 
+    def ask_after_work(self, elicit: objmcp.Elicit) -> str:
+        """Count the runs of the code before a question, then ask it (parked or replayed)."""
+        self.runs_before_question = getattr(self, "runs_before_question", 0) + 1
+        answer = elicit("Sure?", bool)
+        return f"{answer.action}:{answer.value!r} after {self.runs_before_question} run(s)"
+
+    def summarize(self, text: str, sample: objmcp.Sample) -> str:
+        """Ask the client's model to summarize (in a worker thread)."""
+        result = sample(
+            [text, {"role": "assistant", "content": "Noted."}, "Summarize that."],
+            max_tokens=50,
+            system="Be brief.",
+            temperature=0.5,
+            stop=["END"],
+            models=["claude-small"],
+        )
+        return f"{result.text} [{result.model}, {result.stop_reason}]"
+
+    async def async_summarize(self, text: str, sample) -> str:  # type: ignore[no-untyped-def]
+        """Ask the client's model to summarize (on the event loop), by name."""
+        result = await sample(f"Summarize: {text}")
+        return f"{result.text} [{result.model}]"
+
+    def where(self, roots: objmcp.Roots) -> list[str]:
+        """List the client's roots."""
+        return [f"{root.name}={root.uri}" for root in roots()]
+
+    def sign_in(self, elicit: objmcp.Elicit) -> str:
+        """Send the user to a web page, then say it is done."""
+        answer = elicit.url("Sign in to continue", "https://example.com/login")
+        elicit.complete(answer.elicitation_id)
+        return f"{answer.action}:{answer.elicitation_id is not None}"
+
+    def log_levels(self, log: objmcp.Log) -> str:
+        """Log through the injected logger at several levels, one of them a JSON value."""
+        log.debug("fine detail")
+        log.info("working")
+        log({"step": 2, "of": 3}, "notice")
+        log.error("trouble")
+        return "logged"
+
+    def everything(self, context: objmcp.Context) -> str:
+        """Use the one context parameter for progress, logging and a question."""
+        context.progress(1, 2)
+        context.log.info(f"{context.tool} asks")
+        answer = context.elicit("Your name?", str)
+        context.progress(2, 2)
+        return f"{context.tool}: {answer.value}"
+
+    async def async_everything(self, context: objmcp.Context) -> str:
+        """The same, async."""
+        await context.progress(1, 2)
+        await context.log.info(f"{context.tool} asks")
+        answer = await context.elicit("Your name?", str)
+        await context.progress(2, 2)
+        return f"{context.tool}: {answer.value}"
+
     def chatty(self) -> str:
         """Log at three levels, then answer."""
         log = logging.getLogger("zoo.chatty")
@@ -257,6 +314,25 @@ class Zoo:
         """Never a tool."""
 
 
+def _options(words: list[str]) -> dict[str, object]:
+    """Server options from ``key=value`` words (numbers as numbers)."""
+    options: dict[str, object] = {}
+    for word in words:
+        key, _, value = word.partition("=")
+        try:
+            options[key] = float(value) if "." in value else int(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
 if __name__ == "__main__":
     framing = sys.argv[1] if len(sys.argv) > 1 else "auto"
-    objmcp.start("zoo", Zoo(), framing=framing, instructions="A zoo of tools.", title="The Zoo")
+    objmcp.start(
+        "zoo",
+        Zoo(),
+        framing=framing,  # type: ignore[arg-type]
+        instructions="A zoo of tools.",
+        title="The Zoo",
+        **_options(sys.argv[2:]),  # type: ignore[arg-type]
+    )
