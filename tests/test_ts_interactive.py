@@ -1,10 +1,11 @@
 """Interoperability: the official TypeScript MCP SDK client answers objmcp's questions.
 
 ``tests/js/interactive.mjs`` connects through the SDK's ``StdioClientTransport`` (the handshake
-era), declares the elicitation capability (unless the script says ``"noElicitation"``), answers
+era), declares the capabilities the script gives (form elicitation when it gives none), answers
 each ``elicitation/create`` from a scripted list, makes the scripted calls in order (asking for
 progress where told) and prints one JSON report. These tests run it against the zoo server as a
 real subprocess; ``tests/test_elicitation.py`` drives the same scenarios with the Python SDK.
+``tests/test_ts_sampling.py`` uses the same driver for sampling, roots and URL elicitation.
 """
 
 from __future__ import annotations
@@ -189,7 +190,7 @@ def test_the_session_goes_on(run: Run) -> None:
 def test_a_client_without_the_capability_is_told_so(node: str) -> None:
     report = run_interactive(
         node,
-        {"noElicitation": True, "calls": [call("ask"), call("add", {"a": 2, "b": 3})]},
+        {"capabilities": {}, "calls": [call("ask"), call("add", {"a": 2, "b": 3})]},
     )
     assert report["asked"] == []
     asked, after = report["calls"]
