@@ -36,6 +36,7 @@ from ._inject import (
     Sample,
     SampleResult,
 )
+from ._publish import ToolOptions, hidden, tool
 from ._server import Server
 from ._tool import Tool
 from ._tools import Toolbox
@@ -67,8 +68,11 @@ __all__ = [
     "ToolResult",
     "Toolbox",
     "UnknownToolError",
+    "ToolOptions",
+    "hidden",
     "serve",
     "start",
+    "tool",
 ]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from ._convert import NotJsonable, to_jsonable
 from ._exceptions import ArgumentError, ToolError
@@ -26,12 +27,15 @@ class ToolResult:
     """The outcome of one tool call, in no protocol's terms.
 
     ``text`` is what the model reads; ``value`` is the JSON form of what the
-    method returned (``None`` for errors); ``is_error`` says the call failed.
+    method returned (``None`` for errors); ``is_error`` says the call failed;
+    ``structured`` is the value as the tool's output schema has it (MCP's
+    ``structuredContent``), when the tool has one.
     """
 
     text: str
     value: object = None
     is_error: bool = False
+    structured: dict[str, Any] | None = None
 
 
 def dumps(value: object) -> str:

@@ -11,7 +11,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import anyio
@@ -21,6 +21,7 @@ import anyio.lowlevel
 
 from ._connection import Connection, call_tool
 from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
+from ._publish import ToolOptions
 from ._session import Action, Send, ServerInfo, Session, StartCall
 from ._state import StateSeal
 from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout
@@ -48,8 +49,9 @@ class Server:
     random key), ``max_parked`` and ``park_timeout`` (modern era: how many calls
     may wait suspended for the client's retry, and for how many seconds; beyond
     either, the retry runs the method again from the start, answering its earlier
-    questions from the state), and ``input``/``output`` streams (stdin/stdout
-    when not given).
+    questions from the state), ``tools`` (how members are published, by name:
+    the options of ``@objmcp.tool``, for code that cannot carry decorators), and
+    ``input``/``output`` streams (stdin/stdout when not given).
     """
 
     def __init__(
@@ -72,6 +74,7 @@ class Server:
         state_key: str | bytes | None = None,
         max_parked: int = 64,
         park_timeout: float = 300.0,
+        tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -83,6 +86,7 @@ class Server:
             exclude=exclude,
             concurrency=concurrency,
             max_threads=max_threads,
+            tools=tools,
         )
         self.framing: Framing = framing
         self.max_frame = max_frame

@@ -619,7 +619,12 @@ class Session:
         return {key: value for key, value in entry.items() if key in revision.tool_fields}
 
     def _call_result(self, result: ToolResult, revision: Revision) -> dict[str, Any]:
-        answer = {"content": [{"type": "text", "text": result.text}], "isError": result.is_error}
+        answer: dict[str, Any] = {
+            "content": [{"type": "text", "text": result.text}],
+            "isError": result.is_error,
+        }
+        if result.structured is not None and "outputSchema" in revision.tool_fields:
+            answer["structuredContent"] = result.structured
         return self._complete(answer, revision, cacheable=False)
 
     def _complete(

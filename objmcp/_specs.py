@@ -60,9 +60,17 @@ def mcp_tool(tool: Tool) -> dict[str, Any]:
     The session leaves out, per revision, the fields that revision does not define.
     """
     entry: dict[str, Any] = {"name": tool.name}
+    if tool.title is not None:
+        entry["title"] = tool.title
     if tool.description:
         entry["description"] = tool.description
     entry["inputSchema"] = tool.input_schema
+    if tool.output_schema is not None:
+        entry["outputSchema"] = tool.output_schema
+    if tool.annotations:
+        entry["annotations"] = dict(tool.annotations)
+    if tool.icons:
+        entry["icons"] = [dict(icon) for icon in tool.icons]
     return entry
 
 

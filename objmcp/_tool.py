@@ -19,8 +19,9 @@ from typing import Any
 
 from . import _introspect
 from ._convert import ConversionError, NotJsonable, from_json, to_jsonable
-from ._exceptions import ArgumentError
+from ._exceptions import ArgumentError, TargetError
 from ._inject import injected_kind, injected_value
+from ._publish import ToolOptions
 from ._schema import JsonSchema, SchemaBuilder
 from ._validate import Validator
 
@@ -42,7 +43,10 @@ class Parameter:
 
 @dataclass(frozen=True, eq=False)
 class Tool:
-    """A published callable: its MCP-facing name, description and input schema."""
+    """A published callable: its MCP-facing name, description and input schema, and
+    what the author said of it (title, annotations, icons), and the schema of its
+    results when its return type gives one (``output_schema``; ``wraps_output`` says a
+    value that is not an object goes as ``{"result": value}``)."""
 
     name: str
     description: str
@@ -51,10 +55,38 @@ class Tool:
     is_async: bool = False
     parameters: tuple[Parameter, ...] = field(default=(), repr=False)
     injected: Mapping[str, object] = field(default_factory=dict, repr=False)
+    title: str | None = None
+    annotations: Mapping[str, Any] = field(default_factory=dict)
+    icons: tuple[Mapping[str, Any], ...] = ()
+    output_schema: JsonSchema | None = field(default=None, repr=False)
+    wraps_output: bool = False
     _validator: Validator = field(init=False, repr=False, compare=False)
+    _output_validator: Any = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_validator", Validator(self.input_schema))
+        output = None
+        if self.output_schema is not None:
+            from jsonschema import Draft202012Validator
+
+            output = Draft202012Validator(self.output_schema)
+        object.__setattr__(self, "_output_validator", output)
+
+    def structure(self, value: object) -> dict[str, Any] | None:
+        """The ``structuredContent`` of a call that returned ``value`` (its JSON form), or
+        None when the tool has no output schema. Raises ValueError, saying where, when the
+        value does not fit the schema."""
+        if self._output_validator is None:
+            return None
+        content = {"result": value} if self.wraps_output else value
+        from jsonschema.exceptions import best_match
+
+        error = best_match(self._output_validator.iter_errors(content))
+        if error is not None:
+            where = "".join(f"[{part!r}]" for part in error.absolute_path)
+            raise ValueError(f"{where or 'the value'}: {error.message}")
+        assert isinstance(content, dict)
+        return content
 
     def bind(
         self, arguments: object, injected: Mapping[object, object] | None = None
@@ -149,8 +181,12 @@ def _convert(value: object, hint: object, name: str) -> object:
         raise ArgumentError(f"Invalid argument '{error.path}': {error.message}") from None
 
 
-def make_tool(name: str, function: Callable[..., object]) -> Tool:
-    """Build the :class:`Tool` for one callable: its schema from signature, hints and docstring."""
+def make_tool(
+    name: str, function: Callable[..., object], options: ToolOptions | None = None
+) -> Tool:
+    """Build the :class:`Tool` for one callable: its schema from signature, hints and
+    docstring, and what ``options`` say of it."""
+    options = options or ToolOptions()
     signature = _introspect.signature_of(function)
     hints = _introspect.type_hints_of(function)
     docs = _introspect.read_docs(function)
@@ -196,15 +232,55 @@ def make_tool(name: str, function: Callable[..., object]) -> Tool:
     input_schema["additionalProperties"] = additional
     if builder.defs:
         input_schema["$defs"] = builder.defs
+    output_schema, wraps = None, False
+    if options.structured is not False:
+        output_schema, wraps = _output_schema(hints.get("return", _EMPTY), name)
+        if output_schema is None and options.structured:
+            raise TargetError(
+                f"tool '{name}' asks for structured output, but its return annotation "
+                "gives no schema: annotate the return type"
+            )
     return Tool(
         name=name,
-        description=docs.description,
+        description=docs.description if options.description is None else options.description,
         input_schema=input_schema,
         function=function,
         is_async=_is_async(function),
         parameters=tuple(parameters),
         injected=injected,
+        title=options.title,
+        annotations=options.annotations(),
+        icons=options.icons or (),
+        output_schema=output_schema,
+        wraps_output=wraps,
     )
+
+
+_UNSTRUCTURED = (_EMPTY, None, type(None), Any, object, typing.NoReturn)
+
+
+def _output_schema(hint: object, name: str) -> tuple[JsonSchema | None, bool]:
+    """The output schema a return annotation gives (an object schema, the value wrapped as
+    ``{"result": ...}`` when it is not an object), or None when it gives none."""
+    if any(hint is nothing for nothing in _UNSTRUCTURED) or isinstance(hint, str):
+        return None, False
+    builder = SchemaBuilder()
+    schema = builder.schema(hint, f"the return value of tool '{name}'")
+    if not schema:
+        return None, False
+    target = schema
+    reference = schema.get("$ref")
+    if isinstance(reference, str) and reference.startswith("#/$defs/"):
+        target = builder.defs.get(reference.removeprefix("#/$defs/"), {})
+    if target.get("type") == "object":
+        root: JsonSchema = {**target}
+        wraps = False
+    else:
+        root = {"type": "object", "properties": {"result": schema}, "required": ["result"]}
+        wraps = True
+    if builder.defs:
+        root["$defs"] = builder.defs
+    return root, wraps
 
 
 def _is_async(function: object) -> bool:

@@ -9,6 +9,7 @@ boundary. Nothing here knows a protocol.
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import inspect
 import logging
@@ -24,6 +25,7 @@ from . import _introspect
 from ._content import ToolResult, error_result, value_result
 from ._exceptions import TargetError, UnknownToolError
 from ._inject import Elicit, InputNeeded, Progress, Sample
+from ._publish import ToolOptions, options_for
 from ._specs import SpecFormat, api_name, specs
 from ._threads import DEFAULT_LIMIT, ThreadRunner
 from ._tool import Tool, make_tool
@@ -45,7 +47,10 @@ class Toolbox(Mapping[str, Tool]):
     dedicated thread, one at a time (for thread-bound objects such as
     ``sqlite3`` connections); the default runs them in worker threads, at most
     ``max_threads`` at once (more wait their turn; a call waiting for the
-    client's answer leaves its turn to others meanwhile).
+    client's answer leaves its turn to others meanwhile). ``tools`` says how
+    members are published, by their name (``{"add": {"title": ..., "read_only":
+    True}}``, the options of ``@objmcp.tool``, or ``{"hidden": True}``), for code
+    that cannot carry decorators.
 
     Raises :class:`TargetError` for names that collide or that MCP does not allow.
     """
@@ -58,6 +63,7 @@ class Toolbox(Mapping[str, Tool]):
         exclude: Collection[str] | str | None = None,
         concurrency: Concurrency = "threads",
         max_threads: int = DEFAULT_LIMIT,
+        tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
     ) -> None:
         if concurrency not in ("threads", "serial"):
             raise ValueError(f"concurrency must be 'threads' or 'serial', not {concurrency!r}")
@@ -69,23 +75,32 @@ class Toolbox(Mapping[str, Tool]):
         self._api_names: dict[str, str] | None = None
         include = [include] if isinstance(include, str) else include
         exclude = [exclude] if isinstance(exclude, str) else exclude
+        described = set(tools or ())
         for member in _introspect.discover(target):
-            if not _selected(member.name, include, exclude):
+            described.discard(member.name)
+            options = options_for(member.name, member.function, tools)
+            name = options.name or member.name
+            if options.hidden or not _selected({name, member.name}, include, exclude):
                 continue
-            if not TOOL_NAME.fullmatch(member.name):
+            if not TOOL_NAME.fullmatch(name):
                 raise TargetError(
-                    f"{member.name!r} is not a valid MCP tool name: use 1 to 128 characters "
-                    "among A-Z, a-z, 0-9, '_', '-' and '.' (rename it, or leave it out "
-                    "with exclude=)"
+                    f"{name!r} is not a valid MCP tool name: use 1 to 128 characters "
+                    "among A-Z, a-z, 0-9, '_', '-' and '.' (rename it with "
+                    "tools={...: {'name': ...}}, or leave it out with exclude=)"
                 )
-            if member.name in self._tools:
+            if name in self._tools:
                 raise TargetError(
-                    f"Two callables would both be the tool '{member.name}': rename one, or "
+                    f"Two callables would both be the tool '{name}': rename one, or "
                     "leave one out with exclude="
                 )
-            self._tools[member.name] = make_tool(member.name, member.function)
+            self._tools[name] = make_tool(name, member.function, options)
             if member.owner is not None:
                 self._owners.setdefault(id(member.owner), member.owner)
+        if described:
+            raise TargetError(
+                f"tools= describes {', '.join(map(repr, sorted(described)))}, which the "
+                f"target does not have; its tools are: {', '.join(self._tools) or 'none'}"
+            )
 
     def __getitem__(self, name: str) -> Tool:
         return self._tools[name]
@@ -163,7 +178,7 @@ class Toolbox(Mapping[str, Tool]):
         outcome = _run_sync_tool(tool, arguments, injected)
         if isinstance(outcome, ToolResult):
             return outcome
-        return anyio.run(_settle, outcome, name)
+        return anyio.run(_settle, outcome, tool)
 
     async def acall(
         self,
@@ -189,12 +204,12 @@ class Toolbox(Mapping[str, Tool]):
             except InputNeeded:
                 raise
             except BaseException as error:  # no await yet: nothing here is a cancellation
-                return error_result(error, name)
-            return await _settle(pending, name)
+                return error_result(error, tool.name)
+            return await _settle(pending, tool)
         outcome = await self._threads.run(lambda: _run_sync_tool(tool, arguments, injected))
         if isinstance(outcome, ToolResult):
             return outcome
-        return await _settle(outcome, name)
+        return await _settle(outcome, tool)
 
     async def aclose(self) -> None:
         """Close the served objects (``aclose()``, ``close()``, ``__aexit__`` or ``__exit__``).
@@ -248,10 +263,17 @@ def _injections(
     return {**given, **(injected or {})} if given else injected
 
 
-def _selected(name: str, include: Collection[str] | None, exclude: Collection[str] | None) -> bool:
-    if include is not None and not any(fnmatch.fnmatchcase(name, p) for p in include):
+def _selected(
+    names: set[str], include: Collection[str] | None, exclude: Collection[str] | None
+) -> bool:
+    """Whether a tool known by ``names`` (its own, and its published one) is served."""
+
+    def matches(patterns: Collection[str]) -> bool:
+        return any(fnmatch.fnmatchcase(name, p) for name in names for p in patterns)
+
+    if include is not None and not matches(include):
         return False
-    return not (exclude is not None and any(fnmatch.fnmatchcase(name, p) for p in exclude))
+    return not (exclude is not None and matches(exclude))
 
 
 def _run_sync_tool(
@@ -269,7 +291,7 @@ def _run_sync_tool(
             return value
         if isinstance(value, Iterator):
             value = list(value)
-        return value_result(value)
+        return tool_result(tool, value)
     except InputNeeded:
         raise
     except BaseException as error:  # a tool's SystemExit is its failure, not the server's
@@ -282,8 +304,9 @@ def _in_main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
-async def _settle(pending: object, name: str) -> ToolResult:
+async def _settle(pending: object, tool: Tool) -> ToolResult:
     """Await what an async tool (or a sync one) gave back, and make its result."""
+    name = tool.name
     try:
         value = pending
         if inspect.isasyncgen(value):
@@ -300,4 +323,19 @@ async def _settle(pending: object, name: str) -> ToolResult:
         return error_result(error, name)
     except BaseException as error:
         return error_result(error, name)
-    return value_result(value)
+    return tool_result(tool, value)
+
+
+def tool_result(tool: Tool, value: object) -> ToolResult:
+    """The result of a call of ``tool`` that returned ``value``, with its structured
+    content when the tool has an output schema; never raises."""
+    result = value_result(value)
+    if result.is_error or tool.output_schema is None:
+        return result
+    try:
+        structured = tool.structure(result.value)
+    except ValueError as error:
+        return ToolResult(
+            f"The tool's result does not fit its declared return type: {error}", None, True
+        )
+    return dataclasses.replace(result, structured=structured)

@@ -214,11 +214,14 @@ def test_the_public_surface() -> None:
         "TargetError",
         "Tool",
         "ToolError",
+        "ToolOptions",
         "ToolResult",
         "Toolbox",
         "UnknownToolError",
+        "hidden",
         "serve",
         "start",
+        "tool",
     ]
     assert objmcp.ToolError.__module__ == "objmcp"
     assert typing.get_type_hints(objmcp.ElicitResult)["action"] is not None

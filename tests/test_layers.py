@@ -9,6 +9,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "objmcp"
 OBJECT_MODEL = {
     "_elicit",
     "_sampling",
+    "_publish",
     "_specs",
     "_tool",
     "_threads",

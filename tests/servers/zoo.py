@@ -256,6 +256,29 @@ class Zoo:
         await context.progress(2, 2)
         return f"{context.tool}: {answer.value}"
 
+    def origin(self) -> Point:
+        """The origin, as a structured result."""
+        return Point(0.0, 0.0)
+
+    def liar(self) -> int:
+        """Claim an integer, return text: the result does not fit the declared type."""
+        return "seven"  # type: ignore[return-value]
+
+    @objmcp.tool(name="shout", title="Shout it", read_only=True, idempotent=True)
+    def loud(self, text: str) -> str:
+        """Upper-case the text."""
+        return text.upper()
+
+    @objmcp.tool(structured=False)
+    def plain_total(self, numbers: list[int]) -> int:
+        """Add numbers, with no structured output."""
+        return sum(numbers)
+
+    @objmcp.hidden
+    def secret(self) -> str:
+        """Public in Python, hidden from the model."""
+        return "hidden"
+
     def chatty(self) -> str:
         """Log at three levels, then answer."""
         log = logging.getLogger("zoo.chatty")

@@ -1,0 +1,165 @@
+"""How an author says how a callable is published: ``@objmcp.tool(...)``,
+``@objmcp.hidden``, or the same as data (``tools={"method": {...}}``) for code
+that cannot be edited.
+
+The decorators only mark the function (an attribute), so the object stays as
+it was for every other use; :func:`options_for` reads the mark and merges the
+data given for the same name over it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar, overload
+
+from ._exceptions import TargetError
+
+__all__ = ["ToolOptions", "hidden", "options_for", "tool"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+MARK = "__objmcp_tool__"
+
+_HINTS = {
+    "read_only": "readOnlyHint",
+    "destructive": "destructiveHint",
+    "idempotent": "idempotentHint",
+    "open_world": "openWorldHint",
+}
+
+
+@dataclass(frozen=True)
+class ToolOptions:
+    """How one callable is published; ``None`` leaves a field to objmcp.
+
+    ``name``, ``title`` and ``description`` replace what objmcp would use (the
+    callable's name, nothing, its docstring); ``read_only``, ``destructive``,
+    ``idempotent`` and ``open_world`` are MCP's tool annotations (hints for the
+    client); ``structured=False`` sends no ``outputSchema``/``structuredContent``
+    (``True`` insists on them); ``icons`` are MCP ``Icon`` objects
+    (``{"src": ..., "mimeType": ..., "sizes": [...]}``); ``hidden`` publishes
+    nothing.
+    """
+
+    name: str | None = None
+    title: str | None = None
+    description: str | None = None
+    read_only: bool | None = None
+    destructive: bool | None = None
+    idempotent: bool | None = None
+    open_world: bool | None = None
+    structured: bool | None = None
+    icons: tuple[Mapping[str, Any], ...] | None = None
+    hidden: bool = False
+
+    def __post_init__(self) -> None:
+        for key in ("name", "title", "description"):
+            value = getattr(self, key)
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"the tool option {key} must be a string, not {value!r}")
+        for key in (*_HINTS, "structured", "hidden"):
+            value = getattr(self, key)
+            if value is not None and not isinstance(value, bool):
+                raise TypeError(f"the tool option {key} must be True or False, not {value!r}")
+        if self.icons is not None:
+            if isinstance(self.icons, (str, Mapping)) or not isinstance(self.icons, Sequence):
+                raise TypeError("the tool option icons must be a list of Icon objects")
+            if not all(
+                isinstance(i, Mapping) and isinstance(i.get("src"), str) for i in self.icons
+            ):
+                raise TypeError('each icon must be a mapping with a string "src"')
+            object.__setattr__(self, "icons", tuple(dict(icon) for icon in self.icons))
+
+    def over(self, base: ToolOptions) -> ToolOptions:
+        """These options, falling back on ``base`` where they say nothing."""
+        changes = {
+            field.name: getattr(self, field.name)
+            for field in dataclasses.fields(self)
+            if getattr(self, field.name) is not None
+        }
+        changes["hidden"] = self.hidden or base.hidden
+        return dataclasses.replace(base, **changes)
+
+    def annotations(self) -> dict[str, Any]:
+        """MCP's ``ToolAnnotations`` these options give (empty when they give none)."""
+        found: dict[str, Any] = {}
+        if self.title is not None:
+            found["title"] = self.title
+        for key, hint in _HINTS.items():
+            value = getattr(self, key)
+            if value is not None:
+                found[hint] = value
+        return found
+
+
+@overload
+def tool(function: F, /) -> F: ...
+
+
+@overload
+def tool(
+    *,
+    name: str | None = None,
+    title: str | None = None,
+    description: str | None = None,
+    read_only: bool | None = None,
+    destructive: bool | None = None,
+    idempotent: bool | None = None,
+    open_world: bool | None = None,
+    structured: bool | None = None,
+    icons: Sequence[Mapping[str, Any]] | None = None,
+) -> Callable[[F], F]: ...
+
+
+def tool(function: Any = None, /, **options: Any) -> Any:
+    """Say how a method (or function) is published, as ``@objmcp.tool`` or
+    ``@objmcp.tool(title="Add a note", read_only=False, ...)``; the options are
+    those of :class:`ToolOptions`. The function itself is returned unchanged,
+    marked."""
+    if "hidden" in options:
+        raise TypeError("use @objmcp.hidden to hide a tool")
+    chosen = ToolOptions(**options)
+
+    def mark(target: F) -> F:
+        return _mark(target, chosen)
+
+    return mark(function) if function is not None else mark
+
+
+def hidden(function: F) -> F:
+    """Publish nothing for this method, though it is public."""
+    return _mark(function, ToolOptions(hidden=True))
+
+
+def _mark(function: F, options: ToolOptions) -> F:
+    inner = function.__func__ if isinstance(function, (staticmethod, classmethod)) else function
+    try:
+        setattr(inner, MARK, options)
+    except (AttributeError, TypeError):
+        raise TypeError(
+            f"{function!r} cannot be marked (it takes no attributes); give the options "
+            "as data instead: tools={name: {...}}"
+        ) from None
+    return function
+
+
+def options_for(
+    name: str, function: object, given: Mapping[str, ToolOptions | Mapping[str, Any]] | None
+) -> ToolOptions:
+    """How the member ``name`` is published: its mark, with what ``given`` says of it
+    over that."""
+    marked = getattr(function, MARK, None)
+    options = marked if isinstance(marked, ToolOptions) else ToolOptions()
+    extra = (given or {}).get(name)
+    if extra is None:
+        return options
+    if isinstance(extra, Mapping):
+        try:
+            extra = ToolOptions(**extra)
+        except TypeError as error:
+            raise TargetError(f"tools={{{name!r}: ...}}: {error}") from None
+    if not isinstance(extra, ToolOptions):
+        raise TargetError(f"tools={{{name!r}: ...}} must be a mapping of tool options")
+    return extra.over(options)
