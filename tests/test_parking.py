@@ -4,6 +4,7 @@ processes, raw pipes."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -163,3 +164,61 @@ def test_a_waiting_call_lends_its_thread_place_out(servers: list[RawServer], era
         assert server.read()["result"]["content"][0]["text"] == "accept:True"
     else:
         assert text(server.request(retry(4, "ask_after_work", asked, YES))).endswith("1 run(s)")
+
+
+class FramedServer(RawServer):
+    """The zoo spoken to with Content-Length frames (LSP style), as Logtalk's clients do."""
+
+    def send(self, message: Any) -> None:
+        body = json.dumps(message).encode()
+        self.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+
+    def read(self) -> Any:
+        assert self.process.stdout is not None
+        length = None
+        while True:
+            line = self.process.stdout.readline()
+            assert line, "the server closed its output"
+            if not line.strip():
+                break
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        assert length is not None
+        return json.loads(self.process.stdout.read(length))
+
+
+def test_questions_in_both_eras_over_content_length_frames() -> None:
+    server = FramedServer(str(ZOO), "content-length")
+    try:
+        init = {
+            "jsonrpc": "2.0",
+            "id": 0,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {"elicitation": {}, "sampling": {}},
+                "clientInfo": {"name": "framed", "version": "0"},
+            },
+        }
+        assert server.request(init)["result"]["protocolVersion"] == "2025-11-25"
+        server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        server.send(
+            {
+                **call(1, "summarize", {"text": "abc"}),
+                "params": {"name": "summarize", "arguments": {"text": "abc"}},
+            }
+        )
+        sampling = server.read()
+        assert sampling["method"] == "sampling/createMessage"
+        answer = {"role": "assistant", "content": {"type": "text", "text": "ok"}, "model": "m"}
+        server.send({"jsonrpc": "2.0", "id": sampling["id"], "result": answer})
+        assert server.read()["result"]["content"][0]["text"] == "ok [m, None]"
+        asked = server.request(call(2, "ask_after_work", {}))["result"]
+        assert asked["resultType"] == "input_required"
+        assert text(server.request(retry(3, "ask_after_work", asked, YES))).endswith("1 run(s)")
+        out, _, status = server.close()
+        assert (out, status) == (b"", 0)
+    finally:
+        if server.process.poll() is None:
+            server.process.kill()
