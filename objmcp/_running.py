@@ -174,25 +174,8 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
     elicit.url = elicit_url  # type: ignore[attr-defined]
     elicit.complete = complete  # type: ignore[attr-defined]
 
-    def sample(
-        messages: str | Sequence[str | Mapping[str, Any]],
-        *,
-        max_tokens: int = 1024,
-        system: str | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] | None = None,
-        models: Sequence[str] | None = None,
-        metadata: Mapping[str, Any] | None = None,
-    ) -> Any:
-        params = sample_request(
-            messages,
-            max_tokens=max_tokens,
-            system=system,
-            temperature=temperature,
-            stop=stop,
-            models=models,
-            metadata=metadata,
-        )
+    def sample(messages: str | Sequence[str | Mapping[str, Any]], **options: Any) -> Any:
+        params = sample_request(messages, **options)  # objmcp.Sample has the options
         return ask(ClientRequest("sampling", "sampling/createMessage", params, read_sample))
 
     def list_roots() -> Any:
