@@ -36,6 +36,7 @@ from ._inject import (
     Sample,
     SampleResult,
 )
+from ._media import Audio, File, Image, ResourceLink
 from ._publish import ToolOptions, hidden, tool
 from ._server import Server
 from ._tool import Tool
@@ -45,18 +46,22 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ArgumentError",
+    "Audio",
     "Cancelled",
     "Context",
     "Elicit",
     "ElicitError",
     "ElicitResult",
     "ElicitationUnavailable",
+    "File",
     "FrameError",
+    "Image",
     "InteractionError",
     "InteractionUnavailable",
     "Log",
     "ObjmcpError",
     "Progress",
+    "ResourceLink",
     "Root",
     "Roots",
     "Sample",

@@ -9,6 +9,7 @@ cycle) is an error result that says so.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any
 
 from ._convert import NotJsonable, to_jsonable
 from ._exceptions import ArgumentError, ToolError
+from ._media import MEDIA, content_blocks, describe_blocks
 
 __all__ = ["ToolResult", "error_result", "value_result"]
 
@@ -29,13 +31,16 @@ class ToolResult:
     ``text`` is what the model reads; ``value`` is the JSON form of what the
     method returned (``None`` for errors); ``is_error`` says the call failed;
     ``structured`` is the value as the tool's output schema has it (MCP's
-    ``structuredContent``), when the tool has one.
+    ``structuredContent``), when the tool has one; ``content`` the MCP content
+    blocks of a result that holds images, audio, files or resource links (then
+    ``text`` describes them).
     """
 
     text: str
     value: object = None
     is_error: bool = False
     structured: dict[str, Any] | None = None
+    content: tuple[dict[str, Any], ...] | None = None
 
 
 def dumps(value: object) -> str:
@@ -47,6 +52,12 @@ def value_result(value: object) -> ToolResult:
     """The result of a call that returned ``value``; never raises."""
     if isinstance(value, str):
         return ToolResult(value, value)
+    try:
+        blocks = content_blocks(value, lambda item: value_result(item).text)
+    except (OSError, ValueError, TypeError) as error:
+        return ToolResult(f"The tool's result could not be sent: {_say(error)}", None, True)
+    if blocks is not None:
+        return _media_result(value, blocks)
     try:
         jsonable = to_jsonable(value)
         if isinstance(jsonable, str):
@@ -60,6 +71,17 @@ def value_result(value: object) -> ToolResult:
         message = f"The tool's result could not be turned into text: {_say(error)}"
         return ToolResult(message, None, True)
     return ToolResult(text, jsonable)
+
+
+def _media_result(value: object, blocks: list[dict[str, Any]]) -> ToolResult:
+    """The result of a value holding media: its blocks, and as its JSON form the value's
+    own (bytes as base64) or, where it holds wrappers, the blocks themselves."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    jsonable: object = blocks if isinstance(value, (list, tuple)) else blocks[0]
+    if all(not isinstance(item, MEDIA) for item in items):
+        with contextlib.suppress(NotJsonable, ValueError, RecursionError):
+            jsonable = to_jsonable(value)
+    return ToolResult(describe_blocks(blocks), jsonable, False, content=tuple(blocks))
 
 
 def error_result(error: BaseException, tool: str) -> ToolResult:

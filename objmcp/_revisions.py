@@ -55,6 +55,10 @@ class Revision:
     """``notifications/progress`` may carry a ``message`` (from 2025-03-26)."""
     removed_methods: frozenset[str] = frozenset()
     """Methods of earlier revisions this one answers with -32601."""
+    content_types: frozenset[str] = frozenset(
+        {"text", "image", "audio", "resource", "resource_link"}
+    )
+    """The kinds of content block a result may hold."""
 
 
 _BASE_INFO = frozenset({"name", "version"})
@@ -76,6 +80,7 @@ REVISIONS: dict[str, Revision] = {
             server_info_fields=_BASE_INFO,
             tool_fields=_BASE_TOOL,
             progress_message=False,
+            content_types=frozenset({"text", "image", "resource"}),
             **_HANDSHAKE,
         ),
         Revision(
@@ -83,6 +88,7 @@ REVISIONS: dict[str, Revision] = {
             batches=True,
             server_info_fields=_BASE_INFO,
             tool_fields=_BASE_TOOL | {"annotations"},
+            content_types=frozenset({"text", "image", "audio", "resource"}),
             **_HANDSHAKE,
         ),
         Revision(

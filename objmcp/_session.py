@@ -35,6 +35,7 @@ from . import _inject
 from . import _jsonrpc as rpc
 from ._content import ToolResult
 from ._jsonrpc import Message, ProtocolError, RequestId
+from ._media import fits
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Revision
 from ._revisions import negotiate_handshake as _negotiate
 from ._specs import mcp_tool
@@ -619,10 +620,11 @@ class Session:
         return {key: value for key, value in entry.items() if key in revision.tool_fields}
 
     def _call_result(self, result: ToolResult, revision: Revision) -> dict[str, Any]:
-        answer: dict[str, Any] = {
-            "content": [{"type": "text", "text": result.text}],
-            "isError": result.is_error,
-        }
+        if result.content is None:
+            content = [{"type": "text", "text": result.text}]
+        else:
+            content = [fits(block, revision.content_types) for block in result.content]
+        answer: dict[str, Any] = {"content": content, "isError": result.is_error}
         if result.structured is not None and "outputSchema" in revision.tool_fields:
             answer["structuredContent"] = result.structured
         return self._complete(answer, revision, cacheable=False)

@@ -21,6 +21,7 @@ from . import _introspect
 from ._convert import ConversionError, NotJsonable, from_json, to_jsonable
 from ._exceptions import ArgumentError, TargetError
 from ._inject import injected_kind, injected_value
+from ._media import MEDIA
 from ._publish import ToolOptions
 from ._schema import JsonSchema, SchemaBuilder
 from ._validate import Validator
@@ -259,11 +260,19 @@ def make_tool(
 _UNSTRUCTURED = (_EMPTY, None, type(None), Any, object, typing.NoReturn)
 
 
+def _mentions_media(hint: object) -> bool:
+    if isinstance(hint, type) and issubclass(hint, MEDIA):
+        return True
+    return any(_mentions_media(arg) for arg in typing.get_args(hint))
+
+
 def _output_schema(hint: object, name: str) -> tuple[JsonSchema | None, bool]:
     """The output schema a return annotation gives (an object schema, the value wrapped as
     ``{"result": ...}`` when it is not an object), or None when it gives none."""
     if any(hint is nothing for nothing in _UNSTRUCTURED) or isinstance(hint, str):
         return None, False
+    if _mentions_media(hint):
+        return None, False  # images and files travel as content, not as structured values
     builder = SchemaBuilder()
     schema = builder.schema(hint, f"the return value of tool '{name}'")
     if not schema:

@@ -10,6 +10,7 @@ OBJECT_MODEL = {
     "_elicit",
     "_sampling",
     "_publish",
+    "_media",
     "_specs",
     "_tool",
     "_threads",

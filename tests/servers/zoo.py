@@ -8,12 +8,16 @@ from __future__ import annotations
 import asyncio
 import datetime
 import enum
+import io
 import logging
 import math
 import os
+import struct
 import sys
 import time
 import uuid
+import wave
+import zlib
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -279,6 +283,30 @@ class Zoo:
         """Public in Python, hidden from the model."""
         return "hidden"
 
+    def picture(self, size: int) -> bytes:
+        """A square grey PNG of ``size`` pixels a side, as bytes (sent as an image)."""
+        return png(size)
+
+    def beep(self) -> objmcp.Audio:
+        """A tenth of a second of silence, as WAV audio."""
+        buffer = io.BytesIO()
+        with wave.open(buffer, "wb") as sound:
+            sound.setnchannels(1)
+            sound.setsampwidth(2)
+            sound.setframerate(8000)
+            sound.writeframes(b"\0\0" * 800)
+        return objmcp.Audio(buffer.getvalue())
+
+    def gallery(self) -> list[object]:
+        """Text, an image, an embedded file, a binary file and a link, in one result."""
+        return [
+            "Here they are:",
+            objmcp.Image(png(2)),
+            objmcp.File("notes://1", "first note"),
+            objmcp.File("blob://raw", b"\x00\x01", "application/octet-stream"),
+            objmcp.ResourceLink("notes://2", "second", mime_type="text/plain"),
+        ]
+
     def chatty(self) -> str:
         """Log at three levels, then answer."""
         log = logging.getLogger("zoo.chatty")
@@ -335,6 +363,23 @@ class Zoo:
 
     def _private(self) -> None:
         """Never a tool."""
+
+
+def png(size: int) -> bytes:
+    """A grey square PNG image of ``size`` pixels a side."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 0, 0, 0, 0)
+    rows = b"".join(b"\x00" + b"\x80" * size for _ in range(size))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
 
 
 def _options(words: list[str]) -> dict[str, object]:

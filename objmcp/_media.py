@@ -1,0 +1,203 @@
+"""Results that are not text: images, audio, embedded files and links to resources.
+
+A tool returns :class:`Image`, :class:`Audio`, :class:`File` or
+:class:`ResourceLink`, or plain ``bytes`` of a known image or audio format, or a
+list mixing these with strings; :func:`content_blocks` turns such a value into
+MCP content blocks (``image``, ``audio``, ``resource``, ``resource_link``,
+``text``). Binary data is encoded to base64 once, when the block is made.
+"""
+
+from __future__ import annotations
+
+import base64
+import mimetypes
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "MEDIA",
+    "Audio",
+    "File",
+    "Image",
+    "ResourceLink",
+    "content_blocks",
+    "describe_blocks",
+    "fits",
+    "sniff",
+]
+
+_SIGNATURES: tuple[tuple[int, bytes, str], ...] = (
+    (0, b"\x89PNG\r\n\x1a\n", "image/png"),
+    (0, b"\xff\xd8\xff", "image/jpeg"),
+    (0, b"GIF87a", "image/gif"),
+    (0, b"GIF89a", "image/gif"),
+    (8, b"WEBP", "image/webp"),
+    (8, b"WAVE", "audio/wav"),
+    (0, b"OggS", "audio/ogg"),
+    (0, b"fLaC", "audio/flac"),
+    (0, b"ID3", "audio/mpeg"),
+)
+
+
+def sniff(data: bytes) -> str | None:
+    """The MIME type of image or audio bytes, from their first bytes, or None."""
+    for offset, magic, mime in _SIGNATURES:
+        if data[offset : offset + len(magic)] == magic and (offset == 0 or data[:4] == b"RIFF"):
+            return mime
+    if len(data) > 1 and data[0] == 0xFF and data[1] in (0xFB, 0xF3, 0xF2):
+        return "audio/mpeg"
+    return None
+
+
+def _read(data: bytes | os.PathLike[str], kind: str) -> tuple[bytes, str | None]:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data), None
+    if isinstance(data, os.PathLike):
+        path = Path(data)
+        return path.read_bytes(), mimetypes.guess_type(path.name)[0]
+    raise TypeError(f"{kind} takes bytes or a path (pathlib.Path), not {type(data).__name__}")
+
+
+class _Binary:
+    """Bytes and their MIME type, known or found."""
+
+    kind = "binary"
+    prefix = ""
+
+    def __init__(self, data: bytes | os.PathLike[str], mime_type: str | None = None) -> None:
+        self.data, guessed = _read(data, type(self).__name__)
+        found = mime_type or guessed or sniff(self.data)
+        if found is None or not found.startswith(self.prefix):
+            raise ValueError(
+                f"{type(self).__name__}: say its mime_type ({self.prefix}...): "
+                "it could not be told from the data"
+            )
+        self.mime_type = found
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.mime_type}, {len(self.data)} bytes)"
+
+    def block(self) -> dict[str, Any]:
+        """The MCP content block."""
+        data = base64.b64encode(self.data).decode("ascii")
+        return {"type": self.kind, "data": data, "mimeType": self.mime_type}
+
+
+class Image(_Binary):
+    """An image a tool returns: bytes or a file, and its MIME type (found from the data
+    or the file name when not given)."""
+
+    kind = "image"
+    prefix = "image/"
+
+
+class Audio(_Binary):
+    """Audio a tool returns: bytes or a file, and its MIME type (found from the data or
+    the file name when not given)."""
+
+    kind = "audio"
+    prefix = "audio/"
+
+
+@dataclass(frozen=True)
+class File:
+    """A document embedded in a result (an MCP embedded resource): its ``uri``, its
+    content (``str`` is sent as text, ``bytes`` as base64) and its MIME type
+    (guessed from the URI when not given)."""
+
+    uri: str
+    data: str | bytes
+    mime_type: str | None = None
+
+    def block(self) -> dict[str, Any]:
+        """The MCP content block."""
+        contents: dict[str, Any] = {"uri": self.uri}
+        mime = self.mime_type or mimetypes.guess_type(self.uri)[0]
+        if mime:
+            contents["mimeType"] = mime
+        if isinstance(self.data, str):
+            contents["text"] = self.data
+        else:
+            contents["blob"] = base64.b64encode(self.data).decode("ascii")
+        return {"type": "resource", "resource": contents}
+
+
+@dataclass(frozen=True)
+class ResourceLink:
+    """A link to a resource the client may read (or open), instead of its content."""
+
+    uri: str
+    name: str
+    title: str | None = None
+    description: str | None = None
+    mime_type: str | None = None
+    size: int | None = None
+
+    def block(self) -> dict[str, Any]:
+        """The MCP content block."""
+        fields = {
+            "uri": self.uri,
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "mimeType": self.mime_type,
+            "size": self.size,
+        }
+        return {"type": "resource_link", **{k: v for k, v in fields.items() if v is not None}}
+
+
+MEDIA = (Image, Audio, File, ResourceLink)
+"""The wrapper types a result may hold."""
+
+
+def _media_block(value: object) -> dict[str, Any] | None:
+    if isinstance(value, MEDIA):
+        return value.block()
+    if isinstance(value, bytes):
+        mime = sniff(value)
+        if mime is not None:
+            return (Image if mime.startswith("image/") else Audio)(value, mime).block()
+    return None
+
+
+def content_blocks(value: object, text_of: Any) -> list[dict[str, Any]] | None:
+    """The content blocks of a result that holds media, or None for a plain value.
+
+    A list or tuple with at least one media item becomes one block per item:
+    media as their kind, anything else as text made by ``text_of(item)``.
+    """
+    single = _media_block(value)
+    if single is not None:
+        return [single]
+    if isinstance(value, (list, tuple)) and any(
+        isinstance(item, MEDIA) or (isinstance(item, bytes) and sniff(item)) for item in value
+    ):
+        return [_media_block(item) or {"type": "text", "text": text_of(item)} for item in value]
+    return None
+
+
+def describe_blocks(blocks: list[dict[str, Any]]) -> str:
+    """A text for people (and ``ToolResult.text``) of what the blocks hold."""
+    parts: list[str] = []
+    for block in blocks:
+        kind = block["type"]
+        if kind == "text":
+            parts.append(block["text"])
+        elif kind in ("image", "audio"):
+            size = len(block["data"]) * 3 // 4
+            parts.append(f"[{kind} {block['mimeType']}, about {size} bytes]")
+        elif kind == "resource":
+            parts.append(f"[resource {block['resource']['uri']}]")
+        else:
+            parts.append(f"[link {block['uri']}]")
+    return "\n".join(parts)
+
+
+def fits(block: Mapping[str, Any], kinds: frozenset[str]) -> dict[str, Any]:
+    """``block`` if its kind is among ``kinds``, else a text block saying what it was."""
+    if block["type"] in kinds:
+        return dict(block)
+    return {"type": "text", "text": describe_blocks([dict(block)])}
