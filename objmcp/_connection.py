@@ -347,7 +347,8 @@ class Connection:
         with anyio.move_on_after(self.server.park_timeout):
             async with self.server.tools.threads.paused(job):
                 await waiter.answered.wait()
-        if self._parked.pop(park, None) is not None:  # no retry came for it in time
+        still_parked = self._parked.pop(park, None) is not None
+        if still_parked and not waiter.answered.is_set():  # no retry came for it in time
             logger.warning("a call to %r waited too long for its answer; dropped", call.tool)
             waiter.released = True
             call.cancelled.set()

@@ -26,7 +26,7 @@ OBJECT_MODEL = {
 }
 PROTOCOL = {"_jsonrpc", "_revisions", "_session", "_state"}
 TRANSPORT = {"_framing", "_stdio"}
-ENTRY = {"__init__", "__main__", "_server", "_connection", "_running", "_cli"}
+ENTRY = {"__init__", "__main__", "_server", "_connection", "_running", "_cli", "testing"}
 
 
 def imported_siblings(module: str) -> set[str]:
