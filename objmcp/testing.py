@@ -16,6 +16,11 @@ server's questions (``elicitation/create``, ``sampling/createMessage``,
 :func:`connect_sync` is the same for sync tests; :func:`sdk_transport` lets the
 official ``mcp`` SDK's ``Client`` connect in memory instead.
 
+This module holds those entry points and the in-memory serving under them: two
+byte pipes, the server in a task, its end when the test's block ends. The client
+they hand out (:class:`Client`, :class:`SyncClient`, :class:`CallResult`, ...) is
+in ``objmcp._testclient``, re-exported here.
+
 ``import objmcp`` does not load this module; ``import objmcp.testing`` does.
 """
 
@@ -23,37 +28,32 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import inspect
-import itertools
-import json
 import logging
 import math
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 import anyio
 import anyio.abc
 import anyio.from_thread
-import anyio.lowlevel
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
-from . import __version__
 from ._connection import Connection
-from ._exceptions import FrameError
 from ._framing import NEED_DATA, FrameDecoder, encode_frame
-from ._inject import LOG_LEVELS, ElicitResult, Root, SampleResult
+from ._inject import Root
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
 from ._server import Server
-from ._session import (
-    CLIENT_CAPABILITIES_KEY,
-    CLIENT_INFO_KEY,
-    LOG_LEVEL_KEY,
-    PROTOCOL_VERSION_KEY,
-    SERVER_INFO_KEY,
-)
 from ._stdio import byte_sink, byte_source
+from ._testclient import (
+    CallResult,
+    Client,
+    Handler,
+    ProgressReport,
+    ResponseError,
+    SyncClient,
+    _constant,
+)
 
 __all__ = [
     "CallResult",
@@ -67,434 +67,9 @@ __all__ = [
     "sdk_transport",
 ]
 
-Handler = Callable[[dict[str, Any]], Any]
-"""A function that answers one kind of the server's requests: called with the request's
-``params``, sync or async (its result may be awaitable)."""
-
-_MAX_ROUNDS = 64  # modern era: input_required rounds one call drives before it gives up
-_CLIENT_INFO = {"name": "objmcp.testing", "version": __version__}
-_METHOD_NOT_FOUND, _INTERNAL_ERROR = -32601, -32603
-
-
-class ResponseError(Exception):
-    """A JSON-RPC error answer.
-
-    The client raises it when the server answers a request with an error
-    (``code``, ``message``, ``data`` as sent). Raise it from an ``elicit``,
-    ``sample`` or ``roots`` function to answer the server with that error: in the
-    handshake era it goes back as the error response; in the modern era, where a
-    client cannot answer a question with an error, it comes out of
-    :meth:`Client.call`, as the official SDK does.
-    """
-
-    def __init__(self, code: int, message: str, data: object = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.data = data
-
-    def error(self) -> dict[str, Any]:
-        """The JSON-RPC ``error`` object."""
-        error: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.data is not None:
-            error["data"] = self.data
-        return error
-
-
-class ProgressReport(NamedTuple):
-    """One ``notifications/progress`` of a call; compares equal to its plain tuple."""
-
-    progress: float
-    total: float | None = None
-    message: str | None = None
-
-
-@dataclass(frozen=True)
-class CallResult:
-    """What a tool call answered.
-
-    ``raw`` is the result object as the server sent it (the last one, in the
-    modern era); ``progress`` the progress reports received for the call;
-    ``rounds`` the ``input_required`` rounds it took (modern era; 0 otherwise).
-    """
-
-    raw: Mapping[str, Any]
-    progress: list[ProgressReport] = field(default_factory=list)
-    rounds: int = 0
-
-    @property
-    def content(self) -> list[dict[str, Any]]:
-        """The content blocks."""
-        return list(self.raw.get("content") or [])
-
-    @property
-    def text(self) -> str:
-        """The text blocks' text, joined."""
-        return "".join(
-            str(block.get("text", "")) for block in self.content if block.get("type") == "text"
-        )
-
-    @property
-    def is_error(self) -> bool:
-        """Whether the tool failed (``isError``)."""
-        return self.raw.get("isError") is True
-
-    @property
-    def structured(self) -> Any:
-        """The ``structuredContent``, where the server sent one (else None)."""
-        return self.raw.get("structuredContent")
-
-    @property
-    def value(self) -> Any:
-        """The text read as JSON when it is JSON (``"5"`` is ``5``), else the text itself."""
-        try:
-            return json.loads(self.text)
-        except ValueError:
-            return self.text
-
-
-@dataclass(eq=False)
-class _Pending:
-    done: anyio.Event = field(default_factory=anyio.Event)
-    response: dict[str, Any] | None = None
-
-
-class Client:
-    """An MCP client connected in memory to one server; made by :func:`connect`.
-
-    ``notifications`` holds every notification the server sent, as sent;
-    ``logs`` the params of its ``notifications/message`` (``level``, ``logger``,
-    ``data``); ``asked`` the requests it made of the client (``method`` and
-    ``params``: questions, completions, roots), in both eras.
-    """
-
-    def __init__(
-        self,
-        output: MemoryObjectSendStream[bytes],
-        *,
-        revision: str,
-        era: Era,
-        handlers: Mapping[str, Handler],
-        capabilities: Mapping[str, Any] | None = None,
-        log_level: str | None = None,
-        timeout: float | None = None,
-        framing: Literal["newline", "content-length"] = "newline",
-    ) -> None:
-        self.protocol_version = revision
-        """The revision in force: negotiated by ``initialize``, or the one pinned."""
-        self.era: Era = era
-        self.capabilities = dict(_capabilities(handlers) if capabilities is None else capabilities)
-        """What the client declares (by default: what the functions given can answer)."""
-        self.server_info: dict[str, Any] | None = None
-        self.instructions: str | None = None
-        self.log_level = log_level
-        self.notifications: list[dict[str, Any]] = []
-        self.logs: list[dict[str, Any]] = []
-        self.asked: list[dict[str, Any]] = []
-        self._output = output
-        self._framing: Literal["newline", "content-length"] = framing
-        self._handlers = dict(handlers)
-        self._timeout = timeout
-        self._ids = itertools.count(1)
-        self._last_id = 0
-        self._tokens = itertools.count(1)
-        self._pending: dict[int, _Pending] = {}
-        self._progress: dict[str, list[ProgressReport]] = {}
-        self._failure: BaseException | None = None
-        self._closed = False
-        self._root_level: int | None = None  # to restore when the connection ends
-
-    def __repr__(self) -> str:
-        return f"<objmcp.testing.Client {self.era} {self.protocol_version}>"
-
-    # --- requests -------------------------------------------------------------------------
-
-    async def call(
-        self, tool: str, /, arguments: Mapping[str, Any] | None = None, **keywords: Any
-    ) -> CallResult:
-        """Call ``tool`` with the arguments given as one dict, as keywords, or both (a
-        parameter named ``arguments``, or one that is no identifier, goes in the dict).
-
-        A progress token goes with every call, so its progress reports land in
-        the result. In the modern era the ``input_required`` rounds are driven
-        here: each question is answered by the function given to :func:`connect`
-        and the call retried with the answers and the request state. A JSON-RPC
-        error (an unknown tool) raises :class:`ResponseError`.
-        """
-        token = f"objmcp-testing-{next(self._tokens)}"
-        reports = self._progress[token] = []
-        params: dict[str, Any] = {
-            "name": tool,
-            "arguments": {**(arguments or {}), **keywords},
-            "_meta": {"progressToken": token},
-        }
-        rounds = 0
-        try:
-            result = await self.request("tools/call", params)
-            while result.get("resultType") == "input_required":
-                rounds += 1
-                if rounds > _MAX_ROUNDS:
-                    raise RuntimeError(f"{tool!r} asked for input more than {_MAX_ROUNDS} times")
-                responses: dict[str, Any] = {}
-                for key, asked in (result.get("inputRequests") or {}).items():
-                    self.asked.append(asked)
-                    responses[key] = await self._answer(asked["method"], asked.get("params") or {})
-                params = {
-                    **params,
-                    "inputResponses": responses,
-                    "requestState": result.get("requestState"),
-                }
-                result = await self.request("tools/call", params)
-        finally:
-            del self._progress[token]
-        return CallResult(result, reports, rounds)
-
-    async def list_tools(self) -> list[dict[str, Any]]:
-        """The server's tools, as ``tools/list`` gives them (every page)."""
-        tools: list[dict[str, Any]] = []
-        params: dict[str, Any] = {}
-        while True:
-            result = await self.request("tools/list", params)
-            tools.extend(result.get("tools") or [])
-            cursor = result.get("nextCursor")
-            if not cursor:
-                return tools
-            params = {"cursor": cursor}
-
-    async def set_log_level(self, level: str) -> None:
-        """Ask for the server's log records at ``level`` and above: ``logging/setLevel`` in
-        the handshake era, the ``_meta`` of every later request in the modern one.
-
-        The served object runs in this process, where the test runner may have set
-        up ``logging``: until the end of :func:`connect`, the root logger lets
-        records of ``level`` through (objmcp lowers it only where nothing is set up).
-        """
-        if self.era == "handshake":
-            await self.request("logging/setLevel", {"level": level})
-        self.log_level = level
-        root, number = logging.getLogger(), LOG_LEVELS.get(level, logging.DEBUG)
-        if root.level > number:
-            if self._root_level is None:
-                self._root_level = root.level
-            root.setLevel(number)
-
-    async def request(self, method: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Send any request and return its result; an error answer raises
-        :class:`ResponseError`. In the modern era the ``_meta`` the era needs is
-        added (keys already in ``params["_meta"]`` are kept)."""
-        message: dict[str, Any] = {"jsonrpc": "2.0", "id": next(self._ids), "method": method}
-        given = dict(params or {})
-        if self.era == "modern":
-            given["_meta"] = {**self._modern_meta(), **(given.get("_meta") or {})}
-        if given or params is not None:
-            message["params"] = given
-        response = await self._exchange(message)
-        error = response.get("error")
-        if isinstance(error, dict):
-            raise ResponseError(error.get("code", 0), str(error.get("message")), error.get("data"))
-        result = response.get("result")
-        if not isinstance(result, dict):
-            raise ResponseError(_INTERNAL_ERROR, f"the server answered {method} with {response}")
-        meta = result.get("_meta")
-        if isinstance(meta, dict) and isinstance(meta.get(SERVER_INFO_KEY), dict):
-            self.server_info = meta[SERVER_INFO_KEY]
-        return result
-
-    async def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
-        """Send a notification (``notifications/cancelled``, ...)."""
-        self._check()
-        message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
-        if params is not None:
-            message["params"] = dict(params)
-        self._send(message)
-        await anyio.lowlevel.checkpoint()
-
-    # --- the connection -------------------------------------------------------------------
-
-    async def _open(self) -> None:
-        if self.era == "modern":
-            result = await self.request("server/discover")
-        else:
-            result = await self.request(
-                "initialize",
-                {
-                    "protocolVersion": self.protocol_version,
-                    "capabilities": self.capabilities,
-                    "clientInfo": _CLIENT_INFO,
-                },
-            )
-            self.protocol_version = result.get("protocolVersion", self.protocol_version)
-            self.server_info = result.get("serverInfo")
-            await self.notify("notifications/initialized")
-        if self.log_level is not None:
-            await self.set_log_level(self.log_level)
-        self.instructions = result.get("instructions")
-
-    def _modern_meta(self) -> dict[str, Any]:
-        meta = {
-            PROTOCOL_VERSION_KEY: self.protocol_version,
-            CLIENT_CAPABILITIES_KEY: self.capabilities,
-            CLIENT_INFO_KEY: _CLIENT_INFO,
-        }
-        if self.log_level is not None:
-            meta[LOG_LEVEL_KEY] = self.log_level
-        return meta
-
-    async def _exchange(self, message: dict[str, Any]) -> dict[str, Any]:
-        self._check()
-        request_id = self._last_id = message["id"]
-        pending = self._pending[request_id] = _Pending()
-        try:
-            self._send(message)
-            with anyio.fail_after(self._timeout):
-                await pending.done.wait()
-        finally:
-            del self._pending[request_id]
-            if not pending.done.is_set() and not self._closed:  # timed out, or cancelled
-                self._send(_notification("notifications/cancelled", {"requestId": request_id}))
-        self._check()
-        if pending.response is None:
-            raise ConnectionError(f"the server ended before it answered {message['method']}")
-        return pending.response
-
-    def _check(self) -> None:
-        if self._failure is not None:
-            raise self._failure
-        if self._closed:
-            raise ConnectionError("the connection to the server is closed")
-
-    def _send(self, message: object) -> None:
-        body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
-        self._output.send_nowait(encode_frame(body, self._framing))
-
-    async def _read(
-        self, source: MemoryObjectReceiveStream[bytes], group: anyio.abc.TaskGroup
-    ) -> None:
-        decoder = FrameDecoder()
-        try:
-            async for data in source:
-                decoder.feed(data)
-                while (frame := decoder.next_frame()) is not NEED_DATA:
-                    if isinstance(frame, FrameError):
-                        raise frame
-                    assert isinstance(frame, bytes)
-                    self._receive(json.loads(frame), group)
-        finally:
-            self._closed = True
-            for pending in self._pending.values():
-                pending.done.set()
-
-    def _receive(self, message: Any, group: anyio.abc.TaskGroup) -> None:
-        if isinstance(message, list):  # a batch answer
-            for each in message:
-                self._receive(each, group)
-            return
-        if not isinstance(message, dict):
-            raise ValueError(f"the server sent {message!r}, not a JSON-RPC message")
-        method = message.get("method")
-        if isinstance(method, str) and "id" in message:
-            self.asked.append({"method": method, "params": message.get("params") or {}})
-            group.start_soon(self._answer_request, message)
-        elif isinstance(method, str):
-            self._notified(method, message)
-        else:
-            request_id = message.get("id")
-            pending = self._pending.get(request_id) if isinstance(request_id, int) else None
-            if pending is not None:
-                pending.response = message
-                pending.done.set()
-            elif not (isinstance(request_id, int) and 0 < request_id <= self._last_id):
-                raise ValueError(f"the server answered no request of ours: {message}")
-
-    def _notified(self, method: str, message: dict[str, Any]) -> None:
-        self.notifications.append(message)
-        params = message.get("params") or {}
-        if method == "notifications/progress":
-            reports = self._progress.get(str(params.get("progressToken")))
-            if reports is not None:
-                reports.append(
-                    ProgressReport(params["progress"], params.get("total"), params.get("message"))
-                )
-        elif method == "notifications/message":
-            self.logs.append(params)
-
-    async def _answer_request(self, message: dict[str, Any]) -> None:
-        """Handshake era: answer the server's request, with the test's function."""
-        reply: dict[str, Any] = {"jsonrpc": "2.0", "id": message["id"]}
-        try:
-            reply["result"] = await self._answer(message["method"], message.get("params") or {})
-        except ResponseError as error:
-            reply["error"] = error.error()
-        except Exception as error:  # the test's own function failed: the test must see it
-            said = f"the test's function failed: {type(error).__name__}: {error}"
-            reply["error"] = {"code": _INTERNAL_ERROR, "message": said}
-            self._failure = error
-            for pending in self._pending.values():
-                pending.done.set()
-        with contextlib.suppress(anyio.ClosedResourceError):  # the test has left already
-            self._send(reply)
-
-    async def _answer(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        handler = self._handlers.get(method)
-        if handler is None:
-            if method == "ping":
-                return {}
-            raise ResponseError(
-                _METHOD_NOT_FOUND, f"Method not found: {method} (connect() has no function for it)"
-            )
-        answer = handler(params)
-        if inspect.isawaitable(answer):
-            answer = await answer
-        return _READERS[method](answer)
-
-
-class SyncClient:
-    """The blocking form of :class:`Client`, made by :func:`connect_sync`; ``client`` is
-    the async client it drives."""
-
-    def __init__(self, client: Client, portal: anyio.from_thread.BlockingPortal) -> None:
-        self.client = client
-        self._portal = portal
-
-    @property
-    def notifications(self) -> list[dict[str, Any]]:
-        """See :class:`Client`."""
-        return self.client.notifications
-
-    @property
-    def logs(self) -> list[dict[str, Any]]:
-        """See :class:`Client`."""
-        return self.client.logs
-
-    @property
-    def asked(self) -> list[dict[str, Any]]:
-        """See :class:`Client`."""
-        return self.client.asked
-
-    def __repr__(self) -> str:
-        return f"<objmcp.testing.SyncClient {self.client.era} {self.client.protocol_version}>"
-
-    def call(
-        self, tool: str, /, arguments: Mapping[str, Any] | None = None, **keywords: Any
-    ) -> CallResult:
-        """See :meth:`Client.call`."""
-        return self._portal.call(functools.partial(self.client.call, tool, arguments, **keywords))
-
-    def list_tools(self) -> list[dict[str, Any]]:
-        """See :meth:`Client.list_tools`."""
-        return self._portal.call(self.client.list_tools)
-
-    def set_log_level(self, level: str) -> None:
-        """See :meth:`Client.set_log_level`."""
-        self._portal.call(self.client.set_log_level, level)
-
-    def request(self, method: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """See :meth:`Client.request`."""
-        return self._portal.call(self.client.request, method, params)
-
-    def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
-        """See :meth:`Client.notify`."""
-        self._portal.call(self.client.notify, method, params)
+for _public in (CallResult, Client, ProgressReport, ResponseError, SyncClient):
+    _public.__module__ = __name__  # reprs and tracebacks name the public place
+del _public
 
 
 @asynccontextmanager
@@ -746,84 +321,3 @@ def _pick_revision(era: str | None, revision: str | None) -> tuple[str, Era]:
     if era is not None and era != known.era:
         raise ValueError(f"revision {revision} is of the {known.era} era, not {era}")
     return revision, known.era
-
-
-def _capabilities(handlers: Mapping[str, Handler]) -> dict[str, Any]:
-    capabilities: dict[str, Any] = {}
-    if "elicitation/create" in handlers:
-        capabilities["elicitation"] = {"form": {}, "url": {}}
-    if "sampling/createMessage" in handlers:
-        capabilities["sampling"] = {}
-    if "roots/list" in handlers:
-        capabilities["roots"] = {}
-    return capabilities
-
-
-def _notification(method: str, params: dict[str, Any]) -> dict[str, Any]:
-    return {"jsonrpc": "2.0", "method": method, "params": params}
-
-
-def _constant(value: object, params: dict[str, Any]) -> object:
-    return value
-
-
-def _elicit_answer(answer: object) -> dict[str, Any]:
-    if isinstance(answer, ElicitResult):
-        said: dict[str, Any] = {"action": answer.action}
-        if answer.action == "accept":
-            said["content"] = dict(answer.content)
-        return said
-    if isinstance(answer, Mapping) and "action" in answer:
-        return dict(answer)
-    raise TypeError(
-        f"an elicit function returns an objmcp.ElicitResult or an {{'action': ..., "
-        f"'content': ...}} dict, not {answer!r}"
-    )
-
-
-def _sample_answer(answer: object) -> dict[str, Any]:
-    if isinstance(answer, str):
-        answer = SampleResult(answer, "objmcp.testing", "endTurn")
-    if isinstance(answer, SampleResult):
-        blocks = [dict(block) for block in answer.content] or [
-            {"type": "text", "text": answer.text}
-        ]
-        said: dict[str, Any] = {
-            "role": answer.role,
-            "content": blocks[0] if len(blocks) == 1 else blocks,
-            "model": answer.model,
-        }
-        if answer.stop_reason is not None:
-            said["stopReason"] = answer.stop_reason
-        return said
-    if isinstance(answer, Mapping):
-        return dict(answer)
-    raise TypeError(
-        f"a sample function returns a string, an objmcp.SampleResult or a "
-        f"CreateMessageResult dict, not {answer!r}"
-    )
-
-
-def _roots_answer(answer: object) -> dict[str, Any]:
-    if isinstance(answer, Mapping):
-        return dict(answer)
-    if isinstance(answer, str) or not isinstance(answer, Sequence):
-        raise TypeError(f"roots are a list of objmcp.Root, URIs or dicts, not {answer!r}")
-    roots: list[dict[str, Any]] = []
-    for root in answer:
-        if isinstance(root, str):
-            roots.append({"uri": root})
-        elif isinstance(root, Root):
-            roots.append({"uri": root.uri, **({} if root.name is None else {"name": root.name})})
-        elif isinstance(root, Mapping):
-            roots.append(dict(root))
-        else:
-            raise TypeError(f"a root is an objmcp.Root, a URI or a dict, not {root!r}")
-    return {"roots": roots}
-
-
-_READERS: Mapping[str, Callable[[object], dict[str, Any]]] = {
-    "elicitation/create": _elicit_answer,
-    "sampling/createMessage": _sample_answer,
-    "roots/list": _roots_answer,
-}

@@ -26,7 +26,16 @@ OBJECT_MODEL = {
 }
 PROTOCOL = {"_jsonrpc", "_revisions", "_session", "_state"}
 TRANSPORT = {"_framing", "_stdio"}
-ENTRY = {"__init__", "__main__", "_server", "_connection", "_running", "_cli", "testing"}
+ENTRY = {
+    "__init__",
+    "__main__",
+    "_server",
+    "_connection",
+    "_running",
+    "_cli",
+    "testing",
+    "_testclient",
+}
 
 
 def imported_siblings(module: str) -> set[str]:
