@@ -22,6 +22,7 @@ from ._exceptions import (
     ObjmcpError,
     TargetError,
     ToolError,
+    UnknownResourceError,
     UnknownToolError,
 )
 from ._inject import (
@@ -37,7 +38,7 @@ from ._inject import (
     SampleResult,
 )
 from ._media import Audio, File, Image, ResourceLink
-from ._publish import ToolOptions, hidden, tool
+from ._publish import ToolOptions, hidden, prompt, resource, tool
 from ._server import Server
 from ._tool import Tool
 from ._tools import Toolbox
@@ -71,10 +72,13 @@ __all__ = [
     "Tool",
     "ToolError",
     "ToolResult",
-    "Toolbox",
-    "UnknownToolError",
     "ToolOptions",
+    "Toolbox",
+    "UnknownResourceError",
+    "UnknownToolError",
     "hidden",
+    "prompt",
+    "resource",
     "serve",
     "start",
     "tool",

@@ -27,12 +27,13 @@ import anyio.from_thread
 import anyio.lowlevel
 
 from . import _jsonrpc as rpc
-from ._content import ToolResult
-from ._exceptions import FrameError
+from ._content import ToolResult, error_result
+from ._exceptions import ArgumentError, FrameError, ToolError, UnknownResourceError
 from ._framing import NEED_DATA, FrameDecoder, encode_frame
 from ._inject import LOG_LEVELS, InputNeeded
+from ._jsonrpc import ProtocolError
 from ._running import STOP, ClientRequest, RunningCall, injections
-from ._session import Action, Answer, CancelCall, Send, StartCall
+from ._session import RESOURCE_NOT_FOUND, Action, Answer, CancelCall, Send, StartCall
 from ._stdio import ByteSink, ByteSource
 from ._threads import Job
 from ._tools import Toolbox
@@ -41,7 +42,7 @@ if typing.TYPE_CHECKING:
     from ._server import Server
 
 
-__all__ = ["Connection", "call_tool"]
+__all__ = ["Connection", "call_tool", "read_or_get"]
 
 logger = logging.getLogger("objmcp")
 
@@ -55,6 +56,24 @@ async def call_tool(
     except Exception as error:  # acall turns failures into results; this is the last line
         logger.exception("calling %r failed inside objmcp", action.tool)
         return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
+
+
+async def read_or_get(
+    tools: Toolbox, action: StartCall
+) -> tuple[dict[str, Any] | None, ProtocolError | None]:
+    """Read a resource or get a prompt an action names: the result's body, or the error
+    to answer with."""
+    try:
+        if action.kind == "resource":
+            return {"contents": await tools.read_resource(action.tool)}, None
+        return await tools.get_prompt(action.tool, action.arguments), None
+    except UnknownResourceError as error:
+        return None, ProtocolError(RESOURCE_NOT_FOUND, str(error), {"uri": error.uri})
+    except (ArgumentError, ToolError) as error:
+        return None, ProtocolError(rpc.INVALID_PARAMS, str(error))
+    except Exception as error:
+        failed = error_result(error, f"{action.kind} {action.tool}")
+        return None, ProtocolError(rpc.INTERNAL_ERROR, failed.text)
 
 
 _current_call: contextvars.ContextVar[RunningCall | None] = contextvars.ContextVar(
@@ -269,6 +288,14 @@ class Connection:
     async def _run_call(self, action: StartCall, call: RunningCall) -> None:
         result: ToolResult | None = None
         _current_call.set(call)  # this task's own context: log records find the call
+        if action.kind != "tool":
+            with call.scope:
+                answer = await read_or_get(self.server.tools, action)
+            self._running.pop(call.call_id, None)
+            if not self._running:
+                self._idle.set()
+            self._perform(self.session.request_finished(call.call_id, *answer))
+            return
         with call.scope, contextlib.suppress(InputNeeded):
             result = await call_tool(self.server.tools, action, injections(self, call))
         self._running.pop(call.call_id, None)

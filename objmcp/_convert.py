@@ -27,7 +27,14 @@ from typing import Any
 
 from . import _typing as t
 
-__all__ = ["ConversionError", "NotJsonable", "describe_json", "from_json", "to_jsonable"]
+__all__ = [
+    "ConversionError",
+    "NotJsonable",
+    "describe_json",
+    "from_json",
+    "from_text",
+    "to_jsonable",
+]
 
 
 class ConversionError(ValueError):
@@ -44,6 +51,20 @@ class NotJsonable(TypeError):
 
 
 # --- JSON -> Python ---------------------------------------------------------------------------
+
+
+def from_text(text: str, hint: object, path: str = "") -> object:
+    """Convert a string from the wire (a URI variable, a prompt argument) into a value of
+    ``hint``: the string itself where a string fits, else its JSON reading (``"5"`` is
+    5 for an ``int``); raise :class:`ConversionError`."""
+    try:
+        return from_json(text, hint, path)
+    except ConversionError as first:
+        try:
+            parsed = json.loads(text)
+        except (ValueError, RecursionError):
+            raise first from None
+        return from_json(parsed, hint, path)
 
 
 def from_json(value: object, hint: object, path: str = "") -> object:

@@ -7,6 +7,7 @@ The tree::
     ├── TargetError          the object cannot be served as given (found at start, not at call)
     ├── ArgumentError        a call's arguments do not fit the tool's input schema
     ├── UnknownToolError     a call names no tool of the server
+    ├── UnknownResourceError  a read names no resource of the server
     ├── InteractionUnavailable  the tool asked the client for something it cannot give
     │   └── ElicitationUnavailable  ... a question to the user
     ├── InteractionError     the client's answer cannot be used
@@ -29,6 +30,7 @@ __all__ = [
     "ObjmcpError",
     "TargetError",
     "ToolError",
+    "UnknownResourceError",
     "UnknownToolError",
 ]
 
@@ -61,6 +63,14 @@ class UnknownToolError(ObjmcpError, LookupError):
     def __init__(self, name: str) -> None:
         super().__init__(f"Unknown tool: {name}")
         self.name = name
+
+
+class UnknownResourceError(ObjmcpError, LookupError):
+    """A read names a URI no resource of the server has."""
+
+    def __init__(self, uri: str) -> None:
+        super().__init__(f"Resource not found: {uri}")
+        self.uri = uri
 
 
 class InteractionUnavailable(ObjmcpError, RuntimeError):

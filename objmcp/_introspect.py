@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 
 from ._exceptions import TargetError
 
-__all__ = ["Docs", "Member", "discover", "is_public", "read_docs", "signature_of", "type_hints_of"]
+__all__ = [
+    "Docs",
+    "Member",
+    "discover",
+    "is_async",
+    "is_public",
+    "read_docs",
+    "signature_of",
+    "type_hints_of",
+]
 
 logger = logging.getLogger("objmcp")
 
@@ -353,3 +362,15 @@ def _has_text_signature(function: object) -> bool:
     return getattr(function, "__text_signature__", None) is not None or not (
         inspect.isbuiltin(function) or inspect.ismethoddescriptor(function)
     )
+
+
+def is_async(function: object) -> bool:
+    """Whether calling ``function`` gives a coroutine or an async iterator (through
+    ``functools.partial`` and decorators that keep ``__wrapped__``)."""
+    while True:
+        if inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function):
+            return True
+        inner = getattr(function, "func", None) or getattr(function, "__wrapped__", None)
+        if inner is None or inner is function:
+            return False
+        function = inner

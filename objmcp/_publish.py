@@ -16,7 +16,17 @@ from typing import Any, TypeVar, overload
 
 from ._exceptions import TargetError
 
-__all__ = ["ToolOptions", "hidden", "options_for", "tool"]
+__all__ = [
+    "PromptOptions",
+    "ResourceOptions",
+    "ToolOptions",
+    "hidden",
+    "options_for",
+    "prompt",
+    "resource",
+    "role_of",
+    "tool",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -163,3 +173,144 @@ def options_for(
     if not isinstance(extra, ToolOptions):
         raise TargetError(f"tools={{{name!r}: ...}} must be a mapping of tool options")
     return extra.over(options)
+
+
+@dataclass(frozen=True)
+class ResourceOptions:
+    """How a method is published as a resource: ``uri`` (with ``{variables}`` for a
+    template, filled from the method's parameters), and what clients show of it."""
+
+    uri: str
+    name: str | None = None
+    title: str | None = None
+    description: str | None = None
+    mime_type: str | None = None
+
+    def __post_init__(self) -> None:
+        for key in ("uri", "name", "title", "description", "mime_type"):
+            value = getattr(self, key)
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"the resource option {key} must be a string, not {value!r}")
+
+
+@dataclass(frozen=True)
+class PromptOptions:
+    """How a method is published as a prompt: its name, title and description (the
+    method's name and docstring when not given), and, per argument, a function that
+    completes what the user has typed (``complete={"topic": lambda typed: [...]}``)."""
+
+    name: str | None = None
+    title: str | None = None
+    description: str | None = None
+    complete: Mapping[str, Callable[[str], Sequence[str]]] | None = None
+
+    def __post_init__(self) -> None:
+        for key in ("name", "title", "description"):
+            value = getattr(self, key)
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"the prompt option {key} must be a string, not {value!r}")
+        if self.complete is not None and not all(callable(f) for f in self.complete.values()):
+            raise TypeError("complete= maps argument names to functions")
+
+
+RESOURCE_MARK = "__objmcp_resource__"
+PROMPT_MARK = "__objmcp_prompt__"
+
+
+def resource(
+    uri: str,
+    *,
+    name: str | None = None,
+    title: str | None = None,
+    description: str | None = None,
+    mime_type: str | None = None,
+) -> Callable[[F], F]:
+    """Publish a method as a resource (not a tool): ``@objmcp.resource("notes://{id}")``.
+
+    With ``{variables}`` in ``uri`` it is a template whose variables are the method's
+    parameters (converted to their types); without, a resource read by calling the
+    method with no arguments. What the method returns is the resource's content: a
+    ``str`` as text, ``bytes`` as a blob, an :class:`~objmcp.File` as it says,
+    anything else as JSON.
+    """
+    chosen = ResourceOptions(uri, name, title, description, mime_type)
+
+    def mark(target: F) -> F:
+        return _mark_as(target, RESOURCE_MARK, chosen)
+
+    return mark
+
+
+@overload
+def prompt(function: F, /) -> F: ...
+
+
+@overload
+def prompt(
+    *,
+    name: str | None = None,
+    title: str | None = None,
+    description: str | None = None,
+    complete: Mapping[str, Callable[[str], Sequence[str]]] | None = None,
+) -> Callable[[F], F]: ...
+
+
+def prompt(function: Any = None, /, **options: Any) -> Any:
+    """Publish a method as a prompt (not a tool), as ``@objmcp.prompt`` or
+    ``@objmcp.prompt(title=..., complete={...})``: its parameters are the prompt's
+    arguments; it returns a string (one user message) or a list of messages (strings,
+    ``{"role": ..., "content": ...}`` dicts, or media such as :class:`~objmcp.Image`)."""
+    chosen = PromptOptions(**options)
+
+    def mark(target: F) -> F:
+        return _mark_as(target, PROMPT_MARK, chosen)
+
+    return mark(function) if function is not None else mark
+
+
+def _mark_as(function: F, attribute: str, options: object) -> F:
+    inner = function.__func__ if isinstance(function, (staticmethod, classmethod)) else function
+    try:
+        setattr(inner, attribute, options)
+    except (AttributeError, TypeError):
+        raise TypeError(
+            f"{function!r} cannot be marked (it takes no attributes); give the options "
+            "as data instead (resources= or prompts=)"
+        ) from None
+    return function
+
+
+def role_of(
+    name: str,
+    function: object,
+    resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None,
+    prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None,
+) -> ResourceOptions | PromptOptions | None:
+    """What the member ``name`` is published as when it is not a tool: a resource, a
+    prompt (by its mark, or by the data given for its name), or None (a tool)."""
+    given_resource = (resources or {}).get(name)
+    if given_resource is not None:
+        if isinstance(given_resource, str):
+            return ResourceOptions(given_resource)
+        if isinstance(given_resource, Mapping):
+            try:
+                return ResourceOptions(**given_resource)
+            except TypeError as error:
+                raise TargetError(f"resources={{{name!r}: ...}}: {error}") from None
+        return given_resource
+    if prompts is not None and not isinstance(prompts, Mapping):
+        if name in prompts:
+            return PromptOptions()
+    elif prompts is not None and name in prompts:
+        given_prompt = prompts[name]
+        if isinstance(given_prompt, Mapping):
+            try:
+                return PromptOptions(**given_prompt)
+            except TypeError as error:
+                raise TargetError(f"prompts={{{name!r}: ...}}: {error}") from None
+        return given_prompt
+    for attribute in (RESOURCE_MARK, PROMPT_MARK):
+        marked = getattr(function, attribute, None)
+        if isinstance(marked, (ResourceOptions, PromptOptions)):
+            return marked
+    return None

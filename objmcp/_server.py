@@ -11,7 +11,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import anyio
@@ -19,9 +19,9 @@ import anyio.abc
 import anyio.from_thread
 import anyio.lowlevel
 
-from ._connection import Connection, call_tool
+from ._connection import Connection, call_tool, read_or_get
 from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
-from ._publish import ToolOptions
+from ._publish import PromptOptions, ResourceOptions, ToolOptions
 from ._session import Action, Send, ServerInfo, Session, StartCall
 from ._state import StateSeal
 from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout
@@ -50,7 +50,9 @@ class Server:
     may wait suspended for the client's retry, and for how many seconds; beyond
     either, the retry runs the method again from the start, answering its earlier
     questions from the state), ``tools`` (how members are published, by name:
-    the options of ``@objmcp.tool``, for code that cannot carry decorators), and
+    the options of ``@objmcp.tool``, for code that cannot carry decorators),
+    ``resources`` and ``prompts`` (the same for ``@objmcp.resource(uri)`` and
+    ``@objmcp.prompt``: ``{"method": "notes://{id}"}``, ``["method"]``), and
     ``input``/``output`` streams (stdin/stdout when not given).
     """
 
@@ -75,6 +77,8 @@ class Server:
         max_parked: int = 64,
         park_timeout: float = 300.0,
         tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
+        resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
+        prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -87,6 +91,8 @@ class Server:
             concurrency=concurrency,
             max_threads=max_threads,
             tools=tools,
+            resources=resources,
+            prompts=prompts,
         )
         self.framing: Framing = framing
         self.max_frame = max_frame
@@ -122,6 +128,9 @@ class Server:
             for action in actions:
                 if isinstance(action, Send):
                     sent.append(action.message)
+                elif isinstance(action, StartCall) and action.kind != "tool":
+                    body, error = await read_or_get(self.tools, action)
+                    await run(session.request_finished(action.call_id, body, error))
                 elif isinstance(action, StartCall):
                     result = await call_tool(self.tools, action)
                     await run(session.call_finished(action.call_id, result))

@@ -36,6 +36,7 @@ from . import _jsonrpc as rpc
 from ._content import ToolResult
 from ._jsonrpc import Message, ProtocolError, RequestId
 from ._media import fits
+from ._prompts import MAX_COMPLETIONS, complete_values
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Revision
 from ._revisions import negotiate_handshake as _negotiate
 from ._specs import mcp_tool
@@ -60,6 +61,8 @@ PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities"
 CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo"
 SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
+RESOURCE_NOT_FOUND = -32002
+"""The error code of a read of a URI no resource has (the spec's examples use it)."""
 LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel"
 LOG_LEVELS = tuple(_inject.LOG_LEVELS)
 """The syslog levels of ``notifications/message``, least severe first."""
@@ -118,12 +121,18 @@ class Send:
 
 @dataclass(frozen=True)
 class StartCall:
-    """Call ``tool`` with ``arguments``; report its end with ``call_finished(call_id, ...)``."""
+    """Call ``tool`` with ``arguments``; report its end with ``call_finished(call_id, ...)``.
+
+    ``kind`` ``"resource"`` reads the resource whose URI is ``tool``, ``"prompt"`` gets
+    the prompt ``tool`` with ``arguments``: their ends are reported with
+    ``request_finished``.
+    """
 
     call_id: int
     tool: str
     arguments: object
     context: CallContext
+    kind: Literal["tool", "resource", "prompt"] = "tool"
 
 
 @dataclass(frozen=True)
@@ -341,6 +350,22 @@ class Session:
         self._asks[ask_id] = call_id
         request = {"jsonrpc": "2.0", "id": ask_id, "method": method, "params": params}
         return [Send(request)], ask_id
+
+    def request_finished(
+        self, call_id: int, body: dict[str, Any] | None, error: ProtocolError | None = None
+    ) -> list[Action]:
+        """A started resource read or prompt ended with the result ``body``, or ``error``:
+        the answer to send, if it is still wanted."""
+        call = self._calls.pop(call_id, None)
+        self._forget_asks(call_id)
+        if call is None:
+            return []
+        self._in_flight.pop(call.request_id, None)
+        if error is not None or body is None:
+            failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
+            return [Send(failure.response(call.request_id))]
+        result = self._complete(body, call.revision, cacheable=False)
+        return [Send(rpc.result_response(call.request_id, result))]
 
     def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
         """A started call ended with ``result``: the answer to send, if it is still wanted."""
@@ -572,9 +597,104 @@ class Session:
             return None
         if method == "server/discover":
             return rpc.result_response(request_id, self._discover(revision))
+        feature = method.split("/", maxsplit=1)[0]
+        if feature == "completion":
+            declared = bool(self.toolbox.prompts or self.toolbox.resources)
+        else:
+            declared = feature in self._capabilities(revision)
+        if not declared:
+            raise _method_not_found(method, revision)  # a feature the server did not declare
+        if method == "resources/list":
+            found = [r.listing() for r in self.toolbox.resources.values() if not r.is_template]
+            return rpc.result_response(
+                request_id, self._complete({"resources": found}, revision, cacheable=True)
+            )
+        if method == "resources/templates/list":
+            found = [r.listing() for r in self.toolbox.resources.values() if r.is_template]
+            return rpc.result_response(
+                request_id, self._complete({"resourceTemplates": found}, revision, cacheable=True)
+            )
+        if method == "prompts/list":
+            found = [prompt.listing() for prompt in self.toolbox.prompts.values()]
+            return rpc.result_response(
+                request_id, self._complete({"prompts": found}, revision, cacheable=True)
+            )
+        if method == "completion/complete":
+            return rpc.result_response(
+                request_id, self._complete(self._completion(params), revision, cacheable=False)
+            )
+        if method in ("resources/read", "prompts/get"):
+            self._start_request(request_id, method, params, revision, capabilities, actions)
+            return None
         raise _method_not_found(method, revision)
 
+    def _start_request(
+        self,
+        request_id: RequestId,
+        method: str,
+        params: dict[str, Any],
+        revision: Revision,
+        capabilities: Mapping[str, Any],
+        actions: list[Action],
+    ) -> None:
+        """Start a resource read or a prompt: checked here, run by the runner."""
+        if method == "resources/read":
+            uri = params.get("uri")
+            if not isinstance(uri, str):
+                raise ProtocolError(rpc.INVALID_PARAMS, 'resources/read needs a string "uri"')
+            if self.toolbox.find_resource(uri) is None:
+                raise ProtocolError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
+            kind: Literal["resource", "prompt"] = "resource"
+            target, arguments = uri, None
+        else:
+            name = params.get("name")
+            if not isinstance(name, str) or name not in self.toolbox.prompts:
+                raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown prompt: {name}")
+            kind, target, arguments = "prompt", name, params.get("arguments")
+        call_id = next(self._call_ids)
+        self._calls[call_id] = _Call(request_id, revision, None, None, capabilities)
+        self._in_flight[request_id] = call_id
+        context = CallContext(request_id, revision, capabilities, _meta_of(params))
+        actions.append(StartCall(call_id, target, arguments, context, kind))
+
+    def _completion(self, params: dict[str, Any]) -> dict[str, Any]:
+        ref, argument = params.get("ref"), params.get("argument")
+        if not isinstance(ref, dict) or not isinstance(argument, dict):
+            raise ProtocolError(
+                rpc.INVALID_PARAMS, "completion/complete needs a ref and an argument"
+            )
+        name, typed = argument.get("name"), argument.get("value", "")
+        if not isinstance(name, str) or not isinstance(typed, str):
+            raise ProtocolError(rpc.INVALID_PARAMS, "the argument needs a string name and value")
+        if ref.get("type") == "ref/prompt" and ref.get("name") in self.toolbox.prompts:
+            values = complete_values(self.toolbox.prompts[ref["name"]], name, typed)
+        elif ref.get("type") == "ref/resource" and ref.get("uri") in self.toolbox.resources:
+            hint = self.toolbox.resources[ref["uri"]].hints.get(name, str)
+            values = complete_values(hint, name, typed)
+        else:
+            raise ProtocolError(
+                rpc.INVALID_PARAMS, f"Invalid params: no prompt or template {ref!r}"
+            )
+        shown = values[:MAX_COMPLETIONS]
+        return {
+            "completion": {
+                "values": shown,
+                "total": len(values),
+                "hasMore": len(values) > len(shown),
+            }
+        }
+
     # --- results --------------------------------------------------------------------------
+
+    def _capabilities(self, revision: Revision) -> dict[str, Any]:
+        found: dict[str, Any] = {"tools": {"listChanged": False}, "logging": {}}
+        if self.toolbox.resources:
+            found["resources"] = {"listChanged": False}
+        if self.toolbox.prompts:
+            found["prompts"] = {"listChanged": False}
+        if revision.version >= "2025-03-26" and (self.toolbox.prompts or self.toolbox.resources):
+            found["completions"] = {}
+        return found
 
     def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
         requested = params.get("protocolVersion")
@@ -592,7 +712,7 @@ class Session:
         self.revision = revision
         result: dict[str, Any] = {
             "protocolVersion": revision.version,
-            "capabilities": {"tools": {"listChanged": False}, "logging": {}},
+            "capabilities": self._capabilities(revision),
             "serverInfo": self.info.implementation(revision),
         }
         if self.info.instructions:
@@ -602,7 +722,7 @@ class Session:
     def _discover(self, revision: Revision) -> dict[str, Any]:
         result: dict[str, Any] = {
             "supportedVersions": list(MODERN_VERSIONS),
-            "capabilities": {"tools": {"listChanged": False}, "logging": {}},
+            "capabilities": self._capabilities(revision),
         }
         if self.info.instructions:
             result["instructions"] = self.info.instructions
@@ -640,6 +760,11 @@ class Session:
             result["ttlMs"] = 0
             result["cacheScope"] = "public"
         return result
+
+
+def _meta_of(params: dict[str, Any]) -> dict[str, Any]:
+    meta = params.get("_meta")
+    return meta if isinstance(meta, dict) else {}
 
 
 def _modern_revision(meta: object) -> tuple[Revision, Mapping[str, Any]]:

@@ -246,7 +246,7 @@ def make_tool(
         description=docs.description if options.description is None else options.description,
         input_schema=input_schema,
         function=function,
-        is_async=_is_async(function),
+        is_async=_introspect.is_async(function),
         parameters=tuple(parameters),
         injected=injected,
         title=options.title,
@@ -290,16 +290,6 @@ def _output_schema(hint: object, name: str) -> tuple[JsonSchema | None, bool]:
     if builder.defs:
         root["$defs"] = builder.defs
     return root, wraps
-
-
-def _is_async(function: object) -> bool:
-    while True:
-        if inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function):
-            return True
-        inner = getattr(function, "func", None) or getattr(function, "__wrapped__", None)
-        if inner is None or inner is function:
-            return False
-        function = inner
 
 
 # --- types named in docstrings ----------------------------------------------------------------

@@ -15,7 +15,7 @@ import inspect
 import logging
 import re
 import threading
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import anyio
@@ -23,9 +23,11 @@ import anyio.lowlevel
 
 from . import _introspect
 from ._content import ToolResult, error_result, value_result
-from ._exceptions import TargetError, UnknownToolError
+from ._exceptions import TargetError, UnknownResourceError, UnknownToolError
 from ._inject import Elicit, InputNeeded, Progress, Sample
-from ._publish import ToolOptions, options_for
+from ._prompts import Prompt, make_prompt, render_messages
+from ._publish import PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
+from ._resources import Resource, make_resource, read_contents
 from ._specs import SpecFormat, api_name, specs
 from ._threads import DEFAULT_LIMIT, ThreadRunner
 from ._tool import Tool, make_tool
@@ -64,6 +66,8 @@ class Toolbox(Mapping[str, Tool]):
         concurrency: Concurrency = "threads",
         max_threads: int = DEFAULT_LIMIT,
         tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
+        resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
+        prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
     ) -> None:
         if concurrency not in ("threads", "serial"):
             raise ValueError(f"concurrency must be 'threads' or 'serial', not {concurrency!r}")
@@ -73,11 +77,21 @@ class Toolbox(Mapping[str, Tool]):
         self._tools: dict[str, Tool] = {}
         self._owners: dict[int, object] = {}
         self._api_names: dict[str, str] | None = None
+        self.resources: dict[str, Resource] = {}
+        """The resources and resource templates, by URI (template)."""
+        self.prompts: dict[str, Prompt] = {}
+        """The prompts, by name."""
         include = [include] if isinstance(include, str) else include
         exclude = [exclude] if isinstance(exclude, str) else exclude
-        described = set(tools or ())
+        described = {*(tools or ()), *(resources or ()), *(prompts or ())}
         for member in _introspect.discover(target):
             described.discard(member.name)
+            if member.owner is not None:
+                self._owners.setdefault(id(member.owner), member.owner)
+            role = role_of(member.name, member.function, resources, prompts)
+            if role is not None:
+                self._publish(member.name, member.function, role)
+                continue
             options = options_for(member.name, member.function, tools)
             name = options.name or member.name
             if options.hidden or not _selected({name, member.name}, include, exclude):
@@ -94,13 +108,73 @@ class Toolbox(Mapping[str, Tool]):
                     "leave one out with exclude="
                 )
             self._tools[name] = make_tool(name, member.function, options)
-            if member.owner is not None:
-                self._owners.setdefault(id(member.owner), member.owner)
         if described:
             raise TargetError(
-                f"tools= describes {', '.join(map(repr, sorted(described)))}, which the "
-                f"target does not have; its tools are: {', '.join(self._tools) or 'none'}"
+                f"tools=, resources= or prompts= describe "
+                f"{', '.join(map(repr, sorted(described)))}, which the target does not "
+                f"have; its tools are: {', '.join(self._tools) or 'none'}"
             )
+
+    def _publish(
+        self, member: str, function: Callable[..., object], role: ResourceOptions | PromptOptions
+    ) -> None:
+        if isinstance(role, ResourceOptions):
+            resource = make_resource(member, function, role)
+            if resource.uri in self.resources:
+                raise TargetError(f"Two methods would both be the resource {resource.uri!r}")
+            self.resources[resource.uri] = resource
+        else:
+            prompt = make_prompt(member, function, role)
+            if prompt.name in self.prompts:
+                raise TargetError(f"Two methods would both be the prompt {prompt.name!r}")
+            self.prompts[prompt.name] = prompt
+
+    def find_resource(self, uri: str) -> tuple[Resource, dict[str, str]] | None:
+        """The resource ``uri`` names (a static one first, then templates in order), and
+        its variables' values; None when it names none."""
+        static = self.resources.get(uri)
+        if static is not None and not static.is_template:
+            return static, {}
+        for resource in self.resources.values():
+            values = resource.match(uri)
+            if values is not None and resource.is_template:
+                return resource, values
+        return None
+
+    async def read_resource(self, uri: str) -> list[dict[str, Any]]:
+        """The ``contents`` of the resource ``uri``. Raises :class:`UnknownResourceError`,
+        :class:`ArgumentError` for a URI variable that does not convert, and whatever
+        the method raises."""
+        found = self.find_resource(uri)
+        if found is None:
+            raise UnknownResourceError(uri)
+        resource, values = found
+        arguments = resource.arguments(values)
+        value = await self._run(resource.function, resource.is_async, arguments)
+        return read_contents(resource, uri, value)
+
+    async def get_prompt(self, name: str, arguments: object) -> dict[str, Any]:
+        """The result of ``prompts/get``: the prompt's messages (and description). Raises
+        :class:`ArgumentError` and whatever the method raises; a TypeError for what is
+        not messages."""
+        prompt = self.prompts[name]
+        value = await self._run(prompt.function, prompt.is_async, prompt.convert(arguments))
+        result: dict[str, Any] = {}
+        if prompt.description:
+            result["description"] = prompt.description
+        result["messages"] = render_messages(value)
+        return result
+
+    async def _run(
+        self, function: Callable[..., object], is_async: bool, arguments: dict[str, object]
+    ) -> object:
+        if is_async:
+            value = function(**arguments)
+        else:
+            value = await self._threads.run(lambda: function(**arguments))
+        while inspect.isawaitable(value):
+            value = await value
+        return value
 
     def __getitem__(self, name: str) -> Tool:
         return self._tools[name]

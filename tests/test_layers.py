@@ -10,6 +10,8 @@ OBJECT_MODEL = {
     "_elicit",
     "_sampling",
     "_publish",
+    "_resources",
+    "_prompts",
     "_media",
     "_specs",
     "_tool",

@@ -1,0 +1,160 @@
+"""Methods published as MCP resources: a :class:`Resource` is one URI, or a URI
+template whose ``{variables}`` are the method's parameters (RFC 6570 level 1).
+
+:meth:`Resource.match` says whether a URI is this resource's and with which
+values; :func:`read_contents` turns what the method returned into the
+``contents`` of ``resources/read``.
+"""
+
+from __future__ import annotations
+
+import base64
+import mimetypes
+import re
+import urllib.parse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import _introspect
+from ._content import dumps
+from ._convert import ConversionError, from_text, to_jsonable
+from ._exceptions import ArgumentError, TargetError
+from ._media import File, sniff
+from ._publish import ResourceOptions
+
+__all__ = ["Resource", "make_resource", "read_contents"]
+
+_VARIABLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True, eq=False)
+class Resource:
+    """One published resource or resource template, and the method that reads it."""
+
+    uri: str
+    name: str
+    function: Callable[..., object] = field(repr=False)
+    title: str | None = None
+    description: str | None = None
+    mime_type: str | None = None
+    variables: tuple[str, ...] = ()
+    hints: Mapping[str, object] = field(default_factory=dict, repr=False)
+    is_async: bool = False
+    _pattern: re.Pattern[str] | None = field(default=None, repr=False)
+
+    @property
+    def is_template(self) -> bool:
+        """Whether the URI has variables (a ``ResourceTemplate``)."""
+        return bool(self.variables)
+
+    def match(self, uri: str) -> dict[str, str] | None:
+        """The variables' values if ``uri`` is this resource's, else None."""
+        if self._pattern is None:
+            return {} if uri == self.uri else None
+        found = self._pattern.fullmatch(uri)
+        if found is None:
+            return None
+        return {key: urllib.parse.unquote(value) for key, value in found.groupdict().items()}
+
+    def arguments(self, values: Mapping[str, str]) -> dict[str, object]:
+        """The method's keyword arguments for the variables' ``values``; raises
+        :class:`ArgumentError` for a value that does not convert."""
+        converted: dict[str, object] = {}
+        for key, text in values.items():
+            try:
+                converted[key] = from_text(text, self.hints.get(key, str), key)
+            except ConversionError as error:
+                raise ArgumentError(f"Invalid URI variable '{key}': {error.message}") from None
+        return converted
+
+    def listing(self) -> dict[str, Any]:
+        """The ``Resource`` or ``ResourceTemplate`` object of the list methods."""
+        entry: dict[str, Any] = {"uriTemplate" if self.is_template else "uri": self.uri}
+        entry["name"] = self.name
+        for key, value in (
+            ("title", self.title),
+            ("description", self.description),
+            ("mimeType", self.mime_type),
+        ):
+            if value is not None:
+                entry[key] = value
+        return entry
+
+
+def make_resource(
+    member: str, function: Callable[..., object], options: ResourceOptions
+) -> Resource:
+    """The :class:`Resource` of a method; raises :class:`TargetError` when its URI
+    template and its parameters do not agree."""
+    signature = _introspect.signature_of(function)
+    hints = _introspect.type_hints_of(function)
+    variables = tuple(_VARIABLE.findall(options.uri))
+    if "{" in _VARIABLE.sub("", options.uri) or "}" in _VARIABLE.sub("", options.uri):
+        raise TargetError(
+            f"resource {member!r}: {options.uri!r} is not a URI template objmcp reads "
+            "(only {name} variables, RFC 6570 level 1)"
+        )
+    names = set(signature.parameters)
+    required = {
+        name
+        for name, param in signature.parameters.items()
+        if param.default is param.empty
+        and param.kind not in (param.VAR_POSITIONAL, param.VAR_KEYWORD)
+    }
+    if not set(variables) <= names or not required <= set(variables):
+        raise TargetError(
+            f"resource {member!r}: the URI's variables ({', '.join(variables) or 'none'}) "
+            f"must be parameters of the method, and cover its required ones "
+            f"({', '.join(sorted(required)) or 'none'})"
+        )
+    pattern = None
+    if variables:
+        parts = _VARIABLE.split(options.uri)
+        regex = "".join(
+            re.escape(part) if index % 2 == 0 else f"(?P<{part}>[^/?#]+)"
+            for index, part in enumerate(parts)
+        )
+        pattern = re.compile(regex)
+    docs = _introspect.read_docs(function)
+    return Resource(
+        uri=options.uri,
+        name=options.name or member,
+        function=function,
+        title=options.title,
+        description=options.description or docs.description or None,
+        mime_type=options.mime_type or _guess_type(options.uri, variables),
+        variables=variables,
+        hints={name: hints.get(name, str) for name in variables},
+        is_async=_introspect.is_async(function),
+        _pattern=pattern,
+    )
+
+
+def _guess_type(uri: str, variables: tuple[str, ...]) -> str | None:
+    return None if variables else mimetypes.guess_type(uri)[0]
+
+
+def read_contents(resource: Resource, uri: str, value: object) -> list[dict[str, Any]]:
+    """The ``contents`` of ``resources/read`` for what the method returned."""
+    items: list[object] = [value]
+    if isinstance(value, list) and value and all(isinstance(v, File) for v in value):
+        items = value
+    contents: list[dict[str, Any]] = []
+    for item in items:
+        if isinstance(item, File):
+            contents.append(item.block()["resource"])
+            continue
+        entry: dict[str, Any] = {"uri": uri}
+        if isinstance(item, str):
+            entry["mimeType"] = resource.mime_type or "text/plain"
+            entry["text"] = item
+        elif isinstance(item, (bytes, bytearray)):
+            found = resource.mime_type or sniff(bytes(item))
+            entry["mimeType"] = found or "application/octet-stream"
+            entry["blob"] = base64.b64encode(item).decode("ascii")
+        else:
+            entry["mimeType"] = resource.mime_type or "application/json"
+            entry["text"] = dumps(to_jsonable(item))
+        contents.append(entry)
+    return contents

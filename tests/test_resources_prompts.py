@@ -1,0 +1,158 @@
+"""Resources, resource templates, prompts and completions, through the official SDK client
+in both eras against a real server, and as the object model builds them."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import PYTHON, ROOT
+from mcp import Client, StdioServerParameters, types
+from mcp.shared.exceptions import MCPError
+
+import objmcp
+
+SHELF = Path(__file__).resolve().parent / "servers" / "shelf.py"
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def params() -> StdioServerParameters:
+    return StdioServerParameters(command=PYTHON, args=[str(SHELF)], env={"PYTHONPATH": str(ROOT)})
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_resources_are_listed_and_read(mode: str) -> None:
+    async with Client(params(), mode=mode) as client:
+        tools = [tool.name for tool in (await client.list_tools()).tools]
+        listed = {str(r.uri): r for r in (await client.list_resources()).resources}
+        templates = (await client.list_resource_templates()).resource_templates
+        everything = await client.read_resource("notes://all")
+        third = await client.read_resource("notes://3")
+        dot = await client.read_resource("pictures://dot.png")
+        with pytest.raises(MCPError) as missing:
+            await client.read_resource("nowhere://1")
+        with pytest.raises(MCPError) as absent:
+            await client.read_resource("notes://99")
+        with pytest.raises(MCPError) as wrong:
+            await client.read_resource("notes://three")
+    assert tools == ["add"]  # resources and prompts are not also tools
+    assert set(listed) == {"notes://all", "pictures://dot.png"}
+    assert listed["notes://all"].mime_type == "application/json"
+    assert listed["pictures://dot.png"].mime_type == "image/png"
+    assert [(t.uri_template, t.name, t.title) for t in templates] == [
+        ("notes://{number}", "note", "One note")
+    ]
+    (content,) = everything.contents
+    assert json.loads(content.text) == {"1": "Buy milk", "2": "Call Ada", "3": "Café ☕ at noon"}  # type: ignore[union-attr]
+    assert third.contents[0].text == "Café ☕ at noon"  # type: ignore[union-attr]
+    assert str(third.contents[0].uri) == "notes://3"
+    assert base64.b64decode(dot.contents[0].blob).startswith(b"\x89PNG")  # type: ignore[union-attr]
+    assert missing.value.error.code == -32002
+    assert absent.value.error.code == -32603 and "no note 99" in absent.value.error.message
+    assert wrong.value.error.code == -32602 and "number" in wrong.value.error.message
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_prompts_are_listed_rendered_and_completed(mode: str) -> None:
+    async with Client(params(), mode=mode) as client:
+        prompts = {p.name: p for p in (await client.list_prompts()).prompts}
+        got = await client.get_prompt("summarize", {"tone": "funny", "count": "2"})
+        hello = await client.get_prompt("greet", {"who": "team"})
+        with pytest.raises(MCPError) as bad:
+            await client.get_prompt("summarize", {"tone": "grumpy"})
+        with pytest.raises(MCPError) as missing:
+            await client.get_prompt("greet", {})
+        ref = types.PromptReference(type="ref/prompt", name="summarize")
+        tones = await client.complete(ref, {"name": "tone", "value": "f"})
+        focus = await client.complete(ref, {"name": "focus", "value": ""})
+        template = types.ResourceTemplateReference(type="ref/resource", uri="notes://{number}")
+        nothing = await client.complete(template, {"name": "number", "value": "1"})
+    summarize = prompts["summarize"]
+    assert summarize.title == "Summarize notes"
+    assert summarize.description == "Ask for a summary of the notes."
+    assert [(a.name, a.required, a.description) for a in summarize.arguments or []] == [
+        ("tone", True, "How it should sound."),
+        ("focus", False, "What to dwell on."),
+        ("count", False, "How many notes."),
+    ]
+    roles = [message.role for message in got.messages]
+    assert roles == ["user", "assistant", "user"]
+    first = got.messages[0].content.text  # type: ignore[union-attr]
+    assert "funny tone" in first and "Call Ada" in first and "Café" not in first
+    assert hello.messages[0].content.text == "Say hello to the team."  # type: ignore[union-attr]
+    assert bad.value.error.code == -32602 and "tone" in bad.value.error.message
+    assert missing.value.error.code == -32602 and "who" in missing.value.error.message
+    assert tones.completion.values == ["formal", "friendly", "funny"]
+    assert focus.completion.values == ["milk", "Ada"]
+    assert nothing.completion.values == []
+
+
+class Unmarked:
+    """A class whose author never heard of objmcp."""
+
+    def page(self, slug: str) -> str:
+        return f"page {slug}"
+
+    def intro(self, name: str) -> str:
+        return f"Introduce {name}."
+
+    def ping(self) -> str:
+        return "pong"
+
+
+async def test_options_as_data_publish_unmarked_methods() -> None:
+    server = objmcp.Server(
+        "pages", Unmarked(), resources={"page": "pages://{slug}"}, prompts=["intro"]
+    )
+    assert list(server.tools) == ["ping"]
+    init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {}}
+    answer = await server.handle(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init}
+    )
+    assert set(answer["result"]["capabilities"]) >= {"tools", "resources", "prompts", "completions"}
+
+    async def ask(method: str, params: dict[str, Any]) -> Any:
+        return await server.handle({"jsonrpc": "2.0", "id": 2, "method": method, "params": params})
+
+    read = await ask("resources/read", {"uri": "pages://hello%20world"})
+    assert read["result"]["contents"][0]["text"] == "page hello world"
+    prompt = await ask("prompts/get", {"name": "intro", "arguments": {"name": "Ada"}})
+    assert prompt["result"]["messages"][0]["content"]["text"] == "Introduce Ada."
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"resources": {"page": "pages://{id}"}}, "must be parameters"),
+        ({"resources": {"intro": "static://x"}}, "cover its required ones"),
+        ({"resources": {"page": "pages://{slug"}}, "not a URI template"),
+        ({"prompts": {"intro": {"complete": {"nope": str}}}}, "names no argument"),
+        ({"prompts": ["absent"]}, "'absent', which the target does not have"),
+    ],
+)
+async def test_what_cannot_be_published_is_refused_at_start(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(objmcp.TargetError, match=message):
+        objmcp.Server("pages", Unmarked(), **options)
+
+
+async def test_a_server_without_resources_or_prompts_does_not_answer_for_them() -> None:
+    server = objmcp.Server("pages", Unmarked())
+    init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {}}
+    answer = await server.handle(
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init}
+    )
+    assert set(answer["result"]["capabilities"]) == {"tools", "logging"}
+    for method in ("resources/list", "prompts/list", "completion/complete"):
+        refused = await server.handle({"jsonrpc": "2.0", "id": 2, "method": method, "params": {}})
+        assert refused["error"]["code"] == -32601, method
