@@ -1,68 +1,157 @@
-"""The command line: ``objmcp [run] TARGET [options]``.
+"""The command line: ``objmcp VERB TARGET [options]``, also ``python -m objmcp``.
 
-TARGET, split on its last ``:``, is ``path/to/file.py:name``, ``package.module:name``,
-``package.module`` or ``file.py`` (its public functions). A class is
-instantiated when its ``__init__`` needs no arguments; ``name()`` calls a factory.
-Verbs are reserved only in the first position, so that later verbs can be added
-while a bare TARGET keeps meaning ``run``.
+Verbs: ``run`` (serve TARGET over stdio), ``inspect`` (the tools a client would
+list), ``call`` (one call through a real server process), ``config`` (a client's
+configuration entry), ``dev`` (serve, restarting on file changes). A verb is
+recognised only in the first position and a bare TARGET means ``run``, so
+``objmcp statistics`` serves the stdlib module and ``objmcp run inspect``
+serves the module ``inspect``. TARGET is read by :mod:`objmcp._targets`. Only
+``run`` and ``dev`` serve, and nothing here writes to stdout while serving.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import logging
-import os
 import sys
-from pathlib import Path
+from collections.abc import Sequence
 
-__all__ = ["load_target", "main"]
+from ._exceptions import TargetError
 
-VERBS = ("run",)
+__all__ = ["VERBS", "main", "server_arguments"]
+
+VERBS = ("run", "inspect", "call", "config", "dev")
+_TARGET_HELP = (
+    "path/to/file.py[:name], package.module[:name]; name() calls a factory, a class is "
+    "instantiated when it needs no arguments"
+)
 
 
-def main(argv: list[str]) -> int:
-    """Parse ``argv`` and run the verb; returns the exit status."""
-    if argv and argv[0] in VERBS:
-        verb, argv = argv[0], argv[1:]
-    else:
-        verb = "run"
-    parser = argparse.ArgumentParser(
-        prog="objmcp", description="Serve a Python object as an MCP server over stdio."
-    )
-    parser.add_argument("target", help="file.py[:name], package.module[:name], name() calls")
-    parser.add_argument("--name", help="the server's name (default: the target's)")
-    parser.add_argument("--include", action="append", help="serve only these tools (globs)")
-    parser.add_argument("--exclude", action="append", help="leave these tools out (globs)")
-    parser.add_argument("--framing", choices=("auto", "newline", "content-length"), default="auto")
-    parser.add_argument("--concurrency", choices=("threads", "serial"), default="threads")
-    parser.add_argument("--log-level", default="WARNING", help="stderr log level")
-    parser.add_argument("--version", action="version", version=_version())
-    options = parser.parse_args(argv)
-    stderr = logging.StreamHandler(sys.stderr)
-    stderr.setLevel(options.log_level.upper())
-    stderr.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
-    logging.getLogger().addHandler(stderr)
-    logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
-    from . import Server, TargetError
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` (``sys.argv[1:]`` when None), run the verb; returns the exit status.
 
+    0 when done, 1 when ``call`` got an error result, 2 for a command that could
+    not be carried out (usage, a target that does not load), 130 after Ctrl-C.
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0] not in VERBS and words[0] not in ("-h", "--help", "--version"):
+        words.insert(0, "run")
+    parser = _parser()
+    if not words:
+        parser.print_help(sys.stderr)
+        return 2
+    options = parser.parse_args(words)
     try:
-        target = load_target(options.target)
-        server = Server(
-            options.name or _default_name(options.target),
-            target,
-            framing=options.framing,
-            include=options.include,
-            exclude=options.exclude,
-            concurrency=options.concurrency,
-        )
-    except (TargetError, ImportError, AttributeError, OSError, TypeError) as error:
+        status: int = options.handler(options)
+    except TargetError as error:
         sys.stderr.write(f"objmcp: {error}\n")
         return 2
-    assert verb == "run"
-    server.run()
-    return 0
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+def server_arguments(options: argparse.Namespace) -> list[str]:
+    """The ``objmcp run`` options that serve a target as ``options`` ask, for a child process."""
+    words: list[str] = []
+    for flag, value in (
+        ("--name", options.name),
+        ("--version", options.server_version),
+        ("--concurrency", options.concurrency),
+        ("--log-level", options.log_level),
+    ):
+        if value is not None:
+            words += [flag, value]
+    for flag, values in (("--include", options.include), ("--exclude", options.exclude)):
+        for value in values or ():
+            words += [flag, value]
+    return words
+
+
+# --- the parser -------------------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="objmcp",
+        description="Serve a Python object as an MCP server, inspect it, call it, configure "
+        "a client for it. A bare TARGET means 'run TARGET'.",
+        epilog="TARGET: path/to/file.py (its functions), path/to/file.py:Notes (a class, "
+        "instantiated when it needs no arguments), package.module, package.module:obj, "
+        "package.module:make_service() (a factory, called), statistics (a module as it is). "
+        "'objmcp VERB --help' for each verb's options.",
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    verbs = parser.add_subparsers(title="verbs", metavar="VERB")
+
+    run = verbs.add_parser("run", help="serve TARGET over stdio (the default verb)")
+    _target_options(run)
+    run.add_argument("--framing", choices=("auto", "newline", "content-length"), default="auto")
+    run.set_defaults(handler=_run)
+
+    inspect = verbs.add_parser("inspect", help="show the tools TARGET would serve")
+    _target_options(inspect, serving=False)
+    inspect.add_argument("--json", action="store_true", help='print {"tools": [...]} exactly')
+    inspect.set_defaults(handler=_inspect)
+
+    call = verbs.add_parser(
+        "call",
+        help="call one tool through a real server process and print its result",
+        description="Start 'objmcp run TARGET' and call TOOL through the MCP protocol. A value "
+        "for a string parameter is taken as written; other values are read as JSON, else as "
+        "text. Exit status 1 when the result is an error.",
+    )
+    _target_options(call)
+    call.add_argument("tool", help="the tool's name")
+    call.add_argument("arguments", nargs="*", metavar="key=value", help="the tool's arguments")
+    call.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    call.set_defaults(handler=_call)
+
+    config = verbs.add_parser(
+        "config",
+        help="print (or --write) a client's configuration entry for TARGET",
+    )
+    config.add_argument("client", choices=("claude", "claude-code", "vscode", "cursor"))
+    _target_options(config)
+    config.add_argument(
+        "--scope",
+        choices=("user", "project", "local"),
+        help="which of a client's files: user (every project; the default but for vscode), "
+        "project (a file in this folder; vscode's default, .vscode/mcp.json), local "
+        "(claude-code: this folder only, kept in ~/.claude.json)",
+    )
+    config.add_argument("--write", action="store_true", help="merge it into the config file")
+    config.add_argument("--file", help="the config file to write instead of the usual one")
+    config.set_defaults(handler=_config)
+
+    dev = verbs.add_parser(
+        "dev",
+        help="serve TARGET over stdio, restarting it when its Python files change",
+    )
+    _target_options(dev)
+    dev.add_argument(
+        "--watch", action="append", metavar="PATH", help="watch these files or folders too"
+    )
+    dev.add_argument("--interval", type=float, default=0.5, help="seconds between looks")
+    dev.set_defaults(handler=_dev)
+    return parser
+
+
+def _target_options(parser: argparse.ArgumentParser, serving: bool = True) -> None:
+    parser.add_argument("target", help=_TARGET_HELP)
+    parser.add_argument("--include", action="append", help="only these tools (names or globs)")
+    parser.add_argument("--exclude", action="append", help="leave these tools out")
+    if not serving:
+        return
+    parser.add_argument("--name", help="the server's name (default: from the target)")
+    parser.add_argument(
+        "--version",
+        dest="server_version",
+        metavar="VERSION",
+        help="the version the server reports (default 1.0.0)",
+    )
+    parser.add_argument("--concurrency", choices=("threads", "serial"))
+    parser.add_argument("--log-level", help="the level of log records on stderr (WARNING)")
 
 
 def _version() -> str:
@@ -71,52 +160,71 @@ def _version() -> str:
     return f"objmcp {__version__}"
 
 
-def _default_name(spec: str) -> str:
-    module, _, attribute = spec.rpartition(":") if ":" in spec else (spec, "", "")
-    if attribute:
-        return attribute.removesuffix("()")
-    return Path(module).stem if module.endswith(".py") else module.rpartition(".")[2]
+# --- the verbs --------------------------------------------------------------------------------
 
 
-def load_target(spec: str) -> object:
-    """The object a TARGET names (see the module docstring)."""
-    where, _, attribute = spec.rpartition(":") if _has_attribute(spec) else (spec, "", "")
-    module = _load_module(where)
-    if not attribute:
-        return module
-    call = attribute.endswith("()")
-    value: object = module
-    for part in attribute.removesuffix("()").split("."):
-        try:
-            value = getattr(value, part)
-        except AttributeError:
-            raise AttributeError(f"{where} has no attribute {attribute!r}") from None
-    if call:
-        if not callable(value):
-            raise TypeError(f"{attribute} is not callable")
-        value = value()
-    return value
+def _run(options: argparse.Namespace) -> int:
+    level = (options.log_level or "WARNING").upper()
+    if not isinstance(logging.getLevelName(level), int):
+        raise TargetError(f"--log-level {options.log_level!r} is not a level: use DEBUG, INFO, ...")
+    stderr = logging.StreamHandler(sys.stderr)
+    stderr.setLevel(level)
+    stderr.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
+    logging.getLogger().addHandler(stderr)
+    logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
+    from ._server import Server
+    from ._targets import default_name, load_target, user_traceback
+
+    target = load_target(options.target)
+    try:
+        server = Server(
+            options.name or default_name(options.target),
+            target,
+            version=options.server_version or "1.0.0",
+            framing=options.framing,
+            include=options.include,
+            exclude=options.exclude,
+            concurrency=options.concurrency or "threads",
+        )
+    except TargetError:
+        raise
+    except Exception as error:
+        raise TargetError(
+            f"Making the tools of {options.target} raised an error:\n{user_traceback(error)}"
+        ) from None
+    server.run()
+    return 0
 
 
-def _has_attribute(spec: str) -> bool:
-    head, colon, tail = spec.rpartition(":")
-    # A Windows drive letter ("C:\\x.py") is not a separator.
-    return bool(colon) and bool(tail) and not (len(head) == 1 and tail.startswith(("\\", "/")))
+def _inspect(options: argparse.Namespace) -> int:
+    from ._listing import inspect_target
+
+    return inspect_target(options.target, options.include, options.exclude, options.json)
 
 
-def _load_module(where: str) -> object:
-    if where.endswith(".py") or os.sep in where or "/" in where:
-        path = Path(where).resolve()
-        if not path.exists():
-            raise OSError(f"no such file: {where}")
-        name = f"_objmcp_target_{path.stem}"
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise ImportError(f"cannot load {where}")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        sys.path.insert(0, str(path.parent))
-        spec.loader.exec_module(module)
-        return module
-    sys.path.insert(0, os.getcwd())
-    return importlib.import_module(where)
+def _call(options: argparse.Namespace) -> int:
+    from ._client import call_tool
+
+    return call_tool(
+        options.target, options.tool, options.arguments, server_arguments(options), options.json
+    )
+
+
+def _config(options: argparse.Namespace) -> int:
+    from ._clientconfig import configure
+
+    return configure(
+        options.client,
+        options.target,
+        name=options.name,
+        server_args=server_arguments(options),
+        scope=options.scope,
+        write=options.write,
+        file=options.file,
+    )
+
+
+def _dev(options: argparse.Namespace) -> int:
+    from ._reload import develop
+
+    return develop(options.target, server_arguments(options), options.watch or [], options.interval)

@@ -144,15 +144,7 @@ def hidden(function: F) -> F:
 
 
 def _mark(function: F, options: ToolOptions) -> F:
-    inner = function.__func__ if isinstance(function, (staticmethod, classmethod)) else function
-    try:
-        setattr(inner, MARK, options)
-    except (AttributeError, TypeError):
-        raise TypeError(
-            f"{function!r} cannot be marked (it takes no attributes); give the options "
-            "as data instead: tools={name: {...}}"
-        ) from None
-    return function
+    return _mark_as(function, MARK, options)
 
 
 def options_for(
@@ -275,7 +267,7 @@ def _mark_as(function: F, attribute: str, options: object) -> F:
     except (AttributeError, TypeError):
         raise TypeError(
             f"{function!r} cannot be marked (it takes no attributes); give the options "
-            "as data instead (resources= or prompts=)"
+            "as data instead (tools=, resources= or prompts=)"
         ) from None
     return function
 

@@ -37,6 +37,12 @@ ENTRY = {
     "_cli",
     "testing",
     "_testclient",
+    "_targets",
+    "_listing",
+    "_client",
+    "_prompt",
+    "_clientconfig",
+    "_reload",
 }
 
 
