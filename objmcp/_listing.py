@@ -1,6 +1,7 @@
 """``objmcp inspect TARGET``: the tools a target would serve, as a client would list them.
 
-``--json`` prints exactly ``{"tools": [...]}``, the entries of ``tools/list``
+``--json`` prints exactly ``{"tools": [...]}``, the entries of ``tools/list`` (with
+``resources``, ``resourceTemplates`` and ``prompts`` beside it when the target has them)
 (:func:`objmcp._specs.mcp_tool`, through :meth:`Toolbox.specs`). Otherwise a
 table: each tool's name, its parameters (``?`` marks an optional one) and the
 first line of its description, fitted to the terminal's width on a terminal.
@@ -50,12 +51,46 @@ def inspect_target(
     for warning in dict.fromkeys(warnings):
         err.write(f"warning: {warning}\n")
     specs = toolbox.specs("mcp")
+    listed = _listings(toolbox)
     if as_json:
-        out.write(json.dumps({"tools": specs}, indent=2, ensure_ascii=False) + "\n")
+        out.write(json.dumps({"tools": specs, **listed}, indent=2, ensure_ascii=False) + "\n")
     else:
         width = shutil.get_terminal_size().columns if out.isatty() else None
         out.write(_table(specs, width))
+        for key, heading, detail in (
+            ("resources", "RESOURCE", "uri"),
+            ("resourceTemplates", "TEMPLATE", "uriTemplate"),
+            ("prompts", "PROMPT", "name"),
+        ):
+            if key in listed:
+                out.write("\n" + _others(listed[key], heading, detail, width))
     return 0
+
+
+def _listings(toolbox: Toolbox) -> dict[str, list[dict[str, Any]]]:
+    """The resources, templates and prompts as their list methods give them (only the
+    kinds the target has)."""
+    resources = [r.listing() for r in toolbox.resources.values() if not r.is_template]
+    templates = [r.listing() for r in toolbox.resources.values() if r.is_template]
+    prompts = [prompt.listing() for prompt in toolbox.prompts.values()]
+    found = {"resources": resources, "resourceTemplates": templates, "prompts": prompts}
+    return {key: entries for key, entries in found.items() if entries}
+
+
+def _others(entries: list[dict[str, Any]], heading: str, key: str, width: int | None) -> str:
+    rows = [(heading, "DESCRIPTION")]
+    for entry in entries:
+        label = entry[key]
+        if heading == "PROMPT" and entry.get("arguments"):
+            names = [a["name"] + ("" if a.get("required") else "?") for a in entry["arguments"]]
+            label += f"({', '.join(names)})"
+        description = (entry.get("description") or entry.get("title") or "").split("\n", 1)[0]
+        rows.append((label, description))
+    first = max(len(row[0]) for row in rows)
+    lines = [f"{label:<{first}}  {text}".rstrip() for label, text in rows]
+    if width is not None:
+        lines = [line if len(line) <= width else line[: max(width - 1, 0)] + "…" for line in lines]
+    return "\n".join(lines) + "\n"
 
 
 def _toolbox(

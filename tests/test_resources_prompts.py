@@ -156,3 +156,29 @@ async def test_a_server_without_resources_or_prompts_does_not_answer_for_them() 
     for method in ("resources/list", "prompts/list", "completion/complete"):
         refused = await server.handle({"jsonrpc": "2.0", "id": 2, "method": method, "params": {}})
         assert refused["error"]["code"] == -32601, method
+
+
+async def test_inspect_lists_what_the_sdk_client_lists() -> None:
+    import subprocess
+
+    from conftest import server_env
+
+    shown = subprocess.run(
+        [PYTHON, "-m", "objmcp", "inspect", f"{SHELF}:Shelf", "--json"],
+        capture_output=True,
+        env=server_env(),
+        check=True,
+        timeout=60,
+    )
+    printed = json.loads(shown.stdout)
+    async with Client(params(), mode="legacy") as client:
+        resources = (await client.list_resources()).resources
+        templates = (await client.list_resource_templates()).resource_templates
+        prompts = (await client.list_prompts()).prompts
+
+    def dumped(items: Any) -> list[dict[str, Any]]:
+        return [item.model_dump(mode="json", by_alias=True, exclude_none=True) for item in items]
+
+    assert printed["resources"] == dumped(resources)
+    assert printed["resourceTemplates"] == dumped(templates)
+    assert printed["prompts"] == dumped(prompts)
