@@ -1,8 +1,9 @@
 """``objmcp inspect TARGET``: the tools a target would serve, as a client would list them.
 
-``--json`` prints exactly ``{"tools": [...]}``, the entries of ``tools/list`` (with
-``resources``, ``resourceTemplates`` and ``prompts`` beside it when the target has them)
-(:func:`objmcp._specs.mcp_tool`, through :meth:`Toolbox.specs`). Otherwise a
+``--json`` prints exactly ``{"tools": [...]}``, the entries of ``tools/list``
+(:func:`objmcp._specs.mcp_tool`, through :meth:`Toolbox.specs`), with
+``resources``, ``resourceTemplates`` and ``prompts`` beside it when the target
+has them. Otherwise a
 table: each tool's name, its parameters (``?`` marks an optional one) and the
 first line of its description, fitted to the terminal's width on a terminal.
 Warnings go to stderr: what the object model logged while making the tools
