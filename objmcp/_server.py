@@ -22,7 +22,7 @@ import anyio.lowlevel
 from ._connection import Connection, call_tool, read_or_get
 from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from ._publish import PromptOptions, ResourceOptions, ToolOptions
-from ._session import Action, Send, ServerInfo, Session, StartCall
+from ._session import Action, CacheHint, Send, ServerInfo, Session, StartCall
 from ._state import StateSeal
 from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout
 from ._threads import DEFAULT_LIMIT
@@ -52,7 +52,11 @@ class Server:
     questions from the state), ``tools`` (how members are published, by name:
     the options of ``@objmcp.tool``, for code that cannot carry decorators),
     ``resources`` and ``prompts`` (the same for ``@objmcp.resource(uri)`` and
-    ``@objmcp.prompt``: ``{"method": "notes://{id}"}``, ``["method"]``), and
+    ``@objmcp.prompt``: ``{"method": "notes://{id}"}``, ``["method"]``),
+    ``page_size`` (lists longer than this come in pages with a cursor; one page
+    when None), ``cache`` (modern era: ``{"tools/list": (60_000, "public")}``,
+    the ``ttlMs`` and ``cacheScope`` of a cacheable method's results; ``(0,
+    "private")`` unless given), and
     ``input``/``output`` streams (stdin/stdout when not given).
     """
 
@@ -79,6 +83,8 @@ class Server:
         tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
         resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
         prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
+        page_size: int | None = None,
+        cache: Mapping[str, CacheHint] | None = None,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -102,6 +108,9 @@ class Server:
             raise ValueError("max_parked and park_timeout cannot be negative")
         self.max_parked = max_parked
         self.park_timeout = park_timeout
+        self.page_size = page_size
+        self.cache = dict(cache or {})
+        Session(self.tools, self.info, page_size=page_size, cache=cache)  # checks them now
         self.input = input
         self.output = output
         self._session: Session | None = None
@@ -111,7 +120,9 @@ class Server:
 
     def session(self) -> Session:
         """A new sans-IO session for one connection."""
-        return Session(self.tools, self.info, seal=self.seal)
+        return Session(
+            self.tools, self.info, seal=self.seal, page_size=self.page_size, cache=self.cache
+        )
 
     async def handle(self, message: object) -> Any:
         """Answer one decoded message on the server's own session, calls run to their end.

@@ -24,6 +24,7 @@ and gets the actions that answer it. The session keeps the promises:
 
 from __future__ import annotations
 
+import base64
 import itertools
 import logging
 import time
@@ -47,6 +48,7 @@ __all__ = [
     "Action",
     "Answer",
     "CallContext",
+    "CacheHint",
     "CancelCall",
     "Feature",
     "Send",
@@ -69,6 +71,12 @@ LOG_LEVELS = tuple(_inject.LOG_LEVELS)
 
 Feature = Literal["elicitation", "elicitation.url", "sampling", "roots"]
 """What a call may ask the client for."""
+
+CacheHint = tuple[int, Literal["public", "private"]]
+"""Modern era: how long (``ttlMs``) and by whom (``cacheScope``) a result may be cached."""
+DEFAULT_HINT: CacheHint = (0, "private")
+DEFAULT_CACHE: Mapping[str, CacheHint] = {}
+"""Every cacheable result is stale at once and private unless the server says otherwise."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +196,8 @@ class Session:
         clock: Callable[[], float] = time.time,
         state_ttl: float = 600.0,
         max_rounds: int = 16,
+        page_size: int | None = None,
+        cache: Mapping[str, CacheHint] | None = None,
     ) -> None:
         self.toolbox = toolbox
         self.info = info
@@ -195,6 +205,12 @@ class Session:
         self.clock = clock
         self.state_ttl = state_ttl
         self.max_rounds = max_rounds
+        if page_size is not None and page_size < 1:
+            raise ValueError(f"page_size must be at least 1, not {page_size}")
+        self.page_size = page_size
+        """Lists longer than this come in pages, with an opaque cursor (None: one page)."""
+        self.cache: dict[str, CacheHint] = {**DEFAULT_CACHE, **(cache or {})}
+        """Modern era: the ``ttlMs`` and ``cacheScope`` of each cacheable result."""
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
@@ -364,7 +380,8 @@ class Session:
         if error is not None or body is None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
             return [Send(failure.response(call.request_id))]
-        result = self._complete(body, call.revision, cacheable=False)
+        cache = call.tool if call.tool == "resources/read" else None
+        result = self._complete(body, call.revision, cache=cache)
         return [Send(rpc.result_response(call.request_id, result))]
 
     def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
@@ -545,7 +562,7 @@ class Session:
         batch: _Batch | None,
     ) -> Message | None:
         if method == "tools/list":
-            return rpc.result_response(request_id, self._tools_list(revision))
+            return rpc.result_response(request_id, self._tools_list(revision, params))
         if method == "logging/setLevel":
             level = params.get("level")
             if level not in LOG_LEVELS:
@@ -604,24 +621,18 @@ class Session:
             declared = feature in self._capabilities(revision)
         if not declared:
             raise _method_not_found(method, revision)  # a feature the server did not declare
-        if method == "resources/list":
-            found = [r.listing() for r in self.toolbox.resources.values() if not r.is_template]
-            return rpc.result_response(
-                request_id, self._complete({"resources": found}, revision, cacheable=True)
-            )
-        if method == "resources/templates/list":
-            found = [r.listing() for r in self.toolbox.resources.values() if r.is_template]
-            return rpc.result_response(
-                request_id, self._complete({"resourceTemplates": found}, revision, cacheable=True)
-            )
-        if method == "prompts/list":
-            found = [prompt.listing() for prompt in self.toolbox.prompts.values()]
-            return rpc.result_response(
-                request_id, self._complete({"prompts": found}, revision, cacheable=True)
-            )
+        lists = {
+            "resources/list": "resources",
+            "resources/templates/list": "resourceTemplates",
+            "prompts/list": "prompts",
+        }
+        if method in lists:
+            found = self._listing(method)
+            page = self._page(method, lists[method], found, params)
+            return rpc.result_response(request_id, self._complete(page, revision, cache=method))
         if method == "completion/complete":
             return rpc.result_response(
-                request_id, self._complete(self._completion(params), revision, cacheable=False)
+                request_id, self._complete(self._completion(params), revision, cache=None)
             )
         if method in ("resources/read", "prompts/get"):
             self._start_request(request_id, method, params, revision, capabilities, actions)
@@ -652,7 +663,7 @@ class Session:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown prompt: {name}")
             kind, target, arguments = "prompt", name, params.get("arguments")
         call_id = next(self._call_ids)
-        self._calls[call_id] = _Call(request_id, revision, None, None, capabilities)
+        self._calls[call_id] = _Call(request_id, revision, None, None, capabilities, tool=method)
         self._in_flight[request_id] = call_id
         context = CallContext(request_id, revision, capabilities, _meta_of(params))
         actions.append(StartCall(call_id, target, arguments, context, kind))
@@ -726,14 +737,23 @@ class Session:
         }
         if self.info.instructions:
             result["instructions"] = self.info.instructions
-        return self._complete(result, revision, cacheable=True)
+        return self._complete(result, revision, cache="server/discover")
 
-    def _tools_list(self, revision: Revision) -> dict[str, Any]:
+    def _tools_list(self, revision: Revision, params: dict[str, Any]) -> dict[str, Any]:
         tools = self._tool_list_cache.get(revision.version)
         if tools is None:
             tools = [self._tool_entry(tool_name, revision) for tool_name in self.toolbox]
             self._tool_list_cache[revision.version] = tools
-        return self._complete({"tools": tools}, revision, cacheable=True)
+        page = self._page("tools/list", "tools", tools, params)
+        return self._complete(page, revision, cache="tools/list")
+
+    def _listing(self, method: str) -> list[dict[str, Any]]:
+        resources = self.toolbox.resources.values()
+        if method == "resources/list":
+            return [resource.listing() for resource in resources if not resource.is_template]
+        if method == "resources/templates/list":
+            return [resource.listing() for resource in resources if resource.is_template]
+        return [prompt.listing() for prompt in self.toolbox.prompts.values()]
 
     def _tool_entry(self, name: str, revision: Revision) -> dict[str, Any]:
         entry = mcp_tool(self.toolbox[name])
@@ -747,19 +767,60 @@ class Session:
         answer: dict[str, Any] = {"content": content, "isError": result.is_error}
         if result.structured is not None and "outputSchema" in revision.tool_fields:
             answer["structuredContent"] = result.structured
-        return self._complete(answer, revision, cacheable=False)
+        return self._complete(answer, revision, cache=None)
 
     def _complete(
-        self, result: dict[str, Any], revision: Revision, cacheable: bool
+        self, result: dict[str, Any], revision: Revision, cache: str | None
     ) -> dict[str, Any]:
-        """Add what ``revision`` puts on every result."""
+        """Add what ``revision`` puts on every result (``cache`` names the method whose
+        caching hints a cacheable result carries)."""
         if revision.result_type:
             result = {"resultType": "complete", **result}
             result["_meta"] = {SERVER_INFO_KEY: self.info.implementation(revision)}
-        if cacheable and revision.cache_hints:
-            result["ttlMs"] = 0
-            result["cacheScope"] = "public"
+        if cache is not None and revision.cache_hints:
+            ttl, scope = self.cache.get(cache, DEFAULT_HINT)
+            result["ttlMs"] = ttl
+            result["cacheScope"] = scope
         return result
+
+    def _page(
+        self, method: str, key: str, items: list[Any], params: dict[str, Any]
+    ) -> dict[str, Any]:
+        """One page of a list, from the request's ``cursor``: ``{key: [...]}`` and a
+        ``nextCursor`` when more follow."""
+        start = 0
+        cursor = params.get("cursor")
+        if cursor is not None:
+            start = _read_cursor(cursor, method, len(items))
+        if self.page_size is None:
+            return {key: items[start:]}
+        end = start + self.page_size
+        page: dict[str, Any] = {key: items[start:end]}
+        if end < len(items):
+            page["nextCursor"] = _make_cursor(method, end)
+        return page
+
+
+def _make_cursor(method: str, offset: int) -> str:
+    return base64.urlsafe_b64encode(f"{method}|{offset}".encode()).decode().rstrip("=")
+
+
+def _read_cursor(cursor: object, method: str, length: int) -> int:
+    """The offset a cursor of ours stands for; -32602 for anything else."""
+    refusal = ProtocolError(
+        rpc.INVALID_PARAMS, f"Invalid params: {cursor!r} is not a cursor of {method}"
+    )
+    if not isinstance(cursor, str):
+        raise refusal
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        named, _, number = text.partition("|")
+        offset = int(number)
+    except (ValueError, UnicodeDecodeError):
+        raise refusal from None
+    if named != method or not 0 <= offset <= length or number != str(offset):
+        raise refusal
+    return offset
 
 
 def _meta_of(params: dict[str, Any]) -> dict[str, Any]:
