@@ -173,6 +173,8 @@ class Client:
         self.capabilities = dict(_capabilities(handlers) if capabilities is None else capabilities)
         """What the client declares (by default: what the functions given can answer)."""
         self.server_info: dict[str, Any] | None = None
+        self.server_capabilities: dict[str, Any] = {}
+        """What the server declared (``initialize``, or ``server/discover``)."""
         self.instructions: str | None = None
         self.log_level = log_level
         self.notifications: list[dict[str, Any]] = []
@@ -316,6 +318,8 @@ class Client:
         if self.log_level is not None:
             await self.set_log_level(self.log_level)
         self.instructions = result.get("instructions")
+        declared = result.get("capabilities")
+        self.server_capabilities = dict(declared) if isinstance(declared, dict) else {}
 
     def _modern_meta(self) -> dict[str, Any]:
         meta = {

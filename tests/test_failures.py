@@ -8,36 +8,40 @@ import io
 import json
 import sqlite3
 import subprocess
+import sys
 import threading
-from typing import Any, Literal
+from typing import Literal
 
 import anyio
 import pytest
-from conftest import PYTHON, ZOO, RawServer, server_env
+from conftest import PYTHON, ZOO, server_env
 from test_raw_pipe import INIT, call, lines
 
 import objmcp
+from objmcp.testing import connect_sync
+
+sys.path.insert(0, str(ZOO.parent))
+import zoo
+
+ERAS: list[Literal["handshake", "modern"]] = ["handshake", "modern"]
 
 
-def text(server: RawServer, message: dict[str, Any]) -> tuple[str, bool]:
-    result = server.request(message)["result"]
-    return result["content"][0]["text"], result["isError"]
-
-
-def test_system_exit_and_unprintable_results_are_tool_errors() -> None:
-    server = RawServer(str(ZOO))
-    try:
-        server.initialize()
-        assert text(server, call(2, "leave", {"code": 3})) == ("SystemExit: 3", True)
-        said, failed = text(server, call(3, "unprintable", {}))
-        assert failed and "no text for you" in said
-        assert text(server, call(4, "count", {"limit": 3})) == ("[0,1,2]", False)
-        assert text(server, call(5, "add", {"a": 1, "b": 1})) == ("2", False)
-        _, _, status = server.close()
-        assert status == 0
-    finally:
-        if server.process.poll() is None:
-            server.process.kill()
+@pytest.mark.parametrize("era", ERAS)
+def test_system_exit_and_unprintable_results_are_tool_errors(
+    era: Literal["handshake", "modern"],
+) -> None:
+    # In memory, a SystemExit that escaped would end the server's task and come out of the
+    # block (or leave a call unanswered): the server must answer and carry on, then end
+    # cleanly.
+    with connect_sync(zoo.Zoo(), era=era) as client:
+        left = client.call("leave", code=3)
+        assert (left.text, left.is_error) == ("SystemExit: 3", True)
+        unprintable = client.call("unprintable")
+        assert unprintable.is_error and "no text for you" in unprintable.text
+        counted = client.call("count", limit=3)
+        assert (counted.text, counted.is_error) == ("[0,1,2]", False)
+        added = client.call("add", a=1, b=1)
+        assert (added.text, added.is_error) == ("2", False)
 
 
 def test_end_of_input_does_not_wait_for_a_thread_that_never_ends() -> None:
@@ -177,15 +181,15 @@ def test_text_streams_can_be_served() -> None:
     assert answers[1]["result"]["content"][0]["text"] == "7"
 
 
-def test_a_cancelled_error_raised_by_a_tool_is_its_failure_not_the_servers() -> None:
-    server = RawServer(str(ZOO))
-    try:
-        server.initialize()
-        said, failed = text(server, call(2, "cancelled_inside", {}))
-        assert failed and "CancelledError" in said
-        assert text(server, call(3, "add", {"a": 2, "b": 2})) == ("4", False)
-    finally:
-        server.close()
+@pytest.mark.parametrize("era", ERAS)
+def test_a_cancelled_error_raised_by_a_tool_is_its_failure_not_the_servers(
+    era: Literal["handshake", "modern"],
+) -> None:
+    with connect_sync(zoo.Zoo(), era=era) as client:
+        cancelled = client.call("cancelled_inside")
+        assert cancelled.is_error and "CancelledError" in cancelled.text
+        added = client.call("add", a=2, b=2)
+        assert (added.text, added.is_error) == ("4", False)
 
 
 def test_the_last_message_may_lack_its_newline() -> None:

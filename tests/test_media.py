@@ -1,13 +1,12 @@
 """Results that are not text: images, audio, embedded files and resource links, as the
-object model makes them, as each revision sends them, and as the official SDK client
-decodes them from a real server."""
+object model makes them, as each revision sends them (in memory, through
+``objmcp.testing``), and as the official SDK client decodes them from a real server."""
 
 from __future__ import annotations
 
 import base64
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import PYTHON, ROOT, ZOO
@@ -17,6 +16,7 @@ from mcp import Client, StdioServerParameters
 
 import objmcp
 from objmcp._media import sniff
+from objmcp.testing import connect
 
 sys.path.insert(0, str(ZOO.parent))
 from zoo import png
@@ -97,25 +97,19 @@ def test_a_mixed_list_is_one_block_per_item() -> None:
         ("2024-11-05", ["text", "image", "text", "text"]),
         ("2025-03-26", ["text", "image", "text", "text"]),
         ("2025-06-18", ["text", "image", "text", "resource_link"]),
+        ("2025-11-25", ["text", "image", "text", "resource_link"]),
+        ("2026-07-28", ["text", "image", "text", "resource_link"]),
     ],
 )
 async def test_each_revision_gets_the_kinds_it_defines(version: str, kinds: list[str]) -> None:
-    server = objmcp.Server("gallery", Gallery())
-    init = {"protocolVersion": version, "capabilities": {}, "clientInfo": {}}
-    await server.handle({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
-
-    async def call(name: str) -> list[dict[str, Any]]:
-        params = {"name": name, "arguments": {}}
-        answer = await server.handle(
-            {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": params}
-        )
-        return list(answer["result"]["content"])
-
-    mixed = await call("mixed")
+    # The content blocks exactly as the server sent them, through the real framing.
+    async with connect(Gallery(), revision=version) as client:
+        assert client.protocol_version == version
+        mixed = (await client.call("mixed")).raw["content"]
+        sound = (await client.call("sound")).raw["content"][0]
     assert [block["type"] for block in mixed] == kinds
     if kinds[-1] == "text":
         assert "a://b" in mixed[-1]["text"]  # said in words where the kind does not exist
-    sound = (await call("sound"))[0]
     assert sound["type"] == ("text" if version == "2024-11-05" else "audio")
 
 

@@ -1,5 +1,6 @@
 """Resources, resource templates, prompts and completions, through the official SDK client
-in both eras against a real server, and as the object model builds them."""
+in both eras against a real server, and in memory through ``objmcp.testing`` as the object
+model builds them."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from mcp import Client, StdioServerParameters, types
 from mcp.shared.exceptions import MCPError
 
 import objmcp
+import objmcp.testing
+from objmcp.testing import ResponseError, connect
 
 SHELF = Path(__file__).resolve().parent / "servers" / "shelf.py"
 
@@ -109,24 +112,27 @@ class Unmarked:
         return "pong"
 
 
-async def test_options_as_data_publish_unmarked_methods() -> None:
+# The handshake revision these tests were written for, and the modern one.
+REVISIONS = ["2025-06-18", "2026-07-28"]
+
+
+@pytest.mark.parametrize("revision", REVISIONS)
+async def test_options_as_data_publish_unmarked_methods(revision: str) -> None:
     server = objmcp.Server(
         "pages", Unmarked(), resources={"page": "pages://{slug}"}, prompts=["intro"]
     )
     assert list(server.tools) == ["ping"]
-    init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {}}
-    answer = await server.handle(
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init}
-    )
-    assert set(answer["result"]["capabilities"]) >= {"tools", "resources", "prompts", "completions"}
-
-    async def ask(method: str, params: dict[str, Any]) -> Any:
-        return await server.handle({"jsonrpc": "2.0", "id": 2, "method": method, "params": params})
-
-    read = await ask("resources/read", {"uri": "pages://hello%20world"})
-    assert read["result"]["contents"][0]["text"] == "page hello world"
-    prompt = await ask("prompts/get", {"name": "intro", "arguments": {"name": "Ada"}})
-    assert prompt["result"]["messages"][0]["content"]["text"] == "Introduce Ada."
+    async with connect(server, revision=revision) as client:
+        capabilities = client.server_capabilities
+        tools = [tool["name"] for tool in await client.list_tools()]
+        read = await client.request("resources/read", {"uri": "pages://hello%20world"})
+        prompt = await client.request(
+            "prompts/get", {"name": "intro", "arguments": {"name": "Ada"}}
+        )
+    assert set(capabilities) >= {"tools", "resources", "prompts", "completions"}
+    assert tools == ["ping"]
+    assert read["contents"][0]["text"] == "page hello world"
+    assert prompt["messages"][0]["content"]["text"] == "Introduce Ada."
 
 
 @pytest.mark.parametrize(
@@ -146,16 +152,16 @@ async def test_what_cannot_be_published_is_refused_at_start(
         objmcp.Server("pages", Unmarked(), **options)
 
 
-async def test_a_server_without_resources_or_prompts_does_not_answer_for_them() -> None:
-    server = objmcp.Server("pages", Unmarked())
-    init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {}}
-    answer = await server.handle(
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init}
-    )
-    assert set(answer["result"]["capabilities"]) == {"tools", "logging"}
-    for method in ("resources/list", "prompts/list", "completion/complete"):
-        refused = await server.handle({"jsonrpc": "2.0", "id": 2, "method": method, "params": {}})
-        assert refused["error"]["code"] == -32601, method
+@pytest.mark.parametrize("revision", REVISIONS)
+async def test_a_server_without_resources_or_prompts_does_not_answer_for_them(
+    revision: str,
+) -> None:
+    async with connect(objmcp.Server("pages", Unmarked()), revision=revision) as client:
+        assert set(client.server_capabilities) == {"tools", "logging"}
+        for method in ("resources/list", "prompts/list", "completion/complete"):
+            with pytest.raises(ResponseError) as refused:
+                await client.request(method, {})
+            assert refused.value.code == -32601, method
 
 
 async def test_inspect_lists_what_the_sdk_client_lists() -> None:

@@ -1,9 +1,10 @@
 """Sampling requests and the client's answers (sampling, roots), as plain conversions, and
-the injected callables in memory through ``Toolbox``."""
+the injected callables in memory: through ``Toolbox``, and over the protocol in both eras
+through ``objmcp.testing``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import jsonschema
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 import objmcp
 from objmcp._sampling import read_roots, read_sample, sample_request
+from objmcp.testing import connect
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
@@ -198,3 +200,47 @@ def test_toolbox_calls_hand_over_what_they_are_given() -> None:
     assert tools.call("folders", {}, injected=roots).text == '["file:///a"]'
     assert tools.call("folders", {}).is_error
     assert tools.call("all_in_one", {}).text == "all_in_one False"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("era", ["handshake", "modern"])
+async def test_protocol_calls_hand_over_what_the_client_answers(
+    era: Literal["handshake", "modern"],
+) -> None:
+    asked: list[dict[str, Any]] = []
+
+    def sample(params: dict[str, Any]) -> objmcp.SampleResult:
+        asked.append(params)
+        text = params["messages"][0]["content"]["text"]
+        return objmcp.SampleResult(text=f"<{text}>", model="m")
+
+    roots = [objmcp.Root("file:///a")]
+    async with connect(
+        Helper(), era=era, sample=sample, roots=roots, log_level="warning"
+    ) as client:
+        schemas = {tool["name"]: tool["inputSchema"] for tool in await client.list_tools()}
+        summarized = await client.call("summarize", text="x")
+        folders = await client.call("folders")
+        everything = await client.call("all_in_one")
+    assert schemas["all_in_one"].get("properties", {}) == {}
+    assert schemas["folders"].get("properties", {}) == {}
+    assert "sample" not in schemas["summarize"]["properties"]
+    assert (summarized.text, summarized.is_error) == ("<sum x>", False)
+    (request,) = asked
+    jsonschema.validate(request, PARAMS_SCHEMA)
+    assert request["messages"] == [{"role": "user", "content": {"type": "text", "text": "sum x"}}]
+    assert (folders.text, folders.is_error) == ('["file:///a"]', False)
+    assert (everything.text, everything.is_error) == ("all_in_one False", False)
+    assert everything.progress == [(1, None, None)]
+    assert client.logs == [{"level": "warning", "logger": "all_in_one", "data": "careful"}]
+
+    async with connect(Helper(), era=era) as unable:  # no sampling, no roots
+        refused = await unable.call("summarize", text="x")
+        no_roots = await unable.call("folders")
+    assert refused.is_error and "does not support sampling" in refused.text
+    assert no_roots.is_error

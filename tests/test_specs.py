@@ -8,9 +8,8 @@ import logging
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-import anyio
 import pytest
 from anthropic.types import Message, ToolParam
 from conftest import NOTES, ZOO
@@ -22,6 +21,7 @@ from openai.types.shared_params import FunctionDefinition
 from pydantic import TypeAdapter
 
 import objmcp
+from objmcp.testing import connect_sync
 
 sys.path.insert(0, str(ZOO.parent))
 sys.path.insert(0, str(NOTES.parent))
@@ -155,21 +155,12 @@ def test_gemini_translations_are_said() -> None:
     assert "fixed-length tuple" in said and "uniqueItems" in said and "recursive type Tree" in said
 
 
-def test_mcp_specs_are_exactly_what_tools_list_serves() -> None:
+@pytest.mark.parametrize("era", ["handshake", "modern"])
+def test_mcp_specs_are_exactly_what_tools_list_serves(era: Literal["handshake", "modern"]) -> None:
     server = objmcp.Server("zoo", zoo.Zoo())
-
-    async def listed() -> Any:
-        init = {"protocolVersion": "2026-07-28", "capabilities": {}}
-        await server.handle({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init})
-        meta = {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientCapabilities": {},
-        }
-        return await server.handle(
-            {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"_meta": meta}}
-        )
-
-    assert anyio.run(listed)["result"]["tools"] == server.tools.specs("mcp")
+    with connect_sync(server, era=era) as client:
+        listed = client.request("tools/list")
+    assert listed["tools"] == server.tools.specs("mcp")
 
 
 def test_jsonschema_specs_name_their_dialect() -> None:

@@ -1,6 +1,7 @@
 """Structured output, titles, annotations, icons and hidden tools: from return annotations,
 decorators and the ``tools=`` option, as the object model builds them, as each revision
-lists them, and as the official SDK client checks them against a real server."""
+lists them (in memory, through ``objmcp.testing``), and as the official SDK client checks
+them against a real server."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from mcp import Client, StdioServerParameters
 
 import objmcp
 from objmcp._tools import tool_result
+from objmcp.testing import connect
 
 
 @dataclasses.dataclass
@@ -242,27 +244,16 @@ def test_decorators_refuse_what_they_cannot_mark() -> None:
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("version", ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"])
+@pytest.mark.parametrize(
+    "version", ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]
+)
 async def test_each_revision_lists_the_fields_it_defines(version: str) -> None:
-    server = objmcp.Server("library", Library())
-    await server.handle(
-        {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {"protocolVersion": version, "capabilities": {}, "clientInfo": {}},
-        }
-    )
-    listed = await server.handle({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
-    tools = {tool["name"]: tool for tool in listed["result"]["tools"]}
-    called = await server.handle(
-        {
-            "jsonrpc": "2.0",
-            "id": 3,
-            "method": "tools/call",
-            "params": {"name": "find", "arguments": {"text": "Dune"}},
-        }
-    )
+    # The tools and the result exactly as the server sent them, through the real framing.
+    async with connect(Library(), revision=version) as client:
+        assert client.protocol_version == version
+        listed = await client.request("tools/list")
+        called = (await client.call("find", text="Dune")).raw
+    tools = {tool["name"]: tool for tool in listed["tools"]}
     has = {
         "annotations": version >= "2025-03-26",
         "title": version >= "2025-06-18",
@@ -271,8 +262,8 @@ async def test_each_revision_lists_the_fields_it_defines(version: str) -> None:
     for field, present in has.items():
         assert (field in tools["find"]) is present, field
     assert ("icons" in tools["burn"]) is (version >= "2025-11-25")
-    assert ("structuredContent" in called["result"]) is (version >= "2025-06-18")
-    assert called["result"]["content"] == [{"type": "text", "text": '["Dune"]'}]
+    assert ("structuredContent" in called) is (version >= "2025-06-18")
+    assert called["content"] == [{"type": "text", "text": '["Dune"]'}]
 
 
 @pytest.fixture
