@@ -221,6 +221,8 @@ def _config(options: argparse.Namespace) -> int:
         scope=options.scope,
         write=options.write,
         file=options.file,
+        out=sys.stdout,
+        err=sys.stderr,
     )
 
 

@@ -39,7 +39,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from ._targets import default_name, load_target, parse_target
 
@@ -58,30 +58,33 @@ def configure(
     scope: str | None,
     write: bool,
     file: str | None,
+    out: TextIO,
+    err: TextIO,
 ) -> int:
-    """Print ``client``'s entry for the TARGET ``spec``; with ``write``, merge it into the file."""
+    """Print ``client``'s entry for the TARGET ``spec`` on ``out`` and notes on ``err``;
+    with ``write``, merge it into the file."""
     scope = scope or _DEFAULT_SCOPE[client]
     try:
         path = Path(file).expanduser().resolve() if file else config_path(client, scope)
     except ValueError as error:
-        sys.stderr.write(f"objmcp config: {error}\n")
+        err.write(f"objmcp config: {error}\n")
         return 2
     name = name or default_name(spec)
     entry = server_entry(client, spec, server_args)
     keys = _keys(client, scope)
-    sys.stdout.write(json.dumps(snippet(keys, name, entry), indent=2, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
+    out.write(json.dumps(snippet(keys, name, entry), indent=2, ensure_ascii=False) + "\n")
+    out.flush()
     if not write:
-        sys.stderr.write(f"objmcp config: add this to {path} (or run again with --write)\n")
+        err.write(f"objmcp config: add this to {path} (or run again with --write)\n")
         return 0
     try:
         replaced, backup = merge_entry(path, keys, name, entry)
     except (OSError, ValueError) as error:
-        sys.stderr.write(f"objmcp config: {error}\n")
+        err.write(f"objmcp config: {error}\n")
         return 2
     what = "replaced the entry" if replaced else "added the entry"
     saved = f"; the old file is {backup}" if backup else ""
-    sys.stderr.write(f"objmcp config: {what} {name!r} in {path}{saved}\n")
+    err.write(f"objmcp config: {what} {name!r} in {path}{saved}\n")
     return 0
 
 

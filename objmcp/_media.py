@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import mimetypes
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -163,7 +163,7 @@ def _media_block(value: object) -> dict[str, Any] | None:
     return None
 
 
-def content_blocks(value: object, text_of: Any) -> list[dict[str, Any]] | None:
+def content_blocks(value: object, text_of: Callable[[object], str]) -> list[dict[str, Any]] | None:
     """The content blocks of a result that holds media, or None for a plain value.
 
     A list or tuple with at least one media item becomes one block per item:

@@ -55,6 +55,9 @@ class Revision:
     """``notifications/progress`` may carry a ``message`` (from 2025-03-26)."""
     removed_methods: frozenset[str] = frozenset()
     """Methods of earlier revisions this one answers with -32601."""
+    completions: bool = True
+    """Servers declare the ``completions`` capability (from 2025-03-26; before, the
+    method existed without one)."""
     content_types: frozenset[str] = frozenset(
         {"text", "image", "audio", "resource", "resource_link"}
     )
@@ -80,6 +83,7 @@ REVISIONS: dict[str, Revision] = {
             server_info_fields=_BASE_INFO,
             tool_fields=_BASE_TOOL,
             progress_message=False,
+            completions=False,
             content_types=frozenset({"text", "image", "resource"}),
             **_HANDSHAKE,
         ),

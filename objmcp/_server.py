@@ -22,7 +22,7 @@ import anyio.lowlevel
 from ._connection import Connection, call_tool, read_or_get
 from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from ._publish import PromptOptions, ResourceOptions, ToolOptions
-from ._session import Action, CacheHint, Send, ServerInfo, Session, StartCall
+from ._session import Action, CacheHint, Send, ServerInfo, Session, StartCall, check_listing
 from ._state import StateSeal
 from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout
 from ._threads import DEFAULT_LIMIT
@@ -110,7 +110,7 @@ class Server:
         self.park_timeout = park_timeout
         self.page_size = page_size
         self.cache = dict(cache or {})
-        Session(self.tools, self.info, page_size=page_size, cache=cache)  # checks them now
+        check_listing(page_size)
         self.input = input
         self.output = output
         self._session: Session | None = None

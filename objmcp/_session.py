@@ -54,6 +54,7 @@ __all__ = [
     "Send",
     "ServerInfo",
     "Session",
+    "check_listing",
     "StartCall",
 ]
 
@@ -205,8 +206,7 @@ class Session:
         self.clock = clock
         self.state_ttl = state_ttl
         self.max_rounds = max_rounds
-        if page_size is not None and page_size < 1:
-            raise ValueError(f"page_size must be at least 1, not {page_size}")
+        check_listing(page_size)
         self.page_size = page_size
         """Lists longer than this come in pages, with an opaque cursor (None: one page)."""
         self.cache: dict[str, CacheHint] = {**DEFAULT_CACHE, **(cache or {})}
@@ -343,11 +343,9 @@ class Session:
         """Modern era: a call stopped to ask; it is answered ``input_required``, with the
         question and a sealed state the client sends back with its answer. ``park`` names
         where the suspended call waits for it, when it does (else the retry replays)."""
-        call = self._calls.pop(call_id, None)
-        self._forget_asks(call_id)
+        call = self._end(call_id)
         if call is None:
             return []
-        self._in_flight.pop(call.request_id, None)
         expires = call.expires if call.expires is not None else self.clock() + self.state_ttl
         state = RequestState(call.tool, call.digest, call.answers, expires, park)
         result: dict[str, Any] = {
@@ -372,11 +370,9 @@ class Session:
     ) -> list[Action]:
         """A started resource read or prompt ended with the result ``body``, or ``error``:
         the answer to send, if it is still wanted."""
-        call = self._calls.pop(call_id, None)
-        self._forget_asks(call_id)
+        call = self._end(call_id)
         if call is None:
             return []
-        self._in_flight.pop(call.request_id, None)
         if error is not None or body is None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
             return [Send(failure.response(call.request_id))]
@@ -386,11 +382,9 @@ class Session:
 
     def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
         """A started call ended with ``result``: the answer to send, if it is still wanted."""
-        call = self._calls.pop(call_id, None)
-        self._forget_asks(call_id)
+        call = self._end(call_id)
         if call is None:
             return []
-        self._in_flight.pop(call.request_id, None)
         response = rpc.result_response(call.request_id, self._call_result(result, call.revision))
         if call.batch is None:
             return [Send(response)]
@@ -477,6 +471,14 @@ class Session:
             return self._request(request_id, method, params, actions, batch)
         except ProtocolError as error:
             return error.response(request_id)
+
+    def _end(self, call_id: int) -> _Call | None:
+        """Forget a call that ended (and its questions); None when it was cancelled."""
+        call = self._calls.pop(call_id, None)
+        self._forget_asks(call_id)
+        if call is not None:
+            self._in_flight.pop(call.request_id, None)
+        return call
 
     def _forget_asks(self, call_id: int) -> None:
         """A call that ended waits for no answer: late ones are ignored."""
@@ -703,7 +705,7 @@ class Session:
             found["resources"] = {"listChanged": False}
         if self.toolbox.prompts:
             found["prompts"] = {"listChanged": False}
-        if revision.version >= "2025-03-26" and (self.toolbox.prompts or self.toolbox.resources):
+        if revision.completions and (self.toolbox.prompts or self.toolbox.resources):
             found["completions"] = {}
         return found
 
@@ -799,6 +801,12 @@ class Session:
         if end < len(items):
             page["nextCursor"] = _make_cursor(method, end)
         return page
+
+
+def check_listing(page_size: int | None) -> None:
+    """Raise ValueError for a page size no list could have."""
+    if page_size is not None and page_size < 1:
+        raise ValueError(f"page_size must be at least 1, not {page_size}")
 
 
 def _make_cursor(method: str, offset: int) -> str:
