@@ -32,6 +32,7 @@ from ._inject import (
     ElicitResult,
     Log,
     Progress,
+    ResourceUpdated,
     Root,
     Roots,
     Sample,
@@ -41,7 +42,7 @@ from ._media import Audio, File, Image, ResourceLink
 from ._publish import ToolOptions, hidden, prompt, resource, tool
 from ._server import Server
 from ._tool import Tool
-from ._tools import Toolbox
+from ._tools import Changes, Toolbox
 
 __version__ = "0.1.0"
 
@@ -49,6 +50,7 @@ __all__ = [
     "ArgumentError",
     "Audio",
     "Cancelled",
+    "Changes",
     "Context",
     "Elicit",
     "ElicitError",
@@ -63,6 +65,7 @@ __all__ = [
     "ObjmcpError",
     "Progress",
     "ResourceLink",
+    "ResourceUpdated",
     "Root",
     "Roots",
     "Sample",

@@ -17,7 +17,7 @@ import math
 import secrets
 import threading
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,7 +33,7 @@ from ._framing import NEED_DATA, FrameDecoder, encode_frame
 from ._inject import LOG_LEVELS, InputNeeded
 from ._jsonrpc import ProtocolError
 from ._running import STOP, ClientRequest, RunningCall, injections
-from ._session import RESOURCE_NOT_FOUND, Action, Answer, CancelCall, Send, StartCall
+from ._session import RESOURCE_NOT_FOUND, Action, Answer, CancelCall, Send, Session, StartCall
 from ._stdio import ByteSink, ByteSource
 from ._threads import Job
 from ._tools import Toolbox
@@ -165,6 +165,8 @@ class Connection:
         self._idle = anyio.Event()
         self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
         self._broken = False
+        self._loop_thread: int | None = None
+        self._token: anyio.lowlevel.EventLoopToken | None = None
 
     async def run(self) -> None:
         """Read until end of input, then let calls finish (or cancel them) and flush."""
@@ -175,11 +177,26 @@ class Connection:
         root.addHandler(handler)
         if quiet_root:
             root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts
+        self._loop_thread = threading.get_ident()
+        self._token = anyio.lowlevel.current_token()
+        self.server.connections.add(self)
         try:
             await self._run()
         finally:
+            self.server.connections.discard(self)
             root.removeHandler(handler)
             root.setLevel(level)
+
+    def post(self, make: Callable[[Session], list[Action]]) -> None:
+        """Carry out what ``make`` says the session must do, on the connection's loop;
+        callable from any thread (a call from a foreign thread waits for the loop)."""
+        if self._calls_group is None or self._token is None:
+            return  # not serving (yet, or any more)
+        if threading.get_ident() == self._loop_thread:
+            self._perform(make(self.session))
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is gone: nobody listens
+            anyio.from_thread.run_sync(lambda: self._perform(make(self.session)), token=self._token)
 
     async def _run(self) -> None:
         async with anyio.create_task_group() as writers:
@@ -231,6 +248,7 @@ class Connection:
 
     async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
         self._closing = True
+        self._perform(self.session.close())
         self._release()  # nobody is left to answer a question
         if not self._running:
             return
@@ -319,6 +337,10 @@ class Connection:
     def complete_elicitation(self, elicitation_id: str) -> None:
         """Tell the client a URL question's step is done."""
         self._perform(self.session.elicitation_complete(elicitation_id))
+
+    def resource_updated(self, uri: str) -> None:
+        """Tell every subscriber of ``uri``, on every connection, that it changed."""
+        self.server.notify_resource_updated(uri)
 
     async def ask(self, call: RunningCall, request: ClientRequest, job: Job | None) -> Any:
         """Ask the client for ``call`` and wait for the answer; returns it read, or

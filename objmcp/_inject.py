@@ -212,6 +212,20 @@ class Progress(Protocol):
         ...
 
 
+class ResourceUpdated(Protocol):
+    """Annotate a parameter with this to receive a callable that says a resource changed.
+
+    ``resource_updated(uri)`` sends ``notifications/resources/updated`` to every
+    client that subscribed to ``uri`` (on any connection of the server); it does
+    nothing when nobody did, or when nothing serves the object. It works as it is
+    in sync methods and awaited in async ones.
+    """
+
+    def __call__(self, uri: str) -> Done:
+        """Say the resource ``uri`` changed and may be read again."""
+        ...
+
+
 class Cancelled(Protocol):
     """Annotate a parameter with this to receive a flag set when the client cancels the call.
 
@@ -250,11 +264,18 @@ def _no_progress(done: float, total: float | None = None, message: str | None = 
     return DONE
 
 
+def _nobody_listens(uri: str) -> Done:
+    if not isinstance(uri, str):
+        raise TypeError(f"resource_updated takes the resource's URI, not {uri!r}")
+    return DONE
+
+
 @dataclass(frozen=True)
 class Context:
     """Annotate one parameter with this to receive everything a call can reach at once:
     ``elicit`` (:class:`Elicit`), ``progress``, ``cancelled``, ``log``, ``sample`` and
-    ``list_roots`` (:class:`Roots`), and the ``tool``'s name."""
+    ``list_roots`` (:class:`Roots`), ``resource_updated`` (:class:`ResourceUpdated`),
+    and the ``tool``'s name."""
 
     tool: str
     elicit: Elicit
@@ -263,6 +284,7 @@ class Context:
     log: Log
     sample: Sample
     list_roots: Roots
+    resource_updated: ResourceUpdated
 
 
 INJECTED_NAMES: Mapping[str, object] = {
@@ -274,7 +296,7 @@ INJECTED_NAMES: Mapping[str, object] = {
 }
 """Parameter names recognised without an annotation, and the marker each stands for."""
 
-_MARKERS = (*INJECTED_NAMES.values(), Roots, Context)
+_MARKERS = (*INJECTED_NAMES.values(), Roots, ResourceUpdated, Context)
 
 
 class _NeverCancelled:
@@ -335,6 +357,7 @@ class ToolLog:
 
 DEFAULTS: Mapping[object, object] = {
     Progress: _no_progress,
+    ResourceUpdated: _nobody_listens,
     Cancelled: _NeverCancelled(),
     Elicit: _Unavailable(
         ElicitationUnavailable,
@@ -376,6 +399,7 @@ def injected_value(marker: object, given: Mapping[object, object] | None, tool: 
             log=value(Log),
             sample=value(Sample),
             list_roots=value(Roots),
+            resource_updated=value(ResourceUpdated),
         )
     return DEFAULTS[marker]
 

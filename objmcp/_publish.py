@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, overload
+from typing import Any, Literal, TypeVar, overload
 
 from ._exceptions import TargetError
 
@@ -170,19 +170,24 @@ def options_for(
 @dataclass(frozen=True)
 class ResourceOptions:
     """How a method is published as a resource: ``uri`` (with ``{variables}`` for a
-    template, filled from the method's parameters), and what clients show of it."""
+    template, filled from the method's parameters), what clients show of it, and
+    ``cache``: how long (ms) and by whom (``"public"`` or ``"private"``) its reads
+    may be cached, in the revisions that say so."""
 
     uri: str
     name: str | None = None
     title: str | None = None
     description: str | None = None
     mime_type: str | None = None
+    cache: tuple[int, Literal["public", "private"]] | None = None
 
     def __post_init__(self) -> None:
         for key in ("uri", "name", "title", "description", "mime_type"):
             value = getattr(self, key)
             if value is not None and not isinstance(value, str):
                 raise TypeError(f"the resource option {key} must be a string, not {value!r}")
+        if self.cache is not None:
+            check_cache_hint(self.cache, f"the cache of resource {self.uri!r}")
 
 
 @dataclass(frozen=True)
@@ -216,6 +221,7 @@ def resource(
     title: str | None = None,
     description: str | None = None,
     mime_type: str | None = None,
+    cache: tuple[int, Literal["public", "private"]] | None = None,
 ) -> Callable[[F], F]:
     """Publish a method as a resource (not a tool): ``@objmcp.resource("notes://{id}")``.
 
@@ -223,9 +229,10 @@ def resource(
     parameters (converted to their types); without, a resource read by calling the
     method with no arguments. What the method returns is the resource's content: a
     ``str`` as text, ``bytes`` as a blob, an :class:`~objmcp.File` as it says,
-    anything else as JSON.
+    anything else as JSON. ``cache=(60_000, "public")`` lets clients of the revisions
+    with caching hints keep a read for a minute and share it.
     """
-    chosen = ResourceOptions(uri, name, title, description, mime_type)
+    chosen = ResourceOptions(uri, name, title, description, mime_type, cache)
 
     def mark(target: F) -> F:
         return _mark_as(target, RESOURCE_MARK, chosen)
@@ -258,6 +265,22 @@ def prompt(function: Any = None, /, **options: Any) -> Any:
         return _mark_as(target, PROMPT_MARK, chosen)
 
     return mark(function) if function is not None else mark
+
+
+def check_cache_hint(hint: object, what: str) -> None:
+    """Raise ValueError unless ``hint`` is ``(ttl_ms, "public" | "private")``."""
+    if not (
+        isinstance(hint, tuple)
+        and len(hint) == 2
+        and isinstance(hint[0], int)
+        and not isinstance(hint[0], bool)
+        and hint[0] >= 0
+        and hint[1] in ("public", "private")
+    ):
+        raise ValueError(
+            f"{what} must be (milliseconds, 'public' or 'private'), such as "
+            f"(60_000, 'private'), not {hint!r}"
+        )
 
 
 def _mark_as(function: F, attribute: str, options: object) -> F:

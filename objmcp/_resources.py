@@ -14,7 +14,7 @@ import re
 import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from . import _introspect
 from ._content import dumps
@@ -41,6 +41,8 @@ class Resource:
     variables: tuple[str, ...] = ()
     hints: Mapping[str, object] = field(default_factory=dict, repr=False)
     is_async: bool = False
+    cache: tuple[int, Literal["public", "private"]] | None = None
+    """How long (ms) and by whom a read may be cached, when the author said so."""
     _pattern: re.Pattern[str] | None = field(default=None, repr=False)
 
     @property
@@ -127,6 +129,7 @@ def make_resource(
         variables=variables,
         hints={name: hints.get(name, str) for name in variables},
         is_async=_introspect.is_async(function),
+        cache=options.cache,
         _pattern=pattern,
     )
 

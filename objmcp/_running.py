@@ -31,6 +31,7 @@ from ._inject import (
     ElicitResult,
     InputNeeded,
     Progress,
+    ResourceUpdated,
     Roots,
     Sample,
 )
@@ -96,6 +97,9 @@ class Reach(Protocol):
 
     def complete_elicitation(self, elicitation_id: str) -> None:
         """Send ``notifications/elicitation/complete`` (on the loop thread)."""
+
+    def resource_updated(self, uri: str) -> None:
+        """Tell the subscribers of ``uri`` it changed (from any thread)."""
 
     def ask(
         self, call: RunningCall, request: ClientRequest, job: Job | None
@@ -181,12 +185,19 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
     def list_roots() -> Any:
         return ask(ClientRequest("roots", "roots/list", {}, read_roots))
 
+    def resource_updated(uri: str) -> Done:
+        if not isinstance(uri, str):
+            raise TypeError(f"resource_updated takes the resource's URI, not {uri!r}")
+        reach.resource_updated(uri)
+        return DONE
+
     return {
         Progress: progress,
         Cancelled: call.cancelled,
         Elicit: elicit,
         Sample: sample,
         Roots: list_roots,
+        ResourceUpdated: resource_updated,
     }
 
 

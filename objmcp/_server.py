@@ -11,7 +11,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import anyio
@@ -26,7 +26,7 @@ from ._session import Action, CacheHint, Send, ServerInfo, Session, StartCall, c
 from ._state import StateSeal
 from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout
 from ._threads import DEFAULT_LIMIT
-from ._tools import Concurrency, Toolbox
+from ._tools import Changes, Concurrency, Toolbox
 
 __all__ = ["Server"]
 
@@ -114,9 +114,56 @@ class Server:
         self.input = input
         self.output = output
         self._session: Session | None = None
+        self.connections: set[Connection] = set()
+        """The connections being served."""
 
     def __repr__(self) -> str:
         return f"Server({self.info.name!r}, tools={list(self.tools)})"
+
+    def add(
+        self,
+        target: object,
+        *,
+        include: Collection[str] | None = None,
+        exclude: Collection[str] | None = None,
+        tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
+        resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
+        prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
+    ) -> Changes:
+        """Serve the tools, resources and prompts of ``target`` too, while serving or
+        before (options as for the server); clients that listen hear the lists
+        changed. Returns what was added; raises :class:`~objmcp.TargetError`, adding
+        nothing, when a name or URI is taken. Safe to call from any thread."""
+        changes = self.tools.add(
+            target,
+            include=include,
+            exclude=exclude,
+            tools=tools,
+            resources=resources,
+            prompts=prompts,
+        )
+        self._broadcast(lambda session: session.changed(changes))
+        return changes
+
+    def remove(self, name: str) -> Changes:
+        """Stop serving the tool or prompt ``name``, or the resource whose URI (template)
+        it is; clients that listen hear the list changed. Raises :class:`KeyError`
+        when nothing has that name. Safe to call from any thread."""
+        changes = self.tools.remove(name)
+        self._broadcast(lambda session: session.changed(changes))
+        return changes
+
+    def notify_resource_updated(self, uri: str) -> None:
+        """Tell the clients that subscribed to the resource ``uri`` that it changed
+        (``notifications/resources/updated``). Safe to call from any thread; a method
+        can take an :class:`~objmcp.ResourceUpdated` parameter to do the same."""
+        if not isinstance(uri, str):
+            raise TypeError(f"notify_resource_updated takes the resource's URI, not {uri!r}")
+        self._broadcast(lambda session: session.resource_updated(uri))
+
+    def _broadcast(self, make: Callable[[Session], list[Action]]) -> None:
+        for connection in list(self.connections):
+            connection.post(make)
 
     def session(self) -> Session:
         """A new sans-IO session for one connection."""

@@ -42,7 +42,9 @@ from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Revision
 from ._revisions import negotiate_handshake as _negotiate
 from ._specs import mcp_tool
 from ._state import RequestState, StateError, StateSeal, arguments_digest
-from ._tools import Toolbox
+from ._subscriptions import SUBSCRIPTION_ID_KEY, ListKind, Subscriptions
+from ._tool import Tool
+from ._tools import Changes, Toolbox
 
 __all__ = [
     "Action",
@@ -183,6 +185,7 @@ class _Call:
     digest: str = ""
     answers: tuple[Any, ...] = ()
     expires: float | None = None  # modern era: the first question's deadline, kept
+    cache: CacheHint | None = None  # a resource's own caching hint
 
 
 class Session:
@@ -221,7 +224,9 @@ class Session:
         self._call_ids = itertools.count(1)
         self._ask_ids = itertools.count(1)
         self._asks: dict[str, int] = {}  # our requests to the client -> the call that asked
-        self._tool_list_cache: dict[str, list[dict[str, Any]]] = {}
+        self._tool_list_cache: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        self.subscriptions = Subscriptions()
+        """Who asked to hear of which changes."""
 
     @property
     def in_flight(self) -> int:
@@ -314,6 +319,41 @@ class Session:
         params = {"elicitationId": elicitation_id}
         return [Send({"jsonrpc": "2.0", "method": method, "params": params})]
 
+    def changed(self, changes: Changes) -> list[Action]:
+        """What was published changed: the ``list_changed`` notifications due."""
+        kinds: list[ListKind] = []
+        if changes.tools:
+            kinds.append("tools")
+        if changes.resources:
+            kinds.append("resources")
+        if changes.prompts:
+            kinds.append("prompts")
+        handshake = self.revision is not None
+        return [
+            Send(message)
+            for kind in kinds
+            for message in self.subscriptions.list_changed(kind, handshake)
+        ]
+
+    def resource_updated(self, uri: str) -> list[Action]:
+        """The resource ``uri`` changed: the notifications its subscribers are due."""
+        return [Send(message) for message in self.subscriptions.resource_updated(uri)]
+
+    def close(self) -> list[Action]:
+        """The server stops serving this connection: end the open listen streams
+        gracefully (their result, then ``notifications/cancelled`` as stdio asks)."""
+        actions: list[Action] = []
+        for request_id in list(self.subscriptions.listens):
+            self.subscriptions.listens.pop(request_id)
+            revision = REVISIONS[MODERN_VERSIONS[-1]]
+            result = self._complete({}, revision, cache=None)
+            result["_meta"] = {**result.get("_meta", {}), SUBSCRIPTION_ID_KEY: request_id}
+            actions.append(Send(rpc.result_response(request_id, result)))
+            params = {"requestId": request_id, "reason": "The server is shutting down"}
+            cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": params}
+            actions.append(Send(cancel))
+        return actions
+
     def _answers(self, tool: str, arguments: object, params: dict[str, Any]) -> RequestState | None:
         """Modern era: what a retried call brings: its state's answers and the new one, the
         state's expiry, and where the call waits."""
@@ -378,6 +418,8 @@ class Session:
             return [Send(failure.response(call.request_id))]
         cache = call.tool if call.tool == "resources/read" else None
         result = self._complete(body, call.revision, cache=cache)
+        if call.cache is not None and "ttlMs" in result:
+            result["ttlMs"], result["cacheScope"] = call.cache
         return [Send(rpc.result_response(call.request_id, result))]
 
     def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
@@ -461,7 +503,7 @@ class Session:
                 None, rpc.INVALID_REQUEST, "Invalid Request: an id must be a string or an integer"
             )
         assert request_id is not None
-        if request_id in self._in_flight:
+        if request_id in self._in_flight or request_id in self.subscriptions.listens:
             return rpc.error_response(
                 request_id,
                 rpc.INVALID_REQUEST,
@@ -506,6 +548,8 @@ class Session:
             call_id = None
             if isinstance(target, (str, int)) and rpc.is_request_id(target):
                 call_id = self._in_flight.pop(target, None)
+                if self.subscriptions.listens.pop(target, None) is not None:
+                    logger.debug("the client closed its listen stream %r", target)
             if call_id is not None:
                 call = self._calls.pop(call_id)
                 self._forget_asks(call_id)
@@ -616,6 +660,15 @@ class Session:
             return None
         if method == "server/discover":
             return rpc.result_response(request_id, self._discover(revision))
+        if method == "subscriptions/listen" and revision.era == "modern":
+            offered: list[ListKind] = ["tools"]
+            offered += ["resources"] if self.toolbox.resources else []
+            offered += ["prompts"] if self.toolbox.prompts else []
+            known = self._known_uri if self.toolbox.resources else _nothing
+            requested = params.get("notifications")
+            ack = self.subscriptions.listen(request_id, requested, offered, known)
+            actions.append(Send(ack))
+            return None
         feature = method.split("/", maxsplit=1)[0]
         if feature == "completion":
             declared = bool(self.toolbox.prompts or self.toolbox.resources)
@@ -639,7 +692,21 @@ class Session:
         if method in ("resources/read", "prompts/get"):
             self._start_request(request_id, method, params, revision, capabilities, actions)
             return None
+        if method in ("resources/subscribe", "resources/unsubscribe"):
+            uri = params.get("uri")
+            if not isinstance(uri, str):
+                raise ProtocolError(rpc.INVALID_PARAMS, f'{method} needs a string "uri"')
+            if method == "resources/unsubscribe":
+                self.subscriptions.uris.discard(uri)
+            elif self._known_uri(uri):
+                self.subscriptions.uris.add(uri)
+            else:
+                raise ProtocolError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
+            return rpc.result_response(request_id, {})
         raise _method_not_found(method, revision)
+
+    def _known_uri(self, uri: str) -> bool:
+        return self.toolbox.find_resource(uri) is not None
 
     def _start_request(
         self,
@@ -655,17 +722,20 @@ class Session:
             uri = params.get("uri")
             if not isinstance(uri, str):
                 raise ProtocolError(rpc.INVALID_PARAMS, 'resources/read needs a string "uri"')
-            if self.toolbox.find_resource(uri) is None:
+            found = self.toolbox.find_resource(uri)
+            if found is None:
                 raise ProtocolError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
             kind: Literal["resource", "prompt"] = "resource"
-            target, arguments = uri, None
+            target, arguments, hint = uri, None, found[0].cache
         else:
             name = params.get("name")
             if not isinstance(name, str) or name not in self.toolbox.prompts:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown prompt: {name}")
-            kind, target, arguments = "prompt", name, params.get("arguments")
+            kind, target, arguments, hint = "prompt", name, params.get("arguments"), None
         call_id = next(self._call_ids)
-        self._calls[call_id] = _Call(request_id, revision, None, None, capabilities, tool=method)
+        self._calls[call_id] = _Call(
+            request_id, revision, None, None, capabilities, tool=method, cache=hint
+        )
         self._in_flight[request_id] = call_id
         context = CallContext(request_id, revision, capabilities, _meta_of(params))
         actions.append(StartCall(call_id, target, arguments, context, kind))
@@ -700,11 +770,11 @@ class Session:
     # --- results --------------------------------------------------------------------------
 
     def _capabilities(self, revision: Revision) -> dict[str, Any]:
-        found: dict[str, Any] = {"tools": {"listChanged": False}, "logging": {}}
+        found: dict[str, Any] = {"tools": {"listChanged": True}, "logging": {}}
         if self.toolbox.resources:
-            found["resources"] = {"listChanged": False}
+            found["resources"] = {"subscribe": True, "listChanged": True}
         if self.toolbox.prompts:
-            found["prompts"] = {"listChanged": False}
+            found["prompts"] = {"listChanged": True}
         if revision.completions and (self.toolbox.prompts or self.toolbox.resources):
             found["completions"] = {}
         return found
@@ -742,10 +812,13 @@ class Session:
         return self._complete(result, revision, cache="server/discover")
 
     def _tools_list(self, revision: Revision, params: dict[str, Any]) -> dict[str, Any]:
-        tools = self._tool_list_cache.get(revision.version)
+        key = (revision.version, self.toolbox.generation)
+        tools = self._tool_list_cache.get(key)
         if tools is None:
-            tools = [self._tool_entry(tool_name, revision) for tool_name in self.toolbox]
-            self._tool_list_cache[revision.version] = tools
+            tools = [self._tool_entry(tool, revision) for tool in self.toolbox.values()]
+            kept = self._tool_list_cache.items()
+            self._tool_list_cache = {k: v for k, v in kept if k[1] == key[1]}
+            self._tool_list_cache[key] = tools
         page = self._page("tools/list", "tools", tools, params)
         return self._complete(page, revision, cache="tools/list")
 
@@ -757,8 +830,8 @@ class Session:
             return [resource.listing() for resource in resources if resource.is_template]
         return [prompt.listing() for prompt in self.toolbox.prompts.values()]
 
-    def _tool_entry(self, name: str, revision: Revision) -> dict[str, Any]:
-        entry = mcp_tool(self.toolbox[name])
+    def _tool_entry(self, tool: Tool, revision: Revision) -> dict[str, Any]:
+        entry = mcp_tool(tool)
         return {key: value for key, value in entry.items() if key in revision.tool_fields}
 
     def _call_result(self, result: ToolResult, revision: Revision) -> dict[str, Any]:
@@ -829,6 +902,10 @@ def _read_cursor(cursor: object, method: str, length: int) -> int:
     if named != method or not 0 <= offset <= length or number != str(offset):
         raise refusal
     return offset
+
+
+def _nothing(uri: str) -> bool:
+    return False
 
 
 def _meta_of(params: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,16 @@ import inspect
 import logging
 import re
 import threading
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import (
+    Callable,
+    Collection,
+    ItemsView,
+    Iterator,
+    Mapping,
+    Sequence,
+    ValuesView,
+)
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import anyio
@@ -32,7 +41,7 @@ from ._specs import SpecFormat, api_name, specs
 from ._threads import DEFAULT_LIMIT, ThreadRunner
 from ._tool import Tool, make_tool
 
-__all__ = ["Concurrency", "Toolbox"]
+__all__ = ["Changes", "Concurrency", "Toolbox"]
 
 logger = logging.getLogger("objmcp")
 
@@ -74,60 +83,72 @@ class Toolbox(Mapping[str, Tool]):
         self.target = target
         self.concurrency: Concurrency = concurrency
         self._threads = ThreadRunner(serial=concurrency == "serial", limit=max_threads)
+        # Changes replace these dicts rather than mutate them: a reader on another
+        # thread keeps iterating the one it took.
         self._tools: dict[str, Tool] = {}
         self._owners: dict[int, object] = {}
         self._api_names: dict[str, str] | None = None
-        self.resources: dict[str, Resource] = {}
+        self._lock = threading.Lock()
+        self.resources: Mapping[str, Resource] = {}
         """The resources and resource templates, by URI (template)."""
-        self.prompts: dict[str, Prompt] = {}
+        self.prompts: Mapping[str, Prompt] = {}
         """The prompts, by name."""
-        include = [include] if isinstance(include, str) else include
-        exclude = [exclude] if isinstance(exclude, str) else exclude
-        described = {*(tools or ()), *(resources or ()), *(prompts or ())}
-        for member in _introspect.discover(target):
-            described.discard(member.name)
-            if member.owner is not None:
-                self._owners.setdefault(id(member.owner), member.owner)
-            role = role_of(member.name, member.function, resources, prompts)
-            if role is not None:
-                self._publish(member.name, member.function, role)
-                continue
-            options = options_for(member.name, member.function, tools)
-            name = options.name or member.name
-            if options.hidden or not _selected({name, member.name}, include, exclude):
-                continue
-            if not TOOL_NAME.fullmatch(name):
-                raise TargetError(
-                    f"{name!r} is not a valid MCP tool name: use 1 to 128 characters "
-                    "among A-Z, a-z, 0-9, '_', '-' and '.' (rename it with "
-                    "tools={...: {'name': ...}}, or leave it out with exclude=)"
-                )
-            if name in self._tools:
-                raise TargetError(
-                    f"Two callables would both be the tool '{name}': rename one, or "
-                    "leave one out with exclude="
-                )
-            self._tools[name] = make_tool(name, member.function, options)
-        if described:
-            raise TargetError(
-                f"tools=, resources= or prompts= describe "
-                f"{', '.join(map(repr, sorted(described)))}, which the target does not "
-                f"have; its tools are: {', '.join(self._tools) or 'none'}"
-            )
+        self.generation = 0
+        """How many times :meth:`add` and :meth:`remove` changed what is published."""
+        self._merge(_collect(target, include, exclude, tools, resources, prompts))
 
-    def _publish(
-        self, member: str, function: Callable[..., object], role: ResourceOptions | PromptOptions
-    ) -> None:
-        if isinstance(role, ResourceOptions):
-            resource = make_resource(member, function, role)
-            if resource.uri in self.resources:
-                raise TargetError(f"Two methods would both be the resource {resource.uri!r}")
-            self.resources[resource.uri] = resource
-        else:
-            prompt = make_prompt(member, function, role)
-            if prompt.name in self.prompts:
-                raise TargetError(f"Two methods would both be the prompt {prompt.name!r}")
-            self.prompts[prompt.name] = prompt
+    def add(
+        self,
+        target: object,
+        *,
+        include: Collection[str] | str | None = None,
+        exclude: Collection[str] | str | None = None,
+        tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
+        resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
+        prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
+    ) -> Changes:
+        """Publish the tools, resources and prompts of ``target`` too (options as for the
+        constructor); returns what was added. Raises :class:`TargetError`, adding
+        nothing, when a name or URI is taken. Safe to call from any thread."""
+        found = _collect(target, include, exclude, tools, resources, prompts)
+        with self._lock:
+            self._merge(found)
+            self.generation += 1
+        return Changes(tuple(found.tools), tuple(found.resources), tuple(found.prompts))
+
+    def remove(self, name: str) -> Changes:
+        """Stop publishing the tool or prompt called ``name``, or the resource whose URI
+        (template) it is; returns what was removed. Raises :class:`KeyError` when
+        nothing has that name. Safe to call from any thread."""
+        with self._lock:
+            removed = Changes(
+                (name,) if name in self._tools else (),
+                (name,) if name in self.resources else (),
+                (name,) if name in self.prompts else (),
+            )
+            if not removed:
+                raise KeyError(f"nothing published is called {name!r}")
+            self._tools = {key: value for key, value in self._tools.items() if key != name}
+            self.resources = {k: v for k, v in self.resources.items() if k != name}
+            self.prompts = {key: value for key, value in self.prompts.items() if key != name}
+            self._api_names = None
+            self.generation += 1
+        return removed
+
+    def _merge(self, found: _Found) -> None:
+        for kind, new, old in (
+            ("tool", found.tools, self._tools),
+            ("resource", found.resources, self.resources),
+            ("prompt", found.prompts, self.prompts),
+        ):
+            taken = sorted(set(new) & set(old))
+            if taken:
+                raise TargetError(f"There is already a {kind} {taken[0]!r}")
+        self._tools = {**self._tools, **found.tools}
+        self.resources = {**self.resources, **found.resources}
+        self.prompts = {**self.prompts, **found.prompts}
+        self._owners = {**self._owners, **found.owners}
+        self._api_names = None
 
     def find_resource(self, uri: str) -> tuple[Resource, dict[str, str]] | None:
         """The resource ``uri`` names (a static one first, then templates in order), and
@@ -184,6 +205,14 @@ class Toolbox(Mapping[str, Tool]):
 
     def __len__(self) -> int:
         return len(self._tools)
+
+    def values(self) -> ValuesView[Tool]:
+        """The tools, as published when asked (a later change leaves this view be)."""
+        return self._tools.values()
+
+    def items(self) -> ItemsView[str, Tool]:
+        """The tools by name, as published when asked."""
+        return self._tools.items()
 
     def __repr__(self) -> str:
         return f"Toolbox({', '.join(self._tools)})"
@@ -320,6 +349,84 @@ class Toolbox(Mapping[str, Tool]):
     def close(self) -> None:
         """Synchronous :meth:`aclose`."""
         anyio.run(self.aclose)
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What :meth:`Toolbox.add` or :meth:`Toolbox.remove` changed: tool names, resource
+    URIs (templates) and prompt names."""
+
+    tools: tuple[str, ...] = ()
+    resources: tuple[str, ...] = ()
+    prompts: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.tools or self.resources or self.prompts)
+
+
+@dataclass
+class _Found:
+    """What one target publishes."""
+
+    tools: dict[str, Tool] = field(default_factory=dict)
+    resources: dict[str, Resource] = field(default_factory=dict)
+    prompts: dict[str, Prompt] = field(default_factory=dict)
+    owners: dict[int, object] = field(default_factory=dict)
+
+
+def _collect(
+    target: object,
+    include: Collection[str] | str | None,
+    exclude: Collection[str] | str | None,
+    tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None,
+    resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None,
+    prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None,
+) -> _Found:
+    """The tools, resources and prompts ``target`` publishes; raises :class:`TargetError`."""
+    include = [include] if isinstance(include, str) else include
+    exclude = [exclude] if isinstance(exclude, str) else exclude
+    described = {*(tools or ()), *(resources or ()), *(prompts or ())}
+    found = _Found()
+    for member in _introspect.discover(target):
+        described.discard(member.name)
+        if member.owner is not None:
+            found.owners.setdefault(id(member.owner), member.owner)
+        role = role_of(member.name, member.function, resources, prompts)
+        if isinstance(role, ResourceOptions):
+            resource = make_resource(member.name, member.function, role)
+            if resource.uri in found.resources:
+                raise TargetError(f"Two methods would both be the resource {resource.uri!r}")
+            found.resources[resource.uri] = resource
+            continue
+        if isinstance(role, PromptOptions):
+            prompt = make_prompt(member.name, member.function, role)
+            if prompt.name in found.prompts:
+                raise TargetError(f"Two methods would both be the prompt {prompt.name!r}")
+            found.prompts[prompt.name] = prompt
+            continue
+        options = options_for(member.name, member.function, tools)
+        name = options.name or member.name
+        if options.hidden or not _selected({name, member.name}, include, exclude):
+            continue
+        if not TOOL_NAME.fullmatch(name):
+            raise TargetError(
+                f"{name!r} is not a valid MCP tool name: use 1 to 128 characters "
+                "among A-Z, a-z, 0-9, '_', '-' and '.' (rename it with "
+                "tools={...: {'name': ...}}, or leave it out with exclude=)"
+            )
+        if name in found.tools:
+            raise TargetError(
+                f"Two callables would both be the tool '{name}': rename one, or "
+                "leave one out with exclude="
+            )
+        found.tools[name] = make_tool(name, member.function, options)
+    if described:
+        raise TargetError(
+            f"tools=, resources= or prompts= describe "
+            f"{', '.join(map(repr, sorted(described)))}, which the target does not "
+            f"have; its tools are: {', '.join(found.tools) or 'none'}"
+        )
+    return found
 
 
 def _injections(
