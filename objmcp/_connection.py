@@ -59,14 +59,14 @@ async def call_tool(
 
 
 async def read_or_get(
-    tools: Toolbox, action: StartCall
+    tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
 ) -> tuple[dict[str, Any] | None, ProtocolError | None]:
     """Read a resource or get a prompt an action names: the result's body, or the error
     to answer with."""
     try:
         if action.kind == "resource":
-            return {"contents": await tools.read_resource(action.tool)}, None
-        return await tools.get_prompt(action.tool, action.arguments), None
+            return {"contents": await tools.read_resource(action.tool, injected=injected)}, None
+        return await tools.get_prompt(action.tool, action.arguments, injected=injected), None
     except UnknownResourceError as error:
         return None, ProtocolError(RESOURCE_NOT_FOUND, str(error), {"uri": error.uri})
     except (ArgumentError, ToolError) as error:
@@ -305,26 +305,24 @@ class Connection:
 
     async def _run_call(self, action: StartCall, call: RunningCall) -> None:
         result: ToolResult | None = None
+        answer: tuple[dict[str, Any] | None, ProtocolError | None] | None = None
         _current_call.set(call)  # this task's own context: log records find the call
-        if action.kind != "tool":
-            with call.scope:
-                answer = await read_or_get(self.server.tools, action)
-            self._running.pop(call.call_id, None)
-            if not self._running:
-                self._idle.set()
-            self._perform(self.session.request_finished(call.call_id, *answer))
-            return
         with call.scope, contextlib.suppress(InputNeeded):
-            result = await call_tool(self.server.tools, action, injections(self, call))
+            if action.kind == "tool":
+                result = await call_tool(self.server.tools, action, injections(self, call))
+            else:
+                answer = await read_or_get(self.server.tools, action, injections(self, call))
         self._running.pop(call.call_id, None)
         if not self._running:
             self._idle.set()
-        # However the tool ended after asking (even if it caught InputNeeded itself, or a
-        # task group of its own wrapped it), a question asked is what the call answers.
+        # However the method ended after asking (even if it caught InputNeeded itself, or
+        # a task group of its own wrapped it), a question asked is what the call answers.
         if call.question is not None:
             self._perform(self.session.call_needs_input(call.call_id, *call.question))
         elif result is not None:
             self._perform(self.session.call_finished(call.call_id, result))
+        elif answer is not None:
+            self._perform(self.session.request_finished(call.call_id, *answer))
 
     # --- what the injected callables reach (see _running.Reach) ---------------------------
 

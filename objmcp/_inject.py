@@ -404,6 +404,18 @@ def injected_value(marker: object, given: Mapping[object, object] | None, tool: 
     return DEFAULTS[marker]
 
 
+def injected_parameters(
+    signature: inspect.Signature, hints: Mapping[str, object]
+) -> dict[str, object]:
+    """The parameters of a signature that ask for a marker, and the marker of each."""
+    found: dict[str, object] = {}
+    for parameter in signature.parameters.values():
+        marker = injected_kind(parameter, hints.get(parameter.name, parameter.annotation))
+        if marker is not None:
+            found[parameter.name] = marker
+    return found
+
+
 def injected_kind(parameter: inspect.Parameter, hint: object) -> object | None:
     """The marker a parameter asks for, or None when it is an ordinary parameter."""
     if any(hint is marker for marker in _MARKERS):

@@ -19,6 +19,7 @@ from . import _typing as t
 from ._content import value_result
 from ._convert import ConversionError, from_text
 from ._exceptions import ArgumentError, TargetError
+from ._inject import injected_parameters
 from ._media import MEDIA
 from ._publish import PromptOptions
 
@@ -42,6 +43,8 @@ class Prompt:
         default_factory=dict, repr=False
     )
     is_async: bool = False
+    injected: Mapping[str, object] = field(default_factory=dict, repr=False)
+    """The parameters that ask for what the call can reach (``objmcp.Elicit``...)."""
 
     def convert(self, given: object) -> dict[str, object]:
         """The method's keyword arguments for the prompt's string arguments; raises
@@ -87,8 +90,11 @@ def make_prompt(member: str, function: Callable[..., object], options: PromptOpt
     signature = _introspect.signature_of(function)
     hints = _introspect.type_hints_of(function)
     docs = _introspect.read_docs(function)
+    injected = injected_parameters(signature, hints)
     arguments: list[dict[str, Any]] = []
     for name, param in signature.parameters.items():
+        if name in injected:
+            continue
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             raise TargetError(f"prompt {member!r}: *args and **kwargs cannot be prompt arguments")
         argument: dict[str, Any] = {"name": name}
@@ -109,6 +115,7 @@ def make_prompt(member: str, function: Callable[..., object], options: PromptOpt
         hints={name: hints.get(name, str) for name in signature.parameters},
         completers=completers,
         is_async=_introspect.is_async(function),
+        injected=injected,
     )
 
 

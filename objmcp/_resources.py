@@ -20,6 +20,7 @@ from . import _introspect
 from ._content import dumps
 from ._convert import ConversionError, from_text, to_jsonable
 from ._exceptions import ArgumentError, TargetError
+from ._inject import injected_parameters
 from ._media import File, sniff
 from ._publish import ResourceOptions
 
@@ -43,6 +44,8 @@ class Resource:
     is_async: bool = False
     cache: tuple[int, Literal["public", "private"]] | None = None
     """How long (ms) and by whom a read may be cached, when the author said so."""
+    injected: Mapping[str, object] = field(default_factory=dict, repr=False)
+    """The parameters that ask for what the call can reach (``objmcp.Elicit``...)."""
     _pattern: re.Pattern[str] | None = field(default=None, repr=False)
 
     @property
@@ -91,18 +94,20 @@ def make_resource(
     template and its parameters do not agree."""
     signature = _introspect.signature_of(function)
     hints = _introspect.type_hints_of(function)
+    injected = injected_parameters(signature, hints)
     variables = tuple(_VARIABLE.findall(options.uri))
     if "{" in _VARIABLE.sub("", options.uri) or "}" in _VARIABLE.sub("", options.uri):
         raise TargetError(
             f"resource {member!r}: {options.uri!r} is not a URI template objmcp reads "
             "(only {name} variables, RFC 6570 level 1)"
         )
-    names = set(signature.parameters)
+    names = set(signature.parameters) - set(injected)
     required = {
         name
         for name, param in signature.parameters.items()
         if param.default is param.empty
         and param.kind not in (param.VAR_POSITIONAL, param.VAR_KEYWORD)
+        and name not in injected
     }
     if not set(variables) <= names or not required <= set(variables):
         raise TargetError(
@@ -130,6 +135,7 @@ def make_resource(
         hints={name: hints.get(name, str) for name in variables},
         is_async=_introspect.is_async(function),
         cache=options.cache,
+        injected=injected,
         _pattern=pattern,
     )
 

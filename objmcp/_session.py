@@ -181,10 +181,11 @@ class _Call:
     progress_token: str | int | None = None
     capabilities: Mapping[str, Any] = field(default_factory=dict)
     log_level: str | None = None  # modern era: the request's own logLevel
-    tool: str = ""
+    tool: str = ""  # a tool's name, or "<method> <target>": what a sealed state is bound to
     digest: str = ""
     answers: tuple[Any, ...] = ()
     expires: float | None = None  # modern era: the first question's deadline, kept
+    method: str = "tools/call"
     cache: CacheHint | None = None  # a resource's own caching hint
 
 
@@ -416,7 +417,7 @@ class Session:
         if error is not None or body is None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
             return [Send(failure.response(call.request_id))]
-        cache = call.tool if call.tool == "resources/read" else None
+        cache = call.method if call.method == "resources/read" else None
         result = self._complete(body, call.revision, cache=cache)
         if call.cache is not None and "ttlMs" in result:
             result["ttlMs"], result["cacheScope"] = call.cache
@@ -624,39 +625,8 @@ class Session:
                 raise ProtocolError(rpc.INVALID_PARAMS, 'tools/call needs a string "name"')
             if name not in self.toolbox:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
-            arguments = params.get("arguments")
-            modern = revision.era == "modern"
-            state = self._answers(name, arguments, params) if modern else None
-            answers = state.answers if state is not None else ()
-            call_id = next(self._call_ids)
-            meta = params.get("_meta")
-            token = meta.get("progressToken") if isinstance(meta, dict) else None
-            token = token if rpc.is_request_id(token) else None
-            asked_level = meta.get(LOG_LEVEL_KEY) if isinstance(meta, dict) else None
-            self._calls[call_id] = _Call(
-                request_id,
-                revision,
-                batch,
-                token,
-                capabilities,
-                asked_level if modern and asked_level in LOG_LEVELS else None,
-                name,
-                arguments_digest(arguments) if modern else "",
-                answers,
-                state.expires if state is not None else None,
-            )
-            self._in_flight[request_id] = call_id
-            if batch is not None:
-                batch.pending.add(call_id)
-            context = CallContext(
-                request_id,
-                revision,
-                capabilities,
-                meta if isinstance(meta, dict) else {},
-                answers,
-                state.park if state is not None else None,
-            )
-            actions.append(StartCall(call_id, name, arguments, context))
+            call = _Call(request_id, revision, batch, capabilities=capabilities, tool=name)
+            self._start(call, "tool", name, params.get("arguments"), params, actions)
             return None
         if method == "server/discover":
             return rpc.result_response(request_id, self._discover(revision))
@@ -732,12 +702,47 @@ class Session:
             if not isinstance(name, str) or name not in self.toolbox.prompts:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown prompt: {name}")
             kind, target, arguments, hint = "prompt", name, params.get("arguments"), None
-        call_id = next(self._call_ids)
-        self._calls[call_id] = _Call(
-            request_id, revision, None, None, capabilities, tool=method, cache=hint
+        call = _Call(
+            request_id,
+            revision,
+            None,
+            capabilities=capabilities,
+            tool=f"{method} {target}",  # what a sealed state is bound to
+            method=method,
+            cache=hint,
         )
-        self._in_flight[request_id] = call_id
-        context = CallContext(request_id, revision, capabilities, _meta_of(params))
+        self._start(call, kind, target, arguments, params, actions)
+
+    def _start(
+        self,
+        call: _Call,
+        kind: Literal["tool", "resource", "prompt"],
+        target: str,
+        arguments: object,
+        params: dict[str, Any],
+        actions: list[Action],
+    ) -> None:
+        """Start ``call``: with, in the modern era, the answers its retry brings."""
+        meta = _meta_of(params)
+        token = meta.get("progressToken")
+        call.progress_token = token if rpc.is_request_id(token) else None
+        state: RequestState | None = None
+        if call.revision.era == "modern":
+            state = self._answers(call.tool, arguments, params)
+            asked_level = meta.get(LOG_LEVEL_KEY)
+            call.log_level = asked_level if asked_level in LOG_LEVELS else None
+            call.digest = arguments_digest(arguments)
+            if state is not None:
+                call.answers, call.expires = state.answers, state.expires
+        call_id = next(self._call_ids)
+        self._calls[call_id] = call
+        self._in_flight[call.request_id] = call_id
+        if call.batch is not None:
+            call.batch.pending.add(call_id)
+        park = state.park if state is not None else None
+        context = CallContext(
+            call.request_id, call.revision, call.capabilities, meta, call.answers, park
+        )
         actions.append(StartCall(call_id, target, arguments, context, kind))
 
     def _completion(self, params: dict[str, Any]) -> dict[str, Any]:

@@ -217,23 +217,8 @@ class Client:
             "arguments": {**(arguments or {}), **keywords},
             "_meta": {"progressToken": token},
         }
-        rounds = 0
         try:
-            result = await self.request("tools/call", params)
-            while result.get("resultType") == "input_required":
-                rounds += 1
-                if rounds > _MAX_ROUNDS:
-                    raise RuntimeError(f"{tool!r} asked for input more than {_MAX_ROUNDS} times")
-                responses: dict[str, Any] = {}
-                for key, asked in (result.get("inputRequests") or {}).items():
-                    self.asked.append(asked)
-                    responses[key] = await self._answer(asked["method"], asked.get("params") or {})
-                params = {
-                    **params,
-                    "inputResponses": responses,
-                    "requestState": result.get("requestState"),
-                }
-                result = await self.request("tools/call", params)
+            result, rounds = await self._rounds("tools/call", params)
         finally:
             del self._progress[token]
         return CallResult(result, reports, rounds)
@@ -270,7 +255,35 @@ class Client:
     async def request(self, method: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Send any request and return its result; an error answer raises
         :class:`ResponseError`. In the modern era the ``_meta`` the era needs is
-        added (keys already in ``params["_meta"]`` are kept)."""
+        added (keys already in ``params["_meta"]`` are kept), and ``input_required``
+        rounds are driven as :meth:`call` drives them (a resource read or a prompt
+        may ask too)."""
+        result, _ = await self._rounds(method, params)
+        return result
+
+    async def _rounds(
+        self, method: str, params: Mapping[str, Any] | None
+    ) -> tuple[dict[str, Any], int]:
+        """The result of a request, its questions answered; and how many rounds it took."""
+        rounds = 0
+        result = await self._request(method, params)
+        while result.get("resultType") == "input_required":
+            rounds += 1
+            if rounds > _MAX_ROUNDS:
+                raise RuntimeError(f"{method} asked for input more than {_MAX_ROUNDS} times")
+            responses: dict[str, Any] = {}
+            for key, asked in (result.get("inputRequests") or {}).items():
+                self.asked.append(asked)
+                responses[key] = await self._answer(asked["method"], asked.get("params") or {})
+            params = {
+                **(params or {}),
+                "inputResponses": responses,
+                "requestState": result.get("requestState"),
+            }
+            result = await self._request(method, params)
+        return result, rounds
+
+    async def _request(self, method: str, params: Mapping[str, Any] | None) -> dict[str, Any]:
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": next(self._ids), "method": method}
         given = dict(params or {})
         if self.era == "modern":

@@ -33,7 +33,7 @@ import anyio.lowlevel
 from . import _introspect
 from ._content import ToolResult, error_result, value_result
 from ._exceptions import TargetError, UnknownResourceError, UnknownToolError
-from ._inject import Elicit, InputNeeded, Progress, Sample
+from ._inject import Elicit, InputNeeded, Progress, Sample, injected_value
 from ._prompts import Prompt, make_prompt, render_messages
 from ._publish import PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
 from ._resources import Resource, make_resource, read_contents
@@ -162,24 +162,34 @@ class Toolbox(Mapping[str, Tool]):
                 return resource, values
         return None
 
-    async def read_resource(self, uri: str) -> list[dict[str, Any]]:
+    async def read_resource(
+        self, uri: str, *, injected: Mapping[object, object] | None = None
+    ) -> list[dict[str, Any]]:
         """The ``contents`` of the resource ``uri``. Raises :class:`UnknownResourceError`,
         :class:`ArgumentError` for a URI variable that does not convert, and whatever
-        the method raises."""
+        the method raises. ``injected`` is what parameters such as ``objmcp.Elicit``
+        get, by marker, as for :meth:`acall`."""
         found = self.find_resource(uri)
         if found is None:
             raise UnknownResourceError(uri)
         resource, values = found
         arguments = resource.arguments(values)
+        for parameter, marker in resource.injected.items():
+            arguments[parameter] = injected_value(marker, injected, resource.name)
         value = await self._run(resource.function, resource.is_async, arguments)
         return read_contents(resource, uri, value)
 
-    async def get_prompt(self, name: str, arguments: object) -> dict[str, Any]:
+    async def get_prompt(
+        self, name: str, arguments: object, *, injected: Mapping[object, object] | None = None
+    ) -> dict[str, Any]:
         """The result of ``prompts/get``: the prompt's messages (and description). Raises
         :class:`ArgumentError` and whatever the method raises; a TypeError for what is
-        not messages."""
+        not messages. ``injected`` as for :meth:`read_resource`."""
         prompt = self.prompts[name]
-        value = await self._run(prompt.function, prompt.is_async, prompt.convert(arguments))
+        converted = prompt.convert(arguments)
+        for parameter, marker in prompt.injected.items():
+            converted[parameter] = injected_value(marker, injected, prompt.name)
+        value = await self._run(prompt.function, prompt.is_async, converted)
         result: dict[str, Any] = {}
         if prompt.description:
             result["description"] = prompt.description

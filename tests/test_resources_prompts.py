@@ -188,3 +188,78 @@ async def test_inspect_lists_what_the_sdk_client_lists() -> None:
     assert printed["resources"] == dumped(resources)
     assert printed["resourceTemplates"] == dumped(templates)
     assert printed["prompts"] == dumped(prompts)
+
+
+class Desk:
+    """A desk whose resource and prompt ask the user before they answer."""
+
+    def __init__(self) -> None:
+        self.started: list[str] = []
+
+    @objmcp.resource("drafts://{title}")
+    def draft(self, title: str, elicit: objmcp.Elicit) -> str:
+        """A draft, addressed to whoever the user names."""
+        self.started.append(title)
+        answer = elicit(f"Who is {title!r} for?", str)
+        return f"{title}, for {answer.value}" if answer.accepted else f"{title}, for nobody"
+
+    @objmcp.prompt
+    async def interview(self, topic: str, context: objmcp.Context) -> list[str]:
+        """Questions on a topic, as many as the user wants."""
+        self.started.append(topic)
+        answer = await context.elicit(f"How many questions on {topic}?", int)
+        count = answer.value if answer.accepted else 1
+        return [f"Question {number} on {topic}" for number in range(1, count + 1)]
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_a_resource_and_a_prompt_ask_the_user_mid_read(mode: str) -> None:
+    asked: list[str] = []
+
+    async def answer(context: Any, request: types.ElicitRequestParams) -> Any:
+        asked.append(request.message)
+        value = 3 if "How many" in request.message else "Ada"
+        return types.ElicitResult(action="accept", content={"value": value})
+
+    desk = Desk()
+    transport = objmcp.testing.sdk_transport(desk)
+    async with Client(transport, mode=mode, elicitation_callback=answer) as client:
+        read = await client.read_resource("drafts://memo")
+        got = await client.get_prompt("interview", {"topic": "tea"})
+        listed = (await client.list_prompts()).prompts
+        templates = (await client.list_resource_templates()).resource_templates
+    assert read.contents[0].text == "memo, for Ada"  # type: ignore[union-attr]
+    assert [m.content.text for m in got.messages] == [  # type: ignore[union-attr]
+        "Question 1 on tea",
+        "Question 2 on tea",
+        "Question 3 on tea",
+    ]
+    assert asked == ["Who is 'memo' for?", "How many questions on tea?"]
+    # each ran once: in 2026-07-28 the call waited, parked, for the client's retry
+    assert desk.started == ["memo", "tea"]
+    # the injected parameters are not the prompt's arguments
+    assert [a.name for a in listed[0].arguments or []] == ["topic"]
+    assert templates[0].uri_template == "drafts://{title}"
+
+
+@pytest.mark.parametrize("era", ["handshake", "modern"])
+async def test_a_read_that_asks_a_client_that_cannot_answer_fails_clearly(era: str) -> None:
+    async with connect(Desk(), era=era) as client:  # the client declares no elicitation
+        with pytest.raises(ResponseError) as refused:
+            await client.request("resources/read", {"uri": "drafts://memo"})
+    assert refused.value.code == -32603
+    assert "does not support elicitation" in refused.value.message
+
+
+@pytest.mark.parametrize("era", ["handshake", "modern"])
+async def test_a_declined_question_in_a_prompt_is_the_methods_to_handle(era: str) -> None:
+    def no(params: dict[str, Any]) -> objmcp.ElicitResult:
+        return objmcp.ElicitResult("decline")
+
+    async with connect(Desk(), era=era, elicit=no) as client:
+        got = await client.request(
+            "prompts/get", {"name": "interview", "arguments": {"topic": "x"}}
+        )
+        read = await client.request("resources/read", {"uri": "drafts://memo"})
+    assert [m["content"]["text"] for m in got["messages"]] == ["Question 1 on x"]
+    assert read["contents"][0]["text"] == "memo, for nobody"
