@@ -96,6 +96,11 @@ def make_resource(
     hints = _introspect.type_hints_of(function)
     injected = injected_parameters(signature, hints)
     variables = tuple(_VARIABLE.findall(options.uri))
+    if "}{" in options.uri or len(set(variables)) < len(variables):
+        raise TargetError(
+            f"resource {member!r}: in {options.uri!r} a URI could not say where one variable "
+            "ends: give each variable once, and put text between two of them"
+        )
     if "{" in _VARIABLE.sub("", options.uri) or "}" in _VARIABLE.sub("", options.uri):
         raise TargetError(
             f"resource {member!r}: {options.uri!r} is not a URI template objmcp reads "

@@ -22,7 +22,16 @@ import anyio.lowlevel
 from ._connection import Connection, call_tool, read_or_get
 from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from ._publish import PromptOptions, ResourceOptions, ToolOptions
-from ._session import Action, CacheHint, Send, ServerInfo, Session, StartCall, check_listing
+from ._session import (
+    Action,
+    CacheHint,
+    Send,
+    ServerInfo,
+    Session,
+    StartCall,
+    check_declare,
+    check_listing,
+)
 from ._state import StateSeal
 from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout
 from ._threads import DEFAULT_LIMIT
@@ -56,7 +65,9 @@ class Server:
     ``page_size`` (lists longer than this come in pages with a cursor; one page
     when None), ``cache`` (modern era: ``{"tools/list": (60_000, "public")}``,
     the ``ttlMs`` and ``cacheScope`` of a cacheable method's results; ``(0,
-    "private")`` unless given), and
+    "private")`` unless given), ``declare`` (``["prompts"]``: capabilities to declare
+    while nothing is published for them yet, for a server that adds some later; a
+    handshake-era client keeps the capabilities it was told at ``initialize``), and
     ``input``/``output`` streams (stdin/stdout when not given).
     """
 
@@ -85,6 +96,7 @@ class Server:
         prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
         page_size: int | None = None,
         cache: Mapping[str, CacheHint] | None = None,
+        declare: Collection[str] = (),
         input: object = None,
         output: object = None,
     ) -> None:
@@ -111,6 +123,8 @@ class Server:
         self.page_size = page_size
         self.cache = dict(cache or {})
         check_listing(page_size)
+        check_declare(declare)
+        self.declare = tuple(declare)
         self.input = input
         self.output = output
         self._session: Session | None = None
@@ -168,7 +182,12 @@ class Server:
     def session(self) -> Session:
         """A new sans-IO session for one connection."""
         return Session(
-            self.tools, self.info, seal=self.seal, page_size=self.page_size, cache=self.cache
+            self.tools,
+            self.info,
+            seal=self.seal,
+            page_size=self.page_size,
+            cache=self.cache,
+            declare=self.declare,
         )
 
     async def handle(self, message: object) -> Any:

@@ -28,7 +28,7 @@ import base64
 import itertools
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -42,7 +42,7 @@ from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Revision
 from ._revisions import negotiate_handshake as _negotiate
 from ._specs import mcp_tool
 from ._state import RequestState, StateError, StateSeal, arguments_digest
-from ._subscriptions import SUBSCRIPTION_ID_KEY, ListKind, Subscriptions
+from ._subscriptions import LIST_KINDS, SUBSCRIPTION_ID_KEY, ListKind, Subscriptions
 from ._tool import Tool
 from ._tools import Changes, Toolbox
 
@@ -203,6 +203,7 @@ class Session:
         max_rounds: int = 16,
         page_size: int | None = None,
         cache: Mapping[str, CacheHint] | None = None,
+        declare: Collection[str] = (),
     ) -> None:
         self.toolbox = toolbox
         self.info = info
@@ -214,10 +215,16 @@ class Session:
         self.page_size = page_size
         """Lists longer than this come in pages, with an opaque cursor (None: one page)."""
         self.cache: dict[str, CacheHint] = {**DEFAULT_CACHE, **(cache or {})}
+        check_declare(declare)
+        self.declare = frozenset(declare)
+        """Capabilities declared even while nothing is published for them (``resources``,
+        ``prompts``): a handshake client keeps what initialize declared."""
         """Modern era: the ``ttlMs`` and ``cacheScope`` of each cacheable result."""
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
+        self.declared: Mapping[str, Any] = {}
+        """Handshake era: the capabilities ``initialize`` declared (the session keeps them)."""
         self.log_level: str | None = None
         """Handshake era: the level ``logging/setLevel`` asked for (None: send no log)."""
         self._calls: dict[int, _Call] = {}
@@ -329,11 +336,10 @@ class Session:
             kinds.append("resources")
         if changes.prompts:
             kinds.append("prompts")
-        handshake = self.revision is not None
         return [
             Send(message)
             for kind in kinds
-            for message in self.subscriptions.list_changed(kind, handshake)
+            for message in self.subscriptions.list_changed(kind, kind in self.declared)
         ]
 
     def resource_updated(self, uri: str) -> list[Action]:
@@ -631,19 +637,20 @@ class Session:
         if method == "server/discover":
             return rpc.result_response(request_id, self._discover(revision))
         if method == "subscriptions/listen" and revision.era == "modern":
-            offered: list[ListKind] = ["tools"]
-            offered += ["resources"] if self.toolbox.resources else []
-            offered += ["prompts"] if self.toolbox.prompts else []
-            known = self._known_uri if self.toolbox.resources else _nothing
+            capabilities = self._capabilities(revision)
+            offered = [kind for kind in LIST_KINDS if kind in capabilities]
+            known = self._known_uri if "resources" in capabilities else _nothing
             requested = params.get("notifications")
             ack = self.subscriptions.listen(request_id, requested, offered, known)
             actions.append(Send(ack))
             return None
         feature = method.split("/", maxsplit=1)[0]
+        # A handshake client keeps what initialize declared; a modern one asks each time.
+        has = self.declared if revision.era == "handshake" else self._capabilities(revision)
         if feature == "completion":
-            declared = bool(self.toolbox.prompts or self.toolbox.resources)
+            declared = "prompts" in has or "resources" in has
         else:
-            declared = feature in self._capabilities(revision)
+            declared = feature in has
         if not declared:
             raise _method_not_found(method, revision)  # a feature the server did not declare
         lists = {
@@ -776,11 +783,13 @@ class Session:
 
     def _capabilities(self, revision: Revision) -> dict[str, Any]:
         found: dict[str, Any] = {"tools": {"listChanged": True}, "logging": {}}
-        if self.toolbox.resources:
+        has_resources = bool(self.toolbox.resources) or "resources" in self.declare
+        has_prompts = bool(self.toolbox.prompts) or "prompts" in self.declare
+        if has_resources:
             found["resources"] = {"subscribe": True, "listChanged": True}
-        if self.toolbox.prompts:
+        if has_prompts:
             found["prompts"] = {"listChanged": True}
-        if revision.completions and (self.toolbox.prompts or self.toolbox.resources):
+        if revision.completions and (has_prompts or has_resources):
             found["completions"] = {}
         return found
 
@@ -798,9 +807,10 @@ class Session:
         capabilities = params.get("capabilities")
         self.client_capabilities = capabilities if isinstance(capabilities, dict) else {}
         self.revision = revision
+        self.declared = self._capabilities(revision)
         result: dict[str, Any] = {
             "protocolVersion": revision.version,
-            "capabilities": self._capabilities(revision),
+            "capabilities": self.declared,
             "serverInfo": self.info.implementation(revision),
         }
         if self.info.instructions:
@@ -879,6 +889,12 @@ class Session:
         if end < len(items):
             page["nextCursor"] = _make_cursor(method, end)
         return page
+
+
+def check_declare(declare: Collection[str]) -> None:
+    """Raise ValueError for a capability objmcp cannot declare in advance."""
+    if isinstance(declare, str) or not set(declare) <= {"resources", "prompts"}:
+        raise ValueError(f"declare takes 'resources' and/or 'prompts' (a list), not {declare!r}")
 
 
 def check_listing(page_size: int | None) -> None:

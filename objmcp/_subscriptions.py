@@ -19,12 +19,13 @@ from typing import Any, Literal
 from . import _jsonrpc as rpc
 from ._jsonrpc import Message, ProtocolError, RequestId
 
-__all__ = ["SUBSCRIPTION_ID_KEY", "ListKind", "Listen", "Subscriptions"]
+__all__ = ["LIST_KINDS", "SUBSCRIPTION_ID_KEY", "ListKind", "Listen", "Subscriptions"]
 
 SUBSCRIPTION_ID_KEY = "io.modelcontextprotocol/subscriptionId"
 
 ListKind = Literal["tools", "resources", "prompts"]
 """A list whose changes a client may hear of."""
+LIST_KINDS: tuple[ListKind, ...] = ("tools", "resources", "prompts")
 
 _FLAGS: dict[ListKind, str] = {
     "tools": "toolsListChanged",

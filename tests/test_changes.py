@@ -41,8 +41,10 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
-def params() -> StdioServerParameters:
-    return StdioServerParameters(command=PYTHON, args=[str(LAB)], env={"PYTHONPATH": str(ROOT)})
+def params(*options: str) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=PYTHON, args=[str(LAB), *options], env={"PYTHONPATH": str(ROOT)}
+    )
 
 
 def text_of(result: Any) -> str:
@@ -75,7 +77,8 @@ class Heard:
 
 async def test_handshake_clients_hear_the_lists_change() -> None:
     heard = Heard()
-    async with Client(params(), mode="legacy", message_handler=heard) as client:
+    # the lab has no prompts until its annex opens: it is told to declare them
+    async with Client(params("declare=prompts"), mode="legacy", message_handler=heard) as client:
         capabilities = client.session.initialize_result.capabilities  # type: ignore[attr-defined]
         before = [tool.name for tool in (await client.list_tools()).tools]
         assert json.loads(text_of(await client.call_tool("install", {"label": "fan"}))) == [
@@ -101,6 +104,7 @@ async def test_handshake_clients_hear_the_lists_change() -> None:
             await client.read_resource("annex://motto")
     assert capabilities.tools.list_changed is True
     assert capabilities.resources.list_changed is True and capabilities.resources.subscribe
+    assert capabilities.prompts.list_changed is True
     assert "fan_spin" not in before and during == [*before, "fan_spin"] and after == before
     assert spun == "fan spun 3 times"
     assert gone.value.error.code == -32602 and "Unknown tool: fan_spin" in str(gone.value)
@@ -258,7 +262,7 @@ def test_listen_streams_on_the_wire_and_their_graceful_end() -> None:
 def test_subscribing_is_of_its_era() -> None:
     server = RawServer(str(LAB))
     try:
-        server.initialize("2025-11-25")
+        declared = server.initialize("2025-11-25")["capabilities"]
         plain = listen(1, toolsListChanged=True)
         del plain["params"]["_meta"]
         refused = server.request(plain)
@@ -308,6 +312,16 @@ def test_subscribing_is_of_its_era() -> None:
             {"jsonrpc": "2.0", "id": 6, "method": "resources/subscribe", "params": {}}
         )
         assert no_uri["error"]["code"] == -32602
+        # prompts were not declared at initialize: the annex's prompt stays out of this
+        # session (no prompts/list_changed, prompts/list not found), its resource comes in
+        assert "prompts" not in declared
+        server.send(
+            {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "open_annex"}}
+        )
+        assert server.read()["method"] == "notifications/resources/list_changed"
+        assert server.read()["id"] == 7
+        prompts = server.request({"jsonrpc": "2.0", "id": 8, "method": "prompts/list"})
+        assert prompts["error"]["code"] == -32601
     finally:
         server.close()
 
@@ -345,3 +359,9 @@ async def test_a_server_changed_from_another_thread_tells_its_clients() -> None:
             server.remove("nothing")
     assert after - before == {"fan_spin"}
     assert changed == ["notifications/tools/list_changed"]
+
+
+@pytest.mark.parametrize("declare", [["tools"], "prompts", ["prompts", "roots"]])
+def test_only_resources_and_prompts_can_be_declared_in_advance(declare: Any) -> None:
+    with pytest.raises(ValueError, match="declare takes 'resources' and/or 'prompts'"):
+        objmcp.Server("lab", Lab(), declare=declare)

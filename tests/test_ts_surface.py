@@ -1,19 +1,23 @@
 """Interoperability: the official TypeScript MCP SDK client reads objmcp's surface: structured
-output, images and audio, resources, prompts, completions and paginated lists.
+output, images and audio, resources, prompts, completions and paginated lists; and hears what
+is served change while it is served (list_changed, resource subscriptions).
 
 ``tests/js/surface.mjs`` connects one SDK client per server through its ``StdioClientTransport``
 (the handshake era), runs the scripted steps (each a ``Client`` method: ``listTools``,
-``callTool``, ``readResource``, ``getPrompt``, ``complete`` ...; or ``pages``, which follows
-``nextCursor`` to the end) and prints one JSON report: what the SDK handed back after its own
-schemas, the bytes Node decoded from each base64 payload, and whether the client held an output
-schema validator for each tool it called (``callTool`` checks ``structuredContent`` against the
-``outputSchema`` listed before, and throws when it does not fit). Each group of tests below is
-one node process against real zoo and shelf server subprocesses; the expected values are
+``callTool``, ``readResource``, ``subscribeResource``, ``getPrompt``, ``complete``, ``ping``
+...; or ``pages``, which follows ``nextCursor`` to the end) and prints one JSON report: what the
+SDK handed back after its own schemas, the bytes Node decoded from each base64 payload, whether
+the client held an output schema validator for each tool it called (``callTool`` checks
+``structuredContent`` against the ``outputSchema`` listed before, and throws when it does not
+fit), the notifications the SDK's handlers were given during each step, and the wire (every
+message in and out, in order, with the step running then). Each group of tests below is one
+node process against real zoo, shelf or lab server subprocesses; the expected values are
 computed from the fixtures themselves.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import dataclasses
 import datetime
@@ -29,6 +33,7 @@ import uuid
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import jsonschema
 import pytest
@@ -40,11 +45,14 @@ import objmcp
 from objmcp._publish import PROMPT_MARK, RESOURCE_MARK
 
 sys.path.insert(0, str(ZOO.parent))
+import lab
 import shelf
 import zoo
 
 DRIVER = JS / "surface.mjs"
 SHELF = ZOO.parent / "shelf.py"
+LAB = ZOO.parent / "lab.py"
+DECLARE = "declare=prompts"  # the lab has no prompts until its annex opens: declare them
 
 # The session-scoped fixture that finds node and runs `npm ci` in tests/js when needed.
 node = test_ts_client.node
@@ -347,10 +355,10 @@ def test_the_session_goes_on(tools_run: ToolsRun) -> None:
 # -- resources, prompts, completions ---------------------------------------------------------
 
 
-def marked(mark: str) -> dict[str, tuple[Any, Any]]:
-    """The shelf's methods carrying ``mark``: name -> (function, options)."""
+def marked(mark: str, owner: type = shelf.Shelf) -> dict[str, tuple[Any, Any]]:
+    """The methods of ``owner`` (the shelf's) carrying ``mark``: name -> (function, options)."""
     found = {}
-    for name, function in inspect.getmembers(shelf.Shelf, inspect.isfunction):
+    for name, function in inspect.getmembers(owner, inspect.isfunction):
         options = getattr(function, mark, None)
         if options is not None:
             found[name] = (function, options)
@@ -640,3 +648,431 @@ def test_a_cursor_the_server_did_not_make_is_invalid_params(
     error = error_of(paging_run[label])
     assert error["code"] == -32602
     assert "cursor" in error["message"]
+
+
+# -- what is served changes while it is served -----------------------------------------------
+#
+# The lab (tests/servers/lab.py) adds and removes a tool, a resource and a prompt while it is
+# served, and says a reading changed. Every notification the clients get is recorded twice by
+# surface.mjs: on the wire (the report's "events": each message in or out, in order, with the
+# step running then) and as the SDK's handlers were given it (each step's "notifications", after
+# the SDK's own schemas for the four kinds; "listChanged" for the SDK's listChanged option).
+
+
+def list_changed(kind: str) -> str:
+    return f"notifications/{kind}/list_changed"
+
+
+UPDATED = "notifications/resources/updated"
+
+# The lists, by the Client method that lists each.
+LISTINGS = {"tools": "listTools", "resources": "listResources", "prompts": "listPrompts"}
+LIST_KEYS = {"tools": "tools", "resources": "resources", "prompts": "prompts"}
+
+# A gadget installed as a tool; its name is whatever the lab makes of the label (computed by
+# installing it on a lab served by no one).
+LABEL = "fan"
+SPINS = 3
+
+
+def installed(label: str) -> list[str]:
+    replica = lab.Lab()
+    lab.serve(replica)
+    return replica.install(label)
+
+
+(NEW_TOOL,) = installed(LABEL)
+LAB_RESOURCES = marked(RESOURCE_MARK, lab.Lab)
+LAB_PROMPTS = marked(PROMPT_MARK, lab.Lab)
+ANNEX_RESOURCES = marked(RESOURCE_MARK, lab.Annex)
+ANNEX_PROMPTS = marked(PROMPT_MARK, lab.Annex)
+((MOTTO_URI, MOTTO),) = [(o.uri, name) for name, (_, o) in ANNEX_RESOURCES.items()]
+((CHEER, CHEER_METHOD),) = [(o.name or name, name) for name, (_, o) in ANNEX_PROMPTS.items()]
+(CHEER_PARAMETER,) = list(inspect.signature(getattr(lab.Annex, CHEER_METHOD)).parameters)[1:]
+CHEERED = "team"
+
+# The reading of one number, and of them all, as the lab's resource marks say.
+(READING_TEMPLATE,) = [o.uri for _, o in LAB_RESOURCES.values() if "{" in o.uri]
+(ALL_READINGS,) = [o.uri for _, o in LAB_RESOURCES.values() if "{" not in o.uri]
+NUMBER, OTHER_NUMBER = sorted(lab.Lab().readings)
+
+
+def reading_uri(number: int) -> str:
+    return re.sub(r"\{\w+\}", str(number), READING_TEMPLATE)
+
+
+# A URI that nothing of the lab's serves (checked below).
+NOWHERE = "nowhere://1"
+
+
+def call(label: str, on: str, name: str, /, **arguments: Any) -> dict[str, Any]:
+    return step(label, on, "callTool", {"name": name, "arguments": arguments})
+
+
+def listings(phase: int) -> list[dict[str, Any]]:
+    """A listing of each list, made between two changes."""
+    return [step(f"{kind}{phase}", "lab", op) for kind, op in LISTINGS.items()]
+
+
+# Calls that change the lab's lists, in order: the lists are listed before the first, then
+# after each (phase i + 1 after CHANGES[i]).
+CHANGES = ["install", "uninstall", "open", "close"]
+LAB_STEPS = [
+    *listings(0),
+    call("install", "lab", "install", label=LABEL),
+    *listings(1),
+    call("spin", "lab", NEW_TOOL, times=SPINS),
+    call("uninstall", "lab", "uninstall", name=NEW_TOOL),
+    *listings(2),
+    call("spin_gone", "lab", NEW_TOOL, times=SPINS),
+    call("open", "lab", "open_annex"),
+    *listings(3),
+    step("motto", "lab", "readResource", {"uri": MOTTO_URI}),
+    step("cheer", "lab", "getPrompt", {"name": CHEER, "arguments": {CHEER_PARAMETER: CHEERED}}),
+    call("close", "lab", "close_annex"),
+    *listings(4),
+    step("motto_gone", "lab", "readResource", {"uri": MOTTO_URI}),
+    step("cheer_gone", "lab", "getPrompt", {"name": CHEER, "arguments": {CHEER_PARAMETER: "x"}}),
+    step("lab_ping", "lab", "ping"),
+]
+
+
+def record(label: str, tool: str, number: int, value: str) -> dict[str, Any]:
+    return call(label, "readings", tool, number=number, value=value)
+
+
+def on_readings(label: str, op: str, uri: str | None = None) -> dict[str, Any]:
+    return step(label, "readings", op, None if uri is None else {"uri": uri})
+
+
+READING_STEPS = [
+    on_readings("subscribe", "subscribeResource", reading_uri(NUMBER)),
+    record("record", "record", NUMBER, "hot"),
+    record("record_async", "record_async", NUMBER, "hotter"),
+    record("record_elsewhere", "record_elsewhere", NUMBER, "hottest"),
+    record("record_other", "record", OTHER_NUMBER, "cool"),
+    on_readings("read", "readResource", reading_uri(NUMBER)),
+    on_readings("unsubscribe", "unsubscribeResource", reading_uri(NUMBER)),
+    record("record_unsubscribed", "record", NUMBER, "tepid"),
+    on_readings("read_unsubscribed", "readResource", reading_uri(NUMBER)),
+    on_readings("subscribe_all", "subscribeResource", ALL_READINGS),
+    record("record_all", "record", NUMBER, "boiling"),
+    on_readings("subscribe_nowhere", "subscribeResource", NOWHERE),
+    on_readings("readings_ping", "ping"),
+]
+
+# A client using the SDK's own listChanged option (for all three lists) instead of handlers.
+SDK_CHANGES = ["sdk_install", "sdk_uninstall", "sdk_open", "sdk_close"]
+SDK_STEPS = [
+    call("sdk_install", "sdk", "install", label=LABEL),
+    call("sdk_uninstall", "sdk", "uninstall", name=NEW_TOOL),
+    call("sdk_open", "sdk", "open_annex"),
+    call("sdk_close", "sdk", "close_annex"),
+    step("sdk_ping", "sdk", "ping"),
+]
+
+
+class Announcer:
+    """Stands in, in an in-process replay of the lab, for the server and for a call's
+    ``resource_updated`` and context: collects the URIs the lab says changed."""
+
+    def __init__(self) -> None:
+        self.uris: list[str] = []
+
+    def __call__(self, uri: str) -> None:
+        self.uris.append(uri)
+
+    async def resource_updated(self, uri: str) -> None:
+        self.uris.append(uri)
+
+    def notify_resource_updated(self, uri: str) -> None:
+        self.uris.append(uri)
+
+
+class Replay:
+    """The reading steps run on a lab in-process: what each call announces, what each read
+    gives, and so the notifications a client with the scripted subscriptions is due."""
+
+    def __init__(self, steps: list[dict[str, Any]]) -> None:
+        replica = lab.Lab()
+        announcer = Announcer()
+        replica.server = announcer  # type: ignore[assignment]
+        subscribed: set[str] = set()
+        self.announced: dict[str, list[str]] = {}
+        self.due: dict[str, list[tuple[str, Any]]] = {}
+        self.read: dict[str, str] = {}
+        for made in steps:
+            label, op, params = made["label"], made["op"], made.get("params")
+            self.due[label] = []
+            if op == "subscribeResource" and params["uri"] != NOWHERE:
+                subscribed.add(params["uri"])
+            elif op == "unsubscribeResource":
+                subscribed.discard(params["uri"])
+            elif op == "readResource":
+                (number,) = re.findall(r"\d+", params["uri"])
+                self.read[label] = replica.reading(int(number))
+            elif op == "callTool":
+                method = getattr(replica, params["name"])
+                hints = typing.get_type_hints(method)
+                injected = {
+                    name: announcer
+                    for name, hint in hints.items()
+                    if hint in (objmcp.ResourceUpdated, objmcp.Context)
+                }
+                announcer.uris = []
+                done = method(**params["arguments"], **injected)
+                if inspect.isawaitable(done):
+                    asyncio.run(done)
+                self.announced[label] = announcer.uris
+                self.due[label] = [
+                    (UPDATED, {"uri": uri}) for uri in announcer.uris if uri in subscribed
+                ]
+
+
+REPLAY = Replay(READING_STEPS)
+
+
+class ChangesRun:
+    def __init__(self, report: dict[str, Any]) -> None:
+        self.report = report
+        self.steps: dict[str, Any] = report["steps"]
+
+    def listing(self, kind: str, phase: int) -> Any:
+        """What listing ``kind`` gave between two changes: its entries (one page), or the
+        error it threw."""
+        entry = self.steps[f"{kind}{phase}"]
+        if "error" in entry:
+            return error_of(entry)
+        listed = result_of(entry)
+        assert "nextCursor" not in listed
+        return listed[LIST_KEYS[kind]]
+
+    def listed(self, kind: str, phase: int) -> list[dict[str, Any]]:
+        """The entries listing ``kind`` gave between two changes (it must not have thrown)."""
+        result_of(self.steps[f"{kind}{phase}"])
+        entries: list[dict[str, Any]] = self.listing(kind, phase)
+        return entries
+
+    def told(self, label: str) -> list[tuple[str, Any]]:
+        """The notifications that came on the wire while the step ran, each checked to have
+        come between the step's one request and that request's response: so before the
+        response, as the server wrote them."""
+        events = [event for event in self.report["events"] if event["step"] == label]
+        assert len(events) >= 2, events
+        request, *between, response = events
+        server = self.steps[label]["server"]
+        assert all(event["server"] == server for event in events), events
+        assert (request["direction"], request["kind"]) == ("out", "request"), events
+        assert (response["direction"], response["kind"]) == ("in", "response"), events
+        assert response["id"] == request["id"]
+        for event in between:
+            assert (event["direction"], event["kind"]) == ("in", "notification"), events
+        return [(event["method"], event["params"]) for event in between]
+
+
+@pytest.fixture(scope="module")
+def changes_run(node: str) -> ChangesRun:
+    servers = {
+        "lab": server(LAB, DECLARE),
+        "readings": server(LAB, DECLARE),
+        "sdk": {**server(LAB, DECLARE), "listChanged": list(LISTINGS)},
+    }
+    return ChangesRun(run_surface(node, servers, LAB_STEPS + READING_STEPS + SDK_STEPS))
+
+
+def test_the_lab_declares_what_it_serves_at_initialize(changes_run: ChangesRun) -> None:
+    # Tools that change; resources (it has some from the start) that change and may be
+    # subscribed to; prompts although it has none until the annex opens, because it was
+    # told to declare them (a handshake client keeps what initialize declared).
+    assert LAB_RESOURCES and not LAB_PROMPTS and ANNEX_PROMPTS
+    for name in ("lab", "readings", "sdk"):
+        capabilities = changes_run.report["servers"][name]["capabilities"]
+        assert capabilities["tools"] == {"listChanged": True}, name
+        assert capabilities["resources"] == {"subscribe": True, "listChanged": True}, name
+        assert capabilities["prompts"] == {"listChanged": True}, name
+
+
+def test_every_notification_came_within_a_step(changes_run: ChangesRun) -> None:
+    # None before the first step (the handshake), after the last or between two.
+    outside = [
+        event
+        for event in changes_run.report["events"]
+        if event["step"] is None and event["kind"] == "notification" and event["direction"] == "in"
+    ]
+    assert outside == []
+    assert [heard for heard in changes_run.report["notifications"] if heard["step"] is None] == []
+    assert [heard for heard in changes_run.report["listChanged"] if heard["step"] is None] == []
+
+
+@pytest.mark.parametrize("label", [made["label"] for made in LAB_STEPS + READING_STEPS])
+def test_the_sdk_handlers_got_what_came_on_the_wire(changes_run: ChangesRun, label: str) -> None:
+    # Each notification of the step passed the SDK's schema for its kind (one that did not
+    # would be an entry of "errors", which is empty) and reached its handler, in wire order,
+    # before the step ended: that relies on its having arrived before the step's response
+    # (checked by told), the handler then running before the call's promise settles.
+    told = changes_run.told(label)
+    heard = changes_run.steps[label]["notifications"]
+    assert heard == [{"method": method, "params": params} for method, params in told]
+    assert changes_run.steps[label]["listChanged"] == []
+
+
+@pytest.mark.parametrize("index", range(len(CHANGES)))
+def test_a_change_is_announced_before_its_response(changes_run: ChangesRun, index: int) -> None:
+    # One list_changed for each list the call changed (as listed before and after it: the
+    # entries, or the error listing threw), none for the others, all before the call's
+    # response.
+    changed = [
+        kind
+        for kind in LISTINGS
+        if changes_run.listing(kind, index) != changes_run.listing(kind, index + 1)
+    ]
+    assert changed, "the call changed no list"
+    result_of(changes_run.steps[CHANGES[index]])
+    told = changes_run.told(CHANGES[index])
+    assert sorted(told) == sorted((list_changed(kind), None) for kind in changed)
+
+
+@pytest.mark.parametrize(
+    "label",
+    [made["label"] for made in LAB_STEPS if made["label"] not in CHANGES],
+)
+def test_nothing_is_announced_when_nothing_changes(changes_run: ChangesRun, label: str) -> None:
+    assert changes_run.told(label) == []
+
+
+def test_an_installed_tool_is_listed_callable_and_then_gone(changes_run: ChangesRun) -> None:
+    before = changes_run.listed("tools", 0)
+    during = changes_run.listed("tools", 1)
+    after = changes_run.listed("tools", 2)
+    assert NEW_TOOL not in [tool["name"] for tool in before]
+    assert result_of(changes_run.steps["install"])["structuredContent"] == {"result": [NEW_TOOL]}
+    (new,) = [tool for tool in during if tool not in before]
+    assert [tool for tool in during if tool != new] == before
+    assert new["name"] == NEW_TOOL
+    assert new["description"] == first_paragraph(lab.Gadget.spin)
+    assert list(new["inputSchema"]["properties"]) == ["times"]
+    spun = result_of(changes_run.steps["spin"])
+    assert spun.get("isError") is False
+    assert spun["structuredContent"] == {"result": lab.Gadget(LABEL).spin(SPINS)}
+    assert after == before
+    gone = error_of(changes_run.steps["spin_gone"])
+    assert gone["code"] == -32602
+    assert NEW_TOOL in gone["message"]
+
+
+def test_the_annex_is_listed_readable_gettable_and_then_gone(changes_run: ChangesRun) -> None:
+    before, during, after = [changes_run.listed("resources", phase) for phase in (2, 3, 4)]
+    (new,) = [resource for resource in during if resource not in before]
+    assert [resource for resource in during if resource != new] == before
+    assert new["uri"] == MOTTO_URI
+    assert new["description"] == first_paragraph(getattr(lab.Annex, MOTTO))
+    assert after == before
+    assert [prompt["name"] for prompt in changes_run.listed("prompts", 3)] == [CHEER]
+
+    (content,) = result_of(changes_run.steps["motto"])["contents"]
+    assert content["uri"] == MOTTO_URI
+    assert content["text"] == getattr(lab.Annex(), MOTTO)()
+    got = result_of(changes_run.steps["cheer"])
+    assert got["messages"] == [as_message(getattr(lab.Annex(), CHEER_METHOD)(CHEERED))]
+
+    closed = error_of(changes_run.steps["motto_gone"])
+    assert closed["code"] == -32002
+    assert MOTTO_URI in closed["message"]
+
+
+def test_with_no_prompts_served_the_declared_prompts_list_is_empty(
+    changes_run: ChangesRun,
+) -> None:
+    # The lab serves no prompts of its own: before the annex opens and after it closes, the
+    # declared prompts list is empty (not a missing feature), and the closed annex's prompt
+    # is an unknown prompt.
+    assert not LAB_PROMPTS
+    for phase in (0, 1, 2, 4):  # before the annex opens (phase 3) and after it closes
+        assert changes_run.listed("prompts", phase) == []
+    assert [entry["name"] for entry in changes_run.listed("prompts", 3)] == [CHEER]
+    unknown = error_of(changes_run.steps["cheer_gone"])
+    assert unknown["code"] == -32602
+    assert CHEER in unknown["message"]
+
+
+@pytest.mark.parametrize("label", [made["label"] for made in READING_STEPS])
+def test_a_subscriber_hears_of_exactly_its_uris(changes_run: ChangesRun, label: str) -> None:
+    # Each resources/updated the replay says is due (a URI the call announced, subscribed to
+    # then), and no other, before the step's response.
+    assert changes_run.told(label) == REPLAY.due[label]
+    if label != "subscribe_nowhere":
+        result_of(changes_run.steps[label])
+
+
+@pytest.mark.parametrize("label", ["record", "record_async", "record_elsewhere"])
+def test_each_way_of_recording_is_heard_once(changes_run: ChangesRun, label: str) -> None:
+    uri = reading_uri(NUMBER)
+    assert changes_run.told(label) == [(UPDATED, {"uri": uri})]
+    assert REPLAY.announced[label].count(uri) == 1
+    (made,) = [made for made in READING_STEPS if made["label"] == label]
+    assert result_of(changes_run.steps[label])["structuredContent"] == {
+        "result": made["params"]["arguments"]["value"]
+    }
+
+
+def test_an_announced_uri_nobody_subscribed_to_is_not_heard(changes_run: ChangesRun) -> None:
+    # record announces every reading too, and record_other the other number's: not
+    # subscribed to, neither is heard of.
+    assert ALL_READINGS in REPLAY.announced["record"]
+    assert (UPDATED, {"uri": ALL_READINGS}) not in changes_run.told("record")
+    assert reading_uri(OTHER_NUMBER) in REPLAY.announced["record_other"]
+    assert changes_run.told("record_other") == []
+    # Once subscribed to, every reading is heard of: it was not silent before for want of
+    # being sent at all.
+    assert changes_run.told("record_all") == [(UPDATED, {"uri": ALL_READINGS})]
+
+
+def test_after_unsubscribing_nothing_is_heard(changes_run: ChangesRun) -> None:
+    assert reading_uri(NUMBER) in REPLAY.announced["record_unsubscribed"]
+    assert changes_run.told("record_unsubscribed") == []
+    # The reading did change: only the notification is gone.
+    for label in ("read", "read_unsubscribed"):
+        (content,) = result_of(changes_run.steps[label])["contents"]
+        assert content["uri"] == reading_uri(NUMBER)
+        assert content["text"] == REPLAY.read[label]
+    assert REPLAY.read["read"] != REPLAY.read["read_unsubscribed"]
+
+
+def test_subscribing_to_a_uri_nothing_serves_is_resource_not_found(
+    changes_run: ChangesRun,
+) -> None:
+    served = [o.uri for _, o in [*LAB_RESOURCES.values(), *ANNEX_RESOURCES.values()]]
+    assert urlsplit(NOWHERE).scheme not in {urlsplit(uri).scheme for uri in served}
+    error = error_of(changes_run.steps["subscribe_nowhere"])
+    assert error["code"] == -32002
+    assert NOWHERE in error["message"]
+
+
+def test_the_sdk_listchanged_option_hears_the_lists_declared_at_initialize(
+    changes_run: ChangesRun,
+) -> None:
+    # The SDK installs its listChanged handler for a list only if the server declared
+    # listChanged for it at initialize; a notification for another list finds only the
+    # driver's fallback handler. (With debounceMs 0 and no autoRefresh, onChanged runs in the
+    # handler itself: so within the step, the notification having come before the response.)
+    # The lab declares no prompts at initialize (it has none yet), so today the SDK's option
+    # never hears that prompts appeared: see test_the_lab_declares_what_it_serves_at_initialize.
+    capabilities = changes_run.report["servers"]["sdk"]["capabilities"]
+    declared = {kind for kind in LISTINGS if capabilities.get(kind, {}).get("listChanged")}
+    arrived: set[str] = set()
+    for label in SDK_CHANGES:
+        result_of(changes_run.steps[label])
+        kinds = [
+            re.sub(r"notifications/(\w+)/list_changed", r"\1", m)
+            for m, _ in changes_run.told(label)
+        ]
+        assert kinds and set(kinds) <= set(LISTINGS), label
+        arrived |= set(kinds)
+        entry = changes_run.steps[label]
+        assert entry["listChanged"] == [kind for kind in kinds if kind in declared], label
+        assert entry["notifications"] == [
+            {"method": list_changed(kind), "params": None} for kind in kinds if kind not in declared
+        ], label
+    # Every list's change came on the wire.
+    assert arrived == set(LISTINGS)
+    assert changes_run.told("sdk_ping") == []

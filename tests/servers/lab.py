@@ -114,4 +114,7 @@ def serve(lab: Lab, **options: object) -> objmcp.Server:
 
 if __name__ == "__main__":
     given = dict(argument.split("=", 1) for argument in sys.argv[1:])
-    serve(Lab(), **{k: int(v) if v.isdigit() else v for k, v in given.items()}).run()
+    options: dict[str, object] = {k: int(v) if v.isdigit() else v for k, v in given.items()}
+    if "declare" in options:  # declare=prompts: the annex brings a prompt later
+        options["declare"] = str(options["declare"]).split(",")
+    serve(Lab(), **options).run()
