@@ -31,7 +31,7 @@ from ._content import ToolResult, error_result
 from ._exceptions import ArgumentError, FrameError, ToolError, UnknownResourceError
 from ._framing import NEED_DATA, FrameDecoder, encode_frame
 from ._inject import LOG_LEVELS, InputNeeded
-from ._jsonrpc import ProtocolError
+from ._jsonrpc import ProtocolError, RequestId
 from ._running import STOP, ClientRequest, RunningCall, injections
 from ._session import RESOURCE_NOT_FOUND, Action, Answer, CancelCall, Send, Session, StartCall
 from ._stdio import ByteSink, ByteSource
@@ -80,6 +80,10 @@ _current_call: contextvars.ContextVar[RunningCall | None] = contextvars.ContextV
     "objmcp_call", default=None
 )
 """The call a log record belongs to (worker threads inherit it from the call's task)."""
+_current_connection: contextvars.ContextVar[Connection | None] = contextvars.ContextVar(
+    "objmcp_connection", default=None
+)
+"""The connection of that call."""
 
 _SYSLOG = sorted(((number, name) for name, number in LOG_LEVELS.items()), reverse=True)
 
@@ -93,11 +97,10 @@ class _LogToClient(logging.Handler):
     """Sends the records of the served object's loggers to the client, at the level it
     asked for, and keeps writing warnings to stderr as Python does with no handler."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection | None) -> None:
         super().__init__(logging.DEBUG)
         self.connection = connection
-        self.loop_thread = threading.get_ident()
-        self.token = anyio.lowlevel.current_token()
+        """Where records of no call go (None: nowhere but stderr)."""
 
     def emit(self, record: logging.LogRecord) -> None:
         root = logging.getLogger()
@@ -115,17 +118,11 @@ class _LogToClient(logging.Handler):
                 message = str(record.msg)
         call = _current_call.get()
         call_id = call.call_id if call is not None else None
-        session = self.connection.session
+        connection = _current_connection.get() or self.connection
+        if connection is None:
+            return
         level = _syslog_level(record.levelno)
-
-        def post() -> None:
-            self.connection._perform(session.log(call_id, level, record.name, message))
-
-        if threading.get_ident() == self.loop_thread:
-            post()
-        else:
-            with contextlib.suppress(RuntimeError):  # the loop is gone
-                anyio.from_thread.run_sync(post, token=self.token)
+        connection.post(lambda session: session.log(call_id, level, record.name, message))
 
 
 @dataclass
@@ -167,6 +164,8 @@ class Connection:
         self._broken = False
         self._loop_thread: int | None = None
         self._token: anyio.lowlevel.EventLoopToken | None = None
+        self.parks = True
+        """Modern era: a call that asks waits suspended for the retry (else it is replayed)."""
 
     async def run(self) -> None:
         """Read until end of input, then let calls finish (or cancel them) and flush."""
@@ -184,13 +183,14 @@ class Connection:
             await self._run()
         finally:
             self.server.connections.discard(self)
+            self._token = None
             root.removeHandler(handler)
             root.setLevel(level)
 
     def post(self, make: Callable[[Session], list[Action]]) -> None:
         """Carry out what ``make`` says the session must do, on the connection's loop;
         callable from any thread (a call from a foreign thread waits for the loop)."""
-        if self._calls_group is None or self._token is None:
+        if self._token is None:
             return  # not serving (yet, or any more)
         if threading.get_ident() == self._loop_thread:
             self._perform(make(self.session))
@@ -228,7 +228,7 @@ class Connection:
                     break
                 if isinstance(frame, FrameError):
                     logger.warning("%s", frame)
-                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)))
+                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
                     continue
                 assert isinstance(frame, bytes)
                 self._perform(self._receive(frame), calls)
@@ -264,12 +264,12 @@ class Connection:
             calls.cancel_scope.cancel()
 
     def _perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
-        calls = group or self._calls_group
-        assert calls is not None, "actions are performed while the connection runs"
         for action in actions:
             if isinstance(action, Send):
-                self._send(action.message)
+                self._send(action.message, action.related)
             elif isinstance(action, StartCall):
+                calls = group or self._calls_group
+                assert calls is not None, "calls start while the connection runs"
                 if not self._resume(action):
                     call = RunningCall(action.call_id, action.tool, action.context)
                     self._running[action.call_id] = call
@@ -307,6 +307,7 @@ class Connection:
         result: ToolResult | None = None
         answer: tuple[dict[str, Any] | None, ProtocolError | None] | None = None
         _current_call.set(call)  # this task's own context: log records find the call
+        _current_connection.set(self)
         with call.scope, contextlib.suppress(InputNeeded):
             if action.kind == "tool":
                 result = await call_tool(self.server.tools, action, injections(self, call))
@@ -378,6 +379,8 @@ class Connection:
         return request.read(waiter.result or {})
 
     def _can_park(self, job: Job | None) -> bool:
+        if not self.parks:
+            return False
         if job is not None and self.server.tools.threads.serial:
             return False  # the one thread of serial calls cannot wait for a retry
         return len(self._parked) < self.server.max_parked
@@ -409,7 +412,8 @@ class Connection:
                 waiter.released = True
                 waiter.answered.set()
 
-    def _send(self, message: object) -> None:
+    def _send(self, message: object, related: RequestId | None) -> None:
+        """Write one message (``related``: the request it belongs to, which stdio ignores)."""
         try:
             body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
         except UnicodeEncodeError:  # lone surrogates: escape them instead

@@ -125,9 +125,12 @@ class CallContext:
 
 @dataclass(frozen=True)
 class Send:
-    """Write this message (a dict, or a list for a batch response)."""
+    """Write this message (a dict, or a list for a batch response). ``related`` is the id
+    of the client's request it belongs to (its response, a report or a question of its
+    call, a notification of its listen stream); None for the rest (HTTP routes by it)."""
 
     message: Message | list[Message]
+    related: RequestId | None = None
 
 
 @dataclass(frozen=True)
@@ -250,7 +253,7 @@ class Session:
         actions: list[Action] = []
         response = self._receive_one(message, actions, None)
         if response is not None:
-            actions.append(Send(response))
+            actions.append(Send(response, _id_of(response)))
         return actions
 
     def parse_error(self, detail: str) -> list[Action]:
@@ -270,7 +273,8 @@ class Session:
             params["total"] = total
         if message is not None and call.revision.progress_message:
             params["message"] = message
-        return [Send({"jsonrpc": "2.0", "method": "notifications/progress", "params": params})]
+        progress = {"jsonrpc": "2.0", "method": "notifications/progress", "params": params}
+        return [Send(progress, call.request_id)]
 
     def log(self, call_id: int | None, level: str, logger_name: str, data: object) -> list[Action]:
         """A log record, of a call (or of none): the ``notifications/message`` to send, if
@@ -286,7 +290,8 @@ class Session:
         if threshold is None or LOG_LEVELS.index(level) < LOG_LEVELS.index(threshold):
             return []
         params = {"level": level, "logger": logger_name, "data": data}
-        return [Send({"jsonrpc": "2.0", "method": "notifications/message", "params": params})]
+        record = {"jsonrpc": "2.0", "method": "notifications/message", "params": params}
+        return [Send(record, call.request_id if call is not None else None)]
 
     def refusal(self, call_id: int, feature: Feature) -> str | None:
         """Why the call ``call_id`` cannot ask the client for ``feature`` now, or None when
@@ -337,14 +342,15 @@ class Session:
         if changes.prompts:
             kinds.append("prompts")
         return [
-            Send(message)
+            Send(message, _stream_of(message))
             for kind in kinds
             for message in self.subscriptions.list_changed(kind, kind in self.declared)
         ]
 
     def resource_updated(self, uri: str) -> list[Action]:
         """The resource ``uri`` changed: the notifications its subscribers are due."""
-        return [Send(message) for message in self.subscriptions.resource_updated(uri)]
+        updates = self.subscriptions.resource_updated(uri)
+        return [Send(message, _stream_of(message)) for message in updates]
 
     def close(self) -> list[Action]:
         """The server stops serving this connection: end the open listen streams
@@ -355,10 +361,10 @@ class Session:
             revision = REVISIONS[MODERN_VERSIONS[-1]]
             result = self._complete({}, revision, cache=None)
             result["_meta"] = {**result.get("_meta", {}), SUBSCRIPTION_ID_KEY: request_id}
-            actions.append(Send(rpc.result_response(request_id, result)))
+            actions.append(Send(rpc.result_response(request_id, result), request_id))
             params = {"requestId": request_id, "reason": "The server is shutting down"}
             cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": params}
-            actions.append(Send(cancel))
+            actions.append(Send(cancel, request_id))
         return actions
 
     def _answers(self, tool: str, arguments: object, params: dict[str, Any]) -> RequestState | None:
@@ -401,7 +407,7 @@ class Session:
             "requestState": self.seal.seal(state),
             "_meta": {SERVER_INFO_KEY: self.info.implementation(call.revision)},
         }
-        return [Send(rpc.result_response(call.request_id, result))]
+        return [Send(rpc.result_response(call.request_id, result), call.request_id)]
 
     def ask(self, call_id: int, method: str, params: dict[str, Any]) -> tuple[list[Action], str]:
         """Send the client a request on behalf of a running call (``elicitation/create``,
@@ -410,7 +416,8 @@ class Session:
         ask_id = f"objmcp-{next(self._ask_ids)}"
         self._asks[ask_id] = call_id
         request = {"jsonrpc": "2.0", "id": ask_id, "method": method, "params": params}
-        return [Send(request)], ask_id
+        call = self._calls.get(call_id)
+        return [Send(request, call.request_id if call is not None else None)], ask_id
 
     def request_finished(
         self, call_id: int, body: dict[str, Any] | None, error: ProtocolError | None = None
@@ -422,12 +429,12 @@ class Session:
             return []
         if error is not None or body is None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
-            return [Send(failure.response(call.request_id))]
+            return [Send(failure.response(call.request_id), call.request_id)]
         cache = call.method if call.method == "resources/read" else None
         result = self._complete(body, call.revision, cache=cache)
         if call.cache is not None and "ttlMs" in result:
             result["ttlMs"], result["cacheScope"] = call.cache
-        return [Send(rpc.result_response(call.request_id, result))]
+        return [Send(rpc.result_response(call.request_id, result), call.request_id)]
 
     def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
         """A started call ended with ``result``: the answer to send, if it is still wanted."""
@@ -436,12 +443,12 @@ class Session:
             return []
         response = rpc.result_response(call.request_id, self._call_result(result, call.revision))
         if call.batch is None:
-            return [Send(response)]
+            return [Send(response, call.request_id)]
         call.batch.responses.append(response)
         call.batch.pending.discard(call_id)
         if call.batch.pending or call.batch.open:
             return []
-        return [Send(call.batch.responses)]
+        return [Send(call.batch.responses, _id_of(call.batch.responses[0]))]
 
     # --- messages -------------------------------------------------------------------------
 
@@ -464,7 +471,7 @@ class Session:
                 group.responses.append(response)
         group.open = False
         if not group.pending and group.responses:
-            actions.append(Send(group.responses))
+            actions.append(Send(group.responses, _id_of(group.responses[0])))
         return actions
 
     def _receive_one(
@@ -564,7 +571,8 @@ class Session:
                     call.batch.pending.discard(call_id)
                     batch_done = not call.batch.pending and not call.batch.open
                     if batch_done and call.batch.responses:
-                        actions.append(Send(call.batch.responses))
+                        responses = call.batch.responses
+                        actions.append(Send(responses, _id_of(responses[0])))
                 actions.append(CancelCall(call_id))
         elif method == "notifications/initialized":
             logger.debug("client says it is initialized")
@@ -642,7 +650,7 @@ class Session:
             known = self._known_uri if "resources" in capabilities else _nothing
             requested = params.get("notifications")
             ack = self.subscriptions.listen(request_id, requested, offered, known)
-            actions.append(Send(ack))
+            actions.append(Send(ack, request_id))
             return None
         feature = method.split("/", maxsplit=1)[0]
         # A handshake client keeps what initialize declared; a modern one asks each time.
@@ -923,6 +931,18 @@ def _read_cursor(cursor: object, method: str, length: int) -> int:
     if named != method or not 0 <= offset <= length or number != str(offset):
         raise refusal
     return offset
+
+
+def _id_of(message: Message) -> RequestId | None:
+    found = message.get("id")
+    return found if rpc.is_request_id(found) else None
+
+
+def _stream_of(message: Message) -> RequestId | None:
+    """The listen stream a notification goes on (None: the connection's own)."""
+    meta = message.get("params", {}).get("_meta", {})
+    found = meta.get(SUBSCRIPTION_ID_KEY) if isinstance(meta, dict) else None
+    return found if rpc.is_request_id(found) else None
 
 
 def _nothing(uri: str) -> bool:
