@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._asgi import McpApp, asgi_app
 from ._content import ToolResult
 from ._exceptions import (
     ArgumentError,
@@ -62,6 +63,7 @@ __all__ = [
     "InteractionError",
     "InteractionUnavailable",
     "Log",
+    "McpApp",
     "ObjmcpError",
     "Progress",
     "ResourceLink",
@@ -79,6 +81,7 @@ __all__ = [
     "Toolbox",
     "UnknownResourceError",
     "UnknownToolError",
+    "asgi_app",
     "hidden",
     "prompt",
     "resource",

@@ -13,10 +13,15 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
+import typing
 from collections.abc import Sequence
 
 from ._exceptions import TargetError
+
+if typing.TYPE_CHECKING:
+    from ._server import Server
 
 __all__ = ["VERBS", "main", "server_arguments"]
 
@@ -84,9 +89,37 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=_version())
     verbs = parser.add_subparsers(title="verbs", metavar="VERB")
 
-    run = verbs.add_parser("run", help="serve TARGET over stdio (the default verb)")
+    run = verbs.add_parser(
+        "run", help="serve TARGET over stdio (the default verb), or over HTTP with --http"
+    )
     _target_options(run)
     run.add_argument("--framing", choices=("auto", "newline", "content-length"), default="auto")
+    http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
+    http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
+    http.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
+    http.add_argument("--port", type=int, default=8000, help="port to bind (8000)")
+    http.add_argument(
+        "--stateless", action="store_true", help="handshake-era clients without sessions"
+    )
+    http.add_argument(
+        "--token",
+        default=os.environ.get("OBJMCP_TOKEN"),
+        help="a bearer token every request must carry (default: $OBJMCP_TOKEN)",
+    )
+    http.add_argument(
+        "--allow-host",
+        action="append",
+        dest="allowed_hosts",
+        metavar="HOST",
+        help="a Host name served besides localhost (repeat; '*' for any)",
+    )
+    http.add_argument(
+        "--allow-origin",
+        action="append",
+        dest="allowed_origins",
+        metavar="ORIGIN",
+        help="a browser origin allowed (repeat; local origins unless given)",
+    )
     run.set_defaults(handler=_run)
 
     inspect = verbs.add_parser("inspect", help="show the tools TARGET would serve")
@@ -192,8 +225,34 @@ def _run(options: argparse.Namespace) -> int:
         raise TargetError(
             f"Making the tools of {options.target} raised an error:\n{user_traceback(error)}"
         ) from None
-    server.run()
+    if options.http:
+        _serve_http(server, options)
+    else:
+        server.run()
     return 0
+
+
+def _serve_http(server: Server, options: argparse.Namespace) -> None:
+    try:
+        import uvicorn
+    except ImportError:
+        raise TargetError("objmcp run --http needs uvicorn: pip install 'objmcp[http]'") from None
+    from ._asgi import LOCAL_HOSTS, McpApp
+
+    hosts = None
+    if options.allowed_hosts:
+        hosts = [*LOCAL_HOSTS, *options.allowed_hosts]
+    app = McpApp(
+        server,
+        stateless=options.stateless,
+        token=options.token or None,
+        allowed_hosts=hosts,
+        allowed_origins=options.allowed_origins,
+    )
+    sys.stderr.write(
+        f"objmcp: serving {server.info.name} at http://{options.host}:{options.port}/mcp\n"
+    )
+    uvicorn.run(app, host=options.host, port=options.port, log_level="warning")
 
 
 def _inspect(options: argparse.Namespace) -> int:

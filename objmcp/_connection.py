@@ -42,7 +42,7 @@ if typing.TYPE_CHECKING:
     from ._server import Server
 
 
-__all__ = ["Connection", "call_tool", "read_or_get"]
+__all__ = ["Connection", "LogToClient", "call_tool", "encode_message", "read_or_get"]
 
 logger = logging.getLogger("objmcp")
 
@@ -93,7 +93,7 @@ def _syslog_level(number: int) -> str:
     return next((name for floor, name in _SYSLOG if number >= floor), "debug")
 
 
-class _LogToClient(logging.Handler):
+class LogToClient(logging.Handler):
     """Sends the records of the served object's loggers to the client, at the level it
     asked for, and keeps writing warnings to stderr as Python does with no handler."""
 
@@ -108,6 +108,9 @@ class _LogToClient(logging.Handler):
             logging.lastResort.handle(record)  # type: ignore[union-attr]
         if record.name == "objmcp" or record.name.startswith("objmcp."):
             return  # objmcp's own records are for the person at the terminal
+        if getattr(record, "objmcp_forwarded", False):
+            return  # another server of this process sent it already
+        record.objmcp_forwarded = True
         message: object
         if not isinstance(record.msg, str) and not record.args and _is_json(record.msg):
             message = record.msg  # a JSON value logged as such (objmcp.Log allows it)
@@ -170,7 +173,7 @@ class Connection:
     async def run(self) -> None:
         """Read until end of input, then let calls finish (or cancel them) and flush."""
         root = logging.getLogger()
-        handler = _LogToClient(self)
+        handler = LogToClient(self)
         quiet_root = not root.handlers
         level = root.level
         root.addHandler(handler)
@@ -414,14 +417,10 @@ class Connection:
 
     def _send(self, message: object, related: RequestId | None) -> None:
         """Write one message (``related``: the request it belongs to, which stdio ignores)."""
-        try:
-            body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
-        except UnicodeEncodeError:  # lone surrogates: escape them instead
-            body = json.dumps(message, separators=(",", ":")).encode()
         framing: Literal["newline", "content-length"] = (
             "content-length" if self.decoder.framing == "content-length" else "newline"
         )
-        self._out_send.send_nowait(encode_frame(body, framing))
+        self._out_send.send_nowait(encode_frame(encode_message(message), framing))
 
     async def _write_loop(self) -> None:
         async for frame in self._out_receive:
@@ -436,6 +435,14 @@ class Connection:
             except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
                 logger.warning("the client is gone (%s); dropping further output", error)
                 self._broken = True
+
+
+def encode_message(message: object) -> bytes:
+    """A message as compact JSON bytes (UTF-8; lone surrogates escaped)."""
+    try:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return json.dumps(message, separators=(",", ":")).encode()
 
 
 def _is_json(value: object) -> bool:

@@ -246,6 +246,15 @@ class Session:
 
     # --- input ----------------------------------------------------------------------------
 
+    def assume(self, version: str) -> None:
+        """Serve as if ``initialize`` had chosen the handshake revision ``version``, for a
+        client that sends none (stateless HTTP); raises ValueError for an unknown one."""
+        revision = REVISIONS.get(version)
+        if revision is None or revision.era != "handshake":
+            raise ValueError(f"{version!r} is not a handshake revision")
+        self.revision = revision
+        self.declared = self._capabilities(revision)
+
     def receive(self, message: object) -> list[Action]:
         """Take one decoded JSON-RPC message (or batch) and say what to do."""
         if isinstance(message, list):

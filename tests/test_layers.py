@@ -30,6 +30,7 @@ PROTOCOL = {"_jsonrpc", "_revisions", "_session", "_state", "_subscriptions"}
 TRANSPORT = {"_framing", "_stdio"}
 ENTRY = {
     "__init__",
+    "_asgi",
     "__main__",
     "_server",
     "_connection",

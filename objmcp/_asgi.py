@@ -1,0 +1,673 @@
+"""Streamable HTTP: the server as a plain ASGI application, no web framework.
+
+One endpoint (``/mcp`` unless told otherwise) serves both eras:
+
+- **Modern era** (2026-07-28): every POST stands alone. Its headers must agree with
+  its body (``MCP-Protocol-Version`` with ``_meta``, ``Mcp-Method``, ``Mcp-Name``;
+  -32020 otherwise), errors carry the HTTP status the revision gives them, a
+  notification is answered 202, closing the response cancels the request, and a
+  ``subscriptions/listen`` request is a stream that stays open.
+- **Handshake era** (2025-03-26 to 2025-11-25): ``initialize`` opens a session
+  (``Mcp-Session-Id``); a POST is answered with JSON or an SSE stream carrying the
+  call's progress, log records and questions to the client before its answer; the
+  client's answers come back in POSTs of their own; GET opens the stream of what
+  belongs to no request; DELETE ends the session. ``stateless=True`` serves such
+  clients without sessions (and without questions to them).
+
+Every request is checked first: ``Host`` and ``Origin`` against allow-lists (DNS
+rebinding), then the bearer token when one is required.
+
+Calls run inside the request that started them: a call that waits for the user
+waits inside its POST. A modern call that asks is answered ``input_required`` and
+replayed by the retry (HTTP requests do not share a parked call here).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import inspect
+import json
+import logging
+import math
+import secrets
+import threading
+from collections.abc import Awaitable, Callable, Collection, Mapping
+from typing import Any
+
+import anyio
+import anyio.abc
+import anyio.lowlevel
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+
+from . import _jsonrpc as rpc
+from ._connection import Connection, LogToClient, encode_message
+from ._jsonrpc import RequestId
+from ._revisions import HANDSHAKE_VERSIONS
+from ._server import Server
+from ._session import Action
+
+__all__ = ["LOCAL_HOSTS", "McpApp", "asgi_app"]
+
+logger = logging.getLogger("objmcp")
+
+Scope = Mapping[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+ASGISend = Callable[[dict[str, Any]], Awaitable[None]]
+Verifier = Callable[[str], "bool | Awaitable[bool]"]
+
+PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
+HEADER_MISMATCH = -32020
+"""The error of a request whose headers do not say what its body says (2026-07-28)."""
+_STATUS = {
+    rpc.METHOD_NOT_FOUND: 404,
+    rpc.INVALID_REQUEST: 400,
+    rpc.INVALID_PARAMS: 400,
+    rpc.PARSE_ERROR: 400,
+    rpc.UNSUPPORTED_PROTOCOL_VERSION: 400,
+    HEADER_MISMATCH: 400,
+}
+"""Modern era: the HTTP status of an error answer (200 for the others)."""
+_NAMED = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
+"""Methods whose ``Mcp-Name`` header repeats a parameter."""
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+_SSE_HEADERS = [
+    (b"content-type", b"text/event-stream"),
+    (b"cache-control", b"no-cache, no-transform"),
+    (b"x-accel-buffering", b"no"),
+]
+
+
+class _Refusal(Exception):
+    """An answer given before any session sees the request."""
+
+    def __init__(
+        self, status: int, body: object = None, headers: list[tuple[bytes, bytes]] | None = None
+    ) -> None:
+        super().__init__(status)
+        self.status = status
+        self.body = body
+        self.headers = headers or []
+
+
+class _Exchange:
+    """One POST waiting for the answers to its requests; what belongs to it is queued here."""
+
+    def __init__(self, ids: Collection[RequestId]) -> None:
+        self.pending = set(ids)
+        self.queue: MemoryObjectSendStream[object]
+        self.out: MemoryObjectReceiveStream[object]
+        self.queue, self.out = anyio.create_memory_object_stream[object](math.inf)
+
+    def put(self, message: object) -> None:
+        """Queue a message of this exchange; its answers tick its requests off."""
+        answers = message if isinstance(message, list) else [message]
+        for answer in answers:
+            if isinstance(answer, dict) and "method" not in answer:
+                self.pending.discard(answer.get("id"))
+        self.queue.send_nowait(message)
+
+
+class HttpConnection(Connection):
+    """A session served over HTTP: each message goes to the POST it belongs to, or to the
+    session's GET stream, or nowhere when neither is open."""
+
+    def __init__(self, server: Server, owner: str | None = None) -> None:
+        super().__init__(server, _no_source, _no_sink)
+        self.owner = owner
+        """A digest of the credentials that opened the session (None: none were asked)."""
+        self.session_id: str | None = None
+        """Handshake era: the ``Mcp-Session-Id`` (None: the connection of one request)."""
+        self._exchanges: dict[RequestId, _Exchange] = {}
+        self._immediate: _Exchange | None = None
+        self.stream: MemoryObjectSendStream[object] | None = None
+        """The GET stream, while one is open."""
+        self._loop_thread = threading.get_ident()
+        self._token = anyio.lowlevel.current_token()
+
+    def take(self, actions: list[Action], exchange: _Exchange, group: anyio.abc.TaskGroup) -> None:
+        """Carry out what the session said of a POST: its answers go to ``exchange`` (even
+        those that could not name a request), its calls start in ``group``."""
+        for request_id in exchange.pending:
+            self._exchanges[request_id] = exchange
+        self._immediate = exchange
+        try:
+            self._perform(actions, group)
+        finally:
+            self._immediate = None
+
+    def release(self, exchange: _Exchange) -> None:
+        """The POST of ``exchange`` is over: what still comes for it is dropped."""
+        for request_id, held in list(self._exchanges.items()):
+            if held is exchange:
+                del self._exchanges[request_id]
+
+    def _send(self, message: object, related: RequestId | None) -> None:
+        exchange = self._exchanges.get(related) if related is not None else None
+        if exchange is None and (related is None or self._immediate is not None):
+            exchange = self._immediate
+        if exchange is not None:
+            exchange.put(message)
+        elif self.stream is not None:
+            self.stream.send_nowait(message)
+        else:
+            logger.debug("no stream open for %s; dropped", _describe(message))
+
+
+async def _no_source() -> bytes:
+    return b""
+
+
+async def _no_sink(data: bytes) -> None:
+    raise AssertionError("an HTTP connection writes to its requests' responses")
+
+
+class McpApp:
+    """The ASGI application of :func:`asgi_app`: mount it, or run it with any ASGI server."""
+
+    def __init__(
+        self,
+        server: Server,
+        *,
+        path: str = "/mcp",
+        stateless: bool = False,
+        allowed_hosts: Collection[str] | None = None,
+        allowed_origins: Collection[str] | None = None,
+        token: str | None = None,
+        verify: Verifier | None = None,
+        resource_metadata: str | None = None,
+    ) -> None:
+        if token is not None and verify is not None:
+            raise ValueError("give token= or verify=, not both")
+        if token is not None and not token:
+            raise ValueError("token= cannot be empty")
+        self.server = server
+        self.path = path
+        self.stateless = stateless
+        self.allowed_hosts = tuple(allowed_hosts) if allowed_hosts is not None else LOCAL_HOSTS
+        self.allowed_origins = tuple(allowed_origins) if allowed_origins is not None else ()
+        self._token = token.encode() if token is not None else None
+        self._verify = verify
+        self.resource_metadata = resource_metadata
+        self.sessions: dict[str, HttpConnection] = {}
+        """The open handshake-era sessions, by id."""
+        self._logging: LogToClient | None = None
+
+    def __repr__(self) -> str:
+        return f"McpApp({self.server.info.name!r}, path={self.path!r})"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: ASGISend) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        headers = _headers(scope)
+        try:
+            if scope.get("path") != self.path:
+                raise _Refusal(404, "Not Found: the MCP endpoint is " + self.path)
+            self._check_origin(headers)
+            owner = await self._authenticate(headers)
+            self._forward_logs()
+            method = scope.get("method")
+            if method == "POST":
+                await self._post(headers, owner, receive, send)
+            elif method == "GET":
+                await self._get(headers, owner, receive, send)
+            elif method == "DELETE":
+                await self._delete(headers, owner, send)
+            else:
+                raise _Refusal(405, None, [(b"allow", b"GET, POST, DELETE")])
+        except _Refusal as refusal:
+            await _respond(send, refusal.status, refusal.body, refusal.headers)
+
+    # --- checks ---------------------------------------------------------------------------
+
+    def _check_origin(self, headers: Mapping[str, str]) -> None:
+        host = headers.get("host", "")
+        served = {host, _hostname(host), "*"}
+        if not served & set(self.allowed_hosts):
+            raise _Refusal(421, f"Misdirected Request: host {host!r} is not served here")
+        origin = headers.get("origin")
+        if origin is None or "*" in self.allowed_origins or origin in self.allowed_origins:
+            return
+        if not self.allowed_origins and _hostname(origin.partition("://")[2]) in LOCAL_HOSTS:
+            return
+        raise _Refusal(403, f"Forbidden: origin {origin!r} is not allowed")
+
+    async def _authenticate(self, headers: Mapping[str, str]) -> str | None:
+        """Check the bearer token, when one is required; returns a digest of it."""
+        if self._token is None and self._verify is None:
+            return None
+        scheme, _, given = headers.get("authorization", "").partition(" ")
+        given = given.strip()
+        if scheme.lower() != "bearer" or not given:
+            raise self._unauthorized(None)
+        if self._token is not None:
+            good = hmac.compare_digest(given.encode(), self._token)
+        else:
+            assert self._verify is not None
+            verdict = self._verify(given)
+            good = bool(await verdict if inspect.isawaitable(verdict) else verdict)
+        if not good:
+            raise self._unauthorized("invalid_token")
+        return hashlib.sha256(given.encode()).hexdigest()
+
+    def _unauthorized(self, error: str | None) -> _Refusal:
+        challenge = "Bearer"
+        parts = []
+        if error is not None:
+            parts.append(f'error="{error}"')
+        if self.resource_metadata is not None:
+            parts.append(f'resource_metadata="{self.resource_metadata}"')
+        if parts:
+            challenge += " " + ", ".join(parts)
+        return _Refusal(
+            401,
+            "Unauthorized: a bearer token is required",
+            [(b"www-authenticate", challenge.encode())],
+        )
+
+    def _forward_logs(self) -> None:
+        """Send the object's log records to the clients of their calls (installed once)."""
+        if self._logging is None:
+            self._logging = LogToClient(None)
+            root = logging.getLogger()
+            if not root.handlers:
+                root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts
+            root.addHandler(self._logging)
+
+    # --- methods --------------------------------------------------------------------------
+
+    async def _post(
+        self, headers: Mapping[str, str], owner: str | None, receive: Receive, send: ASGISend
+    ) -> None:
+        _check_accept(headers.get("accept"), post=True)
+        content_type = headers.get("content-type", "").split(";")[0].strip().lower()
+        if content_type != "application/json":
+            raise _Refusal(415, "Unsupported Media Type: send application/json")
+        body = await _read_body(receive, self.server.max_frame)
+        try:
+            message = json.loads(body)
+        except (ValueError, RecursionError) as error:
+            failure = rpc.error_response(None, rpc.PARSE_ERROR, f"Parse error: {error}")
+            raise _Refusal(400, failure) from None
+        modern = _is_modern(message)
+        if modern:
+            _check_modern_headers(headers, message)
+            connection = HttpConnection(self.server, owner)
+            connection.parks = False
+        else:
+            connection = self._handshake_session(headers, owner, message)
+        ids = _request_ids(message)
+        actions = connection._receive(body)
+        exchange = _Exchange(ids)
+        listens = (
+            modern and isinstance(message, dict) and message.get("method") == "subscriptions/listen"
+        )
+        if listens:
+            self.server.connections.add(connection)
+        try:
+            async with anyio.create_task_group() as calls:
+                connection.take(actions, exchange, calls)
+                await self._answer(connection, exchange, modern, receive, send, calls)
+        finally:
+            connection.release(exchange)
+            if listens:
+                self.server.connections.discard(connection)
+
+    def _handshake_session(
+        self, headers: Mapping[str, str], owner: str | None, message: object
+    ) -> HttpConnection:
+        version = headers.get("mcp-protocol-version")
+        if version is not None and version not in HANDSHAKE_VERSIONS:
+            supported = ", ".join(HANDSHAKE_VERSIONS)
+            failure = rpc.error_response(
+                None,
+                rpc.INVALID_REQUEST,
+                f"Bad Request: MCP-Protocol-Version {version!r} is not one of {supported}",
+            )
+            raise _Refusal(400, failure)
+        opening = isinstance(message, dict) and message.get("method") == "initialize"
+        if self.stateless:
+            connection = HttpConnection(self.server, owner)
+            if not opening:
+                connection.session.assume(version or "2025-03-26")
+            return connection
+        session_id = headers.get("mcp-session-id")
+        if opening and session_id is None:
+            connection = HttpConnection(self.server, owner)
+            connection.session_id = secrets.token_urlsafe(24)
+            self.sessions[connection.session_id] = connection
+            self.server.connections.add(connection)
+            return connection
+        if session_id is None:
+            failure = rpc.error_response(
+                None, rpc.INVALID_REQUEST, "Bad Request: no Mcp-Session-Id (send initialize first)"
+            )
+            raise _Refusal(400, failure)
+        found = self.sessions.get(session_id)
+        if found is None or found.owner != owner:
+            failure = rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found")
+            raise _Refusal(404, failure)
+        return found
+
+    async def _answer(
+        self,
+        connection: HttpConnection,
+        exchange: _Exchange,
+        modern: bool,
+        receive: Receive,
+        send: ASGISend,
+        calls: anyio.abc.TaskGroup,
+    ) -> None:
+        """Answer a POST: 202 when it held no request, JSON when its answers are all there
+        (or come without anything before them), else an SSE stream until they are."""
+        extra = []
+        if connection.session_id is not None:
+            extra.append((b"mcp-session-id", connection.session_id.encode()))
+        if not exchange.pending:  # no request, or answers already given
+            ready = _drain(exchange)
+            if not ready:
+                await _respond(send, 202, None, extra)
+                return
+            only = ready[0] if len(ready) == 1 else ready
+            await _respond(send, _status_of(only), only, extra)  # an error of no request
+            return
+        first = await _next_or_gone(exchange, receive)
+        if first is None:
+            self._gone(connection, exchange, calls)
+            return
+        if not exchange.pending and _drain_empty(exchange):
+            await _respond(send, _status_of(first) if modern else 200, first, extra)
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS + extra})
+        message: object | None = first
+        while message is not None:
+            await send({"type": "http.response.body", "body": _event(message), "more_body": True})
+            if not exchange.pending and _drain_empty(exchange):
+                break
+            message = await _next_or_gone(exchange, receive)
+        if message is None:
+            self._gone(connection, exchange, calls)
+            return
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    def _gone(
+        self, connection: HttpConnection, exchange: _Exchange, calls: anyio.abc.TaskGroup
+    ) -> None:
+        """The client closed the POST's stream: its requests are cancelled."""
+        for request_id in list(exchange.pending):
+            cancel = {
+                "jsonrpc": "2.0",
+                "method": "notifications/cancelled",
+                "params": {"requestId": request_id},
+            }
+            connection._perform(connection.session.receive(cancel))
+        calls.cancel_scope.cancel()
+
+    async def _get(
+        self, headers: Mapping[str, str], owner: str | None, receive: Receive, send: ASGISend
+    ) -> None:
+        session_id = headers.get("mcp-session-id")
+        if self.stateless or session_id is None:
+            raise _Refusal(405, None, [(b"allow", b"POST, DELETE")])
+        _check_accept(headers.get("accept"), post=False)
+        found = self.sessions.get(session_id)
+        if found is None or found.owner != owner:
+            failure = rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found")
+            raise _Refusal(404, failure)
+        if found.stream is not None:
+            raise _Refusal(409, "Conflict: this session's GET stream is already open")
+        stream, out = anyio.create_memory_object_stream[object](math.inf)
+        found.stream = stream
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS})
+            await send(
+                {"type": "http.response.body", "body": b": stream open\n\n", "more_body": True}
+            )
+            async with anyio.create_task_group() as group:
+
+                async def watch() -> None:
+                    while (await receive())["type"] != "http.disconnect":
+                        pass
+                    group.cancel_scope.cancel()
+
+                group.start_soon(watch)
+                async for message in out:
+                    await send(
+                        {"type": "http.response.body", "body": _event(message), "more_body": True}
+                    )
+        finally:
+            if found.stream is stream:
+                found.stream = None
+
+    async def _delete(self, headers: Mapping[str, str], owner: str | None, send: ASGISend) -> None:
+        session_id = headers.get("mcp-session-id")
+        if self.stateless or session_id is None:
+            raise _Refusal(405, None, [(b"allow", b"POST")])
+        found = self.sessions.get(session_id)
+        if found is None or found.owner != owner:
+            raise _Refusal(404, rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found"))
+        del self.sessions[session_id]
+        self.server.connections.discard(found)
+        found._release()
+        if found.stream is not None:
+            found.stream.close()
+        await _respond(send, 200, None)
+
+    async def _lifespan(self, receive: Receive, send: ASGISend) -> None:
+        while True:
+            event = await receive()
+            if event["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif event["type"] == "lifespan.shutdown":
+                await self.aclose()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def aclose(self) -> None:
+        """End every session and close the served object (the ASGI server's shutdown
+        does this; call it when embedding without one)."""
+        for connection in list(self.sessions.values()):
+            self.server.connections.discard(connection)
+            connection._release()
+        self.sessions.clear()
+        await self.server.tools.aclose()
+        if self._logging is not None:
+            logging.getLogger().removeHandler(self._logging)
+            self._logging = None
+
+
+def asgi_app(name: str, target: object, **options: Any) -> McpApp:
+    """Serve ``target`` over Streamable HTTP: an ASGI application for any ASGI server
+    (uvicorn, hypercorn, granian), mountable in Starlette or FastAPI.
+
+    ``options`` are :class:`~objmcp.Server`'s, and: ``path`` (``"/mcp"``),
+    ``stateless`` (handshake-era clients without sessions, and without questions to
+    them), ``allowed_hosts`` (``Host`` names served, ``"name"`` or ``"name:port"``;
+    localhost only unless given, ``["*"]`` for any), ``allowed_origins`` (browser
+    origins allowed; local ones unless given), ``token`` (a bearer token every
+    request must carry) or ``verify`` (a function, sync or async, that says whether
+    a token is good, for OAuth resource servers), ``resource_metadata`` (the URL of
+    the protected-resource metadata a 401 points to).
+    """
+    http_keys = (
+        "path",
+        "stateless",
+        "allowed_hosts",
+        "allowed_origins",
+        "token",
+        "verify",
+        "resource_metadata",
+    )
+    http = {key: options.pop(key) for key in http_keys if key in options}
+    return McpApp(Server(name, target, **options), **http)
+
+
+# --- the wire ---------------------------------------------------------------------------------
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for key, value in scope.get("headers", []):
+        name = key.decode("latin-1").lower()
+        text = value.decode("latin-1")
+        found[name] = f"{found[name]}, {text}" if name in found else text
+    return found
+
+
+def _hostname(host: str) -> str:
+    if host.startswith("["):
+        return host[: host.find("]") + 1]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _check_accept(accept: str | None, post: bool) -> None:
+    kinds = {part.split(";")[0].strip().lower() for part in (accept or "*/*").split(",")}
+    needed = ["application/json", "text/event-stream"] if post else ["text/event-stream"]
+    for kind in needed:
+        family = kind.split("/")[0] + "/*"
+        if not kinds & {kind, family, "*/*"}:
+            listed = " and ".join(needed)
+            raise _Refusal(406, f"Not Acceptable: the Accept header must list {listed}")
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        event = await receive()
+        if event["type"] == "http.disconnect":
+            raise _Refusal(400, "the client left before its request was read")
+        chunk = event.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise _Refusal(413, f"Payload Too Large: at most {limit} bytes")
+        chunks.append(chunk)
+        if not event.get("more_body", False):
+            return b"".join(chunks)
+
+
+def _is_modern(message: object) -> bool:
+    if not isinstance(message, dict) or message.get("method") == "initialize":
+        return False
+    params = message.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    return isinstance(meta, dict) and PROTOCOL_VERSION_KEY in meta
+
+
+def _check_modern_headers(headers: Mapping[str, str], message: dict[str, Any]) -> None:
+    """The 2026-07-28 headers must say what the body says: -32020 (HTTP 400) otherwise."""
+    request_id = message.get("id") if rpc.is_request_id(message.get("id")) else None
+    params = message.get("params") or {}
+    version = params["_meta"][PROTOCOL_VERSION_KEY]
+
+    def mismatch(detail: str) -> _Refusal:
+        return _Refusal(
+            400, rpc.error_response(request_id, HEADER_MISMATCH, f"Header mismatch: {detail}")
+        )
+
+    given = headers.get("mcp-protocol-version")
+    if given != version:
+        raise mismatch(
+            f"MCP-Protocol-Version header {given!r} is not the _meta version {version!r}"
+        )
+    if "id" not in message:
+        return  # notifications: the revision asks nothing more of their headers
+    method = message.get("method")
+    if headers.get("mcp-method") != method:
+        raise mismatch(
+            f"Mcp-Method header {headers.get('mcp-method')!r} is not the method {method!r}"
+        )
+    key = _NAMED.get(str(method))
+    if key is not None:
+        named = _decode_header(headers.get("mcp-name"))
+        if named != params.get(key):
+            raise mismatch(f"Mcp-Name header {named!r} is not the {key} {params.get(key)!r}")
+
+
+def _decode_header(value: str | None) -> str | None:
+    """A header value, its ``=?base64?...?=`` form decoded."""
+    if value is None or not (value.startswith("=?base64?") and value.endswith("?=")):
+        return value
+    try:
+        return base64.b64decode(value[9:-2], validate=True).decode()
+    except (binascii.Error, UnicodeDecodeError):
+        return value
+
+
+def _request_ids(message: object) -> list[RequestId]:
+    items = message if isinstance(message, list) else [message]
+    return [
+        item["id"]
+        for item in items
+        if isinstance(item, dict) and "method" in item and rpc.is_request_id(item.get("id"))
+    ]
+
+
+def _status_of(message: object) -> int:
+    if isinstance(message, dict) and isinstance(message.get("error"), dict):
+        return _STATUS.get(message["error"].get("code"), 200)
+    return 200
+
+
+def _drain(exchange: _Exchange) -> list[object]:
+    found: list[object] = []
+    while True:
+        try:
+            found.append(exchange.out.receive_nowait())
+        except (anyio.WouldBlock, anyio.EndOfStream):
+            return found
+
+
+def _drain_empty(exchange: _Exchange) -> bool:
+    return exchange.out.statistics().current_buffer_used == 0
+
+
+async def _next_or_gone(exchange: _Exchange, receive: Receive) -> object | None:
+    """The next message of the exchange, or None when the client went away first."""
+    found: list[object] = []
+    async with anyio.create_task_group() as group:
+
+        async def wait_message() -> None:
+            found.append(await exchange.out.receive())
+            group.cancel_scope.cancel()
+
+        async def wait_gone() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            group.cancel_scope.cancel()
+
+        group.start_soon(wait_message)
+        group.start_soon(wait_gone)
+    return found[0] if found else None
+
+
+def _event(message: object) -> bytes:
+    return b"event: message\ndata: " + encode_message(message) + b"\n\n"
+
+
+def _describe(message: object) -> str:
+    if isinstance(message, dict):
+        return str(message.get("method") or f"the answer to {message.get('id')!r}")
+    return "a batch answer"
+
+
+async def _respond(
+    send: ASGISend, status: int, body: object, headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    extra = list(headers or [])
+    if body is None:
+        data = b""
+    elif isinstance(body, str):
+        data = body.encode()
+        extra.append((b"content-type", b"text/plain; charset=utf-8"))
+    else:
+        data = encode_message(body)
+        extra.append((b"content-type", b"application/json"))
+    extra.append((b"content-length", str(len(data)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": extra})
+    await send({"type": "http.response.body", "body": data})

@@ -1,0 +1,414 @@
+"""Streamable HTTP: ``objmcp run --http`` (uvicorn) serving the zoo on 127.0.0.1, spoken
+to by the official SDK client (its Streamable HTTP transport, in the handshake era, the
+modern one, and the mode that probes) and by raw HTTP where the exact status, headers and
+bodies are the point."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx2 as httpx  # the HTTP client the mcp SDK ships with
+import pytest
+from conftest import PYTHON, ZOO, server_env
+from mcp import Client, types
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+import objmcp
+
+sys.path.insert(0, str(ZOO.parent))
+from zoo import Zoo
+
+MODES = ["legacy", "2026-07-28", "auto"]
+MODERN_META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+TOKEN = "s3cret-token"
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class HttpServer:
+    """``objmcp run --http`` in a subprocess, until the test ends."""
+
+    def __init__(self, *options: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/mcp"
+        command = [PYTHON, "-m", "objmcp", "run", "--http", "--port", str(self.port), *options]
+        self.process = subprocess.Popen(
+            [*command, f"{ZOO}:Zoo"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**server_env(), "OBJMCP_TOKEN": ""},
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.process.communicate()
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.05)
+        raise AssertionError("the HTTP server did not start")
+
+    def stop(self) -> tuple[str, str]:
+        self.process.terminate()
+        out, err = self.process.communicate(timeout=20)
+        return out.decode(), err.decode()
+
+
+@pytest.fixture(scope="module")
+def zoo_http() -> Iterator[HttpServer]:
+    server = HttpServer()
+    yield server
+    out, _ = server.stop()
+    assert out == ""  # stdout is not the protocol's here, but nothing writes to it
+
+
+@pytest.fixture(scope="module")
+def guarded() -> Iterator[HttpServer]:
+    server = HttpServer("--token", TOKEN)
+    yield server
+    server.stop()
+
+
+def text_of(result: Any) -> str:
+    return "".join(block.text for block in result.content)
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_tools_are_listed_and_called(zoo_http: HttpServer, mode: str) -> None:
+    async with Client(zoo_http.url, mode=mode) as client:
+        tools = {tool.name for tool in (await client.list_tools()).tools}
+        added = await client.call_tool("add", {"a": 2, "b": 3})
+        failed = await client.call_tool("fail", {"message": "nope"})
+    assert {"add", "ask", "summarize", "everything"} <= tools
+    assert (text_of(added), added.is_error) == ("5", False)
+    assert failed.is_error and "nope" in text_of(failed)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("tool", ["everything", "async_everything"])
+async def test_questions_progress_and_log_records_travel_over_http(
+    zoo_http: HttpServer, mode: str, tool: str
+) -> None:
+    asked: list[str] = []
+    progress: list[float] = []
+    records: list[Any] = []
+
+    async def answer(context: Any, request: types.ElicitRequestParams) -> Any:
+        asked.append(request.message)
+        return types.ElicitResult(action="accept", content={"value": "Ada"})
+
+    async def report(done: float, total: float | None, message: str | None) -> None:
+        progress.append(done)
+
+    async def log(params: types.LoggingMessageNotificationParams) -> None:
+        records.append(params)
+
+    async with Client(
+        zoo_http.url, mode=mode, elicitation_callback=answer, logging_callback=log
+    ) as client:
+        meta = None
+        modern = client.session.protocol_version == "2026-07-28"  # type: ignore[attr-defined]
+        if modern:
+            meta = {"io.modelcontextprotocol/logLevel": "info"}
+        else:
+            await client.set_logging_level("info")
+        result = await client.call_tool(tool, {}, progress_callback=report, meta=meta)
+    assert (text_of(result), result.is_error) == (f"{tool}: Ada", False)
+    assert asked == ["Your name?"]
+    assert progress[-1] == 2
+    # Over HTTP a modern call that asks is replayed by its retry (no request holds it
+    # parked), so what it logged before the question comes once more.
+    runs = 2 if modern else 1
+    assert [(r.level, r.data) for r in records if r.logger == tool] == [
+        ("info", f"{tool} asks")
+    ] * runs
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_sampling_travels_over_http(zoo_http: HttpServer, mode: str) -> None:
+    async def model(context: Any, request: types.CreateMessageRequestParams) -> Any:
+        said = request.messages[-1].content
+        return types.CreateMessageResult(
+            role="assistant",
+            content=types.TextContent(type="text", text=f"short: {said.text}"),  # type: ignore[union-attr]
+            model="tiny-1",
+            stop_reason="endTurn",
+        )
+
+    async with Client(zoo_http.url, mode=mode, sampling_callback=model) as client:
+        result = await client.call_tool("async_summarize", {"text": "a long story"})
+    assert text_of(result) == "short: Summarize: a long story [tiny-1]"
+
+
+def post(url: str, message: object, **headers: str) -> httpx.Response:
+    sent = {"accept": "application/json, text/event-stream", **headers}
+    return httpx.post(url, json=message, headers=sent, timeout=20)
+
+
+def events(response: httpx.Response) -> list[Any]:
+    """The JSON-RPC messages of an SSE body."""
+    assert response.headers["content-type"].startswith("text/event-stream")
+    return [
+        json.loads(line[len("data: ") :])
+        for line in response.text.splitlines()
+        if line.startswith("data: ")
+    ]
+
+
+def test_a_handshake_session_lives_until_it_is_deleted(zoo_http: HttpServer) -> None:
+    opened = post(zoo_http.url, initialize_message())
+    assert opened.status_code == 200
+    session = opened.headers["mcp-session-id"]
+    assert len(session) >= 32 and all(0x21 <= ord(c) <= 0x7E for c in session)
+    assert opened.json()["result"]["protocolVersion"] == "2025-11-25"
+    headers = {"mcp-session-id": session, "mcp-protocol-version": "2025-11-25"}
+    told = post(zoo_http.url, {"jsonrpc": "2.0", "method": "notifications/initialized"}, **headers)
+    assert (told.status_code, told.content) == (202, b"")
+    listed = post(zoo_http.url, {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, **headers)
+    assert listed.status_code == 200 and listed.json()["id"] == 2
+    older = post(
+        zoo_http.url,
+        {"jsonrpc": "2.0", "id": 3, "method": "ping"},
+        **{**headers, "mcp-protocol-version": "2025-06-18"},  # an older supported revision
+    )
+    assert older.json() == {"jsonrpc": "2.0", "id": 3, "result": {}}
+    unknown = post(
+        zoo_http.url,
+        {"jsonrpc": "2.0", "id": 4, "method": "ping"},
+        **{**headers, "mcp-protocol-version": "1999-01-01"},
+    )
+    assert unknown.status_code == 400
+    called = post(
+        zoo_http.url,
+        {
+            "jsonrpc": "2.0",
+            "id": 5,
+            "method": "tools/call",
+            "params": {"name": "add", "arguments": {"a": 1, "b": 1}},
+        },
+        **headers,
+    )
+    (answer,) = (
+        [called.json()] if called.headers["content-type"] == "application/json" else events(called)
+    )
+    assert answer["result"]["content"][0]["text"] == "2"
+
+    ended = httpx.delete(zoo_http.url, headers=headers)
+    assert ended.status_code == 200
+    gone = post(zoo_http.url, {"jsonrpc": "2.0", "id": 6, "method": "tools/list"}, **headers)
+    assert gone.status_code == 404
+    nameless = post(zoo_http.url, {"jsonrpc": "2.0", "id": 7, "method": "tools/list"})
+    assert nameless.status_code == 400  # no session id, and not initialize
+
+
+def test_a_call_that_asks_streams_its_question_before_its_answer(zoo_http: HttpServer) -> None:
+    opened = post(zoo_http.url, initialize_message({"elicitation": {"form": {}}}))
+    headers = {
+        "mcp-session-id": opened.headers["mcp-session-id"],
+        "mcp-protocol-version": "2025-11-25",
+    }
+    call = {
+        "jsonrpc": "2.0",
+        "id": 9,
+        "method": "tools/call",
+        "params": {"name": "ask", "arguments": {}},
+    }
+    sent = {"accept": "application/json, text/event-stream", **headers}
+    with (
+        httpx.Client(timeout=20) as client,
+        client.stream("POST", zoo_http.url, json=call, headers=sent) as stream,
+    ):
+        assert stream.headers["content-type"] == "text/event-stream"
+        lines = stream.iter_lines()
+        question = next(json.loads(line[6:]) for line in lines if line.startswith("data: "))
+        assert question["method"] == "elicitation/create"
+        assert question["params"]["message"] == "Sure?"
+        reply = {
+            "jsonrpc": "2.0",
+            "id": question["id"],
+            "result": {"action": "accept", "content": {"value": True}},
+        }
+        answered = post(zoo_http.url, reply, **headers)
+        assert (answered.status_code, answered.content) == (202, b"")
+        final = next(json.loads(line[6:]) for line in lines if line.startswith("data: "))
+    assert final["id"] == 9
+    assert final["result"]["content"] == [{"type": "text", "text": "accept:True"}]
+
+
+def modern(method: str, request_id: int | None = 1, **params: Any) -> dict[str, Any]:
+    message: dict[str, Any] = {
+        "jsonrpc": "2.0",
+        "method": method,
+        "params": {"_meta": MODERN_META, **params},
+    }
+    if request_id is not None:
+        message["id"] = request_id
+    return message
+
+
+def modern_headers(method: str, name: str | None = None) -> dict[str, str]:
+    headers = {"mcp-protocol-version": "2026-07-28", "mcp-method": method}
+    if name is not None:
+        headers["mcp-name"] = name
+    return headers
+
+
+def test_modern_headers_must_agree_with_the_body(zoo_http: HttpServer) -> None:
+    url = zoo_http.url
+    listed = post(url, modern("tools/list"), **modern_headers("tools/list"))
+    assert listed.status_code == 200 and listed.json()["result"]["resultType"] == "complete"
+    call = modern("tools/call", name="echo", arguments={"text": "é ☕"})
+    encoded = post(url, call, **modern_headers("tools/call", "=?base64?ZWNobw==?="))
+    assert encoded.status_code == 200
+    for headers, detail in [
+        (modern_headers("tools/call", "add"), "Mcp-Name"),
+        (modern_headers("tools/list", "echo"), "Mcp-Method"),
+        ({"mcp-method": "tools/call", "mcp-name": "echo"}, "MCP-Protocol-Version"),
+        (
+            {**modern_headers("tools/call", "echo"), "mcp-protocol-version": "2025-11-25"},
+            "MCP-Protocol-Version",
+        ),
+    ]:
+        refused = post(url, call, **headers)
+        assert refused.status_code == 400, headers
+        error = refused.json()["error"]
+        assert error["code"] == -32020 and detail in error["message"], error
+        assert refused.json()["id"] == 1
+    unknown = post(url, modern("nope/nothing"), **modern_headers("nope/nothing"))
+    assert (unknown.status_code, unknown.json()["error"]["code"]) == (404, -32601)
+    bad_tool = post(url, modern("tools/call", name="nope"), **modern_headers("tools/call", "nope"))
+    assert (bad_tool.status_code, bad_tool.json()["error"]["code"]) == (400, -32602)
+    told = post(
+        url,
+        modern("notifications/cancelled", None, requestId=5),
+        **modern_headers("notifications/cancelled"),
+    )
+    assert (told.status_code, told.content) == (202, b"")
+    assert httpx.get(url).status_code == 405  # no session, no stream
+
+
+def test_a_modern_question_is_answered_input_required_and_replayed(zoo_http: HttpServer) -> None:
+    caps = {**MODERN_META, "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}
+    call = modern("tools/call", name="ask")
+    call["params"]["_meta"] = caps
+    first = post(zoo_http.url, call, **modern_headers("tools/call", "ask"))
+    result = first.json()["result"]
+    assert result["resultType"] == "input_required"
+    (key,) = result["inputRequests"]
+    retry = {**call, "id": 2}
+    retry["params"] = {
+        **call["params"],
+        "requestState": result["requestState"],
+        "inputResponses": {key: {"action": "accept", "content": {"value": True}}},
+    }
+    second = post(zoo_http.url, retry, **modern_headers("tools/call", "ask"))
+    assert second.json()["result"]["content"][0]["text"] == "accept:True"
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"host": "evil.example:8000"}, 421),
+        ({"origin": "http://evil.example"}, 403),
+        ({"origin": "http://localhost:3000"}, 200),
+    ],
+)
+def test_dns_rebinding_is_refused(
+    zoo_http: HttpServer, headers: dict[str, str], status: int
+) -> None:
+    answer = post(zoo_http.url, modern("tools/list"), **modern_headers("tools/list"), **headers)
+    assert answer.status_code == status
+
+
+def test_a_post_that_is_not_json_rpc_is_refused(zoo_http: HttpServer) -> None:
+    url = zoo_http.url
+    garbled = httpx.post(
+        url,
+        content=b"{nope",
+        headers={
+            "content-type": "application/json",
+            "accept": "application/json, text/event-stream",
+        },
+    )
+    assert (garbled.status_code, garbled.json()["error"]["code"]) == (400, -32700)
+    plain = httpx.post(url, content=b"{}", headers={"content-type": "text/plain"})
+    assert plain.status_code == 415
+    picky = httpx.post(url, json={}, headers={"accept": "text/html"})
+    assert picky.status_code == 406
+    elsewhere = httpx.post(url.replace("/mcp", "/other"), json={})
+    assert elsewhere.status_code == 404
+
+
+async def test_a_token_is_required_when_the_server_has_one(guarded: HttpServer) -> None:
+    missing = post(guarded.url, modern("tools/list"), **modern_headers("tools/list"))
+    assert missing.status_code == 401
+    assert missing.headers["www-authenticate"] == "Bearer"
+    wrong = post(
+        guarded.url,
+        modern("tools/list"),
+        **modern_headers("tools/list"),
+        authorization="Bearer nope",
+    )
+    assert wrong.status_code == 401
+    assert wrong.headers["www-authenticate"] == 'Bearer error="invalid_token"'
+    transport = streamable_http_client(
+        guarded.url,
+        http_client=create_mcp_http_client(headers={"authorization": f"Bearer {TOKEN}"}),
+    )
+    async with Client(transport, mode="legacy") as client:
+        added = await client.call_tool("add", {"a": 20, "b": 22})
+    assert text_of(added) == "42"
+
+
+async def test_a_session_answers_only_the_credentials_that_opened_it() -> None:
+    app = objmcp.asgi_app("zoo", Zoo(), verify=lambda token: token in ("alice", "bob"))
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        accept = {"accept": "application/json, text/event-stream"}
+        alice = {**accept, "authorization": "Bearer alice"}
+        bob = {**accept, "authorization": "Bearer bob"}
+        opened = await client.post("/mcp", json=initialize_message(), headers=alice)
+        session = {"mcp-session-id": opened.headers["mcp-session-id"]}
+        ping = {"jsonrpc": "2.0", "id": 2, "method": "ping"}
+        own = await client.post("/mcp", json=ping, headers={**alice, **session})
+        other = await client.post("/mcp", json=ping, headers={**bob, **session})
+        nobody = await client.post("/mcp", json=ping, headers={**accept, **session})
+    await app.aclose()
+    assert own.json() == {"jsonrpc": "2.0", "id": 2, "result": {}}
+    assert other.status_code == 404  # bob cannot reach alice's session
+    assert nobody.status_code == 401
+
+
+def initialize_message(capabilities: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": capabilities or {},
+            "clientInfo": {"name": "raw", "version": "0"},
+        },
+    }
