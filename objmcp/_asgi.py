@@ -19,7 +19,10 @@ rebinding), then the bearer token when one is required.
 
 Calls run inside the request that started them: a call that waits for the user
 waits inside its POST. A modern call that asks is answered ``input_required`` and
-replayed by the retry (HTTP requests do not share a parked call here).
+waits, parked, inside the request that started it (which has answered already),
+for the retry to bring the answer; every modern request goes to one shared session,
+under ids of the server's making, so the retry finds it (or, in another process,
+replays it).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import binascii
 import hashlib
 import hmac
 import inspect
+import itertools
 import json
 import logging
 import math
@@ -48,6 +52,7 @@ from ._jsonrpc import RequestId
 from ._revisions import HANDSHAKE_VERSIONS
 from ._server import Server
 from ._session import Action
+from ._subscriptions import SUBSCRIPTION_ID_KEY
 
 __all__ = ["LOCAL_HOSTS", "McpApp", "asgi_app"]
 
@@ -93,10 +98,17 @@ class _Refusal(Exception):
 
 
 class _Exchange:
-    """One POST waiting for the answers to its requests; what belongs to it is queued here."""
+    """One POST waiting for the answers to its requests; what belongs to it is queued here.
 
-    def __init__(self, ids: Collection[RequestId]) -> None:
+    ``aliases`` maps the ids the session knows the requests by to the client's own (the
+    modern era's requests of every client share one session, under ids of the server's
+    making): what goes out carries the client's ids again."""
+
+    def __init__(
+        self, ids: Collection[RequestId], aliases: Mapping[RequestId, RequestId] | None = None
+    ) -> None:
         self.pending = set(ids)
+        self.aliases = dict(aliases or {})
         self.queue: MemoryObjectSendStream[object]
         self.out: MemoryObjectReceiveStream[object]
         self.queue, self.out = anyio.create_memory_object_stream[object](math.inf)
@@ -107,7 +119,24 @@ class _Exchange:
         for answer in answers:
             if isinstance(answer, dict) and "method" not in answer:
                 self.pending.discard(answer.get("id"))
+        if self.aliases and isinstance(message, dict):
+            message = self._as_sent(message)
         self.queue.send_nowait(message)
+
+    def _as_sent(self, message: dict[str, Any]) -> dict[str, Any]:
+        """``message`` with the client's ids where the session put its own."""
+        found = dict(message)
+        if "method" not in found and found.get("id") in self.aliases:
+            found["id"] = self.aliases[found["id"]]
+        for key in ("params", "result"):
+            part = found.get(key)
+            if not isinstance(part, dict):
+                continue
+            meta = part.get("_meta")
+            if isinstance(meta, dict) and meta.get(SUBSCRIPTION_ID_KEY) in self.aliases:
+                stream = self.aliases[meta[SUBSCRIPTION_ID_KEY]]
+                found[key] = {**part, "_meta": {**meta, SUBSCRIPTION_ID_KEY: stream}}
+        return found
 
 
 class HttpConnection(Connection):
@@ -194,6 +223,8 @@ class McpApp:
         self.sessions: dict[str, HttpConnection] = {}
         """The open handshake-era sessions, by id."""
         self._logging: LogToClient | None = None
+        self._modern: HttpConnection | None = None
+        self._aliases = itertools.count(1)
 
     def __repr__(self) -> str:
         return f"McpApp({self.server.info.name!r}, path={self.path!r})"
@@ -295,28 +326,32 @@ class McpApp:
             failure = rpc.error_response(None, rpc.PARSE_ERROR, f"Parse error: {error}")
             raise _Refusal(400, failure) from None
         modern = _is_modern(message)
+        aliases: dict[RequestId, RequestId] = {}
         if modern:
             _check_modern_headers(headers, message)
-            connection = HttpConnection(self.server, owner)
-            connection.parks = False
+            connection = self._modern_connection()
+            if "id" in message and rpc.is_request_id(message["id"]):
+                alias = f"objmcp-http-{next(self._aliases)}"
+                aliases[alias] = message["id"]
+                message = {**message, "id": alias}
         else:
             connection = self._handshake_session(headers, owner, message)
-        ids = _request_ids(message)
-        actions = connection._receive(body)
-        exchange = _Exchange(ids)
-        listens = (
-            modern and isinstance(message, dict) and message.get("method") == "subscriptions/listen"
-        )
-        if listens:
-            self.server.connections.add(connection)
+        exchange = _Exchange(_request_ids(message), aliases)
+        actions = connection.handle(message)
         try:
             async with anyio.create_task_group() as calls:
                 connection.take(actions, exchange, calls)
                 await self._answer(connection, exchange, modern, receive, send, calls)
         finally:
             connection.release(exchange)
-            if listens:
-                self.server.connections.discard(connection)
+
+    def _modern_connection(self) -> HttpConnection:
+        """The one connection of every modern-era request: a call parked by one request
+        is there for the retry, whichever request brings it."""
+        if self._modern is None:
+            self._modern = HttpConnection(self.server)
+            self.server.connections.add(self._modern)
+        return self._modern
 
     def _handshake_session(
         self, headers: Mapping[str, str], owner: str | None, message: object

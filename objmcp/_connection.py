@@ -241,6 +241,11 @@ class Connection:
             message = json.loads(frame, parse_constant=_refuse_constant)
         except (ValueError, RecursionError) as error:
             return self.session.parse_error(_describe_parse_error(error))
+        return self.handle(message)
+
+    def handle(self, message: object) -> list[Action]:
+        """What the session says of a decoded message; a failure of objmcp's own is an
+        internal error for this message only."""
         try:
             return self.session.receive(message)
         except Exception:  # a bug of ours: say so for this message, serve the next

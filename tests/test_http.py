@@ -5,6 +5,7 @@ bodies are the point."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import subprocess
@@ -13,12 +14,14 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import anyio
 import httpx2 as httpx  # the HTTP client the mcp SDK ships with
 import pytest
 from conftest import PYTHON, ZOO, server_env
 from mcp import Client, types
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
+from mcp.shared.subscriptions import ResourceUpdated, ToolsListChanged
 
 import objmcp
 
@@ -48,14 +51,17 @@ def free_port() -> int:
 
 
 class HttpServer:
-    """``objmcp run --http`` in a subprocess, until the test ends."""
+    """``objmcp run --http`` in a subprocess (the zoo, or ``command`` with ``{port}``
+    filled in), until the test ends."""
 
-    def __init__(self, *options: str) -> None:
+    def __init__(self, *options: str, command: list[str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/mcp"
-        command = [PYTHON, "-m", "objmcp", "run", "--http", "--port", str(self.port), *options]
+        if command is None:
+            run = [PYTHON, "-m", "objmcp", "run", "--http", "--port", str(self.port)]
+            command = [*run, *options, f"{ZOO}:Zoo"]
         self.process = subprocess.Popen(
-            [*command, f"{ZOO}:Zoo"],
+            [part.format(port=self.port) for part in command],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -138,12 +144,9 @@ async def test_questions_progress_and_log_records_travel_over_http(
     assert (text_of(result), result.is_error) == (f"{tool}: Ada", False)
     assert asked == ["Your name?"]
     assert progress[-1] == 2
-    # Over HTTP a modern call that asks is replayed by its retry (no request holds it
-    # parked), so what it logged before the question comes once more.
-    runs = 2 if modern else 1
-    assert [(r.level, r.data) for r in records if r.logger == tool] == [
-        ("info", f"{tool} asks")
-    ] * runs
+    # a modern call waited, parked, for the retry: it logged once
+    assert [(r.level, r.data) for r in records if r.logger == tool] == [("info", f"{tool} asks")]
+    assert modern == (mode != "legacy")
 
 
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
@@ -311,9 +314,9 @@ def test_modern_headers_must_agree_with_the_body(zoo_http: HttpServer) -> None:
 
 def test_a_modern_question_is_answered_input_required_and_replayed(zoo_http: HttpServer) -> None:
     caps = {**MODERN_META, "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}
-    call = modern("tools/call", name="ask")
+    call = modern("tools/call", name="ask_after_work")
     call["params"]["_meta"] = caps
-    first = post(zoo_http.url, call, **modern_headers("tools/call", "ask"))
+    first = post(zoo_http.url, call, **modern_headers("tools/call", "ask_after_work"))
     result = first.json()["result"]
     assert result["resultType"] == "input_required"
     (key,) = result["inputRequests"]
@@ -323,8 +326,33 @@ def test_a_modern_question_is_answered_input_required_and_replayed(zoo_http: Htt
         "requestState": result["requestState"],
         "inputResponses": {key: {"action": "accept", "content": {"value": True}}},
     }
-    second = post(zoo_http.url, retry, **modern_headers("tools/call", "ask"))
-    assert second.json()["result"]["content"][0]["text"] == "accept:True"
+    second = post(zoo_http.url, retry, **modern_headers("tools/call", "ask_after_work"))
+    # the call waited, parked, for the retry: the code before the question ran once
+    assert second.json()["result"]["content"][0]["text"] == "accept:True after 1 run(s)"
+    assert second.json()["id"] == 2
+
+
+async def test_clients_may_use_the_same_ids_at_once(zoo_http: HttpServer) -> None:
+    accept = {"accept": "application/json, text/event-stream"}
+    slow = modern("tools/call", name="nap", arguments={"seconds": 0.5})
+    quick = modern("tools/call", name="add", arguments={"a": 1, "b": 2})
+    async with httpx.AsyncClient(timeout=20) as client:
+        napping = client.post(
+            zoo_http.url, json=slow, headers={**accept, **modern_headers("tools/call", "nap")}
+        )
+        adding = client.post(
+            zoo_http.url, json=quick, headers={**accept, **modern_headers("tools/call", "add")}
+        )
+        answers = await asyncio.gather(napping, adding)
+    (napped,) = (
+        events(answers[0])
+        if "event-stream" in answers[0].headers["content-type"]
+        else [answers[0].json()]
+    )
+    added = answers[1].json()
+    assert napped["id"] == added["id"] == 1
+    assert napped["result"]["content"][0]["text"] == "napped 0.5"
+    assert added["result"]["content"][0]["text"] == "3"
 
 
 @pytest.mark.parametrize(
@@ -412,3 +440,57 @@ def initialize_message(capabilities: dict[str, Any] | None = None) -> dict[str, 
             "clientInfo": {"name": "raw", "version": "0"},
         },
     }
+
+
+LAB = ZOO.parent / "lab.py"
+
+
+@pytest.fixture(scope="module")
+def lab_http() -> Iterator[HttpServer]:
+    server = HttpServer(command=[PYTHON, str(LAB), "http={port}"])
+    yield server
+    server.stop()
+
+
+@pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
+async def test_a_handshake_session_hears_of_changes_on_its_get_stream(lab_http: HttpServer) -> None:
+    heard: list[Any] = []
+    arrived = anyio.Event()
+
+    async def messages(message: Any) -> None:
+        if isinstance(message, types.ServerNotification):
+            heard.append(message)
+            arrived.set()
+
+    async with Client(lab_http.url, mode="legacy", message_handler=messages) as client:
+        await client.subscribe_resource("readings://1")
+        await client.call_tool("install", {"label": "fan"})
+        await client.call_tool("record", {"number": 1, "value": "hot"})
+        with anyio.fail_after(10):
+            while len(heard) < 2:
+                arrived = anyio.Event()
+                await arrived.wait()
+        await client.call_tool("uninstall", {"name": "fan_spin"})
+    kinds = [type(message) for message in heard[:2]]
+    assert kinds == [types.ToolListChangedNotification, types.ResourceUpdatedNotification]
+    assert str(heard[1].params.uri) == "readings://1"
+
+
+async def test_a_modern_client_listens_on_a_stream_that_stays_open(lab_http: HttpServer) -> None:
+    async with (
+        Client(lab_http.url, mode="2026-07-28") as client,
+        client.listen(tools_list_changed=True, resource_subscriptions=["readings://2"]) as stream,
+    ):
+        await client.call_tool("install", {"label": "lamp"})
+        installed = await anext(stream)
+        await client.call_tool("record", {"number": 2, "value": "warm"})
+        updated = await anext(stream)
+        await client.call_tool("uninstall", {"name": "lamp_spin"})
+        removed = await anext(stream)
+        honored = stream.honored
+    assert honored.tools_list_changed and honored.resource_subscriptions == ["readings://2"]
+    assert (installed, updated, removed) == (
+        ToolsListChanged(),
+        ResourceUpdated("readings://2"),
+        ToolsListChanged(),
+    )

@@ -117,4 +117,11 @@ if __name__ == "__main__":
     options: dict[str, object] = {k: int(v) if v.isdigit() else v for k, v in given.items()}
     if "declare" in options:  # declare=prompts: the annex brings a prompt later
         options["declare"] = str(options["declare"]).split(",")
-    serve(Lab(), **options).run()
+    port = options.pop("http", None)
+    server = serve(Lab(), **options)
+    if port is None:
+        server.run()
+    else:  # http=PORT: Streamable HTTP on 127.0.0.1
+        import uvicorn
+
+        uvicorn.run(objmcp.McpApp(server), host="127.0.0.1", port=int(port), log_level="warning")
