@@ -337,7 +337,7 @@ class McpApp:
         else:
             connection = self._handshake_session(headers, owner, message)
         exchange = _Exchange(_request_ids(message), aliases)
-        actions = connection.handle(message)
+        actions = connection.handle(message, owner)
         try:
             async with anyio.create_task_group() as calls:
                 connection.take(actions, exchange, calls)

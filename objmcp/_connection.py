@@ -243,11 +243,11 @@ class Connection:
             return self.session.parse_error(_describe_parse_error(error))
         return self.handle(message)
 
-    def handle(self, message: object) -> list[Action]:
-        """What the session says of a decoded message; a failure of objmcp's own is an
-        internal error for this message only."""
+    def handle(self, message: object, caller: str | None = None) -> list[Action]:
+        """What the session says of a decoded message (from ``caller``, when known); a
+        failure of objmcp's own is an internal error for this message only."""
         try:
-            return self.session.receive(message)
+            return self.session.receive(message, caller)
         except Exception:  # a bug of ours: say so for this message, serve the next
             logger.exception("objmcp failed on a message")
             request_id = message.get("id") if isinstance(message, dict) else None

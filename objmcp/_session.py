@@ -236,6 +236,7 @@ class Session:
         self._ask_ids = itertools.count(1)
         self._asks: dict[str, int] = {}  # our requests to the client -> the call that asked
         self._tool_list_cache: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        self._caller: str | None = None
         self.subscriptions = Subscriptions()
         """Who asked to hear of which changes."""
 
@@ -255,15 +256,22 @@ class Session:
         self.revision = revision
         self.declared = self._capabilities(revision)
 
-    def receive(self, message: object) -> list[Action]:
-        """Take one decoded JSON-RPC message (or batch) and say what to do."""
-        if isinstance(message, list):
-            return self._receive_batch(message)
-        actions: list[Action] = []
-        response = self._receive_one(message, actions, None)
-        if response is not None:
-            actions.append(Send(response, _id_of(response)))
-        return actions
+    def receive(self, message: object, caller: str | None = None) -> list[Action]:
+        """Take one decoded JSON-RPC message (or batch) and say what to do.
+
+        ``caller`` names who sent it, when the transport knows (a digest of their
+        credentials): a modern-era request state is then good for that caller only."""
+        self._caller = caller
+        try:
+            if isinstance(message, list):
+                return self._receive_batch(message)
+            actions: list[Action] = []
+            response = self._receive_one(message, actions, None)
+            if response is not None:
+                actions.append(Send(response, _id_of(response)))
+            return actions
+        finally:
+            self._caller = None
 
     def parse_error(self, detail: str) -> list[Action]:
         """The answer to a frame that is not JSON: -32700 with id null."""
@@ -752,10 +760,12 @@ class Session:
         call.progress_token = token if rpc.is_request_id(token) else None
         state: RequestState | None = None
         if call.revision.era == "modern":
-            state = self._answers(call.tool, arguments, params)
+            # a state is sealed over the arguments, and over the caller when known
+            bound = arguments if self._caller is None else [self._caller, arguments]
+            state = self._answers(call.tool, bound, params)
             asked_level = meta.get(LOG_LEVEL_KEY)
             call.log_level = asked_level if asked_level in LOG_LEVELS else None
-            call.digest = arguments_digest(arguments)
+            call.digest = arguments_digest(bound)
             if state is not None:
                 call.answers, call.expires = state.answers, state.expires
         call_id = next(self._call_ids)

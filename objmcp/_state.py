@@ -99,7 +99,9 @@ class StateSeal:
         except (ValueError, KeyError, TypeError):
             raise StateError("requestState is sealed but not readable by this version") from None
         if state.tool != tool or state.digest != arguments_digest(arguments):
-            raise StateError("requestState belongs to another call (tool or arguments differ)")
+            raise StateError(
+                "requestState belongs to another call (its tool, arguments or caller differ)"
+            )
         if now > state.expires:
             raise StateError("requestState has expired: call the tool again from the start")
         return state

@@ -494,3 +494,41 @@ async def test_a_modern_client_listens_on_a_stream_that_stays_open(lab_http: Htt
         ResourceUpdated("readings://2"),
         ToolsListChanged(),
     )
+
+
+async def test_a_request_state_answers_only_the_caller_it_was_made_for() -> None:
+    app = objmcp.asgi_app(
+        "zoo", Zoo(), verify=lambda token: token in ("alice", "bob"), max_parked=0
+    )
+    capabilities = {"elicitation": {}}
+    call = modern("tools/call", name="ask")
+    call["params"]["_meta"] = {
+        **MODERN_META,
+        "io.modelcontextprotocol/clientCapabilities": capabilities,
+    }
+    base = {"accept": "application/json, text/event-stream", **modern_headers("tools/call", "ask")}
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1"
+    ) as client:
+        asked = await client.post(
+            "/mcp", json=call, headers={**base, "authorization": "Bearer alice"}
+        )
+        state = asked.json()["result"]
+        retry = {**call, "id": 2}
+        retry["params"] = {
+            **call["params"],
+            "requestState": state["requestState"],
+            "inputResponses": {"q0": {"action": "accept", "content": {"value": True}}},
+        }
+        as_bob = await client.post(
+            "/mcp", json=retry, headers={**base, "authorization": "Bearer bob"}
+        )
+        as_alice = await client.post(
+            "/mcp", json=retry, headers={**base, "authorization": "Bearer alice"}
+        )
+    await app.aclose()
+    assert state["resultType"] == "input_required"
+    assert as_bob.status_code == 400
+    assert as_bob.json()["error"]["code"] == -32602
+    assert "caller" in as_bob.json()["error"]["message"]
+    assert as_alice.json()["result"]["content"][0]["text"] == "accept:True"
