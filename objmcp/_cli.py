@@ -12,8 +12,10 @@ serves the module ``inspect``. TARGET is read by :mod:`objmcp._targets`. Only
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
+import secrets
 import sys
 import typing
 from collections.abc import Sequence
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 from ._exceptions import TargetError
 
 if typing.TYPE_CHECKING:
+    from ._asgi import McpApp
     from ._server import Server
 
 __all__ = ["VERBS", "main", "server_arguments"]
@@ -100,6 +103,12 @@ def _parser() -> argparse.ArgumentParser:
     http.add_argument("--port", type=int, default=8000, help="port to bind (8000)")
     http.add_argument(
         "--stateless", action="store_true", help="handshake-era clients without sessions"
+    )
+    http.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes (they share $OBJMCP_STATE_KEY, made up when unset)",
     )
     http.add_argument(
         "--token",
@@ -197,20 +206,32 @@ def _version() -> str:
 
 
 def _run(options: argparse.Namespace) -> int:
-    level = (options.log_level or "WARNING").upper()
+    _log_to_stderr(options.log_level)
+    if options.http:
+        _serve_http(options)
+    else:
+        _make_server(options).run()
+    return 0
+
+
+def _log_to_stderr(log_level: str | None) -> None:
+    level = (log_level or "WARNING").upper()
     if not isinstance(logging.getLevelName(level), int):
-        raise TargetError(f"--log-level {options.log_level!r} is not a level: use DEBUG, INFO, ...")
+        raise TargetError(f"--log-level {log_level!r} is not a level: use DEBUG, INFO, ...")
     stderr = logging.StreamHandler(sys.stderr)
     stderr.setLevel(level)
     stderr.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
     logging.getLogger().addHandler(stderr)
     logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
+
+
+def _make_server(options: argparse.Namespace) -> Server:
     from ._server import Server
     from ._targets import default_name, load_target, user_traceback
 
     target = load_target(options.target)
     try:
-        server = Server(
+        return Server(
             options.name or default_name(options.target),
             target,
             version=options.server_version or "1.0.0",
@@ -225,34 +246,70 @@ def _run(options: argparse.Namespace) -> int:
         raise TargetError(
             f"Making the tools of {options.target} raised an error:\n{user_traceback(error)}"
         ) from None
-    if options.http:
-        _serve_http(server, options)
-    else:
-        server.run()
-    return 0
 
 
-def _serve_http(server: Server, options: argparse.Namespace) -> None:
-    try:
-        import uvicorn
-    except ImportError:
-        raise TargetError("objmcp run --http needs uvicorn: pip install 'objmcp[http]'") from None
+def _make_app(options: argparse.Namespace) -> McpApp:
     from ._asgi import LOCAL_HOSTS, McpApp
 
     hosts = None
     if options.allowed_hosts:
         hosts = [*LOCAL_HOSTS, *options.allowed_hosts]
-    app = McpApp(
-        server,
+    return McpApp(
+        _make_server(options),
         stateless=options.stateless,
         token=options.token or None,
         allowed_hosts=hosts,
         allowed_origins=options.allowed_origins,
     )
-    sys.stderr.write(
-        f"objmcp: serving {server.info.name} at http://{options.host}:{options.port}/mcp\n"
+
+
+GRACE = 5
+"""Seconds requests still running (parked calls among them) get when the server stops."""
+_HTTP_RUN = "OBJMCP_HTTP_RUN"
+"""Where ``run --http --workers N`` leaves its options for the worker processes."""
+
+
+def http_app_from_environment() -> McpApp:
+    """The app of one worker of ``objmcp run --http --workers N`` (a uvicorn factory)."""
+    options = argparse.Namespace(**json.loads(os.environ[_HTTP_RUN]))
+    _log_to_stderr(options.log_level)
+    return _make_app(options)
+
+
+def _serve_http(options: argparse.Namespace) -> None:
+    try:
+        import uvicorn
+    except ImportError:
+        raise TargetError("objmcp run --http needs uvicorn: pip install 'objmcp[http]'") from None
+    where = f"http://{options.host}:{options.port}/mcp"
+    if options.workers > 1:
+        # Every worker must open the request states the others seal.
+        os.environ.setdefault("OBJMCP_STATE_KEY", secrets.token_hex(32))
+        os.environ[_HTTP_RUN] = json.dumps(
+            {k: v for k, v in vars(options).items() if k != "handler"}
+        )
+        _make_server(options)  # a target that cannot be served fails here, once
+        sys.stderr.write(f"objmcp: serving at {where} with {options.workers} workers\n")
+        uvicorn.run(
+            "objmcp._cli:http_app_from_environment",
+            factory=True,
+            host=options.host,
+            port=options.port,
+            workers=options.workers,
+            log_level="warning",
+            timeout_graceful_shutdown=GRACE,
+        )
+        return
+    app = _make_app(options)
+    sys.stderr.write(f"objmcp: serving {app.server.info.name} at {where}\n")
+    uvicorn.run(
+        app,
+        host=options.host,
+        port=options.port,
+        log_level="warning",
+        # calls parked for a retry hold their request open: they get the grace, no more
+        timeout_graceful_shutdown=int(app.server.grace),
     )
-    uvicorn.run(app, host=options.host, port=options.port, log_level="warning")
 
 
 def _inspect(options: argparse.Namespace) -> int:

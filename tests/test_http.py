@@ -54,18 +54,24 @@ class HttpServer:
     """``objmcp run --http`` in a subprocess (the zoo, or ``command`` with ``{port}``
     filled in), until the test ends."""
 
-    def __init__(self, *options: str, command: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        *options: str,
+        command: list[str] | None = None,
+        target: str = f"{ZOO}:Zoo",
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/mcp"
         if command is None:
             run = [PYTHON, "-m", "objmcp", "run", "--http", "--port", str(self.port)]
-            command = [*run, *options, f"{ZOO}:Zoo"]
+            command = [*run, *options, target]
         self.process = subprocess.Popen(
             [part.format(port=self.port) for part in command],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env={**server_env(), "OBJMCP_TOKEN": ""},
+            env={**server_env(), "OBJMCP_TOKEN": "", **(env or {})},
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -532,3 +538,64 @@ async def test_a_request_state_answers_only_the_caller_it_was_made_for() -> None
     assert as_bob.json()["error"]["code"] == -32602
     assert "caller" in as_bob.json()["error"]["message"]
     assert as_alice.json()["result"]["content"][0]["text"] == "accept:True"
+
+
+WORKERS = ZOO.parent / "workers.py"
+
+
+def ask_where(request_id: int, **params: Any) -> dict[str, Any]:
+    call = modern("tools/call", request_id, name="ask_where", **params)
+    call["params"]["_meta"] = {
+        **MODERN_META,
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},
+    }
+    return call
+
+
+def test_a_question_asked_in_one_process_is_answered_in_another() -> None:
+    # Two processes behind no affinity at all, sharing the key that seals request states.
+    key = {"OBJMCP_STATE_KEY": "a-key-both-processes-share"}
+    run = [PYTHON, "-m", "objmcp", "run", "--http", "--port", "{port}", f"{WORKERS}:Workers"]
+    first, second = HttpServer(command=run, env=key), HttpServer(command=run, env=key)
+    stranger = HttpServer(command=run)  # a key of its own
+    try:
+        headers = modern_headers("tools/call", "ask_where")
+        asked = post(first.url, ask_where(1), **headers).json()["result"]
+        question = next(iter(asked["inputRequests"].values()))["params"]["message"]
+        retry = ask_where(
+            2,
+            requestState=asked["requestState"],
+            inputResponses={"q0": {"action": "accept", "content": {"value": True}}},
+        )
+        answered = post(second.url, retry, **headers).json()["result"]
+        refused = post(stranger.url, retry, **headers)
+    finally:
+        for server in (first, second, stranger):
+            server.stop()
+    assert question == f"Sure? (asked by {first.process.pid})"
+    assert answered["content"][0]["text"] == f"accept:True (answered by {second.process.pid})"
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == -32602
+
+
+def test_several_workers_serve_one_port() -> None:
+    server = HttpServer("--workers", "2", command=None, target=f"{WORKERS}:Workers")
+    try:
+        headers = modern_headers("tools/call", "ask_where")
+        asked = post(server.url, ask_where(1), **headers).json()["result"]
+        retry = ask_where(
+            2,
+            requestState=asked["requestState"],
+            inputResponses={"q0": {"action": "accept", "content": {"value": True}}},
+        )
+        answered = post(server.url, retry, **headers).json()["result"]
+        pids = {
+            post(
+                server.url, modern("tools/call", name="pid"), **modern_headers("tools/call", "pid")
+            ).json()["result"]["structuredContent"]["result"]
+            for _ in range(4)
+        }
+    finally:
+        server.stop()
+    # whichever worker took each request, the answer is right, and no worker is the parent
+    assert answered["content"][0]["text"].startswith("accept:True (answered by ")
+    assert server.process.pid not in pids
