@@ -32,6 +32,19 @@ _TEXT: dict[str, Any] = {"type": "string"}
 _LENGTH: dict[str, Any] = {"type": "integer", "minimum": 0}
 _BOUNDS: dict[str, Any] = {"minimum": {"type": "number"}, "maximum": {"type": "number"}}
 _COMMON: dict[str, Any] = {"type": {}, "title": _TEXT, "description": _TEXT, "default": {}}
+_CHOICES: dict[str, Any] = {"type": "array", "items": _TEXT, "minItems": 1, "uniqueItems": True}
+_TITLED: dict[str, Any] = {  # choices with a title each (2025-11-25)
+    "type": "array",
+    "minItems": 1,
+    "items": {
+        "type": "object",
+        "properties": {"const": _TEXT, "title": _TEXT},
+        "required": ["const", "title"],
+        "additionalProperties": False,
+    },
+}
+_SINCE_2025_11 = ("titled string enum", "multi-select")
+"""Field kinds the 2025-06-18 revision does not have."""
 _KEYWORDS: dict[str, dict[str, Any]] = {  # field kind -> keyword -> schema of its value
     "string": {
         **_COMMON,
@@ -42,6 +55,29 @@ _KEYWORDS: dict[str, dict[str, Any]] = {  # field kind -> keyword -> schema of i
     "string enum": {
         **_COMMON,
         "enum": {"type": "array", "items": _TEXT, "minItems": 1, "uniqueItems": True},
+        "enumNames": {"type": "array", "items": _TEXT},
+    },
+    "titled string enum": {**_COMMON, "oneOf": _TITLED},
+    "multi-select": {
+        **_COMMON,
+        "minItems": _LENGTH,
+        "maxItems": _LENGTH,
+        "items": {
+            "oneOf": [
+                {
+                    "type": "object",
+                    "properties": {"type": {"const": "string"}, "enum": _CHOICES},
+                    "required": ["type", "enum"],
+                    "additionalProperties": False,
+                },
+                {
+                    "type": "object",
+                    "properties": {"anyOf": _TITLED},
+                    "required": ["anyOf"],
+                    "additionalProperties": False,
+                },
+            ]
+        },
     },
     "number": {**_COMMON, **_BOUNDS},
     "integer": {**_COMMON, **_BOUNDS},
@@ -224,11 +260,22 @@ def _check_property(name: str, prop: object, defaults: str) -> None:
     if not isinstance(prop, dict):
         raise TypeError(f"{where} must be an object, not {describe_json(prop)}")
     kind = prop.get("type")
-    if kind not in ("string", "number", "integer", "boolean"):
+    if kind not in ("string", "number", "integer", "boolean", "array"):
         raise TypeError(
-            f"{where}: keyword 'type' is {kind!r}; a field is a string, number, integer or boolean"
+            f"{where}: keyword 'type' is {kind!r}; a field is a string, number, integer, "
+            "boolean or (a multi-select) array"
         )
-    kind = "string enum" if kind == "string" and "enum" in prop else kind
+    if kind == "string" and "enum" in prop:
+        kind = "string enum"
+    elif kind == "string" and "oneOf" in prop:
+        kind = "titled string enum"
+    elif kind == "array":
+        kind = "multi-select"
+    if kind in _SINCE_2025_11 and defaults == "boolean":
+        raise TypeError(
+            f"{where}: a {kind} field came in protocol revision 2025-11-25; this client "
+            "speaks 2025-06-18"
+        )
     allowed = _KEYWORDS[kind]
     for key, value in prop.items():
         if key not in allowed:
@@ -239,6 +286,11 @@ def _check_property(name: str, prop: object, defaults: str) -> None:
         problem = _problem(allowed[key], value)
         if problem:
             raise TypeError(f"{where}: keyword '{key}' is wrong: {problem}")
+    names = prop.get("enumNames")
+    if names is not None and len(names) != len(prop.get("enum", ())):
+        raise TypeError(f"{where}: keyword 'enumNames' must name each of the enum's values")
+    if kind == "multi-select" and "items" not in prop:
+        raise TypeError(f"{where}: a multi-select field needs 'items' (its choices)")
     if "default" in prop:
         if defaults == "boolean" and kind != "boolean":
             raise TypeError(

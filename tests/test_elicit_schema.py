@@ -248,7 +248,12 @@ def with_property(prop: object) -> dict[str, Any]:
         ({"type": "array", "properties": {}}, "'type' at the top level"),
         ({"type": "object"}, "'properties'"),
         ({"type": "object", "properties": {}, "required": ["x"]}, "'required' names 'x'"),
-        (with_property({"type": "array", "items": {"type": "string"}}), "'p': keyword 'type'"),
+        (with_property({"type": "array", "items": {"type": "string"}}), "'p': keyword 'items'"),
+        (with_property({"type": "array"}), "'p': a multi-select field needs 'items'"),
+        (
+            with_property({"type": "string", "oneOf": [{"const": "a"}]}),
+            "'p': keyword 'oneOf'",
+        ),
         (with_property({"type": "object", "properties": {}}), "'p': keyword 'type'"),
         (with_property({"type": ["string", "null"]}), "'p': keyword 'type'"),
         (with_property({"type": "string", "pattern": "^a"}), "'p': keyword 'pattern'"),
@@ -257,7 +262,10 @@ def with_property(prop: object) -> dict[str, Any]:
         (with_property({"type": "string", "enum": []}), "'p': keyword 'enum'"),
         (with_property({"type": "string", "enum": ["a", 1]}), "'p': keyword 'enum'"),
         (with_property({"type": "integer", "enum": [1, 2]}), "'p': keyword 'enum'"),
-        (with_property({"type": "string", "enumNames": ["A"], "enum": ["a"]}), "'enumNames'"),
+        (
+            with_property({"type": "string", "enumNames": ["A", "B"], "enum": ["a"]}),
+            "'enumNames' must name each",
+        ),
         (with_property({"type": "number", "minimum": "0"}), "'p': keyword 'minimum'"),
         (with_property({"type": "string", "maxLength": -1}), "'p': keyword 'maxLength'"),
         (with_property({"type": "string", "title": 3}), "'p': keyword 'title'"),
@@ -275,6 +283,40 @@ def test_schemas_outside_the_flat_form_are_refused(schema: dict[str, Any], named
     with pytest.raises(TypeError, match="elicitation schema") as caught:
         make_question("Tell me", schema)
     assert named in str(caught.value)
+
+
+SELECTIONS = {  # the enum fields of 2025-11-25, one of each kind
+    "untitled_single": {"type": "string", "enum": ["a", "b"]},
+    "titled_single": {"type": "string", "oneOf": [{"const": "a", "title": "A"}]},
+    "legacy": {"type": "string", "enum": ["x", "y"], "enumNames": ["X", "Y"]},
+    "untitled_multi": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 2,
+        "items": {"type": "string", "enum": ["p", "q"]},
+        "default": ["p"],
+    },
+    "titled_multi": {
+        "type": "array",
+        "items": {"anyOf": [{"const": "p", "title": "P"}, {"const": "q", "title": "Q"}]},
+    },
+}
+
+
+def test_every_enum_field_of_2025_11_25_is_asked_and_its_answer_checked() -> None:
+    form = {"type": "object", "properties": SELECTIONS}
+    question = make_question("Choose", form)
+    assert question.schema == form
+    good = {"untitled_multi": ["p", "q"], "titled_multi": ["q"], "titled_single": "a"}
+    assert read_answer(question, "accept", good).content == good
+    with pytest.raises(ElicitError, match="untitled_multi"):
+        read_answer(question, "accept", {"untitled_multi": ["p", "q", "p"]})  # more than 2
+    with pytest.raises(ElicitError, match="titled_multi"):
+        read_answer(question, "accept", {"titled_multi": ["r"]})
+    for name in ("titled_single", "untitled_multi", "titled_multi"):
+        alone = {"type": "object", "properties": {name: SELECTIONS[name]}}
+        with pytest.raises(TypeError, match="came in protocol revision 2025-11-25"):
+            make_question("Choose", alone, defaults="boolean")
 
 
 def test_defaults_beyond_booleans_are_refused_for_2025_06_18() -> None:

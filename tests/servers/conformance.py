@@ -1,0 +1,276 @@
+"""What the official MCP conformance suite (``@modelcontextprotocol/conformance``, server
+mode) asks a server to offer, as one plain object: the tools, resources, prompts and
+behaviours its scenarios name, with the outputs they describe (the suite's reference is
+its ``examples/servers/typescript/everything-server.ts``).
+
+Serve it over Streamable HTTP and point the suite at it::
+
+    python -m objmcp run --http --port 3000 tests/servers/conformance.py:Conformance
+    node .../conformance/dist/index.js server --url http://127.0.0.1:3000/mcp
+
+``tests/test_conformance.py`` does both.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+from typing import TypedDict
+
+import objmcp
+
+# A 1x1 red PNG and a minimal WAV: the suite's own test media.
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+)
+WAV = base64.b64decode("UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=")
+
+# Candidates for completion/complete on the arguments of test_prompt_with_arguments.
+WORDS = ["paris", "park", "party", "test", "testing", "tested"]
+
+
+def _starting_with(typed: str) -> list[str]:
+    return [word for word in WORDS if word.startswith(typed)]
+
+
+class address(TypedDict, total=False):  # noqa: N801 - named as the suite's `$defs` key
+    """A postal address (SEP-1613's `$defs` example)."""
+
+    street: str
+    city: str
+
+
+class Conformance:
+    """The conformance suite's everything-server, as a plain Python object."""
+
+    # --- tools ---------------------------------------------------------------------------
+
+    def test_simple_text(self) -> str:
+        """Tests simple text content response."""
+        return "This is a simple text response for testing."
+
+    def test_image_content(self) -> objmcp.Image:
+        """Tests image content response."""
+        return objmcp.Image(PNG, mime_type="image/png")
+
+    def test_audio_content(self) -> objmcp.Audio:
+        """Tests audio content response."""
+        return objmcp.Audio(WAV, mime_type="audio/wav")
+
+    def test_embedded_resource(self) -> objmcp.File:
+        """Tests embedded resource content response."""
+        return objmcp.File(
+            "test://embedded-resource", "This is an embedded resource content.", "text/plain"
+        )
+
+    def test_multiple_content_types(self) -> list[object]:
+        """Tests response with multiple content types (text, image, resource)."""
+        return [
+            "Multiple content types test:",
+            objmcp.Image(PNG, mime_type="image/png"),
+            objmcp.File(
+                "test://mixed-content-resource",
+                json.dumps({"test": "data", "value": 123}, separators=(",", ":")),
+                "application/json",
+            ),
+        ]
+
+    def test_tool_with_logging(self, log: objmcp.Log) -> str:
+        """Tests tool that emits log messages during execution."""
+        log.info("Tool execution started")
+        time.sleep(0.05)
+        log.info("Tool processing data")
+        time.sleep(0.05)
+        log.info("Tool execution completed")
+        return "Tool with logging executed successfully"
+
+    def test_tool_with_progress(self, progress: objmcp.Progress) -> str:
+        """Tests tool that reports progress notifications."""
+        for step in (0, 50, 100):
+            if step:
+                time.sleep(0.05)
+            progress(step, 100, f"Completed step {step} of 100")
+        return "Tool with progress executed successfully"
+
+    def test_error_handling(self) -> None:
+        """Tests error response handling."""
+        raise objmcp.ToolError("This tool intentionally returns an error for testing")
+
+    def test_reconnection(self) -> str:
+        """Tests SSE stream disconnection and client reconnection (SEP-1699)."""
+        time.sleep(0.1)
+        return (
+            "Reconnection test completed successfully. If you received this, the client "
+            "properly reconnected after stream closure."
+        )
+
+    def test_sampling(self, prompt: str, sample: objmcp.Sample) -> str:
+        """Tests server-initiated sampling (LLM completion request).
+
+        Args:
+            prompt: The prompt to send to the LLM.
+        """
+        reply = sample(prompt, max_tokens=100)
+        return f"LLM response: {reply.text}"
+
+    def test_elicitation(self, message: str, elicit: objmcp.Elicit) -> str:
+        """Tests server-initiated elicitation (user input request).
+
+        Args:
+            message: The message to show the user.
+        """
+        answer = elicit(
+            message,
+            {
+                "type": "object",
+                "properties": {
+                    "username": {"type": "string", "description": "User's response"},
+                    "email": {"type": "string", "description": "User's email address"},
+                },
+                "required": ["username", "email"],
+            },
+        )
+        return f"User response: action={answer.action}, content={json.dumps(answer.content)}"
+
+    def test_elicitation_sep1034_defaults(self, elicit: objmcp.Elicit) -> str:
+        """Tests elicitation with default values per SEP-1034."""
+        answer = elicit(
+            "Please review and update the form fields with defaults",
+            {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string", "description": "User name", "default": "John Doe"},
+                    "age": {"type": "integer", "description": "User age", "default": 30},
+                    "score": {"type": "number", "description": "User score", "default": 95.5},
+                    "status": {
+                        "type": "string",
+                        "description": "User status",
+                        "enum": ["active", "inactive", "pending"],
+                        "default": "active",
+                    },
+                    "verified": {
+                        "type": "boolean",
+                        "description": "Verification status",
+                        "default": True,
+                    },
+                },
+                "required": [],
+            },
+        )
+        return (
+            f"Elicitation completed: action={answer.action}, content={json.dumps(answer.content)}"
+        )
+
+    def test_elicitation_sep1330_enums(self, elicit: objmcp.Elicit) -> str:
+        """Tests elicitation with enum schema improvements per SEP-1330."""
+        titled = [("value1", "First"), ("value2", "Second"), ("value3", "Third")]
+        answer = elicit(
+            "Please select options from the enum fields",
+            {
+                "type": "object",
+                "properties": {
+                    "untitledSingle": {
+                        "type": "string",
+                        "description": "Select one option",
+                        "enum": ["option1", "option2", "option3"],
+                    },
+                    "titledSingle": {
+                        "type": "string",
+                        "description": "Select one option with titles",
+                        "oneOf": [{"const": c, "title": f"{t} Option"} for c, t in titled],
+                    },
+                    "legacyEnum": {
+                        "type": "string",
+                        "description": "Select one option (legacy)",
+                        "enum": ["opt1", "opt2", "opt3"],
+                        "enumNames": ["Option One", "Option Two", "Option Three"],
+                    },
+                    "untitledMulti": {
+                        "type": "array",
+                        "description": "Select multiple options",
+                        "minItems": 1,
+                        "maxItems": 3,
+                        "items": {"type": "string", "enum": ["option1", "option2", "option3"]},
+                    },
+                    "titledMulti": {
+                        "type": "array",
+                        "description": "Select multiple options with titles",
+                        "minItems": 1,
+                        "maxItems": 3,
+                        "items": {
+                            "anyOf": [{"const": c, "title": f"{t} Choice"} for c, t in titled]
+                        },
+                    },
+                },
+                "required": [],
+            },
+        )
+        return (
+            f"Elicitation completed: action={answer.action}, content={json.dumps(answer.content)}"
+        )
+
+    def json_schema_2020_12_tool(self, name: str = "", address: address | None = None) -> str:
+        """Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)."""
+        given = {"name": name, "address": address}
+        return f"JSON Schema 2020-12 tool called with: {json.dumps(given)}"
+
+    # --- resources -----------------------------------------------------------------------
+
+    @objmcp.resource("test://static-text", title="Static Text Resource", mime_type="text/plain")
+    def static_text(self) -> str:
+        """A static text resource for testing."""
+        return "This is the content of the static text resource."
+
+    @objmcp.resource("test://static-binary", title="Static Binary Resource", mime_type="image/png")
+    def static_binary(self) -> bytes:
+        """A static binary resource (image) for testing."""
+        return PNG
+
+    @objmcp.resource(
+        "test://template/{id}/data", title="Resource Template", mime_type="application/json"
+    )
+    def template(self, id: str) -> dict[str, object]:
+        """A resource template with parameter substitution."""
+        return {"id": id, "templateTest": True, "data": f"Data for ID: {id}"}
+
+    @objmcp.resource("test://watched-resource", title="Watched Resource", mime_type="text/plain")
+    def watched_resource(self) -> str:
+        """A resource that can be subscribed to."""
+        return "Watched resource content"
+
+    # --- prompts -------------------------------------------------------------------------
+
+    @objmcp.prompt(title="Simple Test Prompt")
+    def test_simple_prompt(self) -> str:
+        """A simple prompt without arguments."""
+        return "This is a simple prompt for testing."
+
+    @objmcp.prompt(
+        title="Prompt With Arguments", complete={"arg1": _starting_with, "arg2": _starting_with}
+    )
+    def test_prompt_with_arguments(self, arg1: str, arg2: str) -> str:
+        """A prompt with required arguments.
+
+        Args:
+            arg1: First test argument.
+            arg2: Second test argument.
+        """
+        return f"Prompt with arguments: arg1='{arg1}', arg2='{arg2}'"
+
+    @objmcp.prompt(title="Prompt With Embedded Resource")
+    def test_prompt_with_embedded_resource(self, resourceUri: str) -> list[object]:  # noqa: N803
+        """A prompt that includes an embedded resource.
+
+        Args:
+            resourceUri: URI of the resource to embed.
+        """
+        return [
+            objmcp.File(resourceUri, "Embedded resource content for testing.", "text/plain"),
+            "Please process the embedded resource above.",
+        ]
+
+    @objmcp.prompt(title="Prompt With Image")
+    def test_prompt_with_image(self) -> list[object]:
+        """A prompt that includes image content."""
+        return [objmcp.Image(PNG, mime_type="image/png"), "Please analyze the image above."]
