@@ -49,7 +49,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from . import _jsonrpc as rpc
 from ._connection import Connection, LogToClient, encode_message
 from ._jsonrpc import RequestId
-from ._revisions import HANDSHAKE_VERSIONS
+from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS
 from ._server import Server
 from ._session import Action
 from ._subscriptions import SUBSCRIPTION_ID_KEY
@@ -335,6 +335,7 @@ class McpApp:
                 aliases[alias] = message["id"]
                 message = {**message, "id": alias}
         else:
+            _check_handshake_body(headers, message)
             connection = self._handshake_session(headers, owner, message)
         exchange = _Exchange(_request_ids(message), aliases)
         actions = connection.handle(message, owner)
@@ -622,6 +623,24 @@ def _check_modern_headers(headers: Mapping[str, str], message: dict[str, Any]) -
         named = _decode_header(headers.get("mcp-name"))
         if named != params.get(key):
             raise mismatch(f"Mcp-Name header {named!r} is not the {key} {params.get(key)!r}")
+
+
+def _check_handshake_body(headers: Mapping[str, str], message: object) -> None:
+    """A request whose header names a modern revision but whose body does not: what
+    that revision answers (no ``initialize``; ``_meta`` required)."""
+    if headers.get("mcp-protocol-version") not in MODERN_VERSIONS:
+        return
+    found = message.get("id") if isinstance(message, dict) else None
+    request_id = found if rpc.is_request_id(found) else None
+    version = headers["mcp-protocol-version"]
+    if isinstance(message, dict) and message.get("method") == "initialize":
+        detail = f"Method not found: initialize does not exist in {version}"
+        raise _Refusal(404, rpc.error_response(request_id, rpc.METHOD_NOT_FOUND, detail))
+    detail = (
+        f"Invalid params: a {version} request names its revision and the client's "
+        f"capabilities in params._meta ({PROTOCOL_VERSION_KEY}, ...)"
+    )
+    raise _Refusal(400, rpc.error_response(request_id, rpc.INVALID_PARAMS, detail))
 
 
 def _decode_header(value: str | None) -> str | None:

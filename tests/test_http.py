@@ -316,6 +316,12 @@ def test_modern_headers_must_agree_with_the_body(zoo_http: HttpServer) -> None:
     )
     assert (told.status_code, told.content) == (202, b"")
     assert httpx.get(url).status_code == 405  # no session, no stream
+    plain = {"jsonrpc": "2.0", "id": 7, "method": "tools/list"}  # no _meta
+    unnamed = post(url, plain, **modern_headers("tools/list"))
+    assert (unnamed.status_code, unnamed.json()["error"]["code"]) == (400, -32602)
+    assert unnamed.json()["id"] == 7
+    opening = post(url, initialize_message(), **modern_headers("initialize"))
+    assert (opening.status_code, opening.json()["error"]["code"]) == (404, -32601)
 
 
 def test_a_modern_question_is_answered_input_required_and_replayed(zoo_http: HttpServer) -> None:
