@@ -113,6 +113,12 @@ class _Exchange:
         self.out: MemoryObjectReceiveStream[object]
         self.queue, self.out = anyio.create_memory_object_stream[object](math.inf)
 
+    def drop(self, request_id: RequestId) -> None:
+        """The client cancelled ``request_id``: no answer will come for it."""
+        if request_id in self.pending:
+            self.pending.discard(request_id)
+            self.queue.send_nowait(_DROPPED)
+
     def put(self, message: object) -> None:
         """Queue a message of this exchange; its answers tick its requests off."""
         answers = message if isinstance(message, list) else [message]
@@ -137,6 +143,10 @@ class _Exchange:
                 stream = self.aliases[meta[SUBSCRIPTION_ID_KEY]]
                 found[key] = {**part, "_meta": {**meta, SUBSCRIPTION_ID_KEY: stream}}
         return found
+
+
+_DROPPED = object()
+"""Queued when a request of an exchange was cancelled (it wakes the stream, and is not sent)."""
 
 
 class HttpConnection(Connection):
@@ -166,6 +176,16 @@ class HttpConnection(Connection):
             self._perform(actions, group)
         finally:
             self._immediate = None
+
+    def cancelled(self, message: object) -> None:
+        """If ``message`` cancels a request of an exchange of this connection, that
+        exchange expects no answer for it any more."""
+        if not isinstance(message, dict) or message.get("method") != "notifications/cancelled":
+            return
+        params = message.get("params")
+        target = params.get("requestId") if isinstance(params, dict) else None
+        if isinstance(target, (str, int)) and target in self._exchanges:
+            self._exchanges[target].drop(target)
 
     def release(self, exchange: _Exchange) -> None:
         """The POST of ``exchange`` is over: what still comes for it is dropped."""
@@ -339,6 +359,7 @@ class McpApp:
             connection = self._handshake_session(headers, owner, message)
         exchange = _Exchange(_request_ids(message), aliases)
         actions = connection.handle(message, owner)
+        connection.cancelled(message)
         try:
             async with anyio.create_task_group() as calls:
                 connection.take(actions, exchange, calls)
@@ -369,6 +390,7 @@ class McpApp:
         opening = isinstance(message, dict) and message.get("method") == "initialize"
         if self.stateless:
             connection = HttpConnection(self.server, owner)
+            connection.asks = False
             if not opening:
                 connection.session.assume(version or "2025-03-26")
             return connection
@@ -416,13 +438,15 @@ class McpApp:
         if first is None:
             self._gone(connection, exchange, calls)
             return
-        if not exchange.pending and _drain_empty(exchange):
+        if first is not _DROPPED and not exchange.pending and _drain_empty(exchange):
             await _respond(send, _status_of(first) if modern else 200, first, extra)
             return
         await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS + extra})
         message: object | None = first
         while message is not None:
-            await send({"type": "http.response.body", "body": _event(message), "more_body": True})
+            if message is not _DROPPED:
+                event = _event(message)
+                await send({"type": "http.response.body", "body": event, "more_body": True})
             if not exchange.pending and _drain_empty(exchange):
                 break
             message = await _next_or_gone(exchange, receive)
@@ -449,7 +473,7 @@ class McpApp:
     ) -> None:
         session_id = headers.get("mcp-session-id")
         if self.stateless or session_id is None:
-            raise _Refusal(405, None, [(b"allow", b"POST, DELETE")])
+            raise _Refusal(405, None, [(b"allow", b"POST")])  # GET needs a session
         _check_accept(headers.get("accept"), post=False)
         found = self.sessions.get(session_id)
         if found is None or found.owner != owner:
@@ -476,6 +500,8 @@ class McpApp:
                     await send(
                         {"type": "http.response.body", "body": _event(message), "more_body": True}
                     )
+                group.cancel_scope.cancel()  # the session ended: so does its stream
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             if found.stream is stream:
                 found.stream = None
@@ -483,7 +509,7 @@ class McpApp:
     async def _delete(self, headers: Mapping[str, str], owner: str | None, send: ASGISend) -> None:
         session_id = headers.get("mcp-session-id")
         if self.stateless or session_id is None:
-            raise _Refusal(405, None, [(b"allow", b"POST")])
+            raise _Refusal(405, None, [(b"allow", b"POST")])  # DELETE needs a session
         found = self.sessions.get(session_id)
         if found is None or found.owner != owner:
             raise _Refusal(404, rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found"))

@@ -169,6 +169,8 @@ class Connection:
         self._token: anyio.lowlevel.EventLoopToken | None = None
         self.parks = True
         """Modern era: a call that asks waits suspended for the retry (else it is replayed)."""
+        self.asks = True
+        """Whether calls can send the client requests at all (not over stateless HTTP)."""
 
     async def run(self) -> None:
         """Read until end of input, then let calls finish (or cancel them) and flush."""
@@ -358,6 +360,11 @@ class Connection:
         the request ``input_required`` and parks the call until the retry comes, or,
         with no room to park, stops the call, to be replayed by the retry.
         """
+        if not self.asks:
+            raise request.unavailable(
+                "This server cannot send the client requests here (stateless HTTP has no "
+                "way back to the client)"
+            )
         refusal = self.session.refusal(call.call_id, request.feature)
         if refusal is not None:
             raise request.unavailable(refusal)
