@@ -147,6 +147,8 @@ class _Exchange:
 
 _DROPPED = object()
 """Queued when a request of an exchange was cancelled (it wakes the stream, and is not sent)."""
+_GONE = object()
+"""Queued when the client of an exchange went away."""
 
 
 class HttpConnection(Connection):
@@ -363,7 +365,13 @@ class McpApp:
         try:
             async with anyio.create_task_group() as calls:
                 connection.take(actions, exchange, calls)
-                await self._answer(connection, exchange, modern, receive, send, calls)
+                if not exchange.pending:  # answered at once: nothing to wait for
+                    await self._answer(connection, exchange, modern, send, calls)
+                    return
+                async with anyio.create_task_group() as watching:
+                    watching.start_soon(_watch, receive, exchange)
+                    await self._answer(connection, exchange, modern, send, calls)
+                    watching.cancel_scope.cancel()
         finally:
             connection.release(exchange)
 
@@ -417,7 +425,6 @@ class McpApp:
         connection: HttpConnection,
         exchange: _Exchange,
         modern: bool,
-        receive: Receive,
         send: ASGISend,
         calls: anyio.abc.TaskGroup,
     ) -> None:
@@ -434,7 +441,7 @@ class McpApp:
             only = ready[0] if len(ready) == 1 else ready
             await _respond(send, _status_of(only), only, extra)  # an error of no request
             return
-        first = await _next_or_gone(exchange, receive)
+        first = await _next_or_gone(exchange)
         if first is None:
             self._gone(connection, exchange, calls)
             return
@@ -449,7 +456,7 @@ class McpApp:
                 await send({"type": "http.response.body", "body": event, "more_body": True})
             if not exchange.pending and _drain_empty(exchange):
                 break
-            message = await _next_or_gone(exchange, receive)
+            message = await _next_or_gone(exchange)
         if message is None:
             self._gone(connection, exchange, calls)
             return
@@ -707,23 +714,17 @@ def _drain_empty(exchange: _Exchange) -> bool:
     return exchange.out.statistics().current_buffer_used == 0
 
 
-async def _next_or_gone(exchange: _Exchange, receive: Receive) -> object | None:
+async def _next_or_gone(exchange: _Exchange) -> object | None:
     """The next message of the exchange, or None when the client went away first."""
-    found: list[object] = []
-    async with anyio.create_task_group() as group:
+    found = await exchange.out.receive()
+    return None if found is _GONE else found
 
-        async def wait_message() -> None:
-            found.append(await exchange.out.receive())
-            group.cancel_scope.cancel()
 
-        async def wait_gone() -> None:
-            while (await receive())["type"] != "http.disconnect":
-                pass
-            group.cancel_scope.cancel()
-
-        group.start_soon(wait_message)
-        group.start_soon(wait_gone)
-    return found[0] if found else None
+async def _watch(receive: Receive, exchange: _Exchange) -> None:
+    """Tell the exchange when its client goes away."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    exchange.queue.send_nowait(_GONE)
 
 
 def _event(message: object) -> bytes:
