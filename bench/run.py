@@ -34,9 +34,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.metadata
 import json
-import math
 import os
 import platform
 import select
@@ -50,9 +48,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from figures import ROOT, library_version, percentile, ratio, server_env, table
+
 PROTOCOL_VERSION = "2025-06-18"
 BENCH_DIR = Path(__file__).resolve().parent
-ROOT = BENCH_DIR.parent
 SERVERS_DIR = BENCH_DIR / "servers"
 
 
@@ -129,33 +128,6 @@ METRICS: tuple[tuple[str, str, bool, str], ...] = (
     ("import_ms", "library import time (ms)", False, "{:.1f}"),
 )
 METRIC_KEYS: tuple[str, ...] = tuple(m[0] for m in METRICS)
-
-
-def percentile(values: Sequence[float], pct: float) -> float:
-    """Return the nearest-rank percentile ``pct`` (0-100] of non-empty ``values``."""
-    ordered = sorted(values)
-    rank = max(1, math.ceil(pct / 100 * len(ordered)))
-    return ordered[rank - 1]
-
-
-def server_env() -> dict[str, str]:
-    """Return the environment for servers, with a local objmcp source tree on the path.
-
-    If the project keeps objmcp in ``src/objmcp`` or ``objmcp/`` next to
-    ``bench/``, that tree is put first on ``PYTHONPATH`` so the working copy
-    is what gets measured, whether or not it is installed.
-    """
-    env = dict(os.environ)
-    extra = [
-        str(base)
-        for base in (ROOT / "src", ROOT)
-        if (base / "objmcp" / "__init__.py").is_file() or (base / "objmcp.py").is_file()
-    ][:1]
-    if env.get("PYTHONPATH"):
-        extra.append(env["PYTHONPATH"])
-    if extra:
-        env["PYTHONPATH"] = os.pathsep.join(extra)
-    return env
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -538,14 +510,6 @@ def import_times(specs: Sequence[ServerSpec], env: dict[str, str], runs: int) ->
     return {key: statistics.median(values) for key, values in samples.items()}
 
 
-def library_version(name: str) -> str | None:
-    """Return the installed version of distribution ``name``, if any."""
-    try:
-        return importlib.metadata.version(name)
-    except importlib.metadata.PackageNotFoundError:
-        return None
-
-
 def benchmark(
     specs: Sequence[ServerSpec],
     calls: int,
@@ -588,13 +552,6 @@ def benchmark(
     return results
 
 
-def ratio(num: float | None, den: float | None) -> float | None:
-    """Return ``num / den``, or None if either is unknown or ``den`` is zero."""
-    if num is None or den is None or den == 0:
-        return None
-    return num / den
-
-
 def ratios(results: Sequence[ServerResult]) -> dict[str, dict[str, float | None]]:
     """Return objmcp/sdk and objmcp/floor ratios for every metric."""
     figures = {r.spec.key: r.figures() for r in results}
@@ -623,15 +580,7 @@ def render_table(results: Sequence[ServerResult]) -> str:
             value = rel[name][key]
             row.append("-" if value is None else f"{value:.2f}x")
         rows.append(row)
-    widths = [max(len(line[i]) for line in [headers, *rows]) for i in range(len(headers))]
-
-    def fmt_row(cells: Sequence[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
-        return "  ".join([first, *rest])
-
-    lines = [fmt_row(headers), "  ".join("-" * w for w in widths)]
-    lines += [fmt_row(row) for row in rows]
+    lines = table(headers, rows)
     for result in results:
         if not result.available:
             lines.append(f"{result.spec.label}: UNAVAILABLE: {result.error}")

@@ -23,17 +23,15 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT, server_env
-from test_http import free_port
+from conftest import ROOT
+from test_http import HttpServer
 
 SUITE_DIR = ROOT / "tests" / "conformance"
 SUITE_VERSION = "0.1.16"
@@ -121,44 +119,11 @@ def suite_cli() -> Path:
     return SUITE_PACKAGE / package["bin"]["conformance"]
 
 
-class ConformanceServer:
-    """``objmcp run --http`` serving the conformance fixture, until the session ends."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/mcp"
-        self.process = subprocess.Popen(
-            [
-                *(PYTHON, "-m", "objmcp", "run", "--http", "--port", str(self.port)),
-                f"{FIXTURE}:Conformance",
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env={**server_env(), "OBJMCP_TOKEN": ""},
-        )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.process.communicate()
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            time.sleep(0.05)
-        self.stop()
-        raise AssertionError("the HTTP server did not start")
-
-    def stop(self) -> str:
-        """Stop the server; returns what it wrote to stderr."""
-        self.process.terminate()
-        _, err = self.process.communicate(timeout=20)
-        return err.decode(errors="replace")
-
-
 @pytest.fixture(scope="session")
 def suite_run(suite_cli: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SuiteRun]:
     """The active suite, run once against the fixture."""
     results = tmp_path_factory.mktemp("conformance")
-    server = ConformanceServer()
+    server = HttpServer(target=f"{FIXTURE}:Conformance")
     try:
         done = subprocess.run(
             [str(NODE), str(suite_cli), "server", "--url", server.url, "-o", str(results)],
@@ -170,7 +135,7 @@ def suite_run(suite_cli: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
             check=False,
         )
     finally:
-        server_log = server.stop()
+        _, server_log = server.stop()
     output = done.stdout + done.stderr
     checks: dict[str, list[dict[str, Any]]] = {}
     for folder in sorted(results.iterdir()):

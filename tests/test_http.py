@@ -80,6 +80,7 @@ class HttpServer:
                 if probe.connect_ex(("127.0.0.1", self.port)) == 0:
                     return
             time.sleep(0.05)
+        self.process.kill()
         raise AssertionError("the HTTP server did not start")
 
     def stop(self) -> tuple[str, str]:

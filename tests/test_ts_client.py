@@ -60,12 +60,13 @@ def node() -> str:
     return node_path
 
 
-def run_script(
-    node: str, driver: Path, server: Path, script: dict[str, Any], *server_args: str
+def drive(
+    node: str, driver: Path, script: dict[str, Any], *arguments: str
 ) -> tuple[dict[str, Any], str]:
-    """Run a TS driver against ``server`` with ``script``; returns its one report and stderr."""
+    """Run a TS driver (with ``arguments``, ``script`` on its stdin); returns the one
+    report line it must print, decoded, and its stderr."""
     done = subprocess.run(
-        [node, str(driver), PYTHON, str(server), *server_args],
+        [node, str(driver), *arguments],
         input=json.dumps(script),
         capture_output=True,
         text=True,
@@ -80,8 +81,16 @@ def run_script(
     lines = done.stdout.split("\n")
     assert len(lines) == 2 and lines[1] == "", f"expected one report line, got:\n{done.stdout}"
     report: dict[str, Any] = json.loads(lines[0])
-    assert len(report["calls"]) == len(script.get("calls", []))
     return report, done.stderr
+
+
+def run_script(
+    node: str, driver: Path, server: Path, script: dict[str, Any], *server_args: str
+) -> tuple[dict[str, Any], str]:
+    """Run a TS driver against ``server`` with ``script``; returns its one report and stderr."""
+    report, stderr = drive(node, driver, script, PYTHON, str(server), *server_args)
+    assert len(report["calls"]) == len(script.get("calls", []))
+    return report, stderr
 
 
 def run_driver(

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-import subprocess
 import sys
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -29,9 +28,9 @@ from typing import Any
 
 import pytest
 import test_ts_client
-from conftest import ZOO, server_env
+from conftest import ZOO
 from test_http import HttpServer
-from test_ts_client import JS, TIMEOUT
+from test_ts_client import JS
 from test_ts_interactive import BOOL_SCHEMA
 
 import objmcp
@@ -75,22 +74,8 @@ def call(
 
 def run_http(node: str, clients: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Run http.mjs with ``clients``; returns each client's report, by label."""
-    done = subprocess.run(
-        [node, str(DRIVER)],
-        input=json.dumps({"clients": clients}),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=server_env(),
-        cwd=JS,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert done.returncode == 0, f"driver exit {done.returncode}\n{done.stdout}\n{done.stderr}"
-    # Split on "\n" only: JSON.stringify leaves U+2028/U+2029 raw and splitlines() breaks there.
-    lines = done.stdout.split("\n")
-    assert len(lines) == 2 and lines[1] == "", f"expected one report line, got:\n{done.stdout}"
-    reports: dict[str, dict[str, Any]] = json.loads(lines[0])["clients"]
+    report, _ = test_ts_client.drive(node, DRIVER, {"clients": clients})
+    reports: dict[str, dict[str, Any]] = report["clients"]
     assert list(reports) == [client["label"] for client in clients]
     for client in clients:
         report = reports[client["label"]]

@@ -26,7 +26,6 @@ import json
 import math
 import mimetypes
 import re
-import subprocess
 import sys
 import typing
 import uuid
@@ -38,8 +37,8 @@ from urllib.parse import urlsplit
 import jsonschema
 import pytest
 import test_ts_client
-from conftest import PYTHON, ZOO, server_env
-from test_ts_client import JS, TIMEOUT
+from conftest import PYTHON, ZOO
+from test_ts_client import JS
 
 import objmcp
 from objmcp._publish import PROMPT_MARK, RESOURCE_MARK
@@ -77,22 +76,7 @@ def run_surface(
     node: str, servers: dict[str, dict[str, Any]], steps: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """Run surface.mjs with ``servers`` and ``steps``; returns its report (checked whole)."""
-    done = subprocess.run(
-        [node, str(DRIVER)],
-        input=json.dumps({"servers": servers, "steps": steps}),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=server_env(),
-        cwd=JS,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert done.returncode == 0, f"driver exit {done.returncode}\n{done.stdout}\n{done.stderr}"
-    # Split on "\n" only: JSON.stringify leaves U+2028/U+2029 raw and splitlines() breaks there.
-    lines = done.stdout.split("\n")
-    assert len(lines) == 2 and lines[1] == "", f"expected one report line, got:\n{done.stdout}"
-    report: dict[str, Any] = json.loads(lines[0])
+    report, _ = test_ts_client.drive(node, DRIVER, {"servers": servers, "steps": steps})
     assert list(report["steps"]) == [made["label"] for made in steps]
     assert set(report["servers"]) == set(servers)
     for name, seen in report["servers"].items():

@@ -32,40 +32,31 @@ machine drift hits all alike.
 
 Usage::
 
-    .venv/bin/python bench/http.py [--quick] [--json out.json] [--servers objmcp,sdk]
+    .venv/bin/python bench/run_http.py [--quick] [--json out.json] [--servers objmcp,sdk]
 """
 
-# This file is bench/http.py: run as a script, its folder comes first on sys.path, where
-# it would shadow the standard library's http package (which uvicorn and starlette
-# import). It is taken off before anything else is imported.
-# ruff: noqa: E402
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-BENCH_DIR = Path(__file__).resolve().parent
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != BENCH_DIR]
 
 import argparse
 import asyncio
 import contextlib
-import importlib.metadata
 import importlib.util
 import json
-import math
 import os
 import platform
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any
 
-ROOT = BENCH_DIR.parent
+from figures import ROOT, library_version, percentile, ratio, server_env, table
+
 HOST = "127.0.0.1"
 PATH = "/mcp"
 HANDSHAKE_VERSION = "2025-11-25"
@@ -142,17 +133,6 @@ def serve(key: str, port: int) -> None:
     import uvicorn
 
     uvicorn.run(build_app(key), host=HOST, port=port, log_level="warning", workers=1)
-
-
-def server_env() -> dict[str, str]:
-    """The servers' environment: the working copy of objmcp first on ``PYTHONPATH``."""
-    env = dict(os.environ)
-    paths = [str(ROOT)] if (ROOT / "objmcp" / "__init__.py").is_file() else []
-    if env.get("PYTHONPATH"):
-        paths.append(env["PYTHONPATH"])
-    if paths:
-        env["PYTHONPATH"] = os.pathsep.join(paths)
-    return env
 
 
 def free_port() -> int:
@@ -736,19 +716,6 @@ METRICS: tuple[tuple[str, str, bool, str], ...] = (
 METRIC_KEYS: tuple[str, ...] = tuple(metric[0] for metric in METRICS)
 
 
-def percentile(values: Sequence[float], pct: float) -> float:
-    """The nearest-rank percentile ``pct`` (0-100] of non-empty ``values``."""
-    ordered = sorted(values)
-    return ordered[max(1, math.ceil(pct / 100 * len(ordered))) - 1]
-
-
-def ratio(num: float | None, den: float | None) -> float | None:
-    """``num / den``, or None if either is unknown or ``den`` is zero."""
-    if num is None or den is None or den == 0:
-        return None
-    return num / den
-
-
 def ratios(results: Sequence[ServerResult]) -> dict[str, dict[str, float | None]]:
     """objmcp / each other server, for every figure."""
     figures = {r.spec.key: r.figures() for r in results}
@@ -778,15 +745,7 @@ def render_table(results: Sequence[ServerResult], concurrency: int) -> str:
             value = relative[name][key]
             row.append("-" if value is None else f"{value:.2f}x")
         rows.append(row)
-    widths = [max(len(line[i]) for line in [headers, *rows]) for i in range(len(headers))]
-
-    def line_of(cells: Sequence[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
-        return "  ".join([first, *rest])
-
-    lines = [line_of(headers), "  ".join("-" * width for width in widths)]
-    lines += [line_of(row) for row in rows]
+    lines = table(headers, rows)
     for result in results:
         if not result.available:
             lines.append(f"{result.spec.label}: UNAVAILABLE: {result.error}")
@@ -797,14 +756,6 @@ def troubles(output: str) -> list[str]:
     """The lines of a server's output that speak of trouble."""
     words = ("error", "exception", "traceback", "warning")
     return [line for line in output.splitlines() if any(w in line.lower() for w in words)]
-
-
-def library_version(name: str) -> str | None:
-    """The installed version of distribution ``name``, if any."""
-    try:
-        return importlib.metadata.version(name)
-    except importlib.metadata.PackageNotFoundError:
-        return None
 
 
 def to_json(results: Sequence[ServerResult], options: dict[str, Any]) -> dict[str, Any]:
