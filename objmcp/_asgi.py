@@ -37,7 +37,6 @@ import json
 import logging
 import math
 import secrets
-import threading
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from typing import Any
 
@@ -156,7 +155,7 @@ class HttpConnection(Connection):
     session's GET stream, or nowhere when neither is open."""
 
     def __init__(self, server: Server, owner: str | None = None) -> None:
-        super().__init__(server, _no_source, _no_sink)
+        super().__init__(server)
         self.owner = owner
         """A digest of the credentials that opened the session (None: none were asked)."""
         self.session_id: str | None = None
@@ -165,8 +164,7 @@ class HttpConnection(Connection):
         self._immediate: _Exchange | None = None
         self.stream: MemoryObjectSendStream[object] | None = None
         """The GET stream, while one is open."""
-        self._loop_thread = threading.get_ident()
-        self._token = anyio.lowlevel.current_token()
+        self.bind()
 
     def take(self, actions: list[Action], exchange: _Exchange, group: anyio.abc.TaskGroup) -> None:
         """Carry out what the session said of a POST: its answers go to ``exchange`` (even
@@ -205,14 +203,6 @@ class HttpConnection(Connection):
             self.stream.send_nowait(message)
         else:
             logger.debug("no stream open for %s; dropped", _describe(message))
-
-
-async def _no_source() -> bytes:
-    return b""
-
-
-async def _no_sink(data: bytes) -> None:
-    raise AssertionError("an HTTP connection writes to its requests' responses")
 
 
 class McpApp:
@@ -369,7 +359,7 @@ class McpApp:
                     await self._answer(connection, exchange, modern, send, calls)
                     return
                 async with anyio.create_task_group() as watching:
-                    watching.start_soon(_watch, receive, exchange)
+                    watching.start_soon(_watch, receive, lambda: exchange.queue.send_nowait(_GONE))
                     await self._answer(connection, exchange, modern, send, calls)
                     watching.cancel_scope.cancel()
         finally:
@@ -414,10 +404,13 @@ class McpApp:
                 None, rpc.INVALID_REQUEST, "Bad Request: no Mcp-Session-Id (send initialize first)"
             )
             raise _Refusal(400, failure)
+        return self._session_for(session_id, owner)
+
+    def _session_for(self, session_id: str, owner: str | None) -> HttpConnection:
+        """The open session ``session_id`` of the caller ``owner``; 404 for any other."""
         found = self.sessions.get(session_id)
         if found is None or found.owner != owner:
-            failure = rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found")
-            raise _Refusal(404, failure)
+            raise _Refusal(404, rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found"))
         return found
 
     async def _answer(
@@ -472,7 +465,7 @@ class McpApp:
                 "method": "notifications/cancelled",
                 "params": {"requestId": request_id},
             }
-            connection._perform(connection.session.receive(cancel))
+            connection._perform(connection.handle(cancel))
         calls.cancel_scope.cancel()
 
     async def _get(
@@ -482,10 +475,7 @@ class McpApp:
         if self.stateless or session_id is None:
             raise _Refusal(405, None, [(b"allow", b"POST")])  # GET needs a session
         _check_accept(headers.get("accept"), post=False)
-        found = self.sessions.get(session_id)
-        if found is None or found.owner != owner:
-            failure = rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found")
-            raise _Refusal(404, failure)
+        found = self._session_for(session_id, owner)
         if found.stream is not None:
             raise _Refusal(409, "Conflict: this session's GET stream is already open")
         stream, out = anyio.create_memory_object_stream[object](math.inf)
@@ -496,13 +486,7 @@ class McpApp:
                 {"type": "http.response.body", "body": b": stream open\n\n", "more_body": True}
             )
             async with anyio.create_task_group() as group:
-
-                async def watch() -> None:
-                    while (await receive())["type"] != "http.disconnect":
-                        pass
-                    group.cancel_scope.cancel()
-
-                group.start_soon(watch)
+                group.start_soon(_watch, receive, group.cancel_scope.cancel)
                 async for message in out:
                     await send(
                         {"type": "http.response.body", "body": _event(message), "more_body": True}
@@ -517,15 +501,16 @@ class McpApp:
         session_id = headers.get("mcp-session-id")
         if self.stateless or session_id is None:
             raise _Refusal(405, None, [(b"allow", b"POST")])  # DELETE needs a session
-        found = self.sessions.get(session_id)
-        if found is None or found.owner != owner:
-            raise _Refusal(404, rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found"))
-        del self.sessions[session_id]
-        self.server.connections.discard(found)
-        found._release()
-        if found.stream is not None:
-            found.stream.close()
+        self._session_for(session_id, owner)
+        self._end(self.sessions.pop(session_id))
         await _respond(send, 200, None)
+
+    def _end(self, connection: HttpConnection) -> None:
+        """A session is over: its waits end, its GET stream too; it hears of no change."""
+        self.server.connections.discard(connection)
+        connection._release()
+        if connection.stream is not None:
+            connection.stream.close()
 
     async def _lifespan(self, receive: Receive, send: ASGISend) -> None:
         while True:
@@ -540,9 +525,8 @@ class McpApp:
     async def aclose(self) -> None:
         """End every session and close the served object (the ASGI server's shutdown
         does this; call it when embedding without one)."""
-        for connection in list(self.sessions.values()):
-            self.server.connections.discard(connection)
-            connection._release()
+        for connection in self.sessions.values():
+            self._end(connection)
         self.sessions.clear()
         await self.server.tools.aclose()
         if self._logging is not None:
@@ -720,11 +704,11 @@ async def _next_or_gone(exchange: _Exchange) -> object | None:
     return None if found is _GONE else found
 
 
-async def _watch(receive: Receive, exchange: _Exchange) -> None:
-    """Tell the exchange when its client goes away."""
+async def _watch(receive: Receive, gone: Callable[[], object]) -> None:
+    """Call ``gone`` when the client goes away."""
     while (await receive())["type"] != "http.disconnect":
         pass
-    exchange.queue.send_nowait(_GONE)
+    gone()
 
 
 def _event(message: object) -> bytes:

@@ -263,8 +263,6 @@ def _make_app(options: argparse.Namespace) -> McpApp:
     )
 
 
-GRACE = 5
-"""Seconds requests still running (parked calls among them) get when the server stops."""
 _HTTP_RUN = "OBJMCP_HTTP_RUN"
 """Where ``run --http --workers N`` leaves its options for the worker processes."""
 
@@ -288,7 +286,7 @@ def _serve_http(options: argparse.Namespace) -> None:
         os.environ[_HTTP_RUN] = json.dumps(
             {k: v for k, v in vars(options).items() if k != "handler"}
         )
-        _make_server(options)  # a target that cannot be served fails here, once
+        grace = _make_server(options).grace  # a target that cannot be served fails here, once
         sys.stderr.write(f"objmcp: serving at {where} with {options.workers} workers\n")
         uvicorn.run(
             "objmcp._cli:http_app_from_environment",
@@ -297,7 +295,7 @@ def _serve_http(options: argparse.Namespace) -> None:
             port=options.port,
             workers=options.workers,
             log_level="warning",
-            timeout_graceful_shutdown=GRACE,
+            timeout_graceful_shutdown=int(grace),
         )
         return
     app = _make_app(options)

@@ -42,7 +42,14 @@ if typing.TYPE_CHECKING:
     from ._server import Server
 
 
-__all__ = ["Connection", "LogToClient", "call_tool", "encode_message", "read_or_get"]
+__all__ = [
+    "Connection",
+    "LogToClient",
+    "StreamConnection",
+    "call_tool",
+    "encode_message",
+    "read_or_get",
+]
 
 logger = logging.getLogger("objmcp")
 
@@ -149,48 +156,31 @@ class _Parked:
 
 
 class Connection:
-    """One stream pair served by one session."""
+    """One client's session and the calls it started, whatever carries its messages:
+    a subclass says where a message goes (:meth:`_send`)."""
 
-    def __init__(self, server: Server, source: ByteSource, sink: ByteSink) -> None:
+    def __init__(self, server: Server) -> None:
         self.server = server
         self.session = server.session()
-        self.decoder = FrameDecoder(server.framing, server.max_frame)
-        self._source = source
-        self._sink = sink
         self._running: dict[int, RunningCall] = {}
         self._waiters: dict[str, _Waiter] = {}  # handshake era: by the id of our request
         self._parked: dict[str, _Parked] = {}  # modern era: by the park named in the state
         self._closing = False
         self._calls_group: anyio.abc.TaskGroup | None = None
         self._idle = anyio.Event()
-        self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
-        self._broken = False
         self._loop_thread: int | None = None
         self._token: anyio.lowlevel.EventLoopToken | None = None
-        self.parks = True
-        """Modern era: a call that asks waits suspended for the retry (else it is replayed)."""
         self.asks = True
         """Whether calls can send the client requests at all (not over stateless HTTP)."""
 
-    async def run(self) -> None:
-        """Read until end of input, then let calls finish (or cancel them) and flush."""
-        root = logging.getLogger()
-        handler = LogToClient(self)
-        quiet_root = not root.handlers
-        level = root.level
-        root.addHandler(handler)
-        if quiet_root:
-            root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts
+    def bind(self) -> None:
+        """Serve from the running event loop: :meth:`post` reaches it from any thread."""
         self._loop_thread = threading.get_ident()
         self._token = anyio.lowlevel.current_token()
-        self.server.connections.add(self)
-        try:
-            await self._run()
-        finally:
-            self.server.connections.discard(self)
-            self._token = None
-            root.removeHandler(handler)
-            root.setLevel(level)
+
+    def _send(self, message: object, related: RequestId | None) -> None:
+        """Deliver one message (``related``: the request it belongs to, if any)."""
+        raise NotImplementedError
 
     def post(self, make: Callable[[Session], list[Action]]) -> None:
         """Carry out what ``make`` says the session must do, on the connection's loop;
@@ -203,48 +193,6 @@ class Connection:
         with contextlib.suppress(RuntimeError):  # the loop is gone: nobody listens
             anyio.from_thread.run_sync(lambda: self._perform(make(self.session)), token=self._token)
 
-    async def _run(self) -> None:
-        async with anyio.create_task_group() as writers:
-            writers.start_soon(self._write_loop)
-            async with anyio.create_task_group() as calls:
-                self._calls_group = calls
-                await self._read_loop(calls)
-                await self._drain(calls)
-            self._out_send.close()
-
-    async def _read_loop(self, calls: anyio.abc.TaskGroup) -> None:
-        while True:
-            try:
-                data = await self._source()
-            except OSError as error:
-                logger.warning("reading the input failed: %s", error)
-                return
-            if not data:
-                last = self.decoder.end_of_input()
-                if isinstance(last, bytes):
-                    self._perform(self._receive(last), calls)
-                elif isinstance(last, FrameError):
-                    logger.warning("%s", last)
-                return
-            self.decoder.feed(data)
-            while True:
-                frame = self.decoder.next_frame()
-                if frame is NEED_DATA:
-                    break
-                if isinstance(frame, FrameError):
-                    logger.warning("%s", frame)
-                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
-                    continue
-                assert isinstance(frame, bytes)
-                self._perform(self._receive(frame), calls)
-
-    def _receive(self, frame: bytes) -> list[Action]:
-        try:
-            message = json.loads(frame, parse_constant=_refuse_constant)
-        except (ValueError, RecursionError) as error:
-            return self.session.parse_error(_describe_parse_error(error))
-        return self.handle(message)
-
     def handle(self, message: object, caller: str | None = None) -> list[Action]:
         """What the session says of a decoded message (from ``caller``, when known); a
         failure of objmcp's own is an internal error for this message only."""
@@ -255,23 +203,6 @@ class Connection:
             request_id = message.get("id") if isinstance(message, dict) else None
             request_id = request_id if rpc.is_request_id(request_id) else None
             return [Send(rpc.error_response(request_id, rpc.INTERNAL_ERROR, "Internal error"))]
-
-    async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
-        self._closing = True
-        self._perform(self.session.close())
-        self._release()  # nobody is left to answer a question
-        if not self._running:
-            return
-        with anyio.move_on_after(self.server.grace):
-            while self._running:
-                self._idle = anyio.Event()
-                await self._idle.wait()
-        if self._running:
-            still = len(self._running)
-            logger.warning("cancelling %d call(s) still running at end of input", still)
-            for call in self._running.values():
-                call.cancelled.set()
-            calls.cancel_scope.cancel()
 
     def _perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
         for action in actions:
@@ -341,11 +272,11 @@ class Connection:
         self, call: RunningCall, done: float, total: float | None, message: str | None
     ) -> None:
         """Send a progress report of ``call``, if its client asked for them."""
-        self._perform(self.session.progress(call.call_id, done, total, message))
+        self.post(lambda session: session.progress(call.call_id, done, total, message))
 
     def complete_elicitation(self, elicitation_id: str) -> None:
         """Tell the client a URL question's step is done."""
-        self._perform(self.session.elicitation_complete(elicitation_id))
+        self.post(lambda session: session.elicitation_complete(elicitation_id))
 
     def resource_updated(self, uri: str) -> None:
         """Tell every subscriber of ``uri``, on every connection, that it changed."""
@@ -394,8 +325,6 @@ class Connection:
         return request.read(waiter.result or {})
 
     def _can_park(self, job: Job | None) -> bool:
-        if not self.parks:
-            return False
         if job is not None and self.server.tools.threads.serial:
             return False  # the one thread of serial calls cannot wait for a retry
         return len(self._parked) < self.server.max_parked
@@ -427,8 +356,98 @@ class Connection:
                 waiter.released = True
                 waiter.answered.set()
 
+
+class StreamConnection(Connection):
+    """A connection over one pair of byte streams (stdio): frames in, frames out."""
+
+    def __init__(self, server: Server, source: ByteSource, sink: ByteSink) -> None:
+        super().__init__(server)
+        self.decoder = FrameDecoder(server.framing, server.max_frame)
+        self._source = source
+        self._sink = sink
+        self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
+        self._broken = False
+
+    async def run(self) -> None:
+        """Read until end of input, then let calls finish (or cancel them) and flush."""
+        root = logging.getLogger()
+        handler = LogToClient(self)
+        quiet_root = not root.handlers
+        level = root.level
+        root.addHandler(handler)
+        if quiet_root:
+            root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts
+        self.bind()
+        self.server.connections.add(self)
+        try:
+            await self._run()
+        finally:
+            self.server.connections.discard(self)
+            self._token = None
+            root.removeHandler(handler)
+            root.setLevel(level)
+
+    async def _run(self) -> None:
+        async with anyio.create_task_group() as writers:
+            writers.start_soon(self._write_loop)
+            async with anyio.create_task_group() as calls:
+                self._calls_group = calls
+                await self._read_loop(calls)
+                await self._drain(calls)
+            self._out_send.close()
+
+    async def _read_loop(self, calls: anyio.abc.TaskGroup) -> None:
+        while True:
+            try:
+                data = await self._source()
+            except OSError as error:
+                logger.warning("reading the input failed: %s", error)
+                return
+            if not data:
+                last = self.decoder.end_of_input()
+                if isinstance(last, bytes):
+                    self._perform(self._receive(last), calls)
+                elif isinstance(last, FrameError):
+                    logger.warning("%s", last)
+                return
+            self.decoder.feed(data)
+            while True:
+                frame = self.decoder.next_frame()
+                if frame is NEED_DATA:
+                    break
+                if isinstance(frame, FrameError):
+                    logger.warning("%s", frame)
+                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
+                    continue
+                assert isinstance(frame, bytes)
+                self._perform(self._receive(frame), calls)
+
+    def _receive(self, frame: bytes) -> list[Action]:
+        try:
+            message = json.loads(frame, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError) as error:
+            return self.session.parse_error(_describe_parse_error(error))
+        return self.handle(message)
+
+    async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
+        self._closing = True
+        self._perform(self.session.close())
+        self._release()  # nobody is left to answer a question
+        if not self._running:
+            return
+        with anyio.move_on_after(self.server.grace):
+            while self._running:
+                self._idle = anyio.Event()
+                await self._idle.wait()
+        if self._running:
+            still = len(self._running)
+            logger.warning("cancelling %d call(s) still running at end of input", still)
+            for call in self._running.values():
+                call.cancelled.set()
+            calls.cancel_scope.cancel()
+
     def _send(self, message: object, related: RequestId | None) -> None:
-        """Write one message (``related``: the request it belongs to, which stdio ignores)."""
+        """Write one message (``related`` does not matter on one stream)."""
         framing: Literal["newline", "content-length"] = (
             "content-length" if self.decoder.framing == "content-length" else "newline"
         )

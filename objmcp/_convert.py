@@ -53,6 +53,23 @@ class NotJsonable(TypeError):
 # --- JSON -> Python ---------------------------------------------------------------------------
 
 
+def from_texts(
+    values: abc.Mapping[str, str], hints: abc.Mapping[str, object], label: str
+) -> dict[str, object]:
+    """Convert strings from the wire by name (URI variables, prompt arguments) with
+    :func:`from_text`; raise :class:`~objmcp.ArgumentError` naming the ``label``ed one
+    that does not convert."""
+    from ._exceptions import ArgumentError
+
+    converted: dict[str, object] = {}
+    for key, text in values.items():
+        try:
+            converted[key] = from_text(text, hints[key], key)
+        except ConversionError as error:
+            raise ArgumentError(f"Invalid {label} '{key}': {error.message}") from None
+    return converted
+
+
 def from_text(text: str, hint: object, path: str = "") -> object:
     """Convert a string from the wire (a URI variable, a prompt argument) into a value of
     ``hint``: the string itself where a string fits, else its JSON reading (``"5"`` is

@@ -407,10 +407,14 @@ def injected_value(marker: object, given: Mapping[object, object] | None, tool: 
 def injected_parameters(
     signature: inspect.Signature, hints: Mapping[str, object]
 ) -> dict[str, object]:
-    """The parameters of a signature that ask for a marker, and the marker of each."""
+    """The parameters of a signature that ask for a marker, and the marker of each (an
+    annotation left a string, unresolved, counts as none)."""
     found: dict[str, object] = {}
     for parameter in signature.parameters.values():
-        marker = injected_kind(parameter, hints.get(parameter.name, parameter.annotation))
+        hint = hints.get(parameter.name, parameter.annotation)
+        if isinstance(hint, str):
+            hint = inspect.Parameter.empty
+        marker = injected_kind(parameter, hint)
         if marker is not None:
             found[parameter.name] = marker
     return found

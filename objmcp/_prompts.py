@@ -17,7 +17,7 @@ from typing import Any
 from . import _introspect
 from . import _typing as t
 from ._content import value_result
-from ._convert import ConversionError, from_text
+from ._convert import from_texts
 from ._exceptions import ArgumentError, TargetError
 from ._inject import injected_parameters
 from ._media import MEDIA
@@ -65,13 +65,7 @@ class Prompt:
         ]
         if missing:
             raise ArgumentError(f"Missing required argument '{missing[0]}' of prompt '{self.name}'")
-        converted: dict[str, object] = {}
-        for key, text in given.items():
-            try:
-                converted[key] = from_text(text, self.hints.get(key, str), key)
-            except ConversionError as error:
-                raise ArgumentError(f"Invalid argument '{key}': {error.message}") from None
-        return converted
+        return from_texts(given, self.hints, "argument")
 
     def listing(self) -> dict[str, Any]:
         """The ``Prompt`` object of ``prompts/list``."""

@@ -8,7 +8,6 @@ values; :func:`read_contents` turns what the method returned into the
 
 from __future__ import annotations
 
-import base64
 import mimetypes
 import re
 import urllib.parse
@@ -18,8 +17,8 @@ from typing import Any, Literal
 
 from . import _introspect
 from ._content import dumps
-from ._convert import ConversionError, from_text, to_jsonable
-from ._exceptions import ArgumentError, TargetError
+from ._convert import from_texts, to_jsonable
+from ._exceptions import TargetError
 from ._inject import injected_parameters
 from ._media import File, sniff
 from ._publish import ResourceOptions
@@ -65,26 +64,18 @@ class Resource:
     def arguments(self, values: Mapping[str, str]) -> dict[str, object]:
         """The method's keyword arguments for the variables' ``values``; raises
         :class:`ArgumentError` for a value that does not convert."""
-        converted: dict[str, object] = {}
-        for key, text in values.items():
-            try:
-                converted[key] = from_text(text, self.hints.get(key, str), key)
-            except ConversionError as error:
-                raise ArgumentError(f"Invalid URI variable '{key}': {error.message}") from None
-        return converted
+        return from_texts(values, self.hints, "URI variable")
 
     def listing(self) -> dict[str, Any]:
         """The ``Resource`` or ``ResourceTemplate`` object of the list methods."""
-        entry: dict[str, Any] = {"uriTemplate" if self.is_template else "uri": self.uri}
-        entry["name"] = self.name
-        for key, value in (
-            ("title", self.title),
-            ("description", self.description),
-            ("mimeType", self.mime_type),
-        ):
-            if value is not None:
-                entry[key] = value
-        return entry
+        entry = {
+            "uriTemplate" if self.is_template else "uri": self.uri,
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "mimeType": self.mime_type,
+        }
+        return {key: value for key, value in entry.items() if value is not None}
 
 
 def make_resource(
@@ -156,19 +147,16 @@ def read_contents(resource: Resource, uri: str, value: object) -> list[dict[str,
         items = value
     contents: list[dict[str, Any]] = []
     for item in items:
-        if isinstance(item, File):
-            contents.append(item.block()["resource"])
-            continue
-        entry: dict[str, Any] = {"uri": uri}
-        if isinstance(item, str):
-            entry["mimeType"] = resource.mime_type or "text/plain"
-            entry["text"] = item
-        elif isinstance(item, (bytes, bytearray)):
-            found = resource.mime_type or sniff(bytes(item))
-            entry["mimeType"] = found or "application/octet-stream"
-            entry["blob"] = base64.b64encode(item).decode("ascii")
-        else:
-            entry["mimeType"] = resource.mime_type or "application/json"
-            entry["text"] = dumps(to_jsonable(item))
-        contents.append(entry)
+        file = item if isinstance(item, File) else _as_file(resource, uri, item)
+        contents.append(file.block()["resource"])
     return contents
+
+
+def _as_file(resource: Resource, uri: str, value: object) -> File:
+    """What a method returned, as the contents of ``uri``: text, a blob or JSON."""
+    if isinstance(value, str):
+        return File(uri, value, resource.mime_type or "text/plain")
+    if isinstance(value, (bytes, bytearray)):
+        data = value if isinstance(value, bytes) else bytes(value)
+        return File(uri, data, resource.mime_type or sniff(data) or "application/octet-stream")
+    return File(uri, dumps(to_jsonable(value)), resource.mime_type or "application/json")

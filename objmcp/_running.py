@@ -9,7 +9,6 @@ async one awaits them on the loop.
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 import threading
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -93,10 +92,10 @@ class Reach(Protocol):
     def report_progress(
         self, call: RunningCall, done: float, total: float | None, message: str | None
     ) -> None:
-        """Send a progress report of ``call`` (on the loop thread)."""
+        """Send a progress report of ``call`` (from any thread)."""
 
     def complete_elicitation(self, elicitation_id: str) -> None:
-        """Send ``notifications/elicitation/complete`` (on the loop thread)."""
+        """Send ``notifications/elicitation/complete`` (from any thread)."""
 
     def resource_updated(self, uri: str) -> None:
         """Tell the subscribers of ``uri`` it changed (from any thread)."""
@@ -114,13 +113,6 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
     token = anyio.lowlevel.current_token()
     revision = call.context.revision
 
-    def on_loop(post: Callable[[], None]) -> None:
-        if threading.get_ident() == loop_thread:
-            post()
-        else:
-            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody listens
-                anyio.from_thread.run_sync(post, token=token)
-
     def progress(done: float, total: float | None = None, message: str | None = None) -> Done:
         for name, number in (("done", done), ("total", total)):
             if number is not None and (
@@ -129,7 +121,7 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
                 raise TypeError(f"progress {name} must be a number, not {number!r}")
         if message is not None and not isinstance(message, str):
             raise TypeError(f"progress message must be a string, not {message!r}")
-        on_loop(lambda: reach.report_progress(call, done, total, message))
+        reach.report_progress(call, done, total, message)
         return DONE
 
     def ask(request: ClientRequest) -> Any:
@@ -172,7 +164,7 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
 
     def complete(elicitation_id: str | None) -> Done:
         if elicitation_id is not None:
-            on_loop(lambda: reach.complete_elicitation(elicitation_id))
+            reach.complete_elicitation(elicitation_id)
         return DONE
 
     elicit.url = elicit_url  # type: ignore[attr-defined]

@@ -15,11 +15,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import anyio
-import anyio.abc
-import anyio.from_thread
-import anyio.lowlevel
 
-from ._connection import Connection, call_tool, read_or_get
+from ._connection import Connection, StreamConnection, call_tool, read_or_get
 from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from ._publish import PromptOptions, ResourceOptions, ToolOptions
 from ._session import (
@@ -227,7 +224,7 @@ class Server:
             source = byte_source(0 if self.input is None else self.input)
             sink = byte_sink(output)
             try:
-                await Connection(self, source, sink).run()
+                await StreamConnection(self, source, sink).run()
             finally:
                 # A close that waits on a call stuck in its thread would wait forever.
                 limit = self.grace if self.tools.abandoned else math.inf

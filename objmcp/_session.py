@@ -78,7 +78,6 @@ Feature = Literal["elicitation", "elicitation.url", "sampling", "roots"]
 CacheHint = tuple[int, Literal["public", "private"]]
 """Modern era: how long (``ttlMs``) and by whom (``cacheScope``) a result may be cached."""
 DEFAULT_HINT: CacheHint = (0, "private")
-DEFAULT_CACHE: Mapping[str, CacheHint] = {}
 """Every cacheable result is stale at once and private unless the server says otherwise."""
 
 
@@ -175,6 +174,14 @@ class _Batch:
     open: bool = True
     """Still being read: its answer cannot go out yet, whatever finishes."""
 
+    def finish(self, call_id: int | None = None) -> list[Action]:
+        """The call ``call_id`` of the batch is over (or the batch has been read): the
+        batch's answer, when nothing is left to wait for."""
+        self.pending.discard(call_id)
+        if self.pending or self.open or not self.responses:
+            return []
+        return [Send(self.responses, _id_of(self.responses[0]))]
+
 
 @dataclass
 class _Call:
@@ -185,7 +192,7 @@ class _Call:
     capabilities: Mapping[str, Any] = field(default_factory=dict)
     log_level: str | None = None  # modern era: the request's own logLevel
     tool: str = ""  # a tool's name, or "<method> <target>": what a sealed state is bound to
-    digest: str = ""
+    digest: str = ""  # modern era: of what a sealed state is bound to (arguments, caller)
     answers: tuple[Any, ...] = ()
     expires: float | None = None  # modern era: the first question's deadline, kept
     method: str = "tools/call"
@@ -217,12 +224,12 @@ class Session:
         check_listing(page_size)
         self.page_size = page_size
         """Lists longer than this come in pages, with an opaque cursor (None: one page)."""
-        self.cache: dict[str, CacheHint] = {**DEFAULT_CACHE, **(cache or {})}
+        self.cache: dict[str, CacheHint] = dict(cache or {})
+        """Modern era: the ``ttlMs`` and ``cacheScope`` of each cacheable result."""
         check_declare(declare)
         self.declare = frozenset(declare)
         """Capabilities declared even while nothing is published for them (``resources``,
         ``prompts``): a handshake client keeps what initialize declared."""
-        """Modern era: the ``ttlMs`` and ``cacheScope`` of each cacheable result."""
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
@@ -448,9 +455,7 @@ class Session:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
             return [Send(failure.response(call.request_id), call.request_id)]
         cache = call.method if call.method == "resources/read" else None
-        result = self._complete(body, call.revision, cache=cache)
-        if call.cache is not None and "ttlMs" in result:
-            result["ttlMs"], result["cacheScope"] = call.cache
+        result = self._complete(body, call.revision, cache=cache, hint=call.cache)
         return [Send(rpc.result_response(call.request_id, result), call.request_id)]
 
     def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
@@ -462,10 +467,7 @@ class Session:
         if call.batch is None:
             return [Send(response, call.request_id)]
         call.batch.responses.append(response)
-        call.batch.pending.discard(call_id)
-        if call.batch.pending or call.batch.open:
-            return []
-        return [Send(call.batch.responses, _id_of(call.batch.responses[0]))]
+        return call.batch.finish(call_id)
 
     # --- messages -------------------------------------------------------------------------
 
@@ -487,9 +489,7 @@ class Session:
             if response is not None:
                 group.responses.append(response)
         group.open = False
-        if not group.pending and group.responses:
-            actions.append(Send(group.responses, _id_of(group.responses[0])))
-        return actions
+        return [*actions, *group.finish()]
 
     def _receive_one(
         self, message: object, actions: list[Action], batch: _Batch | None
@@ -582,14 +582,9 @@ class Session:
                 if self.subscriptions.listens.pop(target, None) is not None:
                     logger.debug("the client closed its listen stream %r", target)
             if call_id is not None:
-                call = self._calls.pop(call_id)
-                self._forget_asks(call_id)
-                if call.batch is not None:
-                    call.batch.pending.discard(call_id)
-                    batch_done = not call.batch.pending and not call.batch.open
-                    if batch_done and call.batch.responses:
-                        responses = call.batch.responses
-                        actions.append(Send(responses, _id_of(responses[0])))
+                call = self._end(call_id)
+                if call is not None and call.batch is not None:
+                    actions.extend(call.batch.finish(call_id))
                 actions.append(CancelCall(call_id))
         elif method == "notifications/initialized":
             logger.debug("client says it is initialized")
@@ -664,7 +659,7 @@ class Session:
         if method == "subscriptions/listen" and revision.era == "modern":
             capabilities = self._capabilities(revision)
             offered = [kind for kind in LIST_KINDS if kind in capabilities]
-            known = self._known_uri if "resources" in capabilities else _nothing
+            known = self._known_uri  # (no resources: it knows none)
             requested = params.get("notifications")
             ack = self.subscriptions.listen(request_id, requested, offered, known)
             actions.append(Send(ack, request_id))
@@ -765,7 +760,8 @@ class Session:
             state = self._answers(call.tool, bound, params)
             asked_level = meta.get(LOG_LEVEL_KEY)
             call.log_level = asked_level if asked_level in LOG_LEVELS else None
-            call.digest = arguments_digest(bound)
+            # taken now, before the method can touch the arguments; a retry's state has it
+            call.digest = state.digest if state is not None else arguments_digest(bound)
             if state is not None:
                 call.answers, call.expires = state.answers, state.expires
         call_id = next(self._call_ids)
@@ -887,15 +883,19 @@ class Session:
         return self._complete(answer, revision, cache=None)
 
     def _complete(
-        self, result: dict[str, Any], revision: Revision, cache: str | None
+        self,
+        result: dict[str, Any],
+        revision: Revision,
+        cache: str | None,
+        hint: CacheHint | None = None,
     ) -> dict[str, Any]:
         """Add what ``revision`` puts on every result (``cache`` names the method whose
-        caching hints a cacheable result carries)."""
+        caching hints a cacheable result carries; ``hint``, when given, is its own)."""
         if revision.result_type:
             result = {"resultType": "complete", **result}
             result["_meta"] = {SERVER_INFO_KEY: self.info.implementation(revision)}
         if cache is not None and revision.cache_hints:
-            ttl, scope = self.cache.get(cache, DEFAULT_HINT)
+            ttl, scope = hint or self.cache.get(cache, DEFAULT_HINT)
             result["ttlMs"] = ttl
             result["cacheScope"] = scope
         return result
@@ -962,10 +962,6 @@ def _stream_of(message: Message) -> RequestId | None:
     meta = message.get("params", {}).get("_meta", {})
     found = meta.get(SUBSCRIPTION_ID_KEY) if isinstance(meta, dict) else None
     return found if rpc.is_request_id(found) else None
-
-
-def _nothing(uri: str) -> bool:
-    return False
 
 
 def _meta_of(params: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from typing import Any
 from . import _introspect
 from ._convert import ConversionError, NotJsonable, from_json, to_jsonable
 from ._exceptions import ArgumentError, TargetError
-from ._inject import injected_kind, injected_value
+from ._inject import injected_parameters, injected_value
 from ._media import MEDIA
 from ._publish import ToolOptions
 from ._schema import JsonSchema, SchemaBuilder
@@ -195,15 +195,13 @@ def make_tool(
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []
     parameters: list[Parameter] = []
-    injected: dict[str, object] = {}
+    injected = injected_parameters(signature, hints)
     additional: JsonSchema | bool = False
     for param in signature.parameters.values():
         hint = hints.get(param.name, param.annotation)
         if isinstance(hint, str):
             hint = _EMPTY  # an annotation type_hints_of could not resolve
-        marker = injected_kind(param, hint)
-        if marker is not None:
-            injected[param.name] = marker
+        if param.name in injected:
             parameters.append(Parameter(param.name, hint, param.kind, param.default))
             continue
         if hint is _EMPTY and param.name in docs.type_names:

@@ -173,10 +173,7 @@ class Toolbox(Mapping[str, Tool]):
         if found is None:
             raise UnknownResourceError(uri)
         resource, values = found
-        arguments = resource.arguments(values)
-        for parameter, marker in resource.injected.items():
-            arguments[parameter] = injected_value(marker, injected, resource.name)
-        value = await self._run(resource.function, resource.is_async, arguments)
+        value = await self._run(resource, resource.arguments(values), injected)
         return read_contents(resource, uri, value)
 
     async def get_prompt(
@@ -186,10 +183,7 @@ class Toolbox(Mapping[str, Tool]):
         :class:`ArgumentError` and whatever the method raises; a TypeError for what is
         not messages. ``injected`` as for :meth:`read_resource`."""
         prompt = self.prompts[name]
-        converted = prompt.convert(arguments)
-        for parameter, marker in prompt.injected.items():
-            converted[parameter] = injected_value(marker, injected, prompt.name)
-        value = await self._run(prompt.function, prompt.is_async, converted)
+        value = await self._run(prompt, prompt.convert(arguments), injected)
         result: dict[str, Any] = {}
         if prompt.description:
             result["description"] = prompt.description
@@ -197,9 +191,16 @@ class Toolbox(Mapping[str, Tool]):
         return result
 
     async def _run(
-        self, function: Callable[..., object], is_async: bool, arguments: dict[str, object]
+        self,
+        published: Resource | Prompt,
+        arguments: dict[str, object],
+        injected: Mapping[object, object] | None,
     ) -> object:
-        if is_async:
+        """Call the method of a resource or a prompt, its injected parameters given."""
+        for parameter, marker in published.injected.items():
+            arguments[parameter] = injected_value(marker, injected, published.name)
+        function = published.function
+        if published.is_async:
             value = function(**arguments)
         else:
             value = await self._threads.run(lambda: function(**arguments))
@@ -404,15 +405,11 @@ def _collect(
         role = role_of(member.name, member.function, resources, prompts)
         if isinstance(role, ResourceOptions):
             resource = make_resource(member.name, member.function, role)
-            if resource.uri in found.resources:
-                raise TargetError(f"Two methods would both be the resource {resource.uri!r}")
-            found.resources[resource.uri] = resource
+            _put(found.resources, resource.uri, resource, "resource")
             continue
         if isinstance(role, PromptOptions):
             prompt = make_prompt(member.name, member.function, role)
-            if prompt.name in found.prompts:
-                raise TargetError(f"Two methods would both be the prompt {prompt.name!r}")
-            found.prompts[prompt.name] = prompt
+            _put(found.prompts, prompt.name, prompt, "prompt")
             continue
         options = options_for(member.name, member.function, tools)
         name = options.name or member.name
@@ -437,6 +434,12 @@ def _collect(
             f"have; its tools are: {', '.join(found.tools) or 'none'}"
         )
     return found
+
+
+def _put(found: dict[str, Any], key: str, published: object, kind: str) -> None:
+    if key in found:
+        raise TargetError(f"Two methods would both be the {kind} {key!r}")
+    found[key] = published
 
 
 def _injections(

@@ -39,7 +39,7 @@ import anyio.abc
 import anyio.from_thread
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
-from ._connection import Connection
+from ._connection import StreamConnection
 from ._framing import NEED_DATA, FrameDecoder, encode_frame
 from ._inject import Root
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
@@ -272,7 +272,7 @@ async def _served(
         server = target
 
         async def run() -> None:
-            await Connection(server, byte_source(source), byte_sink(sink)).run()
+            await StreamConnection(server, byte_source(source), byte_sink(sink)).run()
 
     else:
         server = Server(name, target, input=source, output=sink, **options)
