@@ -12,7 +12,9 @@ One endpoint (``/mcp`` unless told otherwise) serves both eras:
   call's progress, log records and questions to the client before its answer; the
   client's answers come back in POSTs of their own; GET opens the stream of what
   belongs to no request; DELETE ends the session. ``stateless=True`` serves such
-  clients without sessions (and without questions to them).
+  clients without sessions (and without questions to them). A session's streams are
+  resumable: their events carry ids, and a GET with ``Last-Event-ID`` gets the rest of
+  a stream whose connection was lost (the calls went on meanwhile).
 
 Every request is checked first: ``Host`` and ``Origin`` against allow-lists (DNS
 rebinding), then the bearer token when one is required.
@@ -36,6 +38,7 @@ import itertools
 import json
 import logging
 import math
+import re
 import secrets
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from typing import Any
@@ -43,7 +46,6 @@ from typing import Any
 import anyio
 import anyio.abc
 import anyio.lowlevel
-from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from . import _jsonrpc as rpc
 from ._connection import Connection, LogToClient, encode_message
@@ -65,6 +67,7 @@ Verifier = Callable[[str], "bool | Awaitable[bool]"]
 PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 HEADER_MISMATCH = -32020
 """The error of a request whose headers do not say what its body says (2026-07-28)."""
+_ROUTE = re.compile(r"[A-Za-z0-9_-]+")
 _STATUS = {
     rpc.METHOD_NOT_FOUND: 404,
     rpc.INVALID_REQUEST: 400,
@@ -97,36 +100,105 @@ class _Refusal(Exception):
 
 
 class _Exchange:
-    """One POST waiting for the answers to its requests; what belongs to it is queued here.
+    """The messages of one SSE stream, in order: a POST's (until its requests are all
+    answered or cancelled), or a session's GET stream (until the session ends).
+
+    A handshake-era session numbers its streams, and their events carry ids
+    (``<stream>-<position>``), so that a client that lost the connection resumes the
+    stream where it left off with a GET and ``Last-Event-ID``. A stream that cannot
+    be resumed forgets each message once written.
 
     ``aliases`` maps the ids the session knows the requests by to the client's own (the
     modern era's requests of every client share one session, under ids of the server's
     making): what goes out carries the client's ids again."""
 
     def __init__(
-        self, ids: Collection[RequestId], aliases: Mapping[RequestId, RequestId] | None = None
+        self,
+        ids: Collection[RequestId] = (),
+        aliases: Mapping[RequestId, RequestId] | None = None,
+        *,
+        number: int | None = None,
+        standing: bool = False,
     ) -> None:
         self.pending = set(ids)
         self.aliases = dict(aliases or {})
-        self.queue: MemoryObjectSendStream[object]
-        self.out: MemoryObjectReceiveStream[object]
-        self.queue, self.out = anyio.create_memory_object_stream[object](math.inf)
+        self.number = number
+        """The stream's number in its session (None: not resumable)."""
+        self.standing = standing
+        """A session's GET stream: complete only when the session ends."""
+        self.closed = False
+        self.readers = 0
+        """How many connections have taken the stream (the last one writes it)."""
+        self.reading = False
+        """Whether a connection is writing the stream now."""
+        self._log: list[object] = []
+        self._first = 0  # the position of _log[0] in the stream
+        self._changed = anyio.Event()
 
-    def drop(self, request_id: RequestId) -> None:
-        """The client cancelled ``request_id``: no answer will come for it."""
-        if request_id in self.pending:
-            self.pending.discard(request_id)
-            self.queue.send_nowait(_DROPPED)
+    @property
+    def end(self) -> int:
+        """The position after the last message."""
+        return self._first + len(self._log)
+
+    @property
+    def complete(self) -> bool:
+        """Nothing more will come: every request answered (or the session over)."""
+        return self.closed or (not self.standing and not self.pending)
 
     def put(self, message: object) -> None:
-        """Queue a message of this exchange; its answers tick its requests off."""
+        """Add a message to the stream; its answers tick its requests off."""
         answers = message if isinstance(message, list) else [message]
         for answer in answers:
             if isinstance(answer, dict) and "method" not in answer:
                 self.pending.discard(answer.get("id"))
         if self.aliases and isinstance(message, dict):
             message = self._as_sent(message)
-        self.queue.send_nowait(message)
+        self._log.append(message)
+        if self.standing and len(self._log) > _STANDING_LIMIT:
+            logger.warning("a GET stream nobody reads dropped %s", _describe(self._log[0]))
+            self._forget(self._first + 1)
+        self.wake()
+
+    def drop(self, request_id: RequestId) -> None:
+        """The client cancelled ``request_id``: no answer will come for it."""
+        if request_id in self.pending:
+            self.pending.discard(request_id)
+            self.wake()
+
+    def close(self) -> None:
+        """The session is over: so is the stream."""
+        self.closed = True
+        self.wake()
+
+    def since(self, position: int) -> list[tuple[int, object]]:
+        """The messages from ``position`` on, with their positions."""
+        start = max(position, self._first)
+        return list(enumerate(self._log[start - self._first :], start))
+
+    def written(self, position: int) -> None:
+        """Every message before ``position`` was written to a connection."""
+        if self.number is None:
+            self._forget(position)
+        elif self.standing:
+            self._forget(position - _STANDING_KEPT)
+
+    def event_id(self, position: int) -> str | None:
+        """The SSE event id of the message at ``position`` (0 is the priming event)."""
+        return None if self.number is None else f"{self.number}-{position}"
+
+    def wake(self) -> None:
+        """Wake whoever waits for this stream to change."""
+        self._changed.set()
+        self._changed = anyio.Event()
+
+    async def changed(self) -> None:
+        """Wait until the stream changes."""
+        await self._changed.wait()
+
+    def _forget(self, position: int) -> None:
+        if position > self._first:
+            del self._log[: position - self._first]
+            self._first = position
 
     def _as_sent(self, message: dict[str, Any]) -> dict[str, Any]:
         """``message`` with the client's ids where the session put its own."""
@@ -144,10 +216,51 @@ class _Exchange:
         return found
 
 
-_DROPPED = object()
-"""Queued when a request of an exchange was cancelled (it wakes the stream, and is not sent)."""
-_GONE = object()
-"""Queued when the client of an exchange went away."""
+_STANDING_LIMIT = 1000
+"""Messages a GET stream keeps for a client that may come back to it."""
+_STANDING_KEPT = 100
+"""Messages written on a GET stream that it keeps for a resumption."""
+_COMPLETE_KEPT = 8
+"""Complete streams a session keeps for resumption (their last events may have been
+written to a connection already lost); the oldest go first."""
+
+
+class _Reader:
+    """One connection writing a stream. It stops when its client leaves, when another
+    connection resumes the stream, or when its hold runs out (the client polls)."""
+
+    def __init__(self, stream: _Exchange, hold: float | None) -> None:
+        stream.readers += 1
+        stream.reading = True
+        stream.wake()  # a connection still writing it stops
+        self.stream = stream
+        self._turn = stream.readers
+        self.left = False
+        self.held = False
+        self._deadline = math.inf if hold is None else anyio.current_time() + hold
+
+    @property
+    def stopped(self) -> bool:
+        """Whether this connection must write no more."""
+        return self.left or self.held or self.stream.readers != self._turn
+
+    def close(self) -> None:
+        """This connection is done with the stream."""
+        if self.stream.readers == self._turn:
+            self.stream.reading = False
+
+    def leave(self) -> None:
+        """The client went away."""
+        self.left = True
+        self.stream.wake()
+
+    async def wait(self, ready: Callable[[], bool]) -> bool:
+        """Wait until ``ready()``; False when the connection must stop first."""
+        while not self.stopped and not ready():
+            with anyio.move_on_after(self._deadline - anyio.current_time()) as waited:
+                await self.stream.changed()
+            self.held = waited.cancelled_caught
+        return not self.stopped
 
 
 class HttpConnection(Connection):
@@ -162,9 +275,35 @@ class HttpConnection(Connection):
         """Handshake era: the ``Mcp-Session-Id`` (None: the connection of one request)."""
         self._exchanges: dict[RequestId, _Exchange] = {}
         self._immediate: _Exchange | None = None
-        self.stream: MemoryObjectSendStream[object] | None = None
-        """The GET stream, while one is open."""
+        self.stream: _Exchange | None = None
+        """The GET stream, once one was opened."""
+        self.streams: dict[int, _Exchange] = {}
+        """The streams a client may resume, by number."""
+        self._numbers = itertools.count(1)
         self.bind()
+
+    @property
+    def priming(self) -> bool:
+        """Whether a request's SSE stream opens with an event that carries only an id
+        and the reconnection delay (and may be closed for the client to poll)."""
+        revision = self.session.revision
+        return self.session_id is not None and revision is not None and revision.sse_priming
+
+    def resumable(self, stream: _Exchange) -> _Exchange:
+        """Number ``stream`` and keep it for resumption (the session's streams only)."""
+        if self.session_id is None:
+            return stream
+        stream.number = next(self._numbers)
+        self.streams[stream.number] = stream
+        complete = [number for number, kept in self.streams.items() if kept.complete]
+        for number in complete[: max(0, len(complete) - _COMPLETE_KEPT)]:
+            del self.streams[number]
+        return stream
+
+    def forget(self, stream: _Exchange) -> None:
+        """No client can resume ``stream`` (answered with JSON, or replaced)."""
+        if stream.number is not None and self.streams.get(stream.number) is stream:
+            del self.streams[stream.number]
 
     def take(self, actions: list[Action], exchange: _Exchange, group: anyio.abc.TaskGroup) -> None:
         """Carry out what the session said of a POST: its answers go to ``exchange`` (even
@@ -199,8 +338,8 @@ class HttpConnection(Connection):
             exchange = self._immediate
         if exchange is not None:
             exchange.put(message)
-        elif self.stream is not None:
-            self.stream.send_nowait(message)
+        elif self.stream is not None and not self.stream.closed:
+            self.stream.put(message)
         else:
             logger.debug("no stream open for %s; dropped", _describe(message))
 
@@ -219,9 +358,14 @@ class McpApp:
         token: str | None = None,
         verify: Verifier | None = None,
         resource_metadata: str | None = None,
+        poll_after: float | None = None,
+        retry_ms: int = 500,
+        route: str | None = None,
     ) -> None:
         if token is not None and verify is not None:
             raise ValueError("give token= or verify=, not both")
+        if route is not None and not _ROUTE.fullmatch(route):
+            raise ValueError(f"route= must be letters, digits, '_' or '-', not {route!r}")
         if token is not None and not token:
             raise ValueError("token= cannot be empty")
         self.server = server
@@ -232,6 +376,14 @@ class McpApp:
         self._token = token.encode() if token is not None else None
         self._verify = verify
         self.resource_metadata = resource_metadata
+        self.poll_after = poll_after
+        """Seconds a 2025-11-25 client's request stream is held open before the server
+        closes the connection and the client polls (None: until it is answered)."""
+        self.retry_ms = retry_ms
+        """The reconnection delay SSE streams tell clients."""
+        self.route = route
+        """The tag every session id starts with (``<route>.``), for a proxy in front of
+        several servers to send a session's requests to the one that holds it."""
         self.sessions: dict[str, HttpConnection] = {}
         """The open handshake-era sessions, by id."""
         self._logging: LogToClient | None = None
@@ -350,18 +502,14 @@ class McpApp:
             _check_handshake_body(headers, message)
             connection = self._handshake_session(headers, owner, message)
         exchange = _Exchange(_request_ids(message), aliases)
+        if exchange.pending and not modern:
+            connection.resumable(exchange)
         actions = connection.handle(message, owner)
         connection.cancelled(message)
         try:
             async with anyio.create_task_group() as calls:
                 connection.take(actions, exchange, calls)
-                if not exchange.pending:  # answered at once: nothing to wait for
-                    await self._answer(connection, exchange, modern, send, calls)
-                    return
-                async with anyio.create_task_group() as watching:
-                    watching.start_soon(_watch, receive, lambda: exchange.queue.send_nowait(_GONE))
-                    await self._answer(connection, exchange, modern, send, calls)
-                    watching.cancel_scope.cancel()
+                await self._answer(connection, exchange, modern, receive, send, calls)
         finally:
             connection.release(exchange)
 
@@ -396,6 +544,8 @@ class McpApp:
         if opening and session_id is None:
             connection = HttpConnection(self.server, owner)
             connection.session_id = secrets.token_urlsafe(24)
+            if self.route is not None:
+                connection.session_id = f"{self.route}.{connection.session_id}"
             self.sessions[connection.session_id] = connection
             self.server.connections.add(connection)
             return connection
@@ -418,41 +568,73 @@ class McpApp:
         connection: HttpConnection,
         exchange: _Exchange,
         modern: bool,
+        receive: Receive,
         send: ASGISend,
         calls: anyio.abc.TaskGroup,
     ) -> None:
         """Answer a POST: 202 when it held no request, JSON when its answers are all there
-        (or come without anything before them), else an SSE stream until they are."""
+        (or come without anything before them), else an SSE stream until they are.
+
+        A client that leaves cancels its requests, unless it may resume their stream
+        (a handshake session's): then they go on, and what they send waits for it."""
         extra = []
         if connection.session_id is not None:
             extra.append((b"mcp-session-id", connection.session_id.encode()))
         if not exchange.pending:  # no request, or answers already given
-            ready = _drain(exchange)
+            ready = [message for _, message in exchange.since(0)]
             if not ready:
                 await _respond(send, 202, None, extra)
-                return
-            only = ready[0] if len(ready) == 1 else ready
-            await _respond(send, _status_of(only), only, extra)  # an error of no request
+            else:
+                only = ready[0] if len(ready) == 1 else ready
+                await _respond(send, _status_of(only), only, extra)  # an error of no request
             return
-        first = await _next_or_gone(exchange)
-        if first is None:
+        priming = connection.priming
+        reader = _Reader(exchange, self.poll_after if priming else None)
+        try:
+            async with anyio.create_task_group() as watching:
+                watching.start_soon(_watch, receive, reader.leave)
+                await reader.wait(lambda: exchange.end > 0 or exchange.complete)
+                if exchange.end == 1 and exchange.complete and not reader.stopped:
+                    ((_, only),) = exchange.since(0)
+                    await _respond(send, _status_of(only) if modern else 200, only, extra)
+                    connection.forget(exchange)
+                elif not reader.left:
+                    headers = _SSE_HEADERS + extra
+                    await send({"type": "http.response.start", "status": 200, "headers": headers})
+                    if priming:
+                        await _send_event(send, None, exchange.event_id(0), retry=self.retry_ms)
+                    await self._write(exchange, reader, send, 0)
+                watching.cancel_scope.cancel()
+        finally:
+            reader.close()
+        if reader.left and exchange.pending and exchange.number is None:
             self._gone(connection, exchange, calls)
-            return
-        if first is not _DROPPED and not exchange.pending and _drain_empty(exchange):
-            await _respond(send, _status_of(first) if modern else 200, first, extra)
-            return
-        await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS + extra})
-        message: object | None = first
-        while message is not None:
-            if message is not _DROPPED:
-                event = _event(message)
-                await send({"type": "http.response.body", "body": event, "more_body": True})
-            if not exchange.pending and _drain_empty(exchange):
+
+    async def _write(
+        self,
+        stream: _Exchange,
+        reader: _Reader,
+        send: ASGISend,
+        position: int,
+    ) -> None:
+        """Write ``stream`` from ``position`` on SSE until it is complete or ``reader``
+        must stop; then end the response."""
+
+        def ready() -> bool:
+            return stream.end > position or stream.complete
+
+        while await reader.wait(ready):
+            for at, message in stream.since(position):
+                if reader.stopped:
+                    break
+                await _send_event(send, message, stream.event_id(at + 1))
+                position = at + 1
+            stream.written(position)
+            if stream.complete and position >= stream.end:
                 break
-            message = await _next_or_gone(exchange)
-        if message is None:
-            self._gone(connection, exchange, calls)
-            return
+        if reader.held:
+            retry = _retry(self.retry_ms)
+            await send({"type": "http.response.body", "body": retry, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
     def _gone(
@@ -471,31 +653,52 @@ class McpApp:
     async def _get(
         self, headers: Mapping[str, str], owner: str | None, receive: Receive, send: ASGISend
     ) -> None:
+        """The session's stream of what belongs to no request, or (``Last-Event-ID``) the
+        rest of a stream whose connection was lost."""
         session_id = headers.get("mcp-session-id")
         if self.stateless or session_id is None:
             raise _Refusal(405, None, [(b"allow", b"POST")])  # GET needs a session
         _check_accept(headers.get("accept"), post=False)
         found = self._session_for(session_id, owner)
-        if found.stream is not None:
-            raise _Refusal(409, "Conflict: this session's GET stream is already open")
-        stream, out = anyio.create_memory_object_stream[object](math.inf)
-        found.stream = stream
+        last = headers.get("last-event-id")
+        if last is not None:
+            stream, position = self._resumed(found, last)
+            hold = self.poll_after if found.priming and not stream.standing else None
+        else:
+            if found.stream is not None and found.stream.reading:
+                raise _Refusal(409, "Conflict: this session's GET stream is already open")
+            if found.stream is not None:
+                found.forget(found.stream)  # a new stream: the old one is not resumed
+            stream = found.stream = found.resumable(_Exchange(standing=True))
+            position, hold = 0, None
+        reader = _Reader(stream, hold)
         try:
             await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS})
-            await send(
-                {"type": "http.response.body", "body": b": stream open\n\n", "more_body": True}
-            )
-            async with anyio.create_task_group() as group:
-                group.start_soon(_watch, receive, group.cancel_scope.cancel)
-                async for message in out:
-                    await send(
-                        {"type": "http.response.body", "body": _event(message), "more_body": True}
-                    )
-                group.cancel_scope.cancel()  # the session ended: so does its stream
-            await send({"type": "http.response.body", "body": b"", "more_body": False})
+            if last is None and found.priming:
+                await _send_event(send, None, stream.event_id(0), retry=self.retry_ms)
+            elif last is None:
+                opened = b": stream open\n\n"
+                await send({"type": "http.response.body", "body": opened, "more_body": True})
+            async with anyio.create_task_group() as watching:
+                watching.start_soon(_watch, receive, reader.leave)
+                await self._write(stream, reader, send, position)
+                watching.cancel_scope.cancel()
         finally:
-            if found.stream is stream:
-                found.stream = None
+            reader.close()
+
+    def _resumed(self, connection: HttpConnection, last: str) -> tuple[_Exchange, int]:
+        """The stream ``Last-Event-ID: last`` names, and where to go on from."""
+        number, _, position = last.partition("-")
+        stream = None
+        if number.isdigit() and position.isdigit():
+            stream = connection.streams.get(int(number))
+        if stream is None or int(position) > stream.end:
+            raise _Refusal(
+                400,
+                f"Bad Request: no stream to resume from Last-Event-ID {last!r} "
+                "(it ended, or was never here)",
+            )
+        return stream, int(position)
 
     async def _delete(self, headers: Mapping[str, str], owner: str | None, send: ASGISend) -> None:
         session_id = headers.get("mcp-session-id")
@@ -506,11 +709,12 @@ class McpApp:
         await _respond(send, 200, None)
 
     def _end(self, connection: HttpConnection) -> None:
-        """A session is over: its waits end, its GET stream too; it hears of no change."""
+        """A session is over: its waits end, its streams too; it hears of no change."""
         self.server.connections.discard(connection)
         connection._release()
-        if connection.stream is not None:
-            connection.stream.close()
+        for stream in [*connection.streams.values(), connection.stream]:
+            if stream is not None:
+                stream.close()
 
     async def _lifespan(self, receive: Receive, send: ASGISend) -> None:
         while True:
@@ -545,7 +749,11 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
     origins allowed; local ones unless given), ``token`` (a bearer token every
     request must carry) or ``verify`` (a function, sync or async, that says whether
     a token is good, for OAuth resource servers), ``resource_metadata`` (the URL of
-    the protected-resource metadata a 401 points to).
+    the protected-resource metadata a 401 points to), ``poll_after`` (seconds a
+    2025-11-25 client's request stream stays open before the client is left to poll
+    for the rest; None, the default: until it is answered), ``retry_ms`` (the
+    reconnection delay told to clients, 500), ``route`` (a tag every session id starts
+    with, ``<route>.``, for a proxy in front of several servers: see the README).
     """
     http_keys = (
         "path",
@@ -555,6 +763,9 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
         "token",
         "verify",
         "resource_metadata",
+        "poll_after",
+        "retry_ms",
+        "route",
     )
     http = {key: options.pop(key) for key in http_keys if key in options}
     return McpApp(Server(name, target, **options), **http)
@@ -685,25 +896,6 @@ def _status_of(message: object) -> int:
     return 200
 
 
-def _drain(exchange: _Exchange) -> list[object]:
-    found: list[object] = []
-    while True:
-        try:
-            found.append(exchange.out.receive_nowait())
-        except (anyio.WouldBlock, anyio.EndOfStream):
-            return found
-
-
-def _drain_empty(exchange: _Exchange) -> bool:
-    return exchange.out.statistics().current_buffer_used == 0
-
-
-async def _next_or_gone(exchange: _Exchange) -> object | None:
-    """The next message of the exchange, or None when the client went away first."""
-    found = await exchange.out.receive()
-    return None if found is _GONE else found
-
-
 async def _watch(receive: Receive, gone: Callable[[], object]) -> None:
     """Call ``gone`` when the client goes away."""
     while (await receive())["type"] != "http.disconnect":
@@ -711,8 +903,24 @@ async def _watch(receive: Receive, gone: Callable[[], object]) -> None:
     gone()
 
 
-def _event(message: object) -> bytes:
-    return b"event: message\ndata: " + encode_message(message) + b"\n\n"
+async def _send_event(
+    send: ASGISend, message: object | None, event_id: str | None, retry: int | None = None
+) -> None:
+    """Write one SSE event: ``message`` (None: no data, an event that only carries its id
+    and the reconnection delay)."""
+    lines = [] if event_id is None else [b"id: " + event_id.encode()]
+    if retry is not None:
+        lines.append(b"retry: %d" % retry)
+    if message is None:
+        lines.append(b"data: ")
+    else:
+        lines += [b"event: message", b"data: " + encode_message(message)]
+    body = b"\n".join(lines) + b"\n\n"
+    await send({"type": "http.response.body", "body": body, "more_body": True})
+
+
+def _retry(milliseconds: int) -> bytes:
+    return b"retry: %d\n\n" % milliseconds
 
 
 def _describe(message: object) -> str:

@@ -111,6 +111,17 @@ def _parser() -> argparse.ArgumentParser:
         help="worker processes (they share $OBJMCP_STATE_KEY, made up when unset)",
     )
     http.add_argument(
+        "--poll-after",
+        type=float,
+        metavar="SECONDS",
+        help="close a 2025-11-25 client's request stream after SECONDS; it resumes it",
+    )
+    http.add_argument(
+        "--route",
+        metavar="TAG",
+        help="start every session id with TAG. (a proxy in front routes sessions by it)",
+    )
+    http.add_argument(
         "--token",
         default=os.environ.get("OBJMCP_TOKEN"),
         help="a bearer token every request must carry (default: $OBJMCP_TOKEN)",
@@ -260,6 +271,8 @@ def _make_app(options: argparse.Namespace) -> McpApp:
         token=options.token or None,
         allowed_hosts=hosts,
         allowed_origins=options.allowed_origins,
+        poll_after=options.poll_after,
+        route=options.route,
     )
 
 

@@ -51,6 +51,9 @@ class Revision:
     elicitation_ids: bool = False
     """A URL question has an ``elicitationId`` and ``notifications/elicitation/complete``
     says when it is done (2025-11-25 only)."""
+    sse_priming: bool = False
+    """Streamable HTTP: a request's SSE stream opens with an event of an id and no data,
+    and the server may close the connection for the client to poll (2025-11-25 only)."""
     progress_message: bool = True
     """``notifications/progress`` may carry a ``message`` (from 2025-03-26)."""
     removed_methods: frozenset[str] = frozenset()
@@ -112,6 +115,7 @@ REVISIONS: dict[str, Revision] = {
             elicitation=True,
             url_elicitation=True,
             elicitation_ids=True,
+            sse_priming=True,
             **_HANDSHAKE,
         ),
         Revision(

@@ -11,6 +11,16 @@ python3 -m venv .venv
 (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
 # the official conformance suite, and the Node 22 it needs, from the npm registry
 (cd tests/conformance && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
+# nginx (Debian's package) for tests/test_nginx.py, when missing
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q nginx-light >/dev/null 2>&1 ||
+      (apt-get update -q >/dev/null && apt-get install -y -q nginx-light >/dev/null)
+  else
+    echo "nginx is missing and this is not root: tests/test_nginx.py will say so" >&2
+  fi
+fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -183,7 +184,7 @@ def events(response: httpx.Response) -> list[Any]:
     return [
         json.loads(line[len("data: ") :])
         for line in response.text.splitlines()
-        if line.startswith("data: ")
+        if line.startswith("data: ") and line != "data: "  # not the priming event
     ]
 
 
@@ -252,6 +253,10 @@ def test_a_call_that_asks_streams_its_question_before_its_answer(zoo_http: HttpS
     ):
         assert stream.headers["content-type"] == "text/event-stream"
         lines = stream.iter_lines()
+        # 2025-11-25: the stream opens with an event of an id, the retry delay and no data
+        priming = [next(lines) for _ in range(4)]
+        assert re.fullmatch(r"id: \d+-0", priming[0]), priming
+        assert priming[1:] == ["retry: 500", "data: ", ""]
         question = next(json.loads(line[6:]) for line in lines if line.startswith("data: "))
         assert question["method"] == "elicitation/create"
         assert question["params"]["message"] == "Sure?"
@@ -584,25 +589,43 @@ def test_a_question_asked_in_one_process_is_answered_in_another() -> None:
     assert refused.status_code == 400 and refused.json()["error"]["code"] == -32602
 
 
-def test_several_workers_serve_one_port() -> None:
+def test_several_workers_serve_one_port_and_a_question_crosses_them() -> None:
     server = HttpServer("--workers", "2", command=None, target=f"{WORKERS}:Workers")
-    try:
-        headers = modern_headers("tools/call", "ask_where")
-        asked = post(server.url, ask_where(1), **headers).json()["result"]
-        retry = ask_where(
-            2,
-            requestState=asked["requestState"],
-            inputResponses={"q0": {"action": "accept", "content": {"value": True}}},
+    first = httpx.Client(timeout=20, limits=httpx.Limits(max_connections=1))
+    second = httpx.Client(timeout=20, limits=httpx.Limits(max_connections=1))
+    accept = {"accept": "application/json, text/event-stream"}
+
+    def call(client: httpx.Client, name: str, request_id: int, **params: Any) -> Any:
+        message = (
+            ask_where(request_id, **params)
+            if name == "ask_where"
+            else modern("tools/call", request_id, name=name, **params)
         )
-        answered = post(server.url, retry, **headers).json()["result"]
-        pids = {
-            post(
-                server.url, modern("tools/call", name="pid"), **modern_headers("tools/call", "pid")
-            ).json()["result"]["structuredContent"]["result"]
-            for _ in range(4)
-        }
+        headers = {**accept, **modern_headers("tools/call", name)}
+        return client.post(server.url, json=message, headers=headers).json()["result"]
+
+    try:
+        # One keep-alive connection on each worker: while the first connection's worker
+        # has its event loop blocked, only the other worker can take the second one.
+        with anyio.from_thread.start_blocking_portal() as portal:
+            held = portal.start_task_soon(
+                lambda: anyio.to_thread.run_sync(
+                    lambda: call(first, "hold", 1, arguments={"seconds": 1.5})
+                )
+            )
+            time.sleep(0.5)
+            other = call(second, "pid", 2)["structuredContent"]["result"]
+            blocked = held.result()["structuredContent"]["result"]
+        asked = call(first, "ask_where", 3)
+        question = next(iter(asked["inputRequests"].values()))["params"]["message"]
+        answers = {"q0": {"action": "accept", "content": {"value": True}}}
+        retry = {"requestState": asked["requestState"], "inputResponses": answers}
+        answered = call(second, "ask_where", 4, **retry)["content"][0]["text"]
     finally:
+        first.close()
+        second.close()
         server.stop()
-    # whichever worker took each request, the answer is right, and no worker is the parent
-    assert answered["content"][0]["text"].startswith("accept:True (answered by ")
-    assert server.process.pid not in pids
+    assert blocked != other and server.process.pid not in (blocked, other)
+    # asked by the first connection's worker, answered (replayed) by the other one
+    assert question == f"Sure? (asked by {blocked})"
+    assert answered == f"accept:True (answered by {other})"

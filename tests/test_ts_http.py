@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import re
 import sys
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -390,6 +391,23 @@ def test_the_session_opens_with_an_id_and_a_get_stream(session: dict[str, Any]) 
     assert stream["responseHeaders"]["content-type"] == "text/event-stream"
     # Everything the server said belonged to a request, so it went on that request's POST.
     assert stream["events"] == []
+    # 2025-11-25: the stream opened with a priming event (an id, the delay, no data)
+    (priming,) = stream["primings"]
+    assert re.fullmatch(r"\d+-0", priming["id"]) and priming["retry"] == 500
+
+
+def test_every_sse_stream_is_primed_and_its_events_numbered(session: dict[str, Any]) -> None:
+    streams = [e for e in session["http"] if e["method"] == "POST" and e["events"] is not None]
+    assert streams
+    numbers = set()
+    for exchange in streams:
+        (priming,) = exchange["primings"]
+        number, _, zero = priming["id"].partition("-")
+        assert (zero, priming["retry"], priming["position"]) == ("0", 500, 0), exchange
+        count = len(exchange["events"])
+        assert exchange["eventIds"] == [f"{number}-{n}" for n in range(1, count + 1)], exchange
+        numbers.add(number)
+    assert len(numbers) == len(streams)  # ids unique across the session's streams
 
 
 def test_every_request_of_the_session_carries_its_id_and_version(session: dict[str, Any]) -> None:

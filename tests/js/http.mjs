@@ -129,22 +129,33 @@ function parseBody(body) {
   }
 }
 
-/** Read an SSE body to its end, pushing the data of each event (parsed) onto entry.events. */
+/**
+ * Read an SSE body to its end, pushing the data of each event (parsed) onto entry.events,
+ * the id of each onto entry.eventIds, and the events without data (priming events: an id
+ * and a reconnection delay) onto entry.primings.
+ */
 async function readEvents(stream, entry) {
   const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   let data = [];
+  let id = null;
+  let retry = null;
   const line = (text) => {
     if (text === "") {
-      if (data.length > 0) {
-        const joined = data.join("\n");
-        data = [];
+      const joined = data.join("\n");
+      if (data.length > 0 && joined !== "") {
+        entry.eventIds.push(id);
         try {
           entry.events.push(JSON.parse(joined));
         } catch {
           entry.events.push({ unparsed: joined });
         }
+      } else if (id !== null || retry !== null) {
+        entry.primings.push({ id, retry, position: entry.events.length });
       }
+      data = [];
+      id = null;
+      retry = null;
       return;
     }
     if (text.startsWith(":")) {
@@ -158,6 +169,10 @@ async function readEvents(stream, entry) {
     }
     if (field === "data") {
       data.push(value);
+    } else if (field === "id") {
+      id = value;
+    } else if (field === "retry") {
+      retry = Number(value);
     }
   };
   try {
@@ -207,6 +222,8 @@ function recordingFetch(exchanges, now) {
       // Read one copy here, hand the other to the transport, as it came.
       const [mine, theirs] = response.body.tee();
       entry.events = [];
+      entry.eventIds = [];
+      entry.primings = [];
       entry.ended = "open";
       readEvents(mine, entry);
       return new Response(theirs, {

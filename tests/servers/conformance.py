@@ -98,8 +98,9 @@ class Conformance:
         raise objmcp.ToolError("This tool intentionally returns an error for testing")
 
     def test_reconnection(self) -> str:
-        """Tests SSE stream disconnection and client reconnection (SEP-1699)."""
-        time.sleep(0.1)
+        """Tests SSE stream disconnection and client reconnection (SEP-1699): served with
+        ``--poll-after`` under a second, the server closes this call's stream first."""
+        time.sleep(1.0)
         return (
             "Reconnection test completed successfully. If you received this, the client "
             "properly reconnected after stream closure."

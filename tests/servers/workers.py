@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 import objmcp
 
@@ -18,3 +19,9 @@ class Workers:
         """Ask a question naming this process; answer naming the one that answers."""
         answer = elicit(f"Sure? (asked by {os.getpid()})", bool)
         return f"{answer.action}:{answer.value!r} (answered by {os.getpid()})"
+
+    async def hold(self, seconds: float) -> int:
+        """Block this worker's event loop for ``seconds`` (on purpose: meanwhile, new
+        connections go to the other workers); answer with its process id."""
+        time.sleep(seconds)
+        return os.getpid()

@@ -1,0 +1,176 @@
+"""Resumable streams (handshake era over Streamable HTTP): a client that loses a stream's
+connection gets the rest of it with a GET and ``Last-Event-ID``; its calls go on meanwhile
+(a lost connection is not a cancellation); with ``--poll-after`` the server itself closes a
+2025-11-25 client's long request streams, and the client polls for the rest.
+
+Spoken to with raw HTTP where the events and their ids are the point, and with the
+official Python SDK client, whose transport reconnects by itself."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import anyio
+import httpx2 as httpx
+import pytest
+from mcp import Client, types
+from test_http import LAB, PYTHON, HttpServer, initialize_message, post, text_of
+
+pytestmark = pytest.mark.anyio
+
+ACCEPT = {"accept": "application/json, text/event-stream"}
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def zoo_http() -> Iterator[HttpServer]:
+    server = HttpServer()
+    yield server
+    server.stop()
+
+
+def open_session(url: str, capabilities: dict[str, Any] | None = None) -> dict[str, str]:
+    """A 2025-11-25 session: the headers its requests carry."""
+    opened = post(url, initialize_message(capabilities))
+    headers = {
+        "mcp-session-id": opened.headers["mcp-session-id"],
+        "mcp-protocol-version": "2025-11-25",
+    }
+    told = post(url, {"jsonrpc": "2.0", "method": "notifications/initialized"}, **headers)
+    assert told.status_code == 202
+    return headers
+
+
+def read_event(lines: Iterator[str]) -> dict[str, str]:
+    """The fields of the next SSE event (``data`` as sent)."""
+    fields: dict[str, str] = {}
+    for line in lines:
+        if not line:
+            if fields:
+                return fields
+            continue
+        if line.startswith(":"):
+            continue
+        name, _, value = line.partition(": ")
+        fields[name] = value
+    raise AssertionError(f"the stream ended; last fields {fields}")
+
+
+def call(request_id: int, tool: str, **arguments: Any) -> dict[str, Any]:
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "tools/call",
+        "params": {"name": tool, "arguments": arguments},
+    }
+
+
+def test_a_lost_stream_is_resumed_where_it_left_off(zoo_http: HttpServer) -> None:
+    url = zoo_http.url
+    headers = open_session(url, {"elicitation": {"form": {}}})
+    with (
+        httpx.Client(timeout=20) as client,
+        client.stream("POST", url, json=call(7, "ask"), headers={**ACCEPT, **headers}) as stream,
+    ):
+        lines = stream.iter_lines()
+        priming = read_event(lines)
+        question = read_event(lines)
+    # the connection is gone, with the question unanswered: the call waits on
+    number = re.fullmatch(r"(\d+)-0", priming["id"])
+    assert number is not None and priming["data"] == "" and priming["retry"] == "500"
+    assert question["id"] == f"{number[1]}-1"
+    asked = json.loads(question["data"])
+    assert asked["method"] == "elicitation/create"
+    reply = {
+        "jsonrpc": "2.0",
+        "id": asked["id"],
+        "result": {"action": "accept", "content": {"value": True}},
+    }
+    assert post(url, reply, **headers).status_code == 202
+
+    resume = {**headers, "accept": "text/event-stream", "last-event-id": question["id"]}
+    resumed = httpx.get(url, headers=resume, timeout=20)
+    assert resumed.status_code == 200
+    answer = read_event(iter(resumed.text.splitlines()))
+    assert answer["id"] == f"{number[1]}-2"
+    answered = json.loads(answer["data"])
+    assert answered["id"] == 7
+    assert answered["result"]["content"] == [{"type": "text", "text": "accept:True"}]
+    # from the start again: the question, then the answer, and the stream ends
+    again = httpx.get(url, headers={**resume, "last-event-id": priming["id"]}, timeout=20)
+    ids = [line[4:] for line in again.text.splitlines() if line.startswith("id: ")]
+    assert ids == [question["id"], answer["id"]]
+
+
+def test_an_unknown_last_event_id_is_refused(zoo_http: HttpServer) -> None:
+    headers = {**open_session(zoo_http.url), "accept": "text/event-stream"}
+    for last in ("999-1", "nonsense", "1-999999"):
+        refused = httpx.get(zoo_http.url, headers={**headers, "last-event-id": last}, timeout=20)
+        assert refused.status_code == 400, last
+        assert "Last-Event-ID" in refused.text
+
+
+def test_the_get_stream_keeps_what_came_while_it_was_away() -> None:
+    lab = HttpServer(command=[PYTHON, str(LAB), "http={port}"])
+    try:
+        headers = open_session(lab.url)
+        listen = {**headers, "accept": "text/event-stream"}
+        with httpx.Client(timeout=20) as client, client.stream("GET", lab.url, headers=listen) as s:
+            priming = read_event(s.iter_lines())
+        # away: the tool list changes twice
+        installed = post(lab.url, call(2, "install", label="fan"), **headers)
+        assert installed.status_code == 200
+        removed = post(lab.url, call(3, "uninstall", name="fan_spin"), **headers)
+        assert removed.status_code == 200
+        with (
+            httpx.Client(timeout=20) as client,
+            client.stream("GET", lab.url, headers={**listen, "last-event-id": priming["id"]}) as s,
+        ):
+            lines = s.iter_lines()
+            missed = [read_event(lines), read_event(lines)]
+    finally:
+        lab.stop()
+    number = priming["id"].split("-")[0]
+    assert [event["id"] for event in missed] == [f"{number}-1", f"{number}-2"]
+    assert [json.loads(event["data"])["method"] for event in missed] == [
+        "notifications/tools/list_changed"
+    ] * 2
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "expected"),
+    [
+        ("nap", {"seconds": 1.2}, "napped 1.2"),  # on the event loop
+        ("sleep", {"seconds": 1.2}, "slept 1.2"),  # in a worker thread
+        ("ask", {}, "accept:True"),  # the user takes a while to answer
+    ],
+)
+async def test_the_sdk_client_polls_a_stream_the_server_closes(
+    tool: str, arguments: dict[str, Any], expected: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = HttpServer("--poll-after", "0.3")
+    caplog.set_level(logging.INFO, logger="mcp.client.streamable_http")
+    asked: list[str] = []
+
+    async def answer(context: Any, request: types.ElicitRequestParams) -> Any:
+        asked.append(request.message)
+        await anyio.sleep(1.0)
+        return types.ElicitResult(action="accept", content={"value": True})
+
+    try:
+        async with Client(server.url, mode="legacy", elicitation_callback=answer) as client:
+            result = await client.call_tool(tool, arguments)
+    finally:
+        _, log = server.stop()
+    reconnected = [r for r in caplog.records if "reconnect" in r.getMessage().lower()]
+    assert reconnected, [r.getMessage() for r in caplog.records]
+    assert (text_of(result), result.is_error) == (expected, False), log
+    assert asked == (["Sure?"] if tool == "ask" else [])
