@@ -68,6 +68,7 @@ PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
 HEADER_MISMATCH = -32020
 """The error of a request whose headers do not say what its body says (2026-07-28)."""
 _ROUTE = re.compile(r"[A-Za-z0-9_-]+")
+_METADATA_PATH = "/.well-known/oauth-protected-resource"
 _STATUS = {
     rpc.METHOD_NOT_FOUND: 404,
     rpc.INVALID_REQUEST: 400,
@@ -361,6 +362,9 @@ class McpApp:
         poll_after: float | None = None,
         retry_ms: int = 500,
         route: str | None = None,
+        authorization_servers: Collection[str] = (),
+        resource: str | None = None,
+        scopes: Collection[str] = (),
     ) -> None:
         if token is not None and verify is not None:
             raise ValueError("give token= or verify=, not both")
@@ -381,6 +385,13 @@ class McpApp:
         closes the connection and the client polls (None: until it is answered)."""
         self.retry_ms = retry_ms
         """The reconnection delay SSE streams tell clients."""
+        self.authorization_servers = tuple(authorization_servers)
+        """Where clients get tokens for this endpoint: given, the app serves its OAuth
+        protected-resource metadata (RFC 9728) and a 401 points to it."""
+        self.resource = resource
+        """The endpoint's canonical URL in that metadata (None: the URL it is reached at)."""
+        self.scopes = tuple(scopes)
+        """The scopes the metadata lists (none: not listed)."""
         self.route = route
         """The tag every session id starts with (``<route>.``), for a proxy in front of
         several servers to send a session's requests to the one that holds it."""
@@ -400,11 +411,16 @@ class McpApp:
         if scope["type"] != "http":
             return
         headers = _headers(scope)
+        path = _route_path(scope)
         try:
-            if scope.get("path") != self.path:
+            if path.startswith(_METADATA_PATH) and self.authorization_servers:
+                self._check_origin(headers)
+                await self._describe_resource(scope, headers, send)
+                return
+            if path != self.path:
                 raise _Refusal(404, "Not Found: the MCP endpoint is " + self.path)
             self._check_origin(headers)
-            owner = await self._authenticate(headers)
+            owner = await self._authenticate(headers, scope)
             self._forward_logs()
             method = scope.get("method")
             if method == "POST":
@@ -432,14 +448,14 @@ class McpApp:
             return
         raise _Refusal(403, f"Forbidden: origin {origin!r} is not allowed")
 
-    async def _authenticate(self, headers: Mapping[str, str]) -> str | None:
+    async def _authenticate(self, headers: Mapping[str, str], scope: Scope) -> str | None:
         """Check the bearer token, when one is required; returns a digest of it."""
         if self._token is None and self._verify is None:
             return None
         scheme, _, given = headers.get("authorization", "").partition(" ")
         given = given.strip()
         if scheme.lower() != "bearer" or not given:
-            raise self._unauthorized(None)
+            raise self._unauthorized(None, scope, headers)
         if self._token is not None:
             good = hmac.compare_digest(given.encode(), self._token)
         else:
@@ -447,16 +463,22 @@ class McpApp:
             verdict = self._verify(given)
             good = bool(await verdict if inspect.isawaitable(verdict) else verdict)
         if not good:
-            raise self._unauthorized("invalid_token")
+            raise self._unauthorized("invalid_token", scope, headers)
         return hashlib.sha256(given.encode()).hexdigest()
 
-    def _unauthorized(self, error: str | None) -> _Refusal:
+    def _unauthorized(
+        self, error: str | None, scope: Scope, headers: Mapping[str, str]
+    ) -> _Refusal:
         challenge = "Bearer"
         parts = []
         if error is not None:
             parts.append(f'error="{error}"')
-        if self.resource_metadata is not None:
-            parts.append(f'resource_metadata="{self.resource_metadata}"')
+        metadata = self.resource_metadata
+        if metadata is None and self.authorization_servers:
+            origin = _origin_of(scope, headers)
+            metadata = f"{origin}{_METADATA_PATH}{scope.get('root_path', '')}{self.path}"
+        if metadata is not None:
+            parts.append(f'resource_metadata="{metadata}"')
         if parts:
             challenge += " " + ", ".join(parts)
         return _Refusal(
@@ -464,6 +486,23 @@ class McpApp:
             "Unauthorized: a bearer token is required",
             [(b"www-authenticate", challenge.encode())],
         )
+
+    async def _describe_resource(
+        self, scope: Scope, headers: Mapping[str, str], send: ASGISend
+    ) -> None:
+        """The OAuth 2.0 protected-resource metadata (RFC 9728) of the endpoint."""
+        if scope.get("method") != "GET":
+            raise _Refusal(405, None, [(b"allow", b"GET")])
+        origin = _origin_of(scope, headers)
+        resource = self.resource or f"{origin}{scope.get('root_path', '')}{self.path}"
+        described = {
+            "resource": resource,
+            "authorization_servers": list(self.authorization_servers),
+            "bearer_methods_supported": ["header"],
+        }
+        if self.scopes:
+            described["scopes_supported"] = list(self.scopes)
+        await _respond(send, 200, described)
 
     def _forward_logs(self) -> None:
         """Send the object's log records to the clients of their calls (installed once)."""
@@ -753,7 +792,11 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
     2025-11-25 client's request stream stays open before the client is left to poll
     for the rest; None, the default: until it is answered), ``retry_ms`` (the
     reconnection delay told to clients, 500), ``route`` (a tag every session id starts
-    with, ``<route>.``, for a proxy in front of several servers: see the README).
+    with, ``<route>.``, for a proxy in front of several servers: see the README),
+    ``authorization_servers`` (the OAuth authorization servers that issue its tokens:
+    the app then serves its protected-resource metadata, RFC 9728, at
+    ``/.well-known/oauth-protected-resource[/mcp]``, and a 401 points to it),
+    ``resource`` and ``scopes`` (that metadata's resource URL and scopes).
     """
     http_keys = (
         "path",
@@ -766,6 +809,9 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
         "poll_after",
         "retry_ms",
         "route",
+        "authorization_servers",
+        "resource",
+        "scopes",
     )
     http = {key: options.pop(key) for key in http_keys if key in options}
     return McpApp(Server(name, target, **options), **http)
@@ -781,6 +827,18 @@ def _headers(scope: Scope) -> dict[str, str]:
         text = value.decode("latin-1")
         found[name] = f"{found[name]}, {text}" if name in found else text
     return found
+
+
+def _origin_of(scope: Scope, headers: Mapping[str, str]) -> str:
+    """``scheme://host`` as the client addressed the server."""
+    return f"{scope.get('scheme', 'http')}://{headers.get('host', 'localhost')}"
+
+
+def _route_path(scope: Scope) -> str:
+    """The request's path below where the app is mounted (``root_path``)."""
+    path: str = scope.get("path", "")
+    root: str = scope.get("root_path", "")
+    return path[len(root) :] if root and path.startswith(root) else path
 
 
 def _hostname(host: str) -> str:

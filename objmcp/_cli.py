@@ -117,6 +117,14 @@ def _parser() -> argparse.ArgumentParser:
         help="close a 2025-11-25 client's request stream after SECONDS; it resumes it",
     )
     http.add_argument(
+        "--authorization-server",
+        action="append",
+        dest="authorization_servers",
+        metavar="URL",
+        help="an OAuth authorization server that issues tokens for this endpoint (repeat): "
+        "serves its protected-resource metadata",
+    )
+    http.add_argument(
         "--route",
         metavar="TAG",
         help="start every session id with TAG. (a proxy in front routes sessions by it)",
@@ -273,6 +281,7 @@ def _make_app(options: argparse.Namespace) -> McpApp:
         allowed_origins=options.allowed_origins,
         poll_after=options.poll_after,
         route=options.route,
+        authorization_servers=options.authorization_servers or (),
     )
 
 

@@ -629,3 +629,31 @@ def test_several_workers_serve_one_port_and_a_question_crosses_them() -> None:
     # asked by the first connection's worker, answered (replayed) by the other one
     assert question == f"Sure? (asked by {blocked})"
     assert answered == f"accept:True (answered by {other})"
+
+
+def test_an_oauth_resource_server_describes_itself_to_the_sdk() -> None:
+    # The SDK's own discovery: the 401's resource_metadata, then the well-known URLs.
+    from mcp.client.auth.utils import (
+        build_protected_resource_metadata_discovery_urls,
+        extract_resource_metadata_from_www_auth,
+    )
+    from mcp.shared.auth import ProtectedResourceMetadata
+
+    server = HttpServer(command=[PYTHON, str(ZOO.parent / "oauth_zoo.py"), "{port}"])
+    try:
+        refused = post(server.url, modern("tools/list"), **modern_headers("tools/list"))
+        pointed = extract_resource_metadata_from_www_auth(refused)
+        urls = build_protected_resource_metadata_discovery_urls(pointed, server.url)
+        described = [httpx.get(url, timeout=20) for url in urls]
+        posted = httpx.post(urls[-1], json={}, timeout=20)
+    finally:
+        server.stop()
+    assert refused.status_code == 401
+    assert pointed == f"http://127.0.0.1:{server.port}/.well-known/oauth-protected-resource/mcp"
+    assert [answer.status_code for answer in described] == [200, 200, 200]
+    for answer in described:
+        metadata = ProtectedResourceMetadata.model_validate_json(answer.content)
+        assert str(metadata.resource) == server.url
+        assert [str(url) for url in metadata.authorization_servers] == ["https://auth.example.com"]
+        assert metadata.scopes_supported == ["notes:read"]
+    assert posted.status_code == 405
