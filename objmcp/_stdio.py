@@ -149,13 +149,19 @@ def _fd_sink(fd: int) -> ByteSink:
 
     async def send(data: bytes) -> None:
         if pollable and len(data) <= select.PIPE_BUF:
-            # Once writable, a pipe takes PIPE_BUF bytes at once: no need for a thread.
-            await anyio.wait_writable(fd)
+            # Once writable, a pipe takes PIPE_BUF bytes at once: no need for a thread,
+            # nor (mostly) for the event loop's wait.
+            if not _writable_now(fd):
+                await anyio.wait_writable(fd)
             write_all(data)
         else:
             await _in_io_thread(write_all, data)
 
     return send
+
+
+def _writable_now(fd: int) -> bool:
+    return bool(select.select((), (fd,), (), 0)[1])
 
 
 def _anyio_receive(stream: anyio.abc.ByteReceiveStream) -> ByteSource:
