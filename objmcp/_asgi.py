@@ -134,6 +134,8 @@ class _Exchange:
         """Whether a connection is writing the stream now."""
         self._log: list[object] = []
         self._first = 0  # the position of _log[0] in the stream
+        self._written = 0  # the position up to which a connection wrote it
+        self._overflowed = False
         self._changed = anyio.Event()
 
     @property
@@ -156,7 +158,9 @@ class _Exchange:
             message = self._as_sent(message)
         self._log.append(message)
         if self.standing and len(self._log) > _STANDING_LIMIT:
-            logger.warning("a GET stream nobody reads dropped %s", _describe(self._log[0]))
+            if not self._overflowed:
+                logger.warning("a GET stream nobody reads drops its oldest messages")
+                self._overflowed = True
             self._forget(self._first + 1)
         self.wake()
 
@@ -171,17 +175,23 @@ class _Exchange:
         self.closed = True
         self.wake()
 
+    @property
+    def delivered(self) -> bool:
+        """Complete, and written to its end on some connection."""
+        return self.complete and self._written >= self.end
+
     def since(self, position: int) -> list[tuple[int, object]]:
         """The messages from ``position`` on, with their positions."""
+        if position < self._first:
+            missed = self._first - position
+            logger.warning("a resumed stream no longer holds %d message(s) it sent", missed)
         start = max(position, self._first)
         return list(enumerate(self._log[start - self._first :], start))
 
     def written(self, position: int) -> None:
         """Every message before ``position`` was written to a connection."""
-        if self.number is None:
-            self._forget(position)
-        elif self.standing:
-            self._forget(position - _STANDING_KEPT)
+        self._written = max(self._written, position)
+        self._forget(position if self.number is None else position - _WRITTEN_KEPT)
 
     def event_id(self, position: int) -> str | None:
         """The SSE event id of the message at ``position`` (0 is the priming event)."""
@@ -219,11 +229,13 @@ class _Exchange:
 
 _STANDING_LIMIT = 1000
 """Messages a GET stream keeps for a client that may come back to it."""
-_STANDING_KEPT = 100
-"""Messages written on a GET stream that it keeps for a resumption."""
-_COMPLETE_KEPT = 8
-"""Complete streams a session keeps for resumption (their last events may have been
-written to a connection already lost); the oldest go first."""
+_WRITTEN_KEPT = 100
+"""Messages already written that a resumable stream keeps (the connection they were
+written to may have been lost already)."""
+_DELIVERED_KEPT = 8
+"""Streams written to their end that a session keeps for resumption; the oldest go first."""
+_COMPLETE_LIMIT = 64
+"""Complete streams a session keeps in all, delivered or not; the oldest go first."""
 
 
 class _Reader:
@@ -296,8 +308,12 @@ class HttpConnection(Connection):
             return stream
         stream.number = next(self._numbers)
         self.streams[stream.number] = stream
+        delivered = [number for number, kept in self.streams.items() if kept.delivered]
+        for number in delivered[: max(0, len(delivered) - _DELIVERED_KEPT)]:
+            del self.streams[number]
         complete = [number for number, kept in self.streams.items() if kept.complete]
-        for number in complete[: max(0, len(complete) - _COMPLETE_KEPT)]:
+        for number in complete[: max(0, len(complete) - _COMPLETE_LIMIT)]:
+            logger.warning("a session forgets stream %d, never read to its end", number)
             del self.streams[number]
         return stream
 
@@ -413,7 +429,7 @@ class McpApp:
         headers = _headers(scope)
         path = _route_path(scope)
         try:
-            if path.startswith(_METADATA_PATH) and self.authorization_servers:
+            if self.authorization_servers and path in self._metadata_paths(scope):
                 self._check_origin(headers)
                 await self._describe_resource(scope, headers, send)
                 return
@@ -476,7 +492,9 @@ class McpApp:
         metadata = self.resource_metadata
         if metadata is None and self.authorization_servers:
             origin = _origin_of(scope, headers)
-            metadata = f"{origin}{_METADATA_PATH}{scope.get('root_path', '')}{self.path}"
+            root = scope.get("root_path", "")
+            # mounted: where this app answers, not the host's root it does not own
+            metadata = f"{origin}{root}{_METADATA_PATH}{self.path}"
         if metadata is not None:
             parts.append(f'resource_metadata="{metadata}"')
         if parts:
@@ -486,6 +504,12 @@ class McpApp:
             "Unauthorized: a bearer token is required",
             [(b"www-authenticate", challenge.encode())],
         )
+
+    def _metadata_paths(self, scope: Scope) -> tuple[str, ...]:
+        """Where the protected-resource metadata is served (RFC 9728: the well-known
+        path, alone or followed by the resource's path)."""
+        root = scope.get("root_path", "")
+        return (_METADATA_PATH, _METADATA_PATH + self.path, _METADATA_PATH + root + self.path)
 
     async def _describe_resource(
         self, scope: Scope, headers: Mapping[str, str], send: ASGISend
@@ -748,9 +772,11 @@ class McpApp:
         await _respond(send, 200, None)
 
     def _end(self, connection: HttpConnection) -> None:
-        """A session is over: its waits end, its streams too; it hears of no change."""
+        """A session is over: its calls and waits end, its streams too; it hears of no
+        change."""
         self.server.connections.discard(connection)
         connection._release()
+        connection.cancel_calls()
         for stream in [*connection.streams.values(), connection.stream]:
             if stream is not None:
                 stream.close()

@@ -227,6 +227,12 @@ class Connection:
                     cancelled.cancelled.set()
                     cancelled.scope.cancel()
 
+    def cancel_calls(self) -> None:
+        """Stop every running call: nobody is left to answer them."""
+        for call in list(self._running.values()):
+            call.cancelled.set()
+            call.scope.cancel()
+
     def _resume(self, action: StartCall) -> bool:
         """Modern era: hand a retry's answer to the call parked for it, if this
         connection holds it; the call then answers the retry."""

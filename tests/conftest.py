@@ -28,12 +28,12 @@ def server_env() -> dict[str, str]:
 class RawServer:
     """A server subprocess spoken to through raw pipes, newline-delimited."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, stderr: Any = subprocess.PIPE) -> None:
         self.process = subprocess.Popen(
             [PYTHON, *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            stderr=stderr,
             env=server_env(),
         )
 

@@ -12,7 +12,12 @@ import httpx2 as httpx
 import pytest
 from conftest import PYTHON, ZOO
 from mcp import Client, types
+from starlette.applications import Starlette
+from starlette.routing import Mount
 from test_http import HttpServer, text_of
+from zoo import Zoo  # tests/servers, on sys.path since test_http
+
+from objmcp import asgi_app
 
 pytestmark = pytest.mark.anyio
 
@@ -76,3 +81,26 @@ def test_the_mounted_app_answers_only_at_its_endpoint(served: HttpServer) -> Non
     assert elsewhere.status_code == 404
     if base.endswith("/api"):  # the site's own route still answers beside the mount
         assert httpx.get(base.removesuffix("/api") + "/health", timeout=20).text == "ok"
+
+
+async def test_a_mounted_resource_server_points_to_metadata_it_serves() -> None:
+    # Regression (review): mounted, the 401 pointed to a root URL the app does not own.
+    app = asgi_app(
+        "zoo",
+        Zoo(),
+        verify=lambda token: False,
+        authorization_servers=["https://auth.example.com"],
+    )
+    site = Starlette(routes=[Mount("/sub", app=app)])
+    transport = httpx.ASGITransport(app=site)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        refused = await client.post("/sub/mcp", json={}, headers={"accept": "*/*"})
+        challenge = refused.headers["www-authenticate"]
+        pointed = challenge.split('resource_metadata="')[1].rstrip('"')
+        described = await client.get(pointed)
+        junk = await client.get("/sub/.well-known/oauth-protected-resourcejunk")
+    assert refused.status_code == 401
+    assert pointed == "http://127.0.0.1/sub/.well-known/oauth-protected-resource/mcp"
+    assert described.status_code == 200
+    assert described.json()["resource"] == "http://127.0.0.1/sub/mcp"
+    assert junk.status_code == 404

@@ -8,9 +8,11 @@ official Python SDK client, whose transport reconnects by itself."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import logging
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -174,3 +176,49 @@ async def test_the_sdk_client_polls_a_stream_the_server_closes(
     assert reconnected, [r.getMessage() for r in caplog.records]
     assert (text_of(result), result.is_error) == (expected, False), log
     assert asked == (["Sure?"] if tool == "ask" else [])
+
+
+def test_answers_that_came_while_the_client_polled_are_all_kept() -> None:
+    # Regression (review): ten held streams finished unread while the client waited to
+    # reconnect; the session forgot the oldest ones as soon as another request came.
+    server = HttpServer("--poll-after", "0.2")
+    try:
+        headers = open_session(server.url)
+        sent = {**ACCEPT, **headers}
+
+        def held(number: int) -> str:
+            naps = call(number, "nap", seconds=0.6)
+            answer = httpx.post(server.url, json=naps, headers=sent, timeout=20)
+            return read_event(iter(answer.text.splitlines()))["id"]  # the priming event
+
+        with concurrent.futures.ThreadPoolExecutor(10) as pool:
+            primings = list(pool.map(held, range(1, 11)))
+        time.sleep(1.0)  # every nap is over, and no connection read its answer
+        assert post(server.url, call(99, "add", a=1, b=2), **headers).status_code == 200
+        resumed = [
+            httpx.get(
+                server.url,
+                headers={**headers, "accept": "text/event-stream", "last-event-id": priming},
+                timeout=20,
+            )
+            for priming in primings
+        ]
+    finally:
+        server.stop()
+    answers = [json.loads(read_event(iter(r.text.splitlines()))["data"]) for r in resumed]
+    assert [answer["id"] for answer in answers] == list(range(1, 11))
+    assert {answer["result"]["content"][0]["text"] for answer in answers} == {"napped 0.6"}
+
+
+def test_ending_a_session_stops_its_running_calls(zoo_http: HttpServer) -> None:
+    # Regression (review): a deleted session's call ran on, holding its request open.
+    headers = open_session(zoo_http.url)
+    sent = {**ACCEPT, **headers}
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        naps = call(1, "nap", seconds=600)
+        running = pool.submit(httpx.post, zoo_http.url, json=naps, headers=sent, timeout=30)
+        time.sleep(0.5)
+        assert httpx.delete(zoo_http.url, headers=headers, timeout=20).status_code == 200
+        ended = running.result()  # within its timeout: the call was stopped
+    assert ended.status_code == 200
+    assert "napped" not in ended.text
