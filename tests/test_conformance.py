@@ -138,7 +138,7 @@ def pending_run(suite_cli: Path, tmp_path_factory: pytest.TempPathFactory) -> It
 
 def _run(suite_cli: Path, results: Path, suite: str) -> SuiteRun:
     # --poll-after: the server closes a request stream that takes longer (test_reconnection's)
-    server = HttpServer("--poll-after", "0.5", target=f"{FIXTURE}:Conformance")
+    server = HttpServer("--poll-after", "1", target=f"{FIXTURE}:Conformance")
     command = [str(NODE), str(suite_cli), "server", "--url", server.url, "--suite", suite]
     try:
         done = subprocess.run(

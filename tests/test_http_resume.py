@@ -187,13 +187,13 @@ def test_answers_that_came_while_the_client_polled_are_all_kept() -> None:
         sent = {**ACCEPT, **headers}
 
         def held(number: int) -> str:
-            naps = call(number, "nap", seconds=0.6)
+            naps = call(number, "nap", seconds=1.5)
             answer = httpx.post(server.url, json=naps, headers=sent, timeout=20)
             return read_event(iter(answer.text.splitlines()))["id"]  # the priming event
 
         with concurrent.futures.ThreadPoolExecutor(10) as pool:
             primings = list(pool.map(held, range(1, 11)))
-        time.sleep(1.0)  # every nap is over, and no connection read its answer
+        time.sleep(2.0)  # every nap is over, and no connection read its answer
         assert post(server.url, call(99, "add", a=1, b=2), **headers).status_code == 200
         resumed = [
             httpx.get(
@@ -207,7 +207,7 @@ def test_answers_that_came_while_the_client_polled_are_all_kept() -> None:
         server.stop()
     answers = [json.loads(read_event(iter(r.text.splitlines()))["data"]) for r in resumed]
     assert [answer["id"] for answer in answers] == list(range(1, 11))
-    assert {answer["result"]["content"][0]["text"] for answer in answers} == {"napped 0.6"}
+    assert {answer["result"]["content"][0]["text"] for answer in answers} == {"napped 1.5"}
 
 
 def test_ending_a_session_stops_its_running_calls(zoo_http: HttpServer) -> None:
