@@ -37,7 +37,6 @@ import inspect
 import itertools
 import json
 import logging
-import math
 import re
 import secrets
 from collections.abc import Awaitable, Callable, Collection, Mapping
@@ -53,7 +52,7 @@ from ._jsonrpc import RequestId
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS
 from ._server import Server
 from ._session import Action
-from ._subscriptions import SUBSCRIPTION_ID_KEY
+from ._streams import COMPLETE_LIMIT, DELIVERED_KEPT, Reader, Stream
 
 __all__ = ["LOCAL_HOSTS", "McpApp", "asgi_app"]
 
@@ -100,182 +99,6 @@ class _Refusal(Exception):
         self.headers = headers or []
 
 
-class _Exchange:
-    """The messages of one SSE stream, in order: a POST's (until its requests are all
-    answered or cancelled), or a session's GET stream (until the session ends).
-
-    A handshake-era session numbers its streams, and their events carry ids
-    (``<stream>-<position>``), so that a client that lost the connection resumes the
-    stream where it left off with a GET and ``Last-Event-ID``. A stream that cannot
-    be resumed forgets each message once written.
-
-    ``aliases`` maps the ids the session knows the requests by to the client's own (the
-    modern era's requests of every client share one session, under ids of the server's
-    making): what goes out carries the client's ids again."""
-
-    def __init__(
-        self,
-        ids: Collection[RequestId] = (),
-        aliases: Mapping[RequestId, RequestId] | None = None,
-        *,
-        number: int | None = None,
-        standing: bool = False,
-    ) -> None:
-        self.pending = set(ids)
-        self.aliases = dict(aliases or {})
-        self.number = number
-        """The stream's number in its session (None: not resumable)."""
-        self.standing = standing
-        """A session's GET stream: complete only when the session ends."""
-        self.closed = False
-        self.readers = 0
-        """How many connections have taken the stream (the last one writes it)."""
-        self.reading = False
-        """Whether a connection is writing the stream now."""
-        self._log: list[object] = []
-        self._first = 0  # the position of _log[0] in the stream
-        self._written = 0  # the position up to which a connection wrote it
-        self._overflowed = False
-        self._changed = anyio.Event()
-
-    @property
-    def end(self) -> int:
-        """The position after the last message."""
-        return self._first + len(self._log)
-
-    @property
-    def complete(self) -> bool:
-        """Nothing more will come: every request answered (or the session over)."""
-        return self.closed or (not self.standing and not self.pending)
-
-    def put(self, message: object) -> None:
-        """Add a message to the stream; its answers tick its requests off."""
-        answers = message if isinstance(message, list) else [message]
-        for answer in answers:
-            if isinstance(answer, dict) and "method" not in answer:
-                self.pending.discard(answer.get("id"))
-        if self.aliases and isinstance(message, dict):
-            message = self._as_sent(message)
-        self._log.append(message)
-        if self.standing and len(self._log) > _STANDING_LIMIT:
-            if not self._overflowed:
-                logger.warning("a GET stream nobody reads drops its oldest messages")
-                self._overflowed = True
-            self._forget(self._first + 1)
-        self.wake()
-
-    def drop(self, request_id: RequestId) -> None:
-        """The client cancelled ``request_id``: no answer will come for it."""
-        if request_id in self.pending:
-            self.pending.discard(request_id)
-            self.wake()
-
-    def close(self) -> None:
-        """The session is over: so is the stream."""
-        self.closed = True
-        self.wake()
-
-    @property
-    def delivered(self) -> bool:
-        """Complete, and written to its end on some connection."""
-        return self.complete and self._written >= self.end
-
-    def since(self, position: int) -> list[tuple[int, object]]:
-        """The messages from ``position`` on, with their positions."""
-        if position < self._first:
-            missed = self._first - position
-            logger.warning("a resumed stream no longer holds %d message(s) it sent", missed)
-        start = max(position, self._first)
-        return list(enumerate(self._log[start - self._first :], start))
-
-    def written(self, position: int) -> None:
-        """Every message before ``position`` was written to a connection."""
-        self._written = max(self._written, position)
-        self._forget(position if self.number is None else position - _WRITTEN_KEPT)
-
-    def event_id(self, position: int) -> str | None:
-        """The SSE event id of the message at ``position`` (0 is the priming event)."""
-        return None if self.number is None else f"{self.number}-{position}"
-
-    def wake(self) -> None:
-        """Wake whoever waits for this stream to change."""
-        self._changed.set()
-        self._changed = anyio.Event()
-
-    async def changed(self) -> None:
-        """Wait until the stream changes."""
-        await self._changed.wait()
-
-    def _forget(self, position: int) -> None:
-        if position > self._first:
-            del self._log[: position - self._first]
-            self._first = position
-
-    def _as_sent(self, message: dict[str, Any]) -> dict[str, Any]:
-        """``message`` with the client's ids where the session put its own."""
-        found = dict(message)
-        if "method" not in found and found.get("id") in self.aliases:
-            found["id"] = self.aliases[found["id"]]
-        for key in ("params", "result"):
-            part = found.get(key)
-            if not isinstance(part, dict):
-                continue
-            meta = part.get("_meta")
-            if isinstance(meta, dict) and meta.get(SUBSCRIPTION_ID_KEY) in self.aliases:
-                stream = self.aliases[meta[SUBSCRIPTION_ID_KEY]]
-                found[key] = {**part, "_meta": {**meta, SUBSCRIPTION_ID_KEY: stream}}
-        return found
-
-
-_STANDING_LIMIT = 1000
-"""Messages a GET stream keeps for a client that may come back to it."""
-_WRITTEN_KEPT = 100
-"""Messages already written that a resumable stream keeps (the connection they were
-written to may have been lost already)."""
-_DELIVERED_KEPT = 8
-"""Streams written to their end that a session keeps for resumption; the oldest go first."""
-_COMPLETE_LIMIT = 64
-"""Complete streams a session keeps in all, delivered or not; the oldest go first."""
-
-
-class _Reader:
-    """One connection writing a stream. It stops when its client leaves, when another
-    connection resumes the stream, or when its hold runs out (the client polls)."""
-
-    def __init__(self, stream: _Exchange, hold: float | None) -> None:
-        stream.readers += 1
-        stream.reading = True
-        stream.wake()  # a connection still writing it stops
-        self.stream = stream
-        self._turn = stream.readers
-        self.left = False
-        self.held = False
-        self._deadline = math.inf if hold is None else anyio.current_time() + hold
-
-    @property
-    def stopped(self) -> bool:
-        """Whether this connection must write no more."""
-        return self.left or self.held or self.stream.readers != self._turn
-
-    def close(self) -> None:
-        """This connection is done with the stream."""
-        if self.stream.readers == self._turn:
-            self.stream.reading = False
-
-    def leave(self) -> None:
-        """The client went away."""
-        self.left = True
-        self.stream.wake()
-
-    async def wait(self, ready: Callable[[], bool]) -> bool:
-        """Wait until ``ready()``; False when the connection must stop first."""
-        while not self.stopped and not ready():
-            with anyio.move_on_after(self._deadline - anyio.current_time()) as waited:
-                await self.stream.changed()
-            self.held = waited.cancelled_caught
-        return not self.stopped
-
-
 class HttpConnection(Connection):
     """A session served over HTTP: each message goes to the POST it belongs to, or to the
     session's GET stream, or nowhere when neither is open."""
@@ -286,11 +109,11 @@ class HttpConnection(Connection):
         """A digest of the credentials that opened the session (None: none were asked)."""
         self.session_id: str | None = None
         """Handshake era: the ``Mcp-Session-Id`` (None: the connection of one request)."""
-        self._exchanges: dict[RequestId, _Exchange] = {}
-        self._immediate: _Exchange | None = None
-        self.stream: _Exchange | None = None
+        self._exchanges: dict[RequestId, Stream] = {}
+        self._immediate: Stream | None = None
+        self.stream: Stream | None = None
         """The GET stream, once one was opened."""
-        self.streams: dict[int, _Exchange] = {}
+        self.streams: dict[int, Stream] = {}
         """The streams a client may resume, by number."""
         self._numbers = itertools.count(1)
         self.bind()
@@ -302,27 +125,27 @@ class HttpConnection(Connection):
         revision = self.session.revision
         return self.session_id is not None and revision is not None and revision.sse_priming
 
-    def resumable(self, stream: _Exchange) -> _Exchange:
+    def resumable(self, stream: Stream) -> Stream:
         """Number ``stream`` and keep it for resumption (the session's streams only)."""
         if self.session_id is None:
             return stream
         stream.number = next(self._numbers)
         self.streams[stream.number] = stream
         delivered = [number for number, kept in self.streams.items() if kept.delivered]
-        for number in delivered[: max(0, len(delivered) - _DELIVERED_KEPT)]:
+        for number in delivered[: max(0, len(delivered) - DELIVERED_KEPT)]:
             del self.streams[number]
         complete = [number for number, kept in self.streams.items() if kept.complete]
-        for number in complete[: max(0, len(complete) - _COMPLETE_LIMIT)]:
+        for number in complete[: max(0, len(complete) - COMPLETE_LIMIT)]:
             logger.warning("a session forgets stream %d, never read to its end", number)
             del self.streams[number]
         return stream
 
-    def forget(self, stream: _Exchange) -> None:
+    def forget(self, stream: Stream) -> None:
         """No client can resume ``stream`` (answered with JSON, or replaced)."""
         if stream.number is not None and self.streams.get(stream.number) is stream:
             del self.streams[stream.number]
 
-    def take(self, actions: list[Action], exchange: _Exchange, group: anyio.abc.TaskGroup) -> None:
+    def take(self, actions: list[Action], exchange: Stream, group: anyio.abc.TaskGroup) -> None:
         """Carry out what the session said of a POST: its answers go to ``exchange`` (even
         those that could not name a request), its calls start in ``group``."""
         for request_id in exchange.pending:
@@ -343,7 +166,7 @@ class HttpConnection(Connection):
         if isinstance(target, (str, int)) and target in self._exchanges:
             self._exchanges[target].drop(target)
 
-    def release(self, exchange: _Exchange) -> None:
+    def release(self, exchange: Stream) -> None:
         """The POST of ``exchange`` is over: what still comes for it is dropped."""
         for request_id, held in list(self._exchanges.items()):
             if held is exchange:
@@ -564,7 +387,7 @@ class McpApp:
         else:
             _check_handshake_body(headers, message)
             connection = self._handshake_session(headers, owner, message)
-        exchange = _Exchange(_request_ids(message), aliases)
+        exchange = Stream(_request_ids(message), aliases)
         if exchange.pending and not modern:
             connection.resumable(exchange)
         actions = connection.handle(message, owner)
@@ -629,7 +452,7 @@ class McpApp:
     async def _answer(
         self,
         connection: HttpConnection,
-        exchange: _Exchange,
+        exchange: Stream,
         modern: bool,
         receive: Receive,
         send: ASGISend,
@@ -652,7 +475,7 @@ class McpApp:
                 await _respond(send, _status_of(only), only, extra)  # an error of no request
             return
         priming = connection.priming
-        reader = _Reader(exchange, self.poll_after if priming else None)
+        reader = Reader(exchange, self.poll_after if priming else None)
         try:
             async with anyio.create_task_group() as watching:
                 watching.start_soon(_watch, receive, reader.leave)
@@ -675,8 +498,8 @@ class McpApp:
 
     async def _write(
         self,
-        stream: _Exchange,
-        reader: _Reader,
+        stream: Stream,
+        reader: Reader,
         send: ASGISend,
         position: int,
     ) -> None:
@@ -701,7 +524,7 @@ class McpApp:
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
     def _gone(
-        self, connection: HttpConnection, exchange: _Exchange, calls: anyio.abc.TaskGroup
+        self, connection: HttpConnection, exchange: Stream, calls: anyio.abc.TaskGroup
     ) -> None:
         """The client closed the POST's stream: its requests are cancelled."""
         for request_id in list(exchange.pending):
@@ -732,9 +555,9 @@ class McpApp:
                 raise _Refusal(409, "Conflict: this session's GET stream is already open")
             if found.stream is not None:
                 found.forget(found.stream)  # a new stream: the old one is not resumed
-            stream = found.stream = found.resumable(_Exchange(standing=True))
+            stream = found.stream = found.resumable(Stream(standing=True))
             position, hold = 0, None
-        reader = _Reader(stream, hold)
+        reader = Reader(stream, hold)
         try:
             await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS})
             if last is None and found.priming:
@@ -749,7 +572,7 @@ class McpApp:
         finally:
             reader.close()
 
-    def _resumed(self, connection: HttpConnection, last: str) -> tuple[_Exchange, int]:
+    def _resumed(self, connection: HttpConnection, last: str) -> tuple[Stream, int]:
         """The stream ``Last-Event-ID: last`` names, and where to go on from."""
         number, _, position = last.partition("-")
         stream = None

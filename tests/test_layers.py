@@ -31,6 +31,7 @@ TRANSPORT = {"_framing", "_stdio"}
 ENTRY = {
     "__init__",
     "_asgi",
+    "_streams",
     "__main__",
     "_server",
     "_connection",
