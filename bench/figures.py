@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib.metadata
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +52,26 @@ def library_version(name: str) -> str | None:
         return importlib.metadata.version(name)
     except importlib.metadata.PackageNotFoundError:
         return None
+
+
+def metric_rows(
+    metrics: Sequence[tuple[str, str, bool, str]],
+    columns: Sequence[Mapping[str, float | None]],
+    relative: Mapping[str, Mapping[str, float | None]],
+) -> list[list[str]]:
+    """One row per metric ``(key, label, higher_better, format)``: its label, its value
+    in each column of figures, then each ratio (``-`` where there is none)."""
+    rows: list[list[str]] = []
+    for key, label, higher_better, fmt in metrics:
+        row = [label + (" [higher=better]" if higher_better else "")]
+        for figures in columns:
+            value = figures[key]
+            row.append("-" if value is None else fmt.format(value))
+        for ratios in relative.values():
+            value = ratios[key]
+            row.append("-" if value is None else f"{value:.2f}x")
+        rows.append(row)
+    return rows
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from figures import ROOT, library_version, percentile, ratio, server_env, table
+from figures import ROOT, library_version, metric_rows, percentile, ratio, server_env, table
 
 PROTOCOL_VERSION = "2025-06-18"
 BENCH_DIR = Path(__file__).resolve().parent
@@ -570,16 +570,7 @@ def render_table(results: Sequence[ServerResult]) -> str:
     figures = {r.spec.key: r.figures() for r in results}
     rel = ratios(results)
     headers = ["metric", *(r.spec.label for r in results), *rel]
-    rows: list[list[str]] = []
-    for key, label, higher_better, fmt in METRICS:
-        row = [label + (" [higher=better]" if higher_better else "")]
-        for result in results:
-            value = figures[result.spec.key][key]
-            row.append("-" if value is None else fmt.format(value))
-        for name in rel:
-            value = rel[name][key]
-            row.append("-" if value is None else f"{value:.2f}x")
-        rows.append(row)
+    rows = metric_rows(METRICS, [figures[r.spec.key] for r in results], rel)
     lines = table(headers, rows)
     for result in results:
         if not result.available:

@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from figures import ROOT, library_version, percentile, ratio, server_env, table
+from figures import ROOT, library_version, metric_rows, percentile, ratio, server_env, table
 
 HOST = "127.0.0.1"
 PATH = "/mcp"
@@ -734,17 +734,11 @@ def render_table(results: Sequence[ServerResult], concurrency: int) -> str:
     figures = {r.spec.key: r.figures() for r in results}
     relative = ratios(results)
     headers = ["metric", *(r.spec.label for r in results), *relative]
-    rows: list[list[str]] = []
-    for key, label, higher_better, fmt in METRICS:
-        row = [label.replace("C clients", f"{concurrency} clients")]
-        row[0] += " [higher=better]" if higher_better else ""
-        for result in results:
-            value = figures[result.spec.key][key]
-            row.append("-" if value is None else fmt.format(value))
-        for name in relative:
-            value = relative[name][key]
-            row.append("-" if value is None else f"{value:.2f}x")
-        rows.append(row)
+    metrics = [
+        (key, label.replace("C clients", f"{concurrency} clients"), higher, fmt)
+        for key, label, higher, fmt in METRICS
+    ]
+    rows = metric_rows(metrics, [figures[r.spec.key] for r in results], relative)
     lines = table(headers, rows)
     for result in results:
         if not result.available:

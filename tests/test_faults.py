@@ -7,17 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from conftest import ROOT, RawServer
+from test_http_resume import call
 
 FAULTY = ROOT / "tests" / "servers" / "faulty.py"
-
-
-def call(request_id: int, name: str, **arguments: Any) -> dict[str, Any]:
-    return {
-        "jsonrpc": "2.0",
-        "id": request_id,
-        "method": "tools/call",
-        "params": {"name": name, "arguments": arguments},
-    }
 
 
 def test_each_fault_is_a_clear_tool_error_and_the_server_carries_on(tmp_path: Path) -> None:
