@@ -35,10 +35,10 @@ import hashlib
 import hmac
 import inspect
 import itertools
-import json
 import logging
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from typing import Any
 
@@ -47,7 +47,7 @@ import anyio.abc
 import anyio.lowlevel
 
 from . import _jsonrpc as rpc
-from ._connection import Connection, LogToClient, encode_message
+from ._connection import Connection, LogToClient, ParseFailure, encode_message, parse_message
 from ._jsonrpc import RequestId
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS
 from ._server import Server
@@ -109,6 +109,8 @@ class HttpConnection(Connection):
         """A digest of the credentials that opened the session (None: none were asked)."""
         self.session_id: str | None = None
         """Handshake era: the ``Mcp-Session-Id`` (None: the connection of one request)."""
+        self.last_seen = time.monotonic()
+        """When a request last reached the session, or last ended."""
         self._exchanges: dict[RequestId, Stream] = {}
         self._immediate: Stream | None = None
         self.stream: Stream | None = None
@@ -139,6 +141,12 @@ class HttpConnection(Connection):
             logger.warning("a session forgets stream %d, never read to its end", number)
             del self.streams[number]
         return stream
+
+    @property
+    def read(self) -> bool:
+        """Whether a connection is writing one of the session's streams now."""
+        streams = [*self.streams.values(), self.stream]
+        return any(stream is not None and stream.reading for stream in streams)
 
     def forget(self, stream: Stream) -> None:
         """No client can resume ``stream`` (answered with JSON, or replaced)."""
@@ -204,6 +212,7 @@ class McpApp:
         authorization_servers: Collection[str] = (),
         resource: str | None = None,
         scopes: Collection[str] = (),
+        session_idle: float | None = 3600.0,
     ) -> None:
         if token is not None and verify is not None:
             raise ValueError("give token= or verify=, not both")
@@ -236,6 +245,12 @@ class McpApp:
         several servers to send a session's requests to the one that holds it."""
         self.sessions: dict[str, HttpConnection] = {}
         """The open handshake-era sessions, by id."""
+        if session_idle is not None and not session_idle > 0:
+            raise ValueError(f"session_idle must be a positive number, not {session_idle!r}")
+        self.session_idle = session_idle
+        """Seconds a session lives with no request and no stream being read (None: until
+        it is deleted); looked at as requests come."""
+        self._next_sweep = time.monotonic()
         self._logging: LogToClient | None = None
         self._modern: HttpConnection | None = None
         self._aliases = itertools.count(1)
@@ -260,6 +275,7 @@ class McpApp:
                 raise _Refusal(404, "Not Found: the MCP endpoint is " + self.path)
             self._check_origin(headers)
             owner = await self._authenticate(headers, scope)
+            self._expire_idle_sessions()
             self._forward_logs()
             method = scope.get("method")
             if method == "POST":
@@ -371,8 +387,8 @@ class McpApp:
             raise _Refusal(415, "Unsupported Media Type: send application/json")
         body = await _read_body(receive, self.server.max_frame)
         try:
-            message = json.loads(body)
-        except (ValueError, RecursionError) as error:
+            message = parse_message(body)
+        except ParseFailure as error:
             failure = rpc.error_response(None, rpc.PARSE_ERROR, f"Parse error: {error}")
             raise _Refusal(400, failure) from None
         modern = _is_modern(message)
@@ -398,6 +414,7 @@ class McpApp:
                 await self._answer(connection, exchange, modern, receive, send, calls)
         finally:
             connection.release(exchange)
+            connection.last_seen = time.monotonic()
 
     def _modern_connection(self) -> HttpConnection:
         """The one connection of every modern-era request: a call parked by one request
@@ -447,7 +464,22 @@ class McpApp:
         found = self.sessions.get(session_id)
         if found is None or found.owner != owner:
             raise _Refusal(404, rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found"))
+        found.last_seen = time.monotonic()
         return found
+
+    def _expire_idle_sessions(self) -> None:
+        """End the sessions idle longer than ``session_idle`` (their clients left without
+        a DELETE); looked at no more than every few seconds."""
+        now = time.monotonic()
+        if self.session_idle is None or now < self._next_sweep:
+            return
+        self._next_sweep = now + min(self.session_idle / 4, 30.0)
+        for session_id, connection in list(self.sessions.items()):
+            if now - connection.last_seen > self.session_idle and not connection.read:
+                logger.info(
+                    "session %s idle for %.0f s; ended", session_id, now - connection.last_seen
+                )
+                self._end(self.sessions.pop(session_id))
 
     async def _answer(
         self,
@@ -571,6 +603,7 @@ class McpApp:
                 watching.cancel_scope.cancel()
         finally:
             reader.close()
+            found.last_seen = time.monotonic()
 
     def _resumed(self, connection: HttpConnection, last: str) -> tuple[Stream, int]:
         """The stream ``Last-Event-ID: last`` names, and where to go on from."""
@@ -645,7 +678,10 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
     ``authorization_servers`` (the OAuth authorization servers that issue its tokens:
     the app then serves its protected-resource metadata, RFC 9728, at
     ``/.well-known/oauth-protected-resource[/mcp]``, and a 401 points to it),
-    ``resource`` and ``scopes`` (that metadata's resource URL and scopes).
+    ``resource`` and ``scopes`` (that metadata's resource URL and scopes),
+    ``session_idle`` (seconds a handshake-era session lives with no request and no
+    stream being read, 3600; then it ends, its calls stopped, and its client gets 404
+    and starts a new one; None: until the client deletes it).
     """
     http_keys = (
         "path",
@@ -658,6 +694,7 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
         "poll_after",
         "retry_ms",
         "route",
+        "session_idle",
         "authorization_servers",
         "resource",
         "scopes",

@@ -97,6 +97,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     _target_options(run)
     run.add_argument("--framing", choices=("auto", "newline", "content-length"), default="auto")
+    limits = run.add_argument_group("limits")
+    limits.add_argument(
+        "--call-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="stop a call that runs longer (waits for the client's answers not counted)",
+    )
+    limits.add_argument("--max-calls", type=int, metavar="N", help="running at once, each client")
+    limits.add_argument("--max-threads", type=int, metavar="N", help="sync calls at once (40)")
+    limits.add_argument("--max-frame", type=int, metavar="BYTES", help="one message's size")
+    limits.add_argument("--max-depth", type=int, metavar="N", help="one message's nesting")
+    limits.add_argument("--max-string", type=int, metavar="N", help="one string's characters")
     http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
     http.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
@@ -123,6 +135,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="an OAuth authorization server that issues tokens for this endpoint (repeat): "
         "serves its protected-resource metadata",
+    )
+    http.add_argument(
+        "--session-idle",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="end a session after SECONDS with no request and no stream read (3600)",
     )
     http.add_argument(
         "--route",
@@ -244,11 +263,18 @@ def _log_to_stderr(log_level: str | None) -> None:
     logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
 
 
+_LIMITS = ("call_timeout", "max_calls", "max_threads", "max_frame", "max_depth", "max_string")
+"""The options of ``run`` that go to the server as they are, when given."""
+
+
 def _make_server(options: argparse.Namespace) -> Server:
     from ._server import Server
     from ._targets import default_name, load_target, user_traceback
 
     target = load_target(options.target)
+    limits = {
+        name: getattr(options, name) for name in _LIMITS if getattr(options, name, None) is not None
+    }
     try:
         return Server(
             options.name or default_name(options.target),
@@ -258,6 +284,7 @@ def _make_server(options: argparse.Namespace) -> Server:
             include=options.include,
             exclude=options.exclude,
             concurrency=options.concurrency or "threads",
+            **limits,
         )
     except TargetError:
         raise
@@ -281,6 +308,7 @@ def _make_app(options: argparse.Namespace) -> McpApp:
         allowed_origins=options.allowed_origins,
         poll_after=options.poll_after,
         route=options.route,
+        session_idle=options.session_idle,
         authorization_servers=options.authorization_servers or (),
     )
 

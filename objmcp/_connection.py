@@ -17,7 +17,7 @@ import math
 import secrets
 import threading
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -45,9 +45,12 @@ if typing.TYPE_CHECKING:
 __all__ = [
     "Connection",
     "LogToClient",
+    "OUTPUT_HIGH_WATER",
+    "ParseFailure",
     "StreamConnection",
     "call_tool",
     "encode_message",
+    "parse_message",
     "read_or_get",
 ]
 
@@ -255,11 +258,24 @@ class Connection:
         answer: tuple[dict[str, Any] | None, ProtocolError | None] | None = None
         _current_call.set(call)  # this task's own context: log records find the call
         _current_connection.set(self)
-        with call.scope, contextlib.suppress(InputNeeded):
+        timeout = self.server.call_timeout
+        with call.scope, contextlib.suppress(InputNeeded), call.timer:
+            if timeout is not None:
+                call.timer.deadline = anyio.current_time() + timeout
             if action.kind == "tool":
                 result = await call_tool(self.server.tools, action, injections(self, call))
             else:
                 answer = await read_or_get(self.server.tools, action, injections(self, call))
+        if call.timer.cancelled_caught and call.question is None:
+            call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop
+            logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool, timeout)
+            late = (
+                f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped"
+            )
+            if action.kind == "tool":
+                result = ToolResult(late, None, True)
+            else:
+                answer = (None, ProtocolError(rpc.INTERNAL_ERROR, late))
         self._running.pop(call.call_id, None)
         if not self._running:
             self._idle.set()
@@ -314,14 +330,16 @@ class Connection:
             if not self._can_park(job):
                 call.question = (request.method, request.params)
                 return STOP
-            waiter = await self._park(call, request, index, job)
+            with _clock_stopped(call):
+                waiter = await self._park(call, request, index, job)
         else:
             actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
             waiter = self._waiters[ask_id] = _Waiter(call)
             try:
                 self._perform(actions)
-                async with self.server.tools.threads.paused(job):
-                    await waiter.answered.wait()
+                with _clock_stopped(call):
+                    async with self.server.tools.threads.paused(job):
+                        await waiter.answered.wait()
             finally:
                 self._waiters.pop(ask_id, None)
         if waiter.released:
@@ -363,8 +381,20 @@ class Connection:
                 waiter.answered.set()
 
 
+OUTPUT_HIGH_WATER = 8 * 1024 * 1024
+"""Bytes waiting to be written beyond which a stream connection stops reading requests and
+drops progress and log notifications, until the client has read half of them."""
+_DROPPABLE = frozenset({"notifications/progress", "notifications/message"})
+
+
 class StreamConnection(Connection):
-    """A connection over one pair of byte streams (stdio): frames in, frames out."""
+    """A connection over one pair of byte streams (stdio): frames in, frames out.
+
+    A client that does not read its answers holds the server back, with bounded memory:
+    beyond :data:`OUTPUT_HIGH_WATER` bytes unwritten, no further request is read (the
+    client's writes block in turn) and progress and log notifications are dropped;
+    answers and the server's own requests are always kept.
+    """
 
     def __init__(self, server: Server, source: ByteSource, sink: ByteSink) -> None:
         super().__init__(server)
@@ -373,6 +403,11 @@ class StreamConnection(Connection):
         self._sink = sink
         self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
         self._broken = False
+        self.unwritten = 0
+        """Bytes of frames sent but not yet written."""
+        self.dropped = 0
+        """Notifications dropped because the client did not read."""
+        self._read_on = anyio.Event()  # set when the unwritten bytes fall back below half
 
     async def run(self) -> None:
         """Read until end of input, then let calls finish (or cancel them) and flush."""
@@ -404,6 +439,9 @@ class StreamConnection(Connection):
 
     async def _read_loop(self, calls: anyio.abc.TaskGroup) -> None:
         while True:
+            if self.unwritten > OUTPUT_HIGH_WATER:
+                self._read_on = anyio.Event()
+                await self._read_on.wait()
             try:
                 data = await self._source()
             except OSError as error:
@@ -430,9 +468,9 @@ class StreamConnection(Connection):
 
     def _receive(self, frame: bytes) -> list[Action]:
         try:
-            message = json.loads(frame, parse_constant=_refuse_constant)
-        except (ValueError, RecursionError) as error:
-            return self.session.parse_error(_describe_parse_error(error))
+            message = parse_message(frame)
+        except ParseFailure as error:
+            return self.session.parse_error(str(error))
         return self.handle(message)
 
     async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
@@ -454,10 +492,21 @@ class StreamConnection(Connection):
 
     def _send(self, message: object, related: RequestId | None) -> None:
         """Write one message (``related`` does not matter on one stream)."""
+        if (
+            self.unwritten > OUTPUT_HIGH_WATER
+            and isinstance(message, dict)
+            and message.get("method") in _DROPPABLE
+        ):
+            if not self.dropped:
+                logger.warning("the client does not read; dropping progress and log messages")
+            self.dropped += 1
+            return
         framing: Literal["newline", "content-length"] = (
             "content-length" if self.decoder.framing == "content-length" else "newline"
         )
-        self._out_send.send_nowait(encode_frame(encode_message(message), framing))
+        frame = encode_frame(encode_message(message), framing)
+        self.unwritten += len(frame)
+        self._out_send.send_nowait(frame)
 
     async def _write_loop(self) -> None:
         async for frame in self._out_receive:
@@ -465,13 +514,42 @@ class StreamConnection(Connection):
             with contextlib.suppress(anyio.WouldBlock, anyio.EndOfStream):
                 while True:
                     chunks.append(self._out_receive.receive_nowait())
-            if self._broken:
-                continue
-            try:
-                await self._sink(b"".join(chunks))
-            except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
-                logger.warning("the client is gone (%s); dropping further output", error)
-                self._broken = True
+            if not self._broken:
+                try:
+                    await self._sink(b"".join(chunks))
+                except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
+                    logger.warning("the client is gone (%s); dropping further output", error)
+                    self._broken = True
+            self.unwritten -= sum(map(len, chunks))
+            if self.unwritten <= OUTPUT_HIGH_WATER // 2:
+                self._read_on.set()
+                if self.dropped:
+                    logger.warning("the client reads again (%d messages dropped)", self.dropped)
+                    self.dropped = 0
+
+
+@contextlib.contextmanager
+def _clock_stopped(call: RunningCall) -> Iterator[None]:
+    """The call's ``call_timeout`` does not run while the block waits for the client."""
+    left = call.timer.deadline - anyio.current_time()
+    call.timer.deadline = math.inf
+    try:
+        yield
+    finally:
+        if left != math.inf:
+            call.timer.deadline = anyio.current_time() + left
+
+
+class ParseFailure(ValueError):
+    """A frame that is not JSON; the message says what is wrong with it."""
+
+
+def parse_message(frame: bytes) -> Any:
+    """A frame's JSON (strict: no ``NaN`` or ``Infinity``); :class:`ParseFailure` else."""
+    try:
+        return json.loads(frame, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as error:
+        raise ParseFailure(_describe_parse_error(error)) from None
 
 
 def encode_message(message: object) -> bytes:

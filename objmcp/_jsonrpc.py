@@ -14,6 +14,7 @@ __all__ = [
     "INVALID_REQUEST",
     "METHOD_NOT_FOUND",
     "PARSE_ERROR",
+    "SERVER_BUSY",
     "UNSUPPORTED_PROTOCOL_VERSION",
     "ProtocolError",
     "RequestId",
@@ -28,6 +29,9 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 UNSUPPORTED_PROTOCOL_VERSION = -32022
+SERVER_BUSY = -32000
+"""A request refused because the connection has as many running as it may (a server error
+in JSON-RPC's range for implementations; MCP defines none for this)."""
 
 RequestId = str | int
 Message = dict[str, Any]

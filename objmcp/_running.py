@@ -50,6 +50,9 @@ class RunningCall:
     tool: str
     context: CallContext
     scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+    timer: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+    """Inside ``scope``: ends the call at the server's ``call_timeout`` (while the client
+    is asked something, its clock stops)."""
     cancelled: threading.Event = field(default_factory=threading.Event)
     asked: int = 0
     """Modern era: the questions asked so far (answered from the state, or new)."""

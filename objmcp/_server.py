@@ -18,6 +18,7 @@ import anyio
 
 from ._connection import Connection, StreamConnection, call_tool, read_or_get
 from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
+from ._limits import DEFAULT_MAX_CALLS, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STRING, check_limits
 from ._publish import PromptOptions, ResourceOptions, ToolOptions
 from ._session import (
     Action,
@@ -49,7 +50,12 @@ class Server:
     ``"newline"``, ``"content-length"``), ``include``/``exclude`` (tool names
     or globs), ``concurrency`` (``"threads"`` or ``"serial"``),
     ``max_threads`` (sync calls running at once; a call waiting for the
-    client's answer does not count), ``max_frame`` (bytes), ``grace`` (seconds
+    client's answer does not count; more wait their turn), ``max_calls``
+    (requests running at once on one connection; more are refused, "Server
+    busy"), ``max_frame`` (bytes of one message), ``max_depth`` (levels of
+    nesting in one message), ``max_string`` (characters in one string),
+    ``call_timeout`` (seconds a call may run, waits for the client's answers not
+    counted; then it is stopped and answered with an error; None: no limit), ``grace`` (seconds
     calls may finish after end of input), ``state_key`` (seals the modern era's
     request states; else the ``OBJMCP_STATE_KEY`` environment variable, else a
     random key), ``max_parked`` and ``park_timeout`` (modern era: how many calls
@@ -84,6 +90,10 @@ class Server:
         concurrency: Concurrency = "threads",
         max_threads: int = DEFAULT_LIMIT,
         max_frame: int = DEFAULT_MAX_FRAME,
+        max_calls: int = DEFAULT_MAX_CALLS,
+        max_depth: int = DEFAULT_MAX_DEPTH,
+        max_string: int = DEFAULT_MAX_STRING,
+        call_timeout: float | None = None,
         grace: float = 5.0,
         state_key: str | bytes | None = None,
         max_parked: int = 64,
@@ -110,7 +120,18 @@ class Server:
             prompts=prompts,
         )
         self.framing: Framing = framing
+        check_limits(
+            max_frame=max_frame, max_calls=max_calls, max_depth=max_depth, max_string=max_string
+        )
+        if call_timeout is not None and not call_timeout > 0:
+            raise ValueError(
+                f"call_timeout must be a positive number of seconds, not {call_timeout!r}"
+            )
         self.max_frame = max_frame
+        self.max_calls = max_calls
+        self.max_depth = max_depth
+        self.max_string = max_string
+        self.call_timeout = call_timeout
         self.grace = grace
         self.seal = StateSeal(state_key)
         if max_parked < 0 or park_timeout < 0:
@@ -185,6 +206,9 @@ class Server:
             page_size=self.page_size,
             cache=self.cache,
             declare=self.declare,
+            max_calls=self.max_calls,
+            max_depth=self.max_depth,
+            max_string=self.max_string,
         )
 
     async def handle(self, message: object) -> Any:

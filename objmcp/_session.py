@@ -36,6 +36,13 @@ from . import _inject
 from . import _jsonrpc as rpc
 from ._content import ToolResult
 from ._jsonrpc import Message, ProtocolError, RequestId
+from ._limits import (
+    DEFAULT_MAX_CALLS,
+    DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_STRING,
+    check_limits,
+    over_limits,
+)
 from ._media import fits
 from ._prompts import MAX_COMPLETIONS, complete_values
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Revision
@@ -214,13 +221,23 @@ class Session:
         page_size: int | None = None,
         cache: Mapping[str, CacheHint] | None = None,
         declare: Collection[str] = (),
+        max_calls: int = DEFAULT_MAX_CALLS,
+        max_depth: int = DEFAULT_MAX_DEPTH,
+        max_string: int = DEFAULT_MAX_STRING,
     ) -> None:
+        check_limits(max_calls=max_calls, max_depth=max_depth, max_string=max_string)
         self.toolbox = toolbox
         self.info = info
         self.seal = seal or StateSeal()
         self.clock = clock
         self.state_ttl = state_ttl
         self.max_rounds = max_rounds
+        self.max_calls = max_calls
+        """Requests that may run at once; more are refused with :data:`~rpc.SERVER_BUSY`."""
+        self.max_depth = max_depth
+        """Levels of nesting a message may have; deeper ones are refused."""
+        self.max_string = max_string
+        """Characters a string of a message may have; longer ones are refused."""
         check_listing(page_size)
         self.page_size = page_size
         """Lists longer than this come in pages, with an opaque cursor (None: one page)."""
@@ -270,6 +287,9 @@ class Session:
         credentials): a modern-era request state is then good for that caller only."""
         self._caller = caller
         try:
+            problem = over_limits(message, self.max_depth, self.max_string)
+            if problem is not None:
+                return self._refuse_oversized(message, problem)
             if isinstance(message, list):
                 return self._receive_batch(message)
             actions: list[Action] = []
@@ -279,6 +299,23 @@ class Session:
             return actions
         finally:
             self._caller = None
+
+    def _refuse_oversized(self, message: object, problem: str) -> list[Action]:
+        """A message over a limit: a request is answered with the problem, an answer to our
+        question becomes the client's error, a notification is dropped (and logged)."""
+        fields = message if isinstance(message, dict) else {}
+        request_id = fields.get("id")
+        if "method" in fields and "id" not in fields:
+            logger.warning("dropped a notification over a limit: %s", problem)
+            return []
+        if "method" not in fields and rpc.is_request_id(request_id):
+            actions: list[Action] = []
+            error = {"code": rpc.INVALID_REQUEST, "message": f"The answer is too large: {problem}"}
+            self._response({"jsonrpc": "2.0", "id": request_id, "error": error}, actions)
+            return actions
+        answer_to = request_id if rpc.is_request_id(request_id) else None
+        refusal = rpc.error_response(answer_to, rpc.INVALID_REQUEST, f"Invalid Request: {problem}")
+        return [Send(refusal, answer_to)]
 
     def parse_error(self, detail: str) -> list[Action]:
         """The answer to a frame that is not JSON: -32700 with id null."""
@@ -750,6 +787,13 @@ class Session:
         actions: list[Action],
     ) -> None:
         """Start ``call``: with, in the modern era, the answers its retry brings."""
+        if len(self._calls) >= self.max_calls:
+            raise ProtocolError(
+                rpc.SERVER_BUSY,
+                f"Server busy: {len(self._calls)} requests are running on this connection, "
+                f"the most it takes at once (max_calls); send this one again when one has "
+                "been answered",
+            )
         meta = _meta_of(params)
         token = meta.get("progressToken")
         call.progress_token = token if rpc.is_request_id(token) else None

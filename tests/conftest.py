@@ -28,13 +28,15 @@ def server_env() -> dict[str, str]:
 class RawServer:
     """A server subprocess spoken to through raw pipes, newline-delimited."""
 
-    def __init__(self, *args: str, stderr: Any = subprocess.PIPE) -> None:
+    def __init__(
+        self, *args: str, stderr: Any = subprocess.PIPE, env: dict[str, str] | None = None
+    ) -> None:
         self.process = subprocess.Popen(
             [PYTHON, *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=stderr,
-            env=server_env(),
+            env={**server_env(), **(env or {})},
         )
 
     def send(self, message: Any) -> None:
@@ -59,7 +61,9 @@ class RawServer:
         self.send(message)
         return self.read()
 
-    def initialize(self, version: str = "2025-06-18") -> Any:
+    def initialize(
+        self, version: str = "2025-06-18", capabilities: dict[str, Any] | None = None
+    ) -> Any:
         """Do the handshake; returns the initialize result."""
         answer = self.request(
             {
@@ -68,7 +72,7 @@ class RawServer:
                 "method": "initialize",
                 "params": {
                     "protocolVersion": version,
-                    "capabilities": {},
+                    "capabilities": capabilities or {},
                     "clientInfo": {"name": "raw", "version": "0"},
                 },
             }

@@ -26,7 +26,7 @@ OBJECT_MODEL = {
     "_tools",
     "_exceptions",
 }
-PROTOCOL = {"_jsonrpc", "_revisions", "_session", "_state", "_subscriptions"}
+PROTOCOL = {"_jsonrpc", "_limits", "_revisions", "_session", "_state", "_subscriptions"}
 TRANSPORT = {"_framing", "_stdio"}
 ENTRY = {
     "__init__",

@@ -1,0 +1,88 @@
+"""How big a decoded message may be: its nesting depth and its longest string.
+
+:func:`over_limits` walks a message once, without recursion (a message nested
+thousands deep is what it must refuse), and names the first place over a
+limit by its path in the message (``params.arguments.text``), so that the error
+says which argument to fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+__all__ = [
+    "DEFAULT_MAX_CALLS",
+    "DEFAULT_MAX_DEPTH",
+    "DEFAULT_MAX_STRING",
+    "check_limits",
+    "over_limits",
+]
+
+DEFAULT_MAX_CALLS = 4096
+"""Requests one connection may have running at once (above the 1,000 promised)."""
+DEFAULT_MAX_DEPTH = 100
+"""Levels of arrays and objects in one message, the message itself counted."""
+DEFAULT_MAX_STRING = 32 * 1024 * 1024
+"""Characters in one string, keys included (above the 10 MB arguments promised)."""
+
+
+def over_limits(message: object, max_depth: int, max_string: int) -> str | None:
+    """What in ``message`` is over a limit, said for the client; None when nothing is."""
+    if isinstance(message, str):
+        return _too_long(message, "message", max_string)
+    if not isinstance(message, (dict, list)):
+        return None
+    if max_depth < 1:
+        return _too_deep([], 1, max_depth)
+    path: list[object] = []  # the keys from the message down to the container being read
+    levels: list[Iterator[tuple[object, object]]] = [_members(message)]
+    while levels:
+        for key, child in levels[-1]:
+            if isinstance(key, str) and len(key) > max_string:
+                return _too_long(key, f"a key in {_name([*path])}", max_string)
+            if isinstance(child, str):
+                if len(child) > max_string:
+                    return _too_long(child, _name([*path, key]), max_string)
+            elif isinstance(child, (dict, list)):
+                if len(levels) >= max_depth:
+                    return _too_deep([*path, key], len(levels) + 1, max_depth)
+                path.append(key)
+                levels.append(_members(child))
+                break
+        else:
+            levels.pop()
+            if path:
+                path.pop()
+    return None
+
+
+def _members(container: dict[str, object] | list[object]) -> Iterator[tuple[object, object]]:
+    return iter(container.items()) if isinstance(container, dict) else enumerate(container)
+
+
+def _too_long(text: str, where: str, max_string: int) -> str:
+    return (
+        f"{where}: a string of {len(text):,} characters is over the limit of "
+        f"{max_string:,} (max_string)"
+    )
+
+
+def _too_deep(path: list[object], depth: int, max_depth: int) -> str:
+    return (
+        f"{_name(path)}: arrays and objects nested {depth} deep are over the limit of "
+        f"{max_depth} (max_depth)"
+    )
+
+
+def _name(path: list[object]) -> str:
+    name = "message"
+    for key in path:
+        name += f"[{key}]" if isinstance(key, int) else f".{key}"
+    return name
+
+
+def check_limits(**limits: int) -> None:
+    """Raise ValueError for a limit that is not a positive integer (named by its option)."""
+    for name, value in limits.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a positive integer, not {value!r}")
