@@ -342,6 +342,11 @@ class Connection:
                         await waiter.answered.wait()
             finally:
                 self._waiters.pop(ask_id, None)
+        if waiter.released and self._closing:
+            raise request.unavailable(
+                "The client closed its input while the call waited for its answer: nobody "
+                "is left to answer"
+            )
         if waiter.released:
             raise request.unavailable("The call ended while it waited for the client")
         if waiter.error is not None:

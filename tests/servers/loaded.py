@@ -3,6 +3,7 @@ sync, async, that ask the user, that say a lot, and that hang (until cancelled).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 import time
@@ -82,9 +83,9 @@ class Loaded:
             await progress(done, count, message)  # type: ignore[func-returns-value]
         return count
 
-    def threads(self) -> int:
-        """How many threads the process has."""
-        return threading.active_count()
+    async def census(self) -> dict[str, int]:
+        """The process's threads and the event loop's tasks, this one included."""
+        return {"threads": threading.active_count(), "tasks": len(asyncio.all_tasks())}
 
 
 if __name__ == "__main__":
