@@ -550,9 +550,11 @@ class ParseFailure(ValueError):
 
 
 def parse_message(frame: bytes) -> Any:
-    """A frame's JSON (strict: no ``NaN`` or ``Infinity``); :class:`ParseFailure` else."""
+    """A frame's JSON (strict: UTF-8 only, no ``NaN`` or ``Infinity``); :class:`ParseFailure`
+    else."""
     try:
-        return json.loads(frame, parse_constant=_refuse_constant)
+        # decoded here: given bytes, json.loads would take UTF-16 and UTF-32 as well
+        return json.loads(frame.decode(), parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as error:
         raise ParseFailure(_describe_parse_error(error)) from None
 
