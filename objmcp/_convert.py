@@ -20,6 +20,7 @@ import inspect
 import json
 import math
 import pathlib
+import re
 import typing
 import uuid
 from collections import abc
@@ -103,7 +104,7 @@ def from_json(value: object, hint: object, path: str = "") -> object:
     if t.is_literal(hint):
         for option in typing.get_args(hint):
             plain = option.value if isinstance(option, enum.Enum) else option
-            if plain == value and type(plain) is type(value):
+            if plain == value and _same_json_kind(plain, value):
                 return option
         raise ConversionError(path, f"expected one of {list(typing.get_args(hint))!r}")
     if hint is None or hint is type(None):
@@ -146,13 +147,28 @@ def from_json(value: object, hint: object, path: str = "") -> object:
     if origin in t.MAPPINGS:
         mapping = _expect(value, dict, "object", path)
         key_hint, value_hint = args if args else (str, Any)
-        return {
-            _key_from_json(k, key_hint, path): from_json(
-                v, value_hint, f"{path}.{k}" if path else k
-            )
-            for k, v in mapping.items()
-        }
+        entries: dict[object, object] = {}
+        for k, v in mapping.items():
+            key = _key_from_json(k, key_hint, path)
+            if key in entries:  # "1" and "01" are one int key: neither may be lost
+                raise ConversionError(path, f"keys {k!r} and another are the same {key!r}")
+            entries[key] = from_json(v, value_hint, f"{path}.{k}" if path else k)
+        return entries
     return value
+
+
+_INT_KEY = re.compile(r"-?[0-9]+")
+
+
+def _same_json_kind(a: object, b: object) -> bool:
+    """Whether ``a`` and ``b`` are the same kind of JSON value (1 and 1.0 are one number;
+    True is no number)."""
+    numbers = (int, float)
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b)
+    if isinstance(a, numbers) and isinstance(b, numbers):
+        return True
+    return type(a) is type(b)
 
 
 def _key_from_json(key: str, hint: object, path: str) -> object:
@@ -160,6 +176,8 @@ def _key_from_json(key: str, hint: object, path: str) -> object:
     hint = t.annotated_parts(hint)[0]
     try:
         if hint is int:
+            if not _INT_KEY.fullmatch(key):  # int() would take " 5", "+5" and "5\n" too
+                raise ValueError(key)
             return int(key)
         if hint is float:
             return float(key)
@@ -255,7 +273,10 @@ def _to_int(value: object, path: str) -> int:
 
 def _to_float(value: object, path: str) -> float:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # a JSON integer beyond any float
+            raise ConversionError(path, "expected a number a float can hold") from None
     raise ConversionError(path, f"expected number, got {describe_json(value)}")
 
 

@@ -30,7 +30,7 @@ class _NeedData(enum.Enum):
 NEED_DATA = _NeedData.NEED_DATA
 """Returned by :meth:`FrameDecoder.next_frame` when no whole frame is buffered yet."""
 
-_HEADER_START = re.compile(rb"[A-Za-z][A-Za-z0-9-]*\s*:")
+_HEADER_START = re.compile(rb"[A-Za-z][A-Za-z0-9-]*[ \t]*:")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _WHITESPACE = b" \t\r\n"
 _LEADING_WHITESPACE = re.compile(rb"[ \t\r\n]*")

@@ -287,9 +287,6 @@ class Session:
         credentials): a modern-era request state is then good for that caller only."""
         self._caller = caller
         try:
-            problem = over_limits(message, self.max_depth, self.max_string)
-            if problem is not None:
-                return self._refuse_oversized(message, problem)
             if isinstance(message, list):
                 return self._receive_batch(message)
             actions: list[Action] = []
@@ -299,23 +296,6 @@ class Session:
             return actions
         finally:
             self._caller = None
-
-    def _refuse_oversized(self, message: object, problem: str) -> list[Action]:
-        """A message over a limit: a request is answered with the problem, an answer to our
-        question becomes the client's error, a notification is dropped (and logged)."""
-        fields = message if isinstance(message, dict) else {}
-        request_id = fields.get("id")
-        if "method" in fields and "id" not in fields:
-            logger.warning("dropped a notification over a limit: %s", problem)
-            return []
-        if "method" not in fields and rpc.is_request_id(request_id):
-            actions: list[Action] = []
-            error = {"code": rpc.INVALID_REQUEST, "message": f"The answer is too large: {problem}"}
-            self._response({"jsonrpc": "2.0", "id": request_id, "error": error}, actions)
-            return actions
-        answer_to = request_id if rpc.is_request_id(request_id) else None
-        refusal = rpc.error_response(answer_to, rpc.INVALID_REQUEST, f"Invalid Request: {problem}")
-        return [Send(refusal, answer_to)]
 
     def parse_error(self, detail: str) -> list[Action]:
         """The answer to a frame that is not JSON: -32700 with id null."""
@@ -544,8 +524,12 @@ class Session:
                 answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"'
             )
         method = message.get("method")
+        problem = over_limits(message, self.max_depth, self.max_string)
         if method is None:
             if has_id and ("result" in message or "error" in message):
+                if problem is not None:  # the question it answers fails
+                    error = {"code": rpc.INVALID_REQUEST, "message": f"Too large: {problem}"}
+                    message = {"jsonrpc": "2.0", "id": request_id, "error": error}
                 self._response(message, actions)
                 return None
             return rpc.error_response(
@@ -554,6 +538,13 @@ class Session:
         if not isinstance(method, str):
             return rpc.error_response(
                 answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "method" must be a string'
+            )
+        if problem is not None:
+            if not has_id:
+                logger.warning("dropped a notification over a limit: %s", problem)
+                return None
+            return rpc.error_response(
+                answerable_id, rpc.INVALID_REQUEST, f"Invalid Request: {problem}"
             )
         params = message.get("params", {})
         if not has_id:

@@ -63,9 +63,17 @@ class Tool:
     wraps_output: bool = False
     _validator: Validator = field(init=False, repr=False, compare=False)
     _output_validator: Any = field(init=False, repr=False, compare=False)
+    _reserved: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_validator", Validator(self.input_schema))
+        # names a **kwargs key cannot take: filled in by objmcp, or the bound ``self``
+        reserved = set(self.injected)
+        bound = getattr(self.function, "__func__", None)
+        if bound is not None and getattr(self.function, "__self__", None) is not None:
+            with contextlib.suppress(TypeError, ValueError):
+                reserved.update(list(inspect.signature(bound).parameters)[:1])
+        object.__setattr__(self, "_reserved", frozenset(reserved))
         output = None
         if self.output_schema is not None:
             from jsonschema import Draft202012Validator
@@ -124,6 +132,12 @@ class Tool:
                 value: object = injected_value(marker, injected, self.name)
             elif param.kind is inspect.Parameter.VAR_KEYWORD:
                 for key, item in arguments.items():
+                    if key in self._reserved:
+                        raise ArgumentError(
+                            f"Invalid argument '{key}' of tool '{self.name}': this name "
+                            "cannot be given (the tool has a parameter of that name that "
+                            "is not the client's to fill)"
+                        )
                     if key not in known:
                         keywords[key] = _convert(item, param.hint, key)
                 continue

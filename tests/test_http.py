@@ -447,6 +447,26 @@ async def test_a_session_answers_only_the_credentials_that_opened_it() -> None:
     assert nobody.status_code == 401
 
 
+async def test_session_ids_are_unguessable() -> None:
+    app = objmcp.asgi_app("zoo", Zoo())
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        accept = {"accept": "application/json, text/event-stream"}
+        ids = [
+            (await client.post("/mcp", json=initialize_message(), headers=accept)).headers[
+                "mcp-session-id"
+            ]
+            for _ in range(200)
+        ]
+    await app.aclose()
+    assert len(set(ids)) == len(ids)
+    # at least 192 random bits each, in the URL-safe alphabet, sharing no common prefix
+    assert all(len(i) >= 32 and re.fullmatch(r"[A-Za-z0-9_-]+", i) for i in ids), ids[:3]
+    assert len({i[:4] for i in ids}) > 150
+    # every position takes many values: nothing counts up or repeats
+    assert all(len({i[k] for i in ids}) > 30 for k in range(32))
+
+
 def initialize_message(capabilities: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "jsonrpc": "2.0",
