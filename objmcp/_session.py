@@ -448,7 +448,7 @@ class Session:
             "requestState": self.seal.seal(state),
             "_meta": {SERVER_INFO_KEY: self.info.implementation(call.revision)},
         }
-        return [Send(rpc.result_response(call.request_id, result), call.request_id)]
+        return _answer(call, call_id, rpc.result_response(call.request_id, result))
 
     def ask(self, call_id: int, method: str, params: dict[str, Any]) -> tuple[list[Action], str]:
         """Send the client a request on behalf of a running call (``elicitation/create``,
@@ -470,10 +470,10 @@ class Session:
             return []
         if error is not None or body is None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
-            return [Send(failure.response(call.request_id), call.request_id)]
+            return _answer(call, call_id, failure.response(call.request_id))
         cache = call.method if call.method == "resources/read" else None
         result = self._complete(body, call.revision, cache=cache, hint=call.cache)
-        return [Send(rpc.result_response(call.request_id, result), call.request_id)]
+        return _answer(call, call_id, rpc.result_response(call.request_id, result))
 
     def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
         """A started call ended with ``result``: the answer to send, if it is still wanted."""
@@ -481,10 +481,7 @@ class Session:
         if call is None:
             return []
         response = rpc.result_response(call.request_id, self._call_result(result, call.revision))
-        if call.batch is None:
-            return [Send(response, call.request_id)]
-        call.batch.responses.append(response)
-        return call.batch.finish(call_id)
+        return _answer(call, call_id, response)
 
     # --- messages -------------------------------------------------------------------------
 
@@ -715,7 +712,7 @@ class Session:
                 request_id, self._complete(self._completion(params), revision, cache=None)
             )
         if method in ("resources/read", "prompts/get"):
-            self._start_request(request_id, method, params, revision, capabilities, actions)
+            self._start_request(request_id, method, params, revision, capabilities, actions, batch)
             return None
         if method in ("resources/subscribe", "resources/unsubscribe"):
             uri = params.get("uri")
@@ -741,6 +738,7 @@ class Session:
         revision: Revision,
         capabilities: Mapping[str, Any],
         actions: list[Action],
+        batch: _Batch | None = None,
     ) -> None:
         """Start a resource read or a prompt: checked here, run by the runner."""
         if method == "resources/read":
@@ -760,7 +758,7 @@ class Session:
         call = _Call(
             request_id,
             revision,
-            None,
+            batch,
             capabilities=capabilities,
             tool=f"{method} {target}",  # what a sealed state is bound to
             method=method,
@@ -957,6 +955,15 @@ def check_declare(declare: Collection[str]) -> None:
     """Raise ValueError for a capability objmcp cannot declare in advance."""
     if isinstance(declare, str) or not set(declare) <= {"resources", "prompts"}:
         raise ValueError(f"declare takes 'resources' and/or 'prompts' (a list), not {declare!r}")
+
+
+def _answer(call: _Call, call_id: int, response: Message) -> list[Action]:
+    """Send the response that ends ``call``: alone, or in its batch's array once the
+    batch's last call has ended."""
+    if call.batch is None:
+        return [Send(response, call.request_id)]
+    call.batch.responses.append(response)
+    return call.batch.finish(call_id)
 
 
 def check_listing(page_size: int | None) -> None:
