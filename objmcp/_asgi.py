@@ -49,6 +49,7 @@ import anyio.lowlevel
 from . import _jsonrpc as rpc
 from ._connection import Connection, LogToClient, ParseFailure, encode_message, parse_message
 from ._jsonrpc import RequestId
+from ._limits import check_seconds
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS
 from ._server import Server
 from ._session import Action
@@ -143,7 +144,7 @@ class HttpConnection(Connection):
         return stream
 
     @property
-    def read(self) -> bool:
+    def being_read(self) -> bool:
         """Whether a connection is writing one of the session's streams now."""
         streams = [*self.streams.values(), self.stream]
         return any(stream is not None and stream.reading for stream in streams)
@@ -245,8 +246,7 @@ class McpApp:
         several servers to send a session's requests to the one that holds it."""
         self.sessions: dict[str, HttpConnection] = {}
         """The open handshake-era sessions, by id."""
-        if session_idle is not None and not session_idle > 0:
-            raise ValueError(f"session_idle must be a positive number, not {session_idle!r}")
+        check_seconds(session_idle=session_idle)
         self.session_idle = session_idle
         """Seconds a session lives with no request and no stream being read (None: until
         it is deleted); looked at as requests come."""
@@ -475,7 +475,7 @@ class McpApp:
             return
         self._next_sweep = now + min(self.session_idle / 4, 30.0)
         for session_id, connection in list(self.sessions.items()):
-            if now - connection.last_seen > self.session_idle and not connection.read:
+            if now - connection.last_seen > self.session_idle and not connection.being_read:
                 logger.info(
                     "session %s idle for %.0f s; ended", session_id, now - connection.last_seen
                 )

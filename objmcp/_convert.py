@@ -164,11 +164,9 @@ def _same_json_kind(a: object, b: object) -> bool:
     """Whether ``a`` and ``b`` are the same kind of JSON value (1 and 1.0 are one number;
     True is no number)."""
     numbers = (int, float)
-    if isinstance(a, bool) or isinstance(b, bool):
+    if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, numbers):
         return type(a) is type(b)
-    if isinstance(a, numbers) and isinstance(b, numbers):
-        return True
-    return type(a) is type(b)
+    return isinstance(b, numbers)
 
 
 def _key_from_json(key: str, hint: object, path: str) -> object:

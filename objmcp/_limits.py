@@ -15,6 +15,7 @@ __all__ = [
     "DEFAULT_MAX_DEPTH",
     "DEFAULT_MAX_STRING",
     "check_limits",
+    "check_seconds",
     "over_limits",
 ]
 
@@ -39,7 +40,7 @@ def over_limits(message: object, max_depth: int, max_string: int) -> str | None:
     while levels:
         for key, child in levels[-1]:
             if isinstance(key, str) and len(key) > max_string:
-                return _too_long(key, f"a key in {_name([*path])}", max_string)
+                return _too_long(key, f"a key in {_name(path)}", max_string)
             if isinstance(child, str):
                 if len(child) > max_string:
                     return _too_long(child, _name([*path, key]), max_string)
@@ -86,3 +87,10 @@ def check_limits(**limits: int) -> None:
     for name, value in limits.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a positive integer, not {value!r}")
+
+
+def check_seconds(**durations: float | None) -> None:
+    """Raise ValueError for a duration that is neither None nor a positive number."""
+    for name, value in durations.items():
+        if value is not None and not value > 0:
+            raise ValueError(f"{name} must be a positive number of seconds, not {value!r}")

@@ -18,7 +18,13 @@ import anyio
 
 from ._connection import Connection, StreamConnection, call_tool, read_or_get
 from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
-from ._limits import DEFAULT_MAX_CALLS, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STRING, check_limits
+from ._limits import (
+    DEFAULT_MAX_CALLS,
+    DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_STRING,
+    check_limits,
+    check_seconds,
+)
 from ._publish import PromptOptions, ResourceOptions, ToolOptions
 from ._session import (
     Action,
@@ -123,10 +129,7 @@ class Server:
         check_limits(
             max_frame=max_frame, max_calls=max_calls, max_depth=max_depth, max_string=max_string
         )
-        if call_timeout is not None and not call_timeout > 0:
-            raise ValueError(
-                f"call_timeout must be a positive number of seconds, not {call_timeout!r}"
-            )
+        check_seconds(call_timeout=call_timeout)
         self.max_frame = max_frame
         self.max_calls = max_calls
         self.max_depth = max_depth

@@ -67,19 +67,25 @@ class Tool:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_validator", Validator(self.input_schema))
-        # names a **kwargs key cannot take: filled in by objmcp, or the bound ``self``
-        reserved = set(self.injected)
-        bound = getattr(self.function, "__func__", None)
-        if bound is not None and getattr(self.function, "__self__", None) is not None:
-            with contextlib.suppress(TypeError, ValueError):
-                reserved.update(list(inspect.signature(bound).parameters)[:1])
-        object.__setattr__(self, "_reserved", frozenset(reserved))
+        object.__setattr__(self, "_reserved", self._names_kwargs_cannot_take())
         output = None
         if self.output_schema is not None:
             from jsonschema import Draft202012Validator
 
             output = Draft202012Validator(self.output_schema)
         object.__setattr__(self, "_output_validator", output)
+
+    def _names_kwargs_cannot_take(self) -> frozenset[str]:
+        """The names a ``**kwargs`` key cannot take: parameters objmcp fills in, and a bound
+        method's own ``self`` (looked up only for tools that have ``**kwargs``)."""
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in self.parameters):
+            return frozenset()
+        reserved = set(self.injected)
+        bound = getattr(self.function, "__func__", None)
+        if bound is not None and getattr(self.function, "__self__", None) is not None:
+            with contextlib.suppress(TypeError, ValueError):
+                reserved.update(list(inspect.signature(bound).parameters)[:1])
+        return frozenset(reserved)
 
     def structure(self, value: object) -> dict[str, Any] | None:
         """The ``structuredContent`` of a call that returned ``value`` (its JSON form), or
