@@ -9,8 +9,11 @@ be answered. Every ``--sample`` calls the driver reads the server's resident mem
 (``VmRSS``) and asks it for a census of its threads and event-loop tasks.
 
 After the warm-up (the first tenth of the calls) the figures must stay flat: RSS within
-``--rss-bound`` MiB of its value at the end of the warm-up, and no more threads or tasks
-than then. The exit status is 1 when they did not, 2 when the server misbehaved.
+``--rss-bound`` MiB of its value at the end of the warm-up, no more tasks than then, and
+at most :data:`THREAD_SLACK` more threads (a reader thread running a call hands the input
+over to a new reader when the call runs long, so a sample may catch one or two threads
+that are about to end; a leak grows past that). The exit status is 1 when they did not,
+2 when the server misbehaved.
 
 Usage::
 
@@ -37,6 +40,10 @@ SERVER = Path(__file__).resolve().parent / "servers" / "objmcp_soak.py"
 
 class SoakError(Exception):
     """The server answered wrongly, twice, not at all, or died."""
+
+
+THREAD_SLACK = 2
+"""Threads a sample may show above the warm-up's without counting as growth."""
 
 
 @dataclass
@@ -208,7 +215,9 @@ def soak(calls: int, size: int, every: int, rss_bound: float) -> Report:
     report.thread_growth = max(s.threads for s in later) - warm.threads
     report.task_growth = max(s.tasks for s in later) - warm.tasks
     report.flat = (
-        report.rss_growth_mib <= rss_bound and report.thread_growth <= 0 and report.task_growth <= 0
+        report.rss_growth_mib <= rss_bound
+        and report.thread_growth <= THREAD_SLACK
+        and report.task_growth <= 0
     )
     return report
 

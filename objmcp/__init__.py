@@ -9,9 +9,8 @@ docstrings become the tools' input schemas and descriptions.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ._asgi import McpApp, asgi_app
 from ._content import ToolResult
 from ._exceptions import (
     ArgumentError,
@@ -44,6 +43,9 @@ from ._publish import ToolOptions, hidden, prompt, resource, tool
 from ._server import Server
 from ._tool import Tool
 from ._tools import Changes, Toolbox
+
+if TYPE_CHECKING:
+    from ._asgi import McpApp, asgi_app
 
 __version__ = "0.1.0"
 
@@ -107,8 +109,19 @@ async def serve(name: str, target: object, **options: Any) -> None:
     await Server(name, target, **options).serve()
 
 
+def __getattr__(name: str) -> Any:
+    """The HTTP side (``McpApp``, ``asgi_app``) is imported when first asked for: serving
+    on stdio never needs it."""
+    if name in ("McpApp", "asgi_app"):
+        from . import _asgi
+
+        value = globals()[name] = getattr(_asgi, name)
+        return value
+    raise AttributeError(f"module 'objmcp' has no attribute {name!r}")
+
+
 for _name in __all__:
-    _value = globals()[_name]
+    _value = globals().get(_name)
     if isinstance(_value, type) and issubclass(_value, Exception):
         _value.__module__ = "objmcp"  # tracebacks name the public place
 del _name, _value

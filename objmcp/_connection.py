@@ -86,7 +86,11 @@ async def read_or_get(
         return None, ProtocolError(rpc.INTERNAL_ERROR, failed.text)
 
 
-_current_call: contextvars.ContextVar[RunningCall | None] = contextvars.ContextVar(
+class _Call(typing.Protocol):
+    call_id: int
+
+
+_current_call: contextvars.ContextVar[_Call | None] = contextvars.ContextVar(
     "objmcp_call", default=None
 )
 """The call a log record belongs to (worker threads inherit it from the call's task)."""
@@ -497,6 +501,14 @@ class StreamConnection(Connection):
 
     def _send(self, message: object, related: RequestId | None) -> None:
         """Write one message (``related`` does not matter on one stream)."""
+        frame = self._frame(message)
+        if frame is not None:
+            self.unwritten += len(frame)
+            self._out_send.send_nowait(frame)
+
+    def _frame(self, message: object) -> bytes | None:
+        """The frame to write for ``message``; None for a notification dropped because the
+        client does not read."""
         if (
             self.unwritten > OUTPUT_HIGH_WATER
             and isinstance(message, dict)
@@ -505,13 +517,11 @@ class StreamConnection(Connection):
             if not self.dropped:
                 logger.warning("the client does not read; dropping progress and log messages")
             self.dropped += 1
-            return
+            return None
         framing: Literal["newline", "content-length"] = (
             "content-length" if self.decoder.framing == "content-length" else "newline"
         )
-        frame = encode_frame(encode_message(message), framing)
-        self.unwritten += len(frame)
-        self._out_send.send_nowait(frame)
+        return encode_frame(encode_message(message), framing)
 
     async def _write_loop(self) -> None:
         async for frame in self._out_receive:
@@ -554,7 +564,7 @@ def parse_message(frame: bytes) -> Any:
     else."""
     try:
         # decoded here: given bytes, json.loads would take UTF-16 and UTF-32 as well
-        return json.loads(frame.decode(), parse_constant=_refuse_constant)
+        return _DECODER.decode(frame.decode())
     except (ValueError, RecursionError) as error:
         raise ParseFailure(_describe_parse_error(error)) from None
 
@@ -562,9 +572,12 @@ def parse_message(frame: bytes) -> Any:
 def encode_message(message: object) -> bytes:
     """A message as compact JSON bytes (UTF-8; lone surrogates escaped)."""
     try:
-        return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+        return _ENCODER.encode(message).encode()
     except UnicodeEncodeError:
         return json.dumps(message, separators=(",", ":")).encode()
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
 
 def _is_json(value: object) -> bool:
@@ -577,6 +590,9 @@ def _is_json(value: object) -> bool:
 
 def _refuse_constant(name: str) -> object:
     raise ValueError(f"{name} is not valid JSON")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 
 
 def _describe_parse_error(error: Exception) -> str:

@@ -45,7 +45,10 @@ class ToolResult:
 
 def dumps(value: object) -> str:
     """Compact JSON, UTF-8 characters kept, NaN refused."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _ENCODER.encode(value)
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def value_result(value: object) -> ToolResult:

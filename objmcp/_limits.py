@@ -35,6 +35,8 @@ def over_limits(message: object, max_depth: int, max_string: int) -> str | None:
         return None
     if max_depth < 1:
         return _too_deep([], 1, max_depth)
+    if max_depth <= _RECURSION_SAFE and _fits(message, max_depth - 1, max_string):
+        return None
     path: list[object] = []  # the keys from the message down to the container being read
     levels: list[Iterator[tuple[object, object]]] = [_members(message)]
     while levels:
@@ -55,6 +57,30 @@ def over_limits(message: object, max_depth: int, max_string: int) -> str | None:
             if path:
                 path.pop()
     return None
+
+
+_RECURSION_SAFE = 200
+"""Up to this ``max_depth``, :func:`_fits` may recurse: the usual message is vouched
+for by it, quickly, and only one it refuses is walked to name the place."""
+
+
+def _fits(container: dict[str, object] | list[object], depth_left: int, max_string: int) -> bool:
+    if isinstance(container, dict):
+        for key in container:
+            if isinstance(key, str) and len(key) > max_string:
+                return False
+        members: object = container.values()
+    else:
+        members = container
+    for child in members:  # type: ignore[attr-defined]
+        if isinstance(child, str):
+            if len(child) > max_string:
+                return False
+        elif isinstance(child, (dict, list)) and (
+            depth_left < 1 or not _fits(child, depth_left - 1, max_string)
+        ):
+            return False
+    return True
 
 
 def _members(container: dict[str, object] | list[object]) -> Iterator[tuple[object, object]]:

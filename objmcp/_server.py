@@ -26,6 +26,7 @@ from ._limits import (
     check_seconds,
 )
 from ._publish import PromptOptions, ResourceOptions, ToolOptions
+from ._reader import ReaderConnection
 from ._session import (
     Action,
     CacheHint,
@@ -37,7 +38,7 @@ from ._session import (
     check_listing,
 )
 from ._state import StateSeal
-from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout
+from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
 from ._threads import DEFAULT_LIMIT
 from ._tools import Changes, Concurrency, Toolbox
 
@@ -248,10 +249,16 @@ class Server:
         with guard:
             if isinstance(guard, StdoutGuard):
                 output = guard.protocol_fd
-            source = byte_source(0 if self.input is None else self.input)
-            sink = byte_sink(output)
+            stream = 0 if self.input is None else self.input
+            source, sink = byte_source(stream), byte_sink(output)
+            input_fd, output_fd = plain_fd(stream), plain_fd(output)
+            connection = (
+                StreamConnection(self, source, sink)
+                if input_fd is None or output_fd is None
+                else ReaderConnection(self, source, sink, input_fd, output_fd)
+            )
             try:
-                await StreamConnection(self, source, sink).run()
+                await connection.run()
             finally:
                 # A close that waits on a call stuck in its thread would wait forever.
                 limit = self.grace if self.tools.abandoned else math.inf

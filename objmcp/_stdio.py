@@ -24,7 +24,15 @@ import anyio.abc
 import anyio.lowlevel
 import anyio.to_thread
 
-__all__ = ["ByteSink", "ByteSource", "StdoutGuard", "byte_sink", "byte_source", "is_stdout"]
+__all__ = [
+    "ByteSink",
+    "ByteSource",
+    "StdoutGuard",
+    "byte_sink",
+    "byte_source",
+    "is_stdout",
+    "plain_fd",
+]
 
 ByteSource = Callable[[], Awaitable[bytes]]
 ByteSink = Callable[[bytes], Awaitable[None]]
@@ -91,6 +99,17 @@ async def _in_io_thread(function: Callable[..., T], *args: object) -> T:
         limiter = anyio.CapacityLimiter(4)
         _io_limiter.set(limiter)
     return await anyio.to_thread.run_sync(function, *args, limiter=limiter, abandon_on_cancel=True)
+
+
+def plain_fd(stream: object) -> int | None:
+    """The file descriptor that reading or writing ``stream`` comes down to, on POSIX; None
+    for anything else (an anyio stream, an object with no descriptor, another OS)."""
+    if os.name != "posix" or isinstance(stream, anyio.abc.ByteStream):
+        return None
+    if isinstance(stream, io.TextIOBase) and hasattr(stream, "buffer"):
+        stream.flush()
+        stream = stream.buffer
+    return _fileno(stream)
 
 
 def is_stdout(stream: object) -> bool:

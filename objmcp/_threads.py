@@ -66,6 +66,8 @@ class ThreadRunner:
         self._thread: _SerialThread | None = None
         self._places: anyio.CapacityLimiter | None = None  # made on the loop that uses it
         self._unlimited: anyio.CapacityLimiter | None = None
+        self.busy = 0
+        """Jobs started by :meth:`run` and not yet ended."""
 
     @staticmethod
     def current() -> Job | None:
@@ -98,6 +100,34 @@ class ThreadRunner:
         """Cancelled jobs whose thread is still running."""
         return self._abandoned
 
+    def abandon(self) -> None:
+        """A job run elsewhere (in a connection's reader thread) was cancelled and runs on;
+        from any thread."""
+        with self._lock:
+            self._abandoned += 1
+
+    def settled(self) -> None:
+        """A job :meth:`abandon` counted has ended; from any thread."""
+        with self._lock:
+            self._abandoned -= 1
+
+    def take(self, owner: object) -> None:
+        """On the loop: a job run elsewhere holds a place until :meth:`give_back` (none is
+        taken when all are in use)."""
+        with contextlib.suppress(anyio.WouldBlock):
+            self._limiters()[0].acquire_on_behalf_of_nowait(owner)
+
+    def give_back(self, owner: object) -> None:
+        """On the loop: the place :meth:`take` took for ``owner``, if it took one."""
+        with contextlib.suppress(RuntimeError):  # it took none
+            self._limiters()[0].release_on_behalf_of(owner)
+
+    def _limiters(self) -> tuple[anyio.CapacityLimiter, anyio.CapacityLimiter]:
+        if self._places is None or self._unlimited is None:
+            self._places = anyio.CapacityLimiter(self.limit)
+            self._unlimited = anyio.CapacityLimiter(math.inf)
+        return self._places, self._unlimited
+
     async def run(self, job: Callable[[], T]) -> T:
         """Run ``job`` in a thread and wait for its result (or its exception)."""
         state = Job()
@@ -117,17 +147,16 @@ class ThreadRunner:
                     if state.cancelled:
                         self._abandoned -= 1
 
+        self.busy += 1
         try:
             if self.serial:
                 if self._thread is None:
                     self._thread = _SerialThread()
                 return await self._thread.run(tracked)
-            if self._places is None or self._unlimited is None:
-                self._places = anyio.CapacityLimiter(self.limit)
-                self._unlimited = anyio.CapacityLimiter(math.inf)
-            async with _held(self._places, state):
+            places, unlimited = self._limiters()
+            async with _held(places, state):
                 return await anyio.to_thread.run_sync(
-                    tracked, abandon_on_cancel=True, limiter=self._unlimited
+                    tracked, abandon_on_cancel=True, limiter=unlimited
                 )
         except anyio.get_cancelled_exc_class():
             with self._lock:
@@ -135,6 +164,8 @@ class ThreadRunner:
                 if state.started and not state.finished:
                     self._abandoned += 1
             raise
+        finally:
+            self.busy -= 1
 
     def stop(self) -> None:
         """Let the dedicated thread, if any, end after the jobs it has."""

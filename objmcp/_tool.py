@@ -23,6 +23,7 @@ from ._exceptions import ArgumentError, TargetError
 from ._inject import injected_parameters, injected_value
 from ._media import MEDIA
 from ._publish import ToolOptions
+from ._quickcheck import Check, quick_check
 from ._schema import JsonSchema, SchemaBuilder
 from ._validate import Validator
 
@@ -63,6 +64,7 @@ class Tool:
     wraps_output: bool = False
     _validator: Validator = field(init=False, repr=False, compare=False)
     _output_validator: Any = field(init=False, repr=False, compare=False)
+    _output_quick: Check | None = field(init=False, repr=False, compare=False)
     _reserved: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -74,6 +76,8 @@ class Tool:
 
             output = Draft202012Validator(self.output_schema)
         object.__setattr__(self, "_output_validator", output)
+        quick = quick_check(self.output_schema) if self.output_schema is not None else None
+        object.__setattr__(self, "_output_quick", quick)
 
     def _names_kwargs_cannot_take(self) -> frozenset[str]:
         """The names a ``**kwargs`` key cannot take: parameters objmcp fills in, and a bound
@@ -94,6 +98,9 @@ class Tool:
         if self._output_validator is None:
             return None
         content = {"result": value} if self.wraps_output else value
+        if self._output_quick is not None and self._output_quick(content):
+            assert isinstance(content, dict)
+            return content
         from jsonschema.exceptions import best_match
 
         error = best_match(self._output_validator.iter_errors(content))

@@ -9,7 +9,6 @@ boundary. Nothing here knows a protocol.
 
 from __future__ import annotations
 
-import dataclasses
 import fnmatch
 import inspect
 import logging
@@ -532,4 +531,4 @@ def tool_result(tool: Tool, value: object) -> ToolResult:
         return ToolResult(
             f"The tool's result does not fit its declared return type: {error}", None, True
         )
-    return dataclasses.replace(result, structured=structured)
+    return ToolResult(result.text, result.value, False, structured, result.content)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ._convert import describe_json
 from ._exceptions import ArgumentError
+from ._quickcheck import quick_check
 
 __all__ = ["Validator"]
 
@@ -22,9 +23,12 @@ class Validator:
 
         self.schema = schema
         self._compiled = Draft202012Validator(schema)
+        self._quick = quick_check(schema)
 
     def check(self, arguments: dict[str, Any]) -> None:
         """Raise :class:`ArgumentError` when ``arguments`` do not fit the schema."""
+        if self._quick is not None and self._quick(arguments):
+            return
         errors = list(self._compiled.iter_errors(arguments))
         if errors:
             from jsonschema.exceptions import relevance
