@@ -1,15 +1,27 @@
-"""What both benchmarks (``run.py``, stdio; ``run_http.py``, HTTP) share: the servers'
-environment, percentiles, ratios, versions, and the plain-text table."""
+"""What the benchmarks (``run.py``, stdio; ``run_http.py``, HTTP; ``all.py``, ...) share:
+the servers' environment, byte-code preparation, percentiles, ratios, versions, and the
+plain-text table."""
 
 from __future__ import annotations
 
 import importlib.metadata
 import math
 import os
+import subprocess
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+BENCH_DIR = Path(__file__).resolve().parent
+
+
+def source_base() -> Path | None:
+    """The directory holding the working copy of objmcp (``src/`` or the root), if any."""
+    for base in (ROOT / "src", ROOT):
+        if (base / "objmcp" / "__init__.py").is_file() or (base / "objmcp.py").is_file():
+            return base
+    return None
 
 
 def server_env() -> dict[str, str]:
@@ -18,18 +30,44 @@ def server_env() -> dict[str, str]:
     If the project keeps objmcp in ``src/objmcp`` or ``objmcp/`` next to ``bench/``,
     that tree is put first on ``PYTHONPATH`` so the working copy is what gets
     measured, whether or not it is installed.
+
+    ``PYTHONDONTWRITEBYTECODE`` is left out: with it, a module whose cached byte code
+    is stale is compiled again on every import, which would be measured as start-up
+    and import time. Without it the first (unmeasured) spawn refreshes the cache.
     """
     env = dict(os.environ)
-    extra = [
-        str(base)
-        for base in (ROOT / "src", ROOT)
-        if (base / "objmcp" / "__init__.py").is_file() or (base / "objmcp.py").is_file()
-    ][:1]
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    base = source_base()
+    extra = [str(base)] if base is not None else []
     if env.get("PYTHONPATH"):
         extra.append(env["PYTHONPATH"])
     if extra:
         env["PYTHONPATH"] = os.pathsep.join(extra)
     return env
+
+
+def compile_sources() -> str | None:
+    """Bring the byte code of objmcp's working copy and of ``bench/`` up to date.
+
+    Runs ``python -m compileall -q`` on both trees (it writes byte code whatever
+    ``PYTHONDONTWRITEBYTECODE`` says), so that no measured import compiles source.
+    Returns None, or what compileall said if it failed (a file that does not compile
+    is the servers' problem, reported when they start).
+    """
+    base = source_base()
+    trees = [BENCH_DIR]
+    if base is not None:
+        trees.insert(0, base / "objmcp" if (base / "objmcp").is_dir() else base / "objmcp.py")
+    done = subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", *map(str, trees)],
+        env=server_env(),
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode == 0:
+        return None
+    said = (done.stdout + done.stderr).decode(errors="replace").strip()
+    return said[-400:] or f"compileall exited with {done.returncode}"
 
 
 def percentile(values: Sequence[float], pct: float) -> float:

@@ -1,8 +1,9 @@
-"""Benchmark objmcp against the official MCP SDK and a bare-loop floor.
+"""Benchmark objmcp against the official MCP SDK, FastMCP and a bare-loop floor.
 
-Every server in ``bench/servers/`` serves the same single tool,
-``add(a: int, b: int) -> int``, over stdio. One raw-pipe driver (a
-subprocess with pipes, newline-delimited JSON-RPC, protocol version
+Every server in ``bench/servers/`` serves the same tools over stdio:
+``add(a: int, b: int) -> int`` for the round trips, and ``length(text: str)
+-> int`` and ``blob(size: int) -> str`` for the payloads. One raw-pipe driver
+(a subprocess with pipes, newline-delimited JSON-RPC, protocol version
 ``2025-06-18``) is used identically for each of them and measures:
 
 * startup: wall time from spawning the process to reading its
@@ -15,16 +16,23 @@ subprocess with pipes, newline-delimited JSON-RPC, protocol version
   ``/proc/<pid>/status``, read before stdin is closed; median over spawns);
 * import time of the server's library: ``import X`` timed with
   ``time.perf_counter`` inside a fresh ``python -c`` (median of
-  ``max(5, --repeat)`` runs), so interpreter start and shutdown are excluded.
+  ``max(5, --repeat)`` runs), so interpreter start and shutdown are excluded;
+* payloads, in spawns of their own: the round trip of ``length(text)`` with a
+  ``--payload-mb`` (10 MB) string argument, and of ``blob(size)`` whose result
+  is a string that size, in MB/s of the string (median over all such calls).
 
 Every answer is checked (the text content of ``add(a, b)`` must be
-``str(a + b)``), so a broken server fails instead of being measured. A
-server that cannot start (e.g. objmcp is not importable yet) is reported as
-unavailable and the others are still measured.
+``str(a + b)``, of ``length`` the length sent, of ``blob`` the very string),
+so a broken server fails instead of being measured. A server that cannot
+start (e.g. objmcp is not importable yet) is reported as unavailable and the
+others are still measured.
 
 Usage::
 
     python bench/run.py [--json out.json] [--calls N] [--repeat R]
+
+The driver also speaks Content-Length framing (``Session(framing=...)``),
+which ``framing.py`` uses to compare objmcp's two framings.
 
 Only the standard library is used here; the servers use their own libraries
 and run under the interpreter that runs this script (``sys.executable``).
@@ -46,30 +54,57 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
-from figures import ROOT, library_version, metric_rows, percentile, ratio, server_env, table
+from figures import (
+    BENCH_DIR,
+    ROOT,
+    compile_sources,
+    library_version,
+    metric_rows,
+    percentile,
+    ratio,
+    server_env,
+    table,
+)
 
 PROTOCOL_VERSION = "2025-06-18"
-BENCH_DIR = Path(__file__).resolve().parent
 SERVERS_DIR = BENCH_DIR / "servers"
+Framing = Literal["newline", "content-length"]
+PAYLOAD_TOOLS = ("length", "blob")
+LATENCY_PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9)
 
 
 @dataclass(frozen=True)
 class ServerSpec:
-    """One server under test: its script and the library it imports."""
+    """One server under test: its script and the library it imports.
+
+    ``names``, if given, are imported from ``module`` the way the script does
+    (``from fastmcp import FastMCP``): some packages import their parts lazily,
+    so a bare ``import module`` would time too little.
+    """
 
     key: str
     label: str
     script: Path
     module: str
+    names: str = ""
+
+    @property
+    def import_statement(self) -> str:
+        """The statement whose time is the library's import time."""
+        if self.names:
+            return f"from {self.module} import {self.names}"
+        return f"import {self.module}"
 
 
 SERVERS: tuple[ServerSpec, ...] = (
     ServerSpec("objmcp", "objmcp", SERVERS_DIR / "objmcp_add.py", "objmcp"),
-    ServerSpec("sdk", "mcp SDK", SERVERS_DIR / "sdk_add.py", "mcp.server.mcpserver"),
+    ServerSpec("sdk", "mcp SDK", SERVERS_DIR / "sdk_add.py", "mcp.server.mcpserver", "MCPServer"),
+    ServerSpec("fastmcp", "FastMCP", SERVERS_DIR / "fastmcp_add.py", "fastmcp", "FastMCP"),
     ServerSpec("floor", "floor", SERVERS_DIR / "floor.py", "json"),
 )
+OTHERS: tuple[str, ...] = tuple(s.key for s in SERVERS if s.key != "objmcp")
 
 
 class BenchError(Exception):
@@ -87,6 +122,16 @@ class SessionResult:
 
 
 @dataclass
+class PayloadResult:
+    """Figures from one spawn of the payload phase: seconds per round trip."""
+
+    size: int
+    argument_s: list[float]
+    result_s: list[float]
+    peak_rss_kib: int
+
+
+@dataclass
 class ServerResult:
     """Everything measured for one server, or why it could not be."""
 
@@ -95,6 +140,13 @@ class ServerResult:
     tool_name: str | None = None
     sessions: list[SessionResult] = field(default_factory=list)
     import_s: float | None = None
+    payloads: list[PayloadResult] = field(default_factory=list)
+    payload_error: str | None = None
+
+    @property
+    def latencies_ns(self) -> list[int]:
+        """Every sequential round trip, pooled over the spawns."""
+        return [ns for s in self.sessions for ns in s.latencies_ns]
 
     @property
     def available(self) -> bool:
@@ -105,7 +157,7 @@ class ServerResult:
         """Summarise the sessions into the reported figures (None if unknown)."""
         if not self.available or not self.sessions:
             return dict.fromkeys(METRIC_KEYS)
-        latencies = [ns for s in self.sessions for ns in s.latencies_ns]
+        latencies = self.latencies_ns
         return {
             "startup_ms": statistics.median(s.startup_s for s in self.sessions) * 1e3,
             "rtt_median_us": statistics.median(latencies) / 1e3 if latencies else None,
@@ -115,7 +167,20 @@ class ServerResult:
             ),
             "peak_rss_mib": statistics.median(s.peak_rss_kib for s in self.sessions) / 1024,
             "import_ms": None if self.import_s is None else self.import_s * 1e3,
+            **payload_figures(self.payloads if self.payload_error is None else []),
         }
+
+
+def payload_figures(payloads: Sequence[PayloadResult]) -> dict[str, float | None]:
+    """MB/s of each payload direction: the string's size over the median round trip."""
+    found: dict[str, float | None] = {"argument_mb_s": None, "result_mb_s": None}
+    for key, times in (
+        ("argument_mb_s", [(p.size, s) for p in payloads for s in p.argument_s]),
+        ("result_mb_s", [(p.size, s) for p in payloads for s in p.result_s]),
+    ):
+        if times:
+            found[key] = statistics.median(size / 1e6 / seconds for size, seconds in times)
+    return found
 
 
 # (key, label, higher_is_better, format)
@@ -126,56 +191,83 @@ METRICS: tuple[tuple[str, str, bool, str], ...] = (
     ("pipelined_calls_per_s", "pipelined throughput (calls/s)", True, "{:.0f}"),
     ("peak_rss_mib", "peak RSS after calls (MiB)", False, "{:.1f}"),
     ("import_ms", "library import time (ms)", False, "{:.1f}"),
+    ("argument_mb_s", "payload: P string argument round trip (MB/s)", True, "{:.1f}"),
+    ("result_mb_s", "payload: P string result round trip (MB/s)", True, "{:.1f}"),
 )
 METRIC_KEYS: tuple[str, ...] = tuple(m[0] for m in METRICS)
 
 
-def encode(message: dict[str, Any]) -> bytes:
-    """Serialise one JSON-RPC message as a newline-terminated line."""
-    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
+def dump(message: dict[str, Any]) -> bytes:
+    """Serialise one JSON-RPC message (compact, no framing)."""
+    return json.dumps(message, separators=(",", ":")).encode()
 
 
-def call_request(request_id: int, tool: str, a: int, b: int) -> bytes:
-    """Build the ``tools/call`` line for ``tool(a, b)``."""
-    return encode(
+def call_body(request_id: int, tool: str, arguments: dict[str, Any]) -> bytes:
+    """The JSON of the ``tools/call`` request for ``tool(**arguments)``."""
+    return dump(
         {
             "jsonrpc": "2.0",
             "id": request_id,
             "method": "tools/call",
-            "params": {"name": tool, "arguments": {"a": a, "b": b}},
+            "params": {"name": tool, "arguments": arguments},
         }
     )
 
 
-def check_call_reply(reply: dict[str, Any], expected: int) -> None:
-    """Raise BenchError unless ``reply`` is a successful add result equal to ``expected``."""
+def check_text_reply(reply: dict[str, Any], expected: str) -> None:
+    """Raise BenchError unless ``reply`` is a successful result whose text is ``expected``."""
     if "error" in reply:
-        raise BenchError(f"tools/call answered with an error: {reply['error']!r}")
+        raise BenchError(f"tools/call answered with an error: {str(reply['error'])[:300]}")
     result = reply.get("result")
     if not isinstance(result, dict):
-        raise BenchError(f"tools/call reply without a result object: {reply!r}")
+        raise BenchError(f"tools/call reply without a result object: {str(reply)[:300]}")
     if result.get("isError"):
-        raise BenchError(f"tools/call reported a tool error: {result!r}")
+        raise BenchError(f"tools/call reported a tool error: {str(result)[:300]}")
     content = result.get("content")
     texts = [
         item.get("text")
         for item in content or []
         if isinstance(item, dict) and item.get("type") == "text"
     ]
-    if texts != [str(expected)]:
-        raise BenchError(f"tools/call expected text {str(expected)!r}, got {result!r}")
+    if texts != [expected]:
+        raise BenchError(f"tools/call expected text {expected[:40]!r}, got {str(result)[:300]}")
+
+
+def check_call_reply(reply: dict[str, Any], expected: int) -> None:
+    """Raise BenchError unless ``reply`` is a successful add result equal to ``expected``."""
+    check_text_reply(reply, str(expected))
+
+
+def payload_text(size: int) -> str:
+    """The string argument of the payload phase: ``size`` ASCII characters, none escaped."""
+    pattern = "The quick brown fox jumps over the lazy dog 0123456789. "
+    return (pattern * (size // len(pattern) + 1))[:size]
 
 
 class Session:
-    """One spawned server process, driven over raw pipes with newline-delimited JSON."""
+    """One spawned server process, driven over raw pipes.
 
-    def __init__(self, spec: ServerSpec, env: dict[str, str], timeout: float) -> None:
+    ``framing`` is how messages are delimited both ways: ``newline`` (one JSON text a
+    line) or ``content-length`` (a ``Content-Length: N`` header, a blank line, then N
+    bytes of JSON; only objmcp speaks it).
+    """
+
+    def __init__(
+        self,
+        spec: ServerSpec,
+        env: dict[str, str],
+        timeout: float,
+        framing: Framing = "newline",
+    ) -> None:
         """Spawn the server; the clock for the startup figure starts here."""
         self.spec = spec
         self.timeout = timeout
+        self.framing: Framing = framing
         # Closed in close(); a file, not a pipe, so a chatty server never blocks on it.
         self._stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
         self._buffer = bytearray()
+        self._search_from = 0  # newline framing: no newline before this in the buffer
+        self._body_length: int | None = None  # content-length framing: of the frame read
         self._next_id = 0
         self.spawned_at = time.perf_counter()
         self.proc = subprocess.Popen(
@@ -196,6 +288,16 @@ class Session:
         self._next_id += 1
         return self._next_id
 
+    def frame(self, body: bytes) -> bytes:
+        """Frame one JSON body in this session's framing."""
+        if self.framing == "content-length":
+            return b"Content-Length: %d\r\n\r\n" % len(body) + body
+        return body + b"\n"
+
+    def encode(self, message: dict[str, Any]) -> bytes:
+        """Serialise and frame one JSON-RPC message."""
+        return self.frame(dump(message))
+
     def send(self, data: bytes) -> None:
         """Write all of ``data`` to the server's stdin."""
         view = memoryview(data)
@@ -205,15 +307,46 @@ class Session:
         except BrokenPipeError as exc:
             raise BenchError(self.died("stdin closed")) from exc
 
-    def read_line(self) -> bytes:
-        """Return the next line from the server's stdout, without the newline."""
+    def _take_frame(self) -> bytes | None:
+        """Take the next whole frame's body off the buffer, or None if there is none yet.
+
+        Each byte is looked at once however the frame arrives in pieces, so a
+        frame of many megabytes costs the driver linear time.
+        """
+        buffer = self._buffer
+        if self.framing == "newline":
+            end = buffer.find(b"\n", self._search_from)
+            if end < 0:
+                self._search_from = len(buffer)
+                return None
+            with memoryview(buffer) as view:
+                line = bytes(view[:end])
+            del buffer[: end + 1]
+            self._search_from = 0
+            return line
+        if self._body_length is None:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
+                if bytes(buffer.lstrip()[:1]) in (b"{", b"["):
+                    raise BenchError(f"not a Content-Length frame: {bytes(buffer[:80])!r}")
+                return None
+            self._body_length = content_length(bytes(buffer[:end]))
+            del buffer[: end + 4]
+        if len(buffer) < self._body_length:
+            return None
+        with memoryview(buffer) as view:
+            body = bytes(view[: self._body_length])
+        del buffer[: self._body_length]
+        self._body_length = None
+        return body
+
+    def read_frame(self) -> bytes:
+        """Return the body of the next frame from the server's stdout."""
         deadline = time.monotonic() + self.timeout
         while True:
-            end = self._buffer.find(b"\n")
-            if end >= 0:
-                line = bytes(self._buffer[:end])
-                del self._buffer[: end + 1]
-                return line
+            body = self._take_frame()
+            if body is not None:
+                return body
             self._fill(deadline)
 
     def _fill(self, deadline: float) -> None:
@@ -229,9 +362,9 @@ class Session:
     def read_message(self) -> dict[str, Any]:
         """Return the next JSON-RPC message from the server, skipping blank lines."""
         while True:
-            line = self.read_line()
-            if line.strip():
-                return parse(line)
+            body = self.read_frame()
+            if body.strip():
+                return parse(body)
 
     def read_reply(self, request_id: int) -> dict[str, Any]:
         """Return the reply to ``request_id``, ignoring server notifications."""
@@ -250,7 +383,7 @@ class Session:
         message: dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
         if params is not None:
             message["params"] = params
-        self.send(encode(message))
+        self.send(self.encode(message))
         return self.read_reply(request_id)
 
     def initialize(self) -> float:
@@ -271,37 +404,66 @@ class Session:
             raise BenchError(f"server did not accept {PROTOCOL_VERSION}: {reply!r}")
         if "tools" not in result["capabilities"]:
             raise BenchError(f"server does not declare tools: {reply!r}")
-        self.send(encode({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        self.send(self.encode({"jsonrpc": "2.0", "method": "notifications/initialized"}))
         return elapsed
 
-    def find_add_tool(self) -> str:
-        """Return the name under which the server lists the ``add`` tool."""
+    def list_tools(self) -> dict[str, dict[str, Any]]:
+        """Return the listed tools by name (one ``tools/list`` page)."""
         reply = self.request("tools/list")
         tools = (reply.get("result") or {}).get("tools")
         if not isinstance(tools, list):
             raise BenchError(f"bad tools/list reply: {reply!r}")
-        names = [t.get("name") for t in tools if isinstance(t, dict)]
+        return {
+            str(t["name"]): t
+            for t in tools
+            if isinstance(t, dict) and isinstance(t.get("name"), str)
+        }
+
+    def find_add_tool(self) -> str:
+        """Return the name under which the server lists the ``add`` tool."""
+        tools = self.list_tools()
+        names = list(tools)
         candidates = [n for n in names if n == "add"] or [
-            n for n in names if isinstance(n, str) and n.lower().endswith("add")
+            n for n in names if n.lower().endswith("add")
         ]
         if len(candidates) != 1:
             raise BenchError(f"cannot find one add tool in tools/list: {names!r}")
-        tool = next(t for t in tools if t.get("name") == candidates[0])
-        properties = (tool.get("inputSchema") or {}).get("properties") or {}
+        properties = (tools[candidates[0]].get("inputSchema") or {}).get("properties") or {}
         if not {"a", "b"} <= set(properties):
-            raise BenchError(f"add tool schema lacks a and b: {tool!r}")
-        return str(candidates[0])
+            raise BenchError(f"add tool schema lacks a and b: {tools[candidates[0]]!r}")
+        return candidates[0]
 
     def call(self, tool: str, a: int, b: int) -> None:
         """Call ``tool(a, b)`` once and check the answer."""
         request_id = self.new_id()
-        self.send(call_request(request_id, tool, a, b))
+        self.send(self.frame(call_body(request_id, tool, {"a": a, "b": b})))
         check_call_reply(self.read_reply(request_id), a + b)
+
+    def exchange(self, data: bytes, request_id: int) -> tuple[int, dict[str, Any]]:
+        """Send the framed request ``data``; return (round trip in ns, its reply).
+
+        The clock starts before the first byte is written and stops when the reply's
+        whole frame has arrived; parsing and checking the reply are left outside it
+        (only a notification coming first is parsed inside it, to be skipped).
+        """
+        start = time.perf_counter_ns()
+        self.send(data)
+        body = self.read_frame()
+        stop = time.perf_counter_ns()
+        message = parse(body)
+        while "method" in message:  # a notification came first: skip it
+            if "id" in message:
+                raise BenchError(f"unexpected server request: {message!r}")
+            message = parse(self.read_frame())
+            stop = time.perf_counter_ns()
+        if message.get("id") != request_id:
+            raise BenchError(f"reply to wrong id (wanted {request_id}): {str(message)[:300]}")
+        return stop - start, message
 
     def sequential(self, tool: str, count: int) -> list[int]:
         """Make ``count`` calls one after another; return each round trip in ns.
 
-        Requests are encoded beforehand and the clock stops when the reply line
+        Requests are encoded beforehand and the clock stops when the reply frame
         arrives, so the figure holds as little client work as possible; every
         reply is parsed and checked after its clock has stopped.
         """
@@ -309,22 +471,28 @@ class Session:
         for i in range(count):
             a, b = i, i % 7 + 1
             request_id = self.new_id()
-            data = call_request(request_id, tool, a, b)
-            start = time.perf_counter_ns()
-            self.send(data)
-            line = self.read_line()
-            stop = time.perf_counter_ns()
-            message = parse(line)
-            while "method" in message:  # a notification came first: skip it
-                if "id" in message:
-                    raise BenchError(f"unexpected server request: {message!r}")
-                message = parse(self.read_line())
-                stop = time.perf_counter_ns()
-            latencies.append(stop - start)
-            if message.get("id") != request_id:
-                raise BenchError(f"reply to wrong id (wanted {request_id}): {message!r}")
+            data = self.frame(call_body(request_id, tool, {"a": a, "b": b}))
+            elapsed, message = self.exchange(data, request_id)
+            latencies.append(elapsed)
             check_call_reply(message, a + b)
         return latencies
+
+    def payload_argument(self, size: int) -> float:
+        """One ``length(text)`` with a ``size``-character string; return the round trip (s)."""
+        request_id = self.new_id()
+        data = self.frame(call_body(request_id, "length", {"text": payload_text(size)}))
+        elapsed, message = self.exchange(data, request_id)
+        del data
+        check_text_reply(message, str(size))
+        return elapsed / 1e9
+
+    def payload_result(self, size: int) -> float:
+        """One ``blob(size)``, a string of ``size`` characters back; return the round trip (s)."""
+        request_id = self.new_id()
+        data = self.frame(call_body(request_id, "blob", {"size": size}))
+        elapsed, message = self.exchange(data, request_id)
+        check_text_reply(message, "x" * size)
+        return elapsed / 1e9
 
     def pipelined(self, tool: str, count: int) -> float:
         """Write ``count`` calls without waiting, read all answers; return calls/s.
@@ -334,24 +502,22 @@ class Session:
         an earlier answer. Answers may arrive in any order and are matched by id.
         """
         expected: dict[int, int] = {}
-        lines: list[bytes] = []
+        frames: list[bytes] = []
         for i in range(count):
             a, b = count - i, i
             request_id = self.new_id()
             expected[request_id] = a + b
-            lines.append(call_request(request_id, tool, a, b))
-        pending = memoryview(b"".join(lines))
+            frames.append(self.frame(call_body(request_id, tool, {"a": a, "b": b})))
+        pending = memoryview(b"".join(frames))
         replies: dict[int, dict[str, Any]] = {}
         os.set_blocking(self._in_fd, False)
         try:
             start = time.perf_counter()
             deadline = time.monotonic() + self.timeout
             while len(replies) < count:
-                end = self._buffer.find(b"\n")
-                if end >= 0:
-                    line = bytes(self._buffer[:end])
-                    del self._buffer[: end + 1]
-                    self._take_reply(line, expected, replies)
+                body = self._take_frame()
+                if body is not None:
+                    self._take_reply(body, expected, replies)
                     continue
                 remaining = deadline - time.monotonic()
                 writers = [self._in_fd] if pending else []
@@ -386,7 +552,7 @@ class Session:
     def _take_reply(
         line: bytes, expected: dict[int, int], replies: dict[int, dict[str, Any]]
     ) -> None:
-        """Record one pipelined answer line (notifications are skipped)."""
+        """Record one pipelined answer frame (notifications are skipped)."""
         if not line.strip():
             return
         message = parse(line)
@@ -439,22 +605,37 @@ class Session:
         self._stderr.close()
 
 
+def content_length(header: bytes) -> int:
+    """The body size a Content-Length frame header announces."""
+    if header.startswith(b"Content-Length: ") and header[16:].isdigit():
+        return int(header[16:])  # the usual header, and all objmcp writes: quickly
+    for line in header.strip().split(b"\r\n"):
+        name, colon, value = line.partition(b":")
+        if colon and name.strip().lower() == b"content-length" and value.strip().isdigit():
+            return int(value.strip())
+    raise BenchError(f"a frame header without a Content-Length: {header[:200]!r}")
+
+
 def parse(line: bytes) -> dict[str, Any]:
-    """Decode one JSON-RPC message line, raising BenchError if it is not an object."""
+    """Decode one JSON-RPC message, raising BenchError if it is not an object."""
     try:
         message = json.loads(line)
     except ValueError as exc:
-        raise BenchError(f"server wrote a non-JSON line: {line[:200]!r}") from exc
+        raise BenchError(f"server wrote a non-JSON frame: {line[:200]!r}") from exc
     if not isinstance(message, dict):
         raise BenchError(f"server wrote a non-object message: {line[:200]!r}")
     return message
 
 
 def run_session(
-    spec: ServerSpec, env: dict[str, str], calls: int, timeout: float
+    spec: ServerSpec,
+    env: dict[str, str],
+    calls: int,
+    timeout: float,
+    framing: Framing = "newline",
 ) -> tuple[str, SessionResult]:
     """Spawn one server, measure everything, close it; return (tool name, figures)."""
-    session = Session(spec, env, timeout)
+    session = Session(spec, env, timeout, framing)
     try:
         startup = session.initialize()
         tool = session.find_add_tool()
@@ -470,23 +651,54 @@ def run_session(
     return tool, SessionResult(startup, latencies, throughput, rss)
 
 
+def run_payload_session(
+    spec: ServerSpec,
+    env: dict[str, str],
+    size: int,
+    calls: int,
+    timeout: float,
+    framing: Framing = "newline",
+) -> PayloadResult:
+    """Spawn one server for the payload phase: ``calls`` round trips each way of ``size``.
+
+    After small checked calls of ``length`` and ``blob``, the big ones alternate
+    (argument, result, argument, ...) so that both see the same process state.
+    """
+    session = Session(spec, env, timeout, framing)
+    try:
+        session.initialize()
+        missing = set(PAYLOAD_TOOLS) - set(session.list_tools())
+        if missing:
+            raise BenchError(f"payload tools missing from tools/list: {sorted(missing)}")
+        session.payload_argument(3)
+        session.payload_result(3)
+        argument_s, result_s = [], []
+        for _ in range(calls):
+            argument_s.append(session.payload_argument(size))
+            result_s.append(session.payload_result(size))
+        rss = session.peak_rss_kib()
+    finally:
+        session.close()
+    return PayloadResult(size, argument_s, result_s, rss)
+
+
 IMPORT_PROBE = """\
 import time
 start = time.perf_counter()
-import {module}
+{statement}
 print(time.perf_counter() - start)
 """
 
 
-def time_import(module: str, env: dict[str, str]) -> float:
-    """Return the seconds ``import module`` takes in a fresh interpreter.
+def time_import(statement: str, env: dict[str, str]) -> float:
+    """Return the seconds the import ``statement`` takes in a fresh interpreter.
 
     The clock runs inside the child, around the import statement only, so
     interpreter start-up and shutdown (which for a large module graph can
     take a noticeable time of its own) are left out.
     """
     done = subprocess.run(
-        [sys.executable, "-c", IMPORT_PROBE.format(module=module)],
+        [sys.executable, "-c", IMPORT_PROBE.format(statement=statement)],
         env=env,
         cwd=ROOT,
         capture_output=True,
@@ -494,7 +706,7 @@ def time_import(module: str, env: dict[str, str]) -> float:
     )
     if done.returncode != 0:
         tail = done.stderr.decode(errors="replace").strip()[-400:]
-        raise BenchError(f"import {module} failed: {tail}")
+        raise BenchError(f"{statement} failed: {tail}")
     return float(done.stdout.decode().split()[-1])
 
 
@@ -506,7 +718,7 @@ def import_times(specs: Sequence[ServerSpec], env: dict[str, str], runs: int) ->
     samples: dict[str, list[float]] = {s.key: [] for s in specs}
     for _ in range(runs):
         for spec in specs:
-            samples[spec.key].append(time_import(spec.module, env))
+            samples[spec.key].append(time_import(spec.import_statement, env))
     return {key: statistics.median(values) for key, values in samples.items()}
 
 
@@ -516,8 +728,18 @@ def benchmark(
     repeat: int,
     timeout: float,
     log: Callable[[str], None],
+    *,
+    payload_size: int = 10_000_000,
+    payload_calls: int = 3,
+    import_runs: int | None = None,
 ) -> list[ServerResult]:
-    """Measure every server; a server that fails is marked unavailable, not fatal."""
+    """Measure every server; a server that fails is marked unavailable, not fatal.
+
+    The payload phase (``payload_calls`` round trips each way per spawn, ``repeat``
+    spawns, skipped if ``payload_calls`` is 0) runs in spawns of its own, after the
+    others, so that its big strings do not count in the peak RSS of the calls. A
+    server that fails only there keeps its other figures (``payload_error`` says why).
+    """
     env = server_env()
     results = [ServerResult(spec) for spec in specs]
     for result in results:
@@ -539,11 +761,24 @@ def benchmark(
                 log(f"  {result.spec.key} {result.error}")
                 continue
             result.sessions.append(session)
+    for r in range(repeat if payload_calls > 0 else 0):
+        for result in results:
+            if not result.available or result.payload_error is not None:
+                continue
+            log(f"payloads {r + 1}/{repeat} {result.spec.key} ...")
+            try:
+                found = run_payload_session(result.spec, env, payload_size, payload_calls, timeout)
+            except (BenchError, OSError) as exc:
+                result.payload_error = f"payloads, run {r + 1}: {exc}"
+                log(f"  {result.spec.key} {result.payload_error}")
+                continue
+            result.payloads.append(found)
     available = [r for r in results if r.available]
     if available:
         log("import times ...")
         try:
-            times = import_times([r.spec for r in available], env, max(5, repeat))
+            runs = import_runs if import_runs is not None else max(5, repeat)
+            times = import_times([r.spec for r in available], env, runs)
         except BenchError as exc:
             log(f"  import timing failed: {exc}")
         else:
@@ -553,45 +788,87 @@ def benchmark(
 
 
 def ratios(results: Sequence[ServerResult]) -> dict[str, dict[str, float | None]]:
-    """Return objmcp/sdk and objmcp/floor ratios for every metric."""
+    """Return objmcp / each other server measured (sdk, fastmcp, floor), for every metric."""
     figures = {r.spec.key: r.figures() for r in results}
-    empty = dict.fromkeys(METRIC_KEYS)
-    mine = figures.get("objmcp", empty)
+    if "objmcp" not in figures:
+        return {}
+    mine = figures["objmcp"]
     return {
-        f"objmcp/{other}": {
-            key: ratio(mine[key], figures.get(other, empty)[key]) for key in METRIC_KEYS
-        }
-        for other in ("sdk", "floor")
+        f"objmcp/{other}": {key: ratio(mine[key], figures[other][key]) for key in METRIC_KEYS}
+        for other in OTHERS
+        if other in figures
     }
 
 
-def render_table(results: Sequence[ServerResult]) -> str:
+def calls_before_rss(calls: int) -> int:
+    """How many calls a measured spawn has answered when its peak RSS is read."""
+    return 1 + min(50, calls) + 2 * calls + 1
+
+
+def metrics_for(calls: int, payload_size: int) -> list[tuple[str, str, bool, str]]:
+    """``METRICS`` with the labels made concrete for these options."""
+    size = f"{payload_size / 1e6:g} MB"
+    rss = f"peak RSS after {calls_before_rss(calls):,} calls"
+    return [
+        (
+            key,
+            label.replace("P string", f"{size} string").replace("peak RSS after calls", rss),
+            h,
+            f,
+        )
+        for key, label, h, f in METRICS
+    ]
+
+
+def render_table(
+    results: Sequence[ServerResult], calls: int = 0, payload_size: int = 10_000_000
+) -> str:
     """Render the figures and ratios as a plain-text table."""
     figures = {r.spec.key: r.figures() for r in results}
     rel = ratios(results)
     headers = ["metric", *(r.spec.label for r in results), *rel]
-    rows = metric_rows(METRICS, [figures[r.spec.key] for r in results], rel)
+    metrics = metrics_for(calls, payload_size) if calls else METRICS
+    rows = metric_rows(metrics, [figures[r.spec.key] for r in results], rel)
     lines = table(headers, rows)
     for result in results:
         if not result.available:
             lines.append(f"{result.spec.label}: UNAVAILABLE: {result.error}")
         elif result.tool_name != "add":
             lines.append(f"{result.spec.label}: add tool is listed as {result.tool_name!r}")
+        if result.available and result.payload_error is not None:
+            lines.append(f"{result.spec.label}: payloads UNAVAILABLE: {result.payload_error}")
     return "\n".join(lines)
 
 
-def to_json(results: Sequence[ServerResult], calls: int, repeat: int) -> dict[str, Any]:
+def latency_percentiles(latencies_ns: Sequence[int]) -> dict[str, float]:
+    """Nearest-rank percentiles of round trips, in microseconds, keyed ``p50`` etc."""
+    if not latencies_ns:
+        return {}
+    return {f"p{pct:g}": percentile(latencies_ns, pct) / 1e3 for pct in LATENCY_PERCENTILES}
+
+
+def to_json(
+    results: Sequence[ServerResult],
+    calls: int,
+    repeat: int,
+    payload_size: int = 10_000_000,
+    payload_calls: int = 3,
+) -> dict[str, Any]:
     """Return the full results (figures, per-spawn data, ratios, environment) as JSON."""
     return {
         "meta": {
             "protocol_version": PROTOCOL_VERSION,
             "calls": calls,
+            "calls_before_rss": calls_before_rss(calls),
             "repeat": repeat,
+            "payload_bytes": payload_size,
+            "payload_calls_per_spawn": payload_calls,
             "python": sys.version,
             "executable": sys.executable,
             "platform": platform.platform(),
             "cpu_count": os.cpu_count(),
             "mcp_version": library_version("mcp"),
+            "fastmcp_version": library_version("fastmcp"),
             "objmcp_version": library_version("objmcp"),
         },
         "servers": {
@@ -599,10 +876,13 @@ def to_json(results: Sequence[ServerResult], calls: int, repeat: int) -> dict[st
                 "label": r.spec.label,
                 "script": str(r.spec.script.relative_to(ROOT)),
                 "module": r.spec.module,
+                "import_statement": r.spec.import_statement,
                 "available": r.available,
                 "error": r.error,
+                "payload_error": r.payload_error,
                 "tool_name": r.tool_name,
                 "figures": r.figures(),
+                "rtt_percentiles_us": latency_percentiles(r.latencies_ns),
                 "spawns": [
                     {
                         "startup_ms": s.startup_s * 1e3,
@@ -614,6 +894,14 @@ def to_json(results: Sequence[ServerResult], calls: int, repeat: int) -> dict[st
                     }
                     for s in r.sessions
                 ],
+                "payload_spawns": [
+                    {
+                        "argument_ms": [seconds * 1e3 for seconds in p.argument_s],
+                        "result_ms": [seconds * 1e3 for seconds in p.result_s],
+                        "peak_rss_kib": p.peak_rss_kib,
+                    }
+                    for p in r.payloads
+                ],
             }
             for r in results
         },
@@ -621,12 +909,31 @@ def to_json(results: Sequence[ServerResult], calls: int, repeat: int) -> dict[st
     }
 
 
+def select_servers(parser: argparse.ArgumentParser, names: str) -> list[ServerSpec]:
+    """The servers named in ``names`` (comma-separated keys); a parser error if unknown."""
+    wanted = [k.strip() for k in names.split(",") if k.strip()]
+    known = {s.key: s for s in SERVERS}
+    unknown = [k for k in wanted if k not in known]
+    if unknown:
+        parser.error(f"unknown servers: {', '.join(unknown)}")
+    return [known[k] for k in wanted]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse arguments, run the benchmark, print the table; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--json", type=Path, help="also write full results to this JSON file")
-    parser.add_argument("--calls", type=int, default=1000, help="calls per spawn (default 1000)")
+    parser.add_argument("--calls", type=int, default=5000, help="calls per spawn (default 5000)")
     parser.add_argument("--repeat", type=int, default=5, help="measured spawns (default 5)")
+    parser.add_argument(
+        "--payload-mb", type=float, default=10.0, help="payload string size in MB (default 10)"
+    )
+    parser.add_argument(
+        "--payload-calls",
+        type=int,
+        default=3,
+        help="payload round trips each way per spawn (default 3; 0 skips the payloads)",
+    )
     parser.add_argument(
         "--servers",
         default=",".join(s.key for s in SERVERS),
@@ -636,27 +943,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--timeout", type=float, default=30.0, help="seconds to wait for any answer (default 30)"
     )
     args = parser.parse_args(argv)
-    if args.calls < 1 or args.repeat < 1:
-        parser.error("--calls and --repeat must be at least 1")
-    wanted = [k.strip() for k in args.servers.split(",") if k.strip()]
-    known = {s.key: s for s in SERVERS}
-    unknown = [k for k in wanted if k not in known]
-    if unknown:
-        parser.error(f"unknown servers: {', '.join(unknown)}")
-    specs = [known[k] for k in wanted]
+    if args.calls < 1 or args.repeat < 1 or args.payload_calls < 0 or args.payload_mb <= 0:
+        parser.error("--calls, --repeat and --payload-mb must be positive")
+    specs = select_servers(parser, args.servers)
+    payload_size = round(args.payload_mb * 1e6)
 
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    results = benchmark(specs, args.calls, args.repeat, args.timeout, log)
+    trouble = compile_sources()
+    if trouble:
+        log(f"compileall: {trouble}")
+    results = benchmark(
+        specs,
+        args.calls,
+        args.repeat,
+        args.timeout,
+        log,
+        payload_size=payload_size,
+        payload_calls=args.payload_calls,
+    )
     print(
-        f"\n{args.calls} calls x {args.repeat} spawns per server, "
+        f"\n{args.calls} sequential + {args.calls} pipelined calls x {args.repeat} spawns per "
+        f"server, payloads {args.payload_calls} x {args.repeat} each way, "
         f"protocol {PROTOCOL_VERSION}, {sys.executable}"
     )
-    print(render_table(results))
-    print("ratios are objmcp / other: below 1x is better, except throughput (above 1x is better)")
+    print(render_table(results, args.calls, payload_size))
+    print("ratios are objmcp / other: below 1x is better, except [higher=better] rows")
     if args.json:
-        args.json.write_text(json.dumps(to_json(results, args.calls, args.repeat), indent=2) + "\n")
+        found = to_json(results, args.calls, args.repeat, payload_size, args.payload_calls)
+        args.json.write_text(json.dumps(found, indent=2) + "\n")
         log(f"wrote {args.json}")
     return 0 if any(r.available for r in results) else 1
 

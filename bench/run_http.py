@@ -55,7 +55,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from figures import ROOT, library_version, metric_rows, percentile, ratio, server_env, table
+from figures import (
+    ROOT,
+    compile_sources,
+    library_version,
+    metric_rows,
+    percentile,
+    ratio,
+    server_env,
+    table,
+)
 
 HOST = "127.0.0.1"
 PATH = "/mcp"
@@ -896,6 +905,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(text, file=sys.stderr, flush=True)
 
     specs = [known[key] for key in wanted]
+    trouble = compile_sources()
+    if trouble:
+        log(f"compileall: {trouble}")
     results = benchmark(specs, calls, duration, args.concurrency, rounds, args.timeout, log)
     print(
         f"\nStreamable HTTP on {HOST}, uvicorn (one worker each): {calls} sequential calls per "

@@ -14,16 +14,19 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
-from figures import server_env
+from figures import compile_sources, ratio, server_env
 from run import SERVERS_DIR, BenchError, ServerSpec, Session
 
 SPEC = ServerSpec("many", "objmcp", SERVERS_DIR / "objmcp_many.py", "objmcp")
+CURVE_KEYS = ("initialize_ms", "tools_list_ms", "rtt_median_us")
 
 
 def measure(methods: int, calls: int, repeat: int) -> dict[str, float]:
@@ -48,6 +51,40 @@ def measure(methods: int, calls: int, repeat: int) -> dict[str, float]:
     }
 
 
+def curve_ratios(rows: Sequence[dict[str, float]]) -> dict[str, dict[str, float | None]]:
+    """Each larger size's figures over the smallest size's, keyed ``"1000/10"`` etc."""
+    if not rows:
+        return {}
+    first = rows[0]
+    return {
+        f"{row['methods']:g}/{first['methods']:g}": {
+            key: ratio(row[key], first[key]) for key in CURVE_KEYS
+        }
+        for row in rows[1:]
+    }
+
+
+def per_method_us(rows: Sequence[dict[str, float]]) -> list[dict[str, float]]:
+    """Between each two sizes in turn, what one more method adds to start-up and to
+    ``tools/list`` (microseconds): constant along the curve if it is linear."""
+    steps = []
+    for low, high in itertools.pairwise(rows):
+        added = high["methods"] - low["methods"]
+        steps.append(
+            {
+                "from": low["methods"],
+                "to": high["methods"],
+                "initialize_us_per_method": (high["initialize_ms"] - low["initialize_ms"])
+                * 1e3
+                / added,
+                "tools_list_us_per_method": (high["tools_list_ms"] - low["tools_list_ms"])
+                * 1e3
+                / added,
+            }
+        )
+    return steps
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure each size and print the curve."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -56,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="spawns a size")
     parser.add_argument("--json", help="write the figures to this file too")
     options = parser.parse_args(argv)
+    trouble = compile_sources()
+    if trouble:
+        print(f"compileall: {trouble}", file=sys.stderr)
     try:
         rows = [
             measure(int(size), options.calls, options.repeat) for size in options.sizes.split(",")
@@ -68,6 +108,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{row['methods']:>8} {row['initialize_ms']:>14} {row['tools_list_ms']:>14} "
             f"{row['rtt_median_us']:>12}"
+        )
+    for step in per_method_us(rows):
+        print(
+            f"{step['from']:g} -> {step['to']:g} methods, each one more: initialize "
+            f"+{step['initialize_us_per_method']:.1f} us, tools/list "
+            f"+{step['tools_list_us_per_method']:.1f} us"
         )
     if options.json:
         Path(options.json).write_text(json.dumps(rows, indent=2) + "\n")

@@ -136,8 +136,8 @@ class FrameDecoder:
 
     def _next_content_length(self) -> bytes | FrameError | _NeedData:
         if self._body_length is None:
-            start = _LEADING_WHITESPACE.match(self._buffer).end()  # type: ignore[union-attr]
-            if start:
+            if self._buffer[:1].isspace():
+                start = _LEADING_WHITESPACE.match(self._buffer).end()  # type: ignore[union-attr]
                 del self._buffer[:start]
             match = _HEADER_END.search(self._buffer)
             if match is None:
@@ -172,9 +172,13 @@ class FrameDecoder:
         return FrameError(f"Frame too large: {said} is over the limit of {self.max_size} bytes")
 
 
+_LINE_BREAK = re.compile(rb"\r?\n")
+
+
 def _content_length(header: bytes) -> int:
     length: int | None = None
-    for raw in re.split(rb"\r?\n", header):
+    lines = _LINE_BREAK.split(header) if b"\n" in header else (header,)
+    for raw in lines:
         name, colon, value = raw.partition(b":")
         if not colon:
             raise FrameError(f"Broken frame header line: {raw[:80]!r}")

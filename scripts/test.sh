@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
-.venv/bin/python -m pip install -q -e '.[test]' 2>&1 | grep -v -i warning || true
-.venv/bin/python -c 'import objmcp, mcp, hypothesis, pytest' # fail here if the install did
+.venv/bin/python -m pip install -q -e '.[test,bench]' 2>&1 | grep -v -i warning || true
+.venv/bin/python -c 'import objmcp, mcp, hypothesis, pytest, fastmcp, matplotlib' # fail here if the install did
 (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
 # the official conformance suite, and the Node 22 it needs, from the npm registry
 (cd tests/conformance && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)

@@ -1,0 +1,93 @@
+"""The benchmark's one command (issue 9): ``bench/all.py --quick`` runs every phase against
+every server and writes its figures as JSON and as a PNG. No figure is compared with
+anything (tests never assert durations): only that every section, every server and
+every ratio is there."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from conftest import PYTHON, ROOT
+
+STDIO_SERVERS = {"objmcp", "sdk", "fastmcp", "floor"}
+HTTP_SERVERS = {"objmcp", "sdk", "sdk-json"}
+SECTIONS = {"meta", "stdio", "payloads", "framing", "scaling", "http", "targets"}
+
+
+def ratios_of(section: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A section's ratios, each pair's figures by name."""
+    found: dict[str, dict[str, Any]] = section["ratios"]
+    return found
+
+
+def assert_positive_ratios(name: str, section: dict[str, Any], pairs: set[str]) -> None:
+    """Every ratio of ``section`` is there, for each of ``pairs``, and a positive number."""
+    ratios = ratios_of(section)
+    assert set(ratios) == pairs, (name, sorted(ratios))
+    for pair, values in ratios.items():
+        assert values, (name, pair)
+        for key, value in values.items():
+            assert isinstance(value, (int, float)), (name, pair, key, value)
+            assert math.isfinite(value) and value > 0, (name, pair, key, value)
+
+
+def test_the_one_bench_command_measures_every_phase_and_server(tmp_path: Path) -> None:
+    figures, plot = tmp_path / "bench.json", tmp_path / "bench.png"
+    command = [PYTHON, str(ROOT / "bench" / "all.py"), "--quick"]
+    done = subprocess.run(
+        [*command, "--json", str(figures), "--png", str(plot)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + "\n" + done.stderr[-4000:]
+    for heading in ("== stdio", "== framing", "== scaling", "== http", "== targets"):
+        assert heading in done.stdout
+
+    found = json.loads(figures.read_text())
+    assert set(found) >= SECTIONS, sorted(found)
+    assert found["meta"]["problems"] == []
+
+    stdio = found["stdio"]["servers"]
+    assert set(stdio) == STDIO_SERVERS
+    for key, server in stdio.items():
+        assert server["available"] and server["payload_error"] is None, (key, server)
+        assert all(value is not None for value in server["figures"].values()), (key, server)
+        assert server["rtt_percentiles_us"], key
+    assert_positive_ratios(
+        "stdio", found["stdio"], {f"objmcp/{key}" for key in STDIO_SERVERS - {"objmcp"}}
+    )
+
+    payloads = found["payloads"]
+    assert set(payloads["servers"]) == STDIO_SERVERS
+    for key, server in payloads["servers"].items():
+        assert server["error"] is None, (key, server)
+        assert server["argument_mb_s"] > 0 and server["result_mb_s"] > 0, (key, server)
+    assert_positive_ratios("payloads", payloads, set(ratios_of(found["stdio"])))
+
+    framing = found["framing"]
+    assert framing["available"], framing["error"]
+    assert set(framing["figures"]) == {"newline", "content-length"}
+    assert_positive_ratios("framing", framing, {"content-length/newline"})
+
+    scaling = found["scaling"]
+    assert scaling["available"], scaling["error"]
+    assert [row["methods"] for row in scaling["rows"]] == [10, 100, 1000]
+    assert_positive_ratios("scaling", scaling, {"100/10", "1000/10"})
+
+    http = found["http"]["servers"]
+    assert set(http) == HTTP_SERVERS
+    for key, server in http.items():
+        assert server["available"], (key, server["error"])
+    assert_positive_ratios(
+        "http", found["http"], {f"objmcp/{key}" for key in HTTP_SERVERS - {"objmcp"}}
+    )
+
+    assert found["targets"], "no target was checked"
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
