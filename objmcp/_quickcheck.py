@@ -31,7 +31,6 @@ _ANNOTATIONS = frozenset(
         "readOnly",
         "writeOnly",
         "$comment",
-        "$schema",
         "contentMediaType",
         "contentEncoding",
     }
@@ -45,10 +44,23 @@ class _Unsupported(Exception):
 def quick_check(schema: object) -> Check | None:
     """A predicate true only of values ``schema`` accepts, or None when the schema is
     beyond it."""
+    if isinstance(schema, dict) and "$schema" in schema:
+        # below the root, jsonschema would switch to the dialect a "$schema" names
+        if schema["$schema"] not in _DIALECTS:
+            return None
+        schema = {key: value for key, value in schema.items() if key != "$schema"}
     try:
         return _compile(schema)
     except _Unsupported:
         return None
+
+
+_DIALECTS = frozenset(
+    {
+        "https://json-schema.org/draft/2020-12/schema",
+        "https://json-schema.org/draft/2020-12/schema#",
+    }
+)
 
 
 def _compile(schema: object) -> Check:
@@ -60,9 +72,8 @@ def _compile(schema: object) -> Check:
     if unknown:
         raise _Unsupported
     checks: list[Check] = []
-    kinds = schema.get("type")
-    if kinds is not None:
-        checks.append(_type_check(kinds))
+    if "type" in schema:
+        checks.append(_type_check(schema["type"]))
     if "enum" in schema:
         checks.append(_one_of_values(schema["enum"]))
     if "const" in schema:
@@ -143,7 +154,9 @@ _TYPES: dict[str, Check] = {
 def _type_check(kinds: object) -> Check:
     if isinstance(kinds, str):
         kinds = [kinds]
-    if not isinstance(kinds, list) or not kinds or any(kind not in _TYPES for kind in kinds):
+    if not isinstance(kinds, list) or not kinds:
+        raise _Unsupported
+    if any(not isinstance(kind, str) or kind not in _TYPES for kind in kinds):
         raise _Unsupported
     checks = [_TYPES[kind] for kind in kinds]
     if len(checks) == 1:
