@@ -46,7 +46,7 @@ def quick_check(schema: object) -> Check | None:
     beyond it."""
     if isinstance(schema, dict) and "$schema" in schema:
         # below the root, jsonschema would switch to the dialect a "$schema" names
-        if schema["$schema"] not in _DIALECTS:
+        if not isinstance(schema["$schema"], str) or schema["$schema"] not in _DIALECTS:
             return None
         schema = {key: value for key, value in schema.items() if key != "$schema"}
     try:

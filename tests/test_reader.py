@@ -86,11 +86,11 @@ class Lane(RawServer):
             self.messages.put(error)
         self.messages.put(EOFError)
 
-    def read(self) -> Any:
+    def read(self, timeout: float = GUARD) -> Any:
         try:
-            message = self.messages.get(timeout=GUARD)
+            message = self.messages.get(timeout=timeout)
         except queue.Empty:
-            raise AssertionError(f"no message from the server in {GUARD} s") from None
+            raise AssertionError(f"no message from the server in {timeout} s") from None
         if isinstance(message, Exception):
             raise AssertionError(f"unreadable output: {message}") from message
         assert message is not EOFError, "the server closed its output"
@@ -229,6 +229,57 @@ def test_calls_keep_running_inline_one_after_the_other_while_the_input_is_read(
     assert wait_for_file(server.folder / "started-c") == READER
     server.send(call(6, "release", name="c"))
     assert text(server.answers(2)[5]) == f"c released in {READER}"
+    assert server.rest() == []
+
+
+PROBES: list[tuple[str, dict[str, Any]]] = [
+    ("double", {"x": 2}),
+    ("double", {"x": 2.0}),
+    ("double", {"x": 2.5}),
+    ("double", {"x": "nope"}),
+    ("double", {}),
+    ("double", {"x": 1, "y": 2}),
+    ("fail", {"x": 3}),
+    ("deferred", {"x": 4}),
+    ("nosuch", {}),
+]
+"""Calls that succeed, fail in the tool, fail their arguments, return a coroutine, or name
+no tool."""
+
+
+def test_calls_are_answered_alike_inline_and_in_a_worker(lanes: Any) -> None:
+    server = lanes()
+    inline = [server.request(call(n, tool, **args)) for n, (tool, args) in enumerate(PROBES)]
+    server.send(call("h", "hold", name="h"))
+    assert wait_for_file(server.folder / "started-h") == READER
+    # the hold runs on: each call now goes to a worker (or the loop)
+    elsewhere = [server.request(call(n, tool, **args)) for n, (tool, args) in enumerate(PROBES)]
+    assert elsewhere == inline
+    said = [text(answer) for answer in inline[:3]]
+    assert said == ["4", "4", "Invalid argument 'x': expected integer, got number 2.5"]
+    assert inline[6]["result"] == {
+        "content": [{"type": "text", "text": "ValueError: no good: 3"}],
+        "isError": True,
+    }
+    assert text(inline[7]) == "12"
+    assert inline[8]["error"]["code"] == -32602
+    server.send(call("r", "release", name="h"))
+    assert set(server.answers(2)) == {"h", "r"}
+    assert server.rest() == []
+
+
+def test_after_a_quiet_spell_a_slow_call_is_still_taken_over(lanes: Any) -> None:
+    """The watchdog sleeps when no call has run inline for a while (1 s); a call wakes it."""
+    server = lanes()
+    for round_ in range(2):
+        time.sleep(1.5)
+        server.send(call(f"hold{round_}", "hold", name=f"q{round_}"))
+        server.send(ping(f"ping{round_}"))
+        # not waiting for the watchdog's own wake-up (30 s): the call woke it
+        assert server.read(timeout=20) == {"jsonrpc": "2.0", "id": f"ping{round_}", "result": {}}
+        server.send(call(f"open{round_}", "release", name=f"q{round_}"))
+        answered = server.answers(2)
+        assert text(answered[f"hold{round_}"]) == f"q{round_} released in {READER}"
     assert server.rest() == []
 
 
@@ -372,6 +423,12 @@ def test_two_thousand_pipelined_calls_are_each_answered_once_and_rightly(
         elif number % 7 == 0:
             message = ping(number)
             expected[number] = "{}"
+        elif number % 11 == 0:
+            message = call(number, "deferred", x=number)  # a coroutine, settled on the loop
+            expected[number] = str(3 * number)
+        elif number % 13 == 0:
+            message = call(number, "fail", x=number)
+            expected[number] = f"ValueError: no good: {number}"
         else:
             message = call(number, "double", x=number)
             expected[number] = str(2 * number)
@@ -383,7 +440,8 @@ def test_two_thousand_pipelined_calls_are_each_answered_once_and_rightly(
         for number, answer in answered.items()
     }
     assert got == expected
-    assert all(answer["result"].get("isError") in (False, None) for answer in answered.values())
+    failed = {n for n, answer in answered.items() if answer["result"].get("isError")}
+    assert failed == {n for n, said in expected.items() if said.startswith("ValueError")}
     assert server.rest() == []  # and nothing was answered twice
 
 

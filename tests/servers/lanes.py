@@ -75,6 +75,14 @@ class Lanes:
         time.sleep(seconds)
         return 2 * x
 
+    def deferred(self, x: int) -> Any:
+        """A sync method that gives back a coroutine (:meth:`triple`'s), settled on the loop."""
+        return self.triple(x)
+
+    def fail(self, x: int) -> int:
+        """Raise, naming ``x``."""
+        raise ValueError(f"no good: {x}")
+
     def hold(self, name: str) -> str:
         """Wait until the gate ``name`` opens; say which thread waited."""
         me = threading.current_thread()
