@@ -5,8 +5,8 @@ session itself. A call of a sync tool that needs nothing of the event loop (no
 injected parameter but ``Cancelled``, no other sync call running) runs right
 there, in the reader, and its answer is written at once: no task, no thread
 hop, no wait for the loop. Everything else (async tools, questions to the user,
-progress, resources and prompts, batches) goes to the event loop as before, in
-the order it came.
+progress, resources and prompts, batches of more than one call) goes to the
+event loop as before, in the order it came.
 
 A call must not hold the input up for long: a watchdog that sees the reader
 inside one call for more than :data:`TAKEOVER` seconds starts another reader,
@@ -327,9 +327,15 @@ class ReaderConnection(StreamConnection):
             if call.answered:
                 return False
             call.answered = call.abandoned = True
-        self.server.tools.threads.abandon()
+        threads = self.server.tools.threads
+        threads.abandon()
         if call.cancelled is not None:
             call.cancelled.set()
+        if call.taken_over:  # as for a worker's job: a stopped call's place is free at once
+            if threading.get_ident() == self._loop_thread:
+                threads.give_back(call)
+            else:
+                self._on_loop(lambda: threads.give_back(call))
         return True
 
     def _perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
@@ -403,7 +409,7 @@ class ReaderConnection(StreamConnection):
             self._in_reader = None
             token = self._reader = object()
         threads = self.server.tools.threads
-        self._on_loop(lambda: threads.take(call))  # the call holds a worker's place now
+        self._on_loop(lambda: None if call.abandoned else threads.take(call))  # a worker's place
         self._start_reader(token)
 
     def _time_out(self, call: InlineCall) -> None:

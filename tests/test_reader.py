@@ -189,8 +189,12 @@ def stats(server: Lane, request_id: Any) -> dict[str, int]:
 @pytest.mark.parametrize("framing", FRAMINGS)
 def test_a_slow_sync_call_does_not_hold_up_the_requests_after_it(lanes: Any, framing: str) -> None:
     server = lanes(framing=framing)
-    server.send(call(1, "hold", name="slow"))
-    server.send(ping(2))
+    # the reader takes the hold and half of the ping: the thread that takes the input
+    # over reads the rest of it
+    half = server.encode(ping(2))
+    server.write(server.encode(call(1, "hold", name="slow")) + half[:9])
+    assert wait_for_file(server.folder / "started-slow") == READER  # it runs inline
+    server.write(half[9:])
     server.send(call(3, "double", x=21))
     server.send(call(4, "triple", x=5))
     server.send(call(5, "slow_double", x=8, seconds=0.0))
@@ -199,7 +203,6 @@ def test_a_slow_sync_call_does_not_hold_up_the_requests_after_it(lanes: Any, fra
     assert set(answered) == {2, 3, 4, 5}
     assert answered[2]["result"] == {}
     assert [text(answered[n]) for n in (3, 4, 5)] == ["42", "15", "16"]
-    assert wait_for_file(server.folder / "started-slow") == READER  # it ran inline
     server.send(call(6, "release", name="slow"))
     released = server.answers(2)
     assert text(released[6]) == "opened slow"
@@ -358,6 +361,27 @@ def test_call_timeout_stops_an_inline_call_with_an_error_and_serving_goes_on(
     assert server.rest() == []  # nothing more for id 1 once it ended
     err = server.stderr_path.read_text()
     assert err.count(f"a call to '{tool}' ran out of time (call_timeout 0.5 s)") == 1, err
+
+
+@pytest.mark.parametrize("stop", ["call_timeout", "cancelled"])
+def test_a_stopped_call_leaves_its_place_alike_inline_and_in_a_worker(
+    lanes: Any, stop: str
+) -> None:
+    after: dict[str, str] = {}
+    for tool in ("hold_reporting", "hold"):  # in a worker (it has Progress); in the reader
+        server = lanes("--max-threads", "1", "--call-timeout", "2")
+        server.send(call(1, tool, name="a"))
+        wait_for_file(server.folder / "started-a")
+        if stop == "cancelled":
+            cancel = {"requestId": 1, "reason": "enough"}
+            server.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": cancel})
+        else:
+            assert "call_timeout" in text(server.read())
+        # the stopped call runs on (no flag): may another sync call have the one place?
+        after[tool] = text(server.request(call(2, "double", x=1)))
+        assert text(server.request(call(3, "release", name="a"))) == "opened a"
+        assert server.rest() == []
+    assert after["hold"] == after["hold_reporting"], after
 
 
 # --- log records -------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """An object for the reader-thread tests (test_reader.py): sync calls that are fast, that
-hold until the client lets them go, that run until cancelled and that log; async calls; and
-a count of the threads inside :meth:`Lanes.hold` at once.
+fail, that return a coroutine, that hold until the client lets them go, that run until
+cancelled and that log; async calls; and a count of the threads inside :meth:`Lanes.hold`
+at once.
 
 Files go to the folder named by $LANES_DIR: ``started-NAME`` when a call named NAME
 starts, ``cancelled-NAME`` when it sees its flag; a file ``open-NAME`` there lets the
