@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import sys
 import time
@@ -43,7 +42,7 @@ import framing
 import run
 import run_http
 import scaling
-from figures import compile_sources, library_version, table
+from figures import compile_sources, environment, library_version, table
 
 PHASES = ("stdio", "framing", "scaling", "http")
 PAYLOAD_KEYS = ("argument_mb_s", "result_mb_s")
@@ -114,9 +113,7 @@ def measure(options: Options, log: Callable[[str], None]) -> Report:
     """Run every phase asked for; a phase that fails is reported, not fatal."""
     started = time.perf_counter()
     report = Report(options)
-    report.compile_trouble = compile_sources()
-    if report.compile_trouble:
-        log(f"compileall: {report.compile_trouble}")
+    report.compile_trouble = compile_sources(log)
     if "stdio" in options.phases:
         log("== stdio ==")
         report.stdio = run.benchmark(
@@ -378,10 +375,7 @@ def to_json(report: Report) -> dict[str, Any]:
             "bytecode": "python -m compileall -q on objmcp and bench/ before measuring; "
             "servers run without PYTHONDONTWRITEBYTECODE",
             "compile_trouble": report.compile_trouble,
-            "python": sys.version,
-            "executable": sys.executable,
-            "platform": platform.platform(),
-            "cpu_count": os.cpu_count(),
+            **environment(),
             "versions": {
                 name: library_version(name)
                 for name in ("objmcp", "mcp", "fastmcp", "uvicorn", "matplotlib")

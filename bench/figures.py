@@ -7,10 +7,12 @@ from __future__ import annotations
 import importlib.metadata
 import math
 import os
+import platform
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_DIR = Path(__file__).resolve().parent
@@ -46,13 +48,23 @@ def server_env() -> dict[str, str]:
     return env
 
 
-def compile_sources() -> str | None:
+def environment() -> dict[str, Any]:
+    """The interpreter and machine the figures come from, for the JSON reports."""
+    return {
+        "python": sys.version,
+        "executable": sys.executable,
+        "platform": platform.platform(),
+        "cpu_count": os.cpu_count(),
+    }
+
+
+def compile_sources(log: Callable[[str], None]) -> str | None:
     """Bring the byte code of objmcp's working copy and of ``bench/`` up to date.
 
     Runs ``python -m compileall -q`` on both trees (it writes byte code whatever
     ``PYTHONDONTWRITEBYTECODE`` says), so that no measured import compiles source.
-    Returns None, or what compileall said if it failed (a file that does not compile
-    is the servers' problem, reported when they start).
+    Returns None, or what compileall said if it failed, which is also logged (a file
+    that does not compile is the servers' problem, reported when they start).
     """
     base = source_base()
     trees = [BENCH_DIR]
@@ -67,7 +79,9 @@ def compile_sources() -> str | None:
     if done.returncode == 0:
         return None
     said = (done.stdout + done.stderr).decode(errors="replace").strip()
-    return said[-400:] or f"compileall exited with {done.returncode}"
+    trouble = said[-400:] or f"compileall exited with {done.returncode}"
+    log(f"compileall: {trouble}")
+    return trouble
 
 
 def percentile(values: Sequence[float], pct: float) -> float:

@@ -195,9 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    trouble = compile_sources()
-    if trouble:
-        log(f"compileall: {trouble}")
+    compile_sources(log)
     comparison = benchmark(
         args.calls,
         args.repeat,

@@ -44,7 +44,6 @@ import argparse
 import contextlib
 import json
 import os
-import platform
 import select
 import statistics
 import subprocess
@@ -60,6 +59,7 @@ from figures import (
     BENCH_DIR,
     ROOT,
     compile_sources,
+    environment,
     library_version,
     metric_rows,
     percentile,
@@ -863,10 +863,7 @@ def to_json(
             "repeat": repeat,
             "payload_bytes": payload_size,
             "payload_calls_per_spawn": payload_calls,
-            "python": sys.version,
-            "executable": sys.executable,
-            "platform": platform.platform(),
-            "cpu_count": os.cpu_count(),
+            **environment(),
             "mcp_version": library_version("mcp"),
             "fastmcp_version": library_version("fastmcp"),
             "objmcp_version": library_version("objmcp"),
@@ -951,9 +948,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    trouble = compile_sources()
-    if trouble:
-        log(f"compileall: {trouble}")
+    compile_sources(log)
     results = benchmark(
         specs,
         args.calls,

@@ -43,7 +43,6 @@ import contextlib
 import importlib.util
 import json
 import os
-import platform
 import socket
 import statistics
 import subprocess
@@ -58,6 +57,7 @@ from typing import IO, Any
 from figures import (
     ROOT,
     compile_sources,
+    environment,
     library_version,
     metric_rows,
     percentile,
@@ -768,10 +768,7 @@ def to_json(results: Sequence[ServerResult], options: dict[str, Any]) -> dict[st
             **options,
             "handshake_version": HANDSHAKE_VERSION,
             "modern_version": MODERN_VERSION,
-            "python": sys.version,
-            "executable": sys.executable,
-            "platform": platform.platform(),
-            "cpu_count": os.cpu_count(),
+            **environment(),
             "versions": {
                 name: library_version(name)
                 for name in ("objmcp", "mcp", "uvicorn", "h11", "starlette", "anyio")
@@ -905,9 +902,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(text, file=sys.stderr, flush=True)
 
     specs = [known[key] for key in wanted]
-    trouble = compile_sources()
-    if trouble:
-        log(f"compileall: {trouble}")
+    compile_sources(log)
     results = benchmark(specs, calls, duration, args.concurrency, rounds, args.timeout, log)
     print(
         f"\nStreamable HTTP on {HOST}, uvicorn (one worker each): {calls} sequential calls per "

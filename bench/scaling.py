@@ -93,9 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="spawns a size")
     parser.add_argument("--json", help="write the figures to this file too")
     options = parser.parse_args(argv)
-    trouble = compile_sources()
-    if trouble:
-        print(f"compileall: {trouble}", file=sys.stderr)
+    compile_sources(lambda text: print(text, file=sys.stderr))
     try:
         rows = [
             measure(int(size), options.calls, options.repeat) for size in options.sizes.split(",")

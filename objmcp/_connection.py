@@ -51,6 +51,7 @@ __all__ = [
     "call_tool",
     "encode_message",
     "parse_message",
+    "attribute_logs",
     "read_or_get",
 ]
 
@@ -88,6 +89,19 @@ async def read_or_get(
 
 class _Call(typing.Protocol):
     call_id: int
+
+
+def attribute_logs(connection: Connection, call: _Call) -> Callable[[], None]:
+    """Log records of the current context belong to ``call`` of ``connection`` from now on;
+    returns what undoes that."""
+    call_token = _current_call.set(call)
+    connection_token = _current_connection.set(connection)
+
+    def undo() -> None:
+        _current_call.reset(call_token)
+        _current_connection.reset(connection_token)
+
+    return undo
 
 
 _current_call: contextvars.ContextVar[_Call | None] = contextvars.ContextVar(
@@ -260,8 +274,7 @@ class Connection:
     async def _run_call(self, action: StartCall, call: RunningCall) -> None:
         result: ToolResult | None = None
         answer: tuple[dict[str, Any] | None, ProtocolError | None] | None = None
-        _current_call.set(call)  # this task's own context: log records find the call
-        _current_connection.set(self)
+        attribute_logs(self, call)  # this task's own context: log records find the call
         timeout = self.server.call_timeout
         with call.scope, contextlib.suppress(InputNeeded), call.timer:
             if timeout is not None:
@@ -486,18 +499,26 @@ class StreamConnection(Connection):
         self._closing = True
         self._perform(self.session.close())
         self._release()  # nobody is left to answer a question
-        if not self._running:
+        if not self._calls_left():
             return
         with anyio.move_on_after(self.server.grace):
-            while self._running:
+            while self._calls_left():
                 self._idle = anyio.Event()
                 await self._idle.wait()
-        if self._running:
-            still = len(self._running)
+        still = self._calls_left()
+        if still:
             logger.warning("cancelling %d call(s) still running at end of input", still)
-            for call in self._running.values():
-                call.cancelled.set()
+            self._stop_calls_left()
             calls.cancel_scope.cancel()
+
+    def _calls_left(self) -> int:
+        """Calls that may still answer."""
+        return len(self._running)
+
+    def _stop_calls_left(self) -> None:
+        """Raise the flag of every call that may still answer (the scope stops the tasks)."""
+        for call in self._running.values():
+            call.cancelled.set()
 
     def _send(self, message: object, related: RequestId | None) -> None:
         """Write one message (``related`` does not matter on one stream)."""
@@ -529,18 +550,34 @@ class StreamConnection(Connection):
             with contextlib.suppress(anyio.WouldBlock, anyio.EndOfStream):
                 while True:
                     chunks.append(self._out_receive.receive_nowait())
-            if not self._broken:
-                try:
-                    await self._sink(b"".join(chunks))
-                except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
-                    logger.warning("the client is gone (%s); dropping further output", error)
-                    self._broken = True
-            self.unwritten -= sum(map(len, chunks))
-            if self.unwritten <= OUTPUT_HIGH_WATER // 2:
-                self._read_on.set()
-                if self.dropped:
-                    logger.warning("the client reads again (%d messages dropped)", self.dropped)
-                    self.dropped = 0
+            await self._write(b"".join(chunks))
+
+    async def _write(self, data: bytes) -> None:
+        """Write ``data`` with the sink, unless the client is gone, and count it written."""
+        if not self._broken:
+            try:
+                await self._sink(data)
+            except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
+                self._gone(error)
+        self._written(len(data))
+
+    def _gone(self, error: BaseException) -> None:
+        """Writing failed: the client is gone, and nothing more is written."""
+        if not self._broken:
+            logger.warning("the client is gone (%s); dropping further output", error)
+        self._broken = True
+
+    def _written(self, size: int) -> None:
+        """``size`` bytes left the queue: reading resumes once half the backlog is gone."""
+        self.unwritten -= size
+        if self.unwritten <= OUTPUT_HIGH_WATER // 2:
+            self._resume_reading()
+            if self.dropped:
+                logger.warning("the client reads again (%d messages dropped)", self.dropped)
+                self.dropped = 0
+
+    def _resume_reading(self) -> None:
+        self._read_on.set()
 
 
 @contextlib.contextmanager

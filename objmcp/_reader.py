@@ -38,12 +38,7 @@ import anyio.from_thread
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from . import _jsonrpc as rpc
-from ._connection import (
-    OUTPUT_HIGH_WATER,
-    StreamConnection,
-    _current_call,
-    _current_connection,
-)
+from ._connection import OUTPUT_HIGH_WATER, StreamConnection, attribute_logs
 from ._content import ToolResult
 from ._exceptions import FrameError
 from ._framing import NEED_DATA
@@ -51,7 +46,7 @@ from ._inject import Cancelled
 from ._jsonrpc import RequestId
 from ._session import Action, CancelCall, Send, Session, StartCall
 from ._stdio import ByteSink, ByteSource
-from ._tools import _run_sync_tool, _settle
+from ._tools import run_sync_tool, settle
 
 if typing.TYPE_CHECKING:
     from ._server import Server
@@ -279,22 +274,20 @@ class ReaderConnection(StreamConnection):
         injected: dict[object, object] | None = None
         if call.cancelled is not None:
             injected = {Cancelled: call.cancelled}
-        call_token = _current_call.set(call)  # log records of the call find it
-        connection_token = _current_connection.set(self)
+        undo = attribute_logs(self, call)
         try:
-            outcome = _run_sync_tool(tool, action.arguments, injected)
+            outcome = run_sync_tool(tool, action.arguments, injected)
         finally:
-            _current_call.reset(call_token)
-            _current_connection.reset(connection_token)
+            undo()
         if not isinstance(outcome, ToolResult):  # a sync method that returned an awaitable
             result: ToolResult | None = None
 
-            async def settle() -> None:
+            async def on_loop() -> None:
                 nonlocal result
-                result = await _settle(outcome, tool)
+                result = await settle(outcome, tool)
 
             with contextlib.suppress(RuntimeError):
-                anyio.from_thread.run(settle, token=self._token)
+                anyio.from_thread.run(on_loop, token=self._token)
             outcome = result or ToolResult("The server stopped during the call", None, True)
         with self._lock:
             self._inline.pop(call.call_id, None)
@@ -354,22 +347,13 @@ class ReaderConnection(StreamConnection):
         for call in list(self._inline.values()):
             self._stop_inline(call)
 
-    async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
-        self._closing = True
-        self._perform(self.session.close())
-        self._release()
-        with anyio.move_on_after(self.server.grace):
-            while self._running or self._unanswered():
-                self._idle = anyio.Event()
-                await self._idle.wait()
-        still = len(self._running) + len(self._unanswered())
-        if still:
-            logger.warning("cancelling %d call(s) still running at end of input", still)
-            for call in self._running.values():
-                call.cancelled.set()
-            for inline in self._unanswered():
-                self._stop_inline(inline)
-            calls.cancel_scope.cancel()
+    def _calls_left(self) -> int:
+        return super()._calls_left() + len(self._unanswered())
+
+    def _stop_calls_left(self) -> None:
+        super()._stop_calls_left()
+        for inline in self._unanswered():
+            self._stop_inline(inline)
 
     def _unanswered(self) -> list[InlineCall]:
         with self._lock:
@@ -442,10 +426,7 @@ class ReaderConnection(StreamConnection):
 
     def _flush(self) -> None:
         """Write what is queued, blocking, until nothing is."""
-        while True:
-            data = self._next_output()
-            if data is None:
-                return
+        while (data := self._next_output()) is not None:
             if not self._broken:
                 try:
                     view = memoryview(data)
@@ -466,32 +447,17 @@ class ReaderConnection(StreamConnection):
 
     def _written(self, size: int) -> None:
         with self._out_lock:
-            self.unwritten -= size
-            if self.unwritten <= OUTPUT_HIGH_WATER // 2 and not self._readable.is_set():
-                self._readable.set()
-                if self.dropped:
-                    logger.warning("the client reads again (%d messages dropped)", self.dropped)
-                    self.dropped = 0
+            super()._written(size)
 
-    def _gone(self, error: BaseException) -> None:
-        if not self._broken:
-            logger.warning("the client is gone (%s); dropping further output", error)
-        self._broken = True
+    def _resume_reading(self) -> None:
+        if not self._readable.is_set():
+            self._readable.set()
 
     async def _write_loop(self, receive: MemoryObjectReceiveStream[None]) -> None:  # type: ignore[override]
         async with receive:
             async for _ in receive:
                 while (data := self._next_output()) is not None:
-                    if not self._broken:
-                        try:
-                            await self._sink(data)
-                        except (
-                            OSError,
-                            anyio.BrokenResourceError,
-                            anyio.ClosedResourceError,
-                        ) as error:
-                            self._gone(error)
-                    self._written(len(data))
+                    await self._write(data)
 
     async def _run(self) -> None:
         try:

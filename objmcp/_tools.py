@@ -40,7 +40,7 @@ from ._specs import SpecFormat, api_name, specs
 from ._threads import DEFAULT_LIMIT, ThreadRunner
 from ._tool import Tool, make_tool
 
-__all__ = ["Changes", "Concurrency", "Toolbox"]
+__all__ = ["Changes", "Concurrency", "Toolbox", "run_sync_tool", "settle"]
 
 logger = logging.getLogger("objmcp")
 
@@ -288,10 +288,10 @@ class Toolbox(Mapping[str, Tool]):
         injected = _injections(elicit, progress, sample, injected)
         if tool.is_async or self.concurrency == "serial":
             return anyio.run(lambda: self.acall(name, arguments, injected=injected))
-        outcome = _run_sync_tool(tool, arguments, injected)
+        outcome = run_sync_tool(tool, arguments, injected)
         if isinstance(outcome, ToolResult):
             return outcome
-        return anyio.run(_settle, outcome, tool)
+        return anyio.run(settle, outcome, tool)
 
     async def acall(
         self,
@@ -318,11 +318,11 @@ class Toolbox(Mapping[str, Tool]):
                 raise
             except BaseException as error:  # no await yet: nothing here is a cancellation
                 return error_result(error, tool.name)
-            return await _settle(pending, tool)
-        outcome = await self._threads.run(lambda: _run_sync_tool(tool, arguments, injected))
+            return await settle(pending, tool)
+        outcome = await self._threads.run(lambda: run_sync_tool(tool, arguments, injected))
         if isinstance(outcome, ToolResult):
             return outcome
-        return await _settle(outcome, tool)
+        return await settle(outcome, tool)
 
     async def aclose(self) -> None:
         """Close the served objects (``aclose()``, ``close()``, ``__aexit__`` or ``__exit__``).
@@ -469,7 +469,7 @@ def _selected(
     return not (exclude is not None and matches(exclude))
 
 
-def _run_sync_tool(
+def run_sync_tool(
     tool: Tool, arguments: object, injected: Mapping[object, object] | None
 ) -> ToolResult | object:
     """Call a sync tool and make its result, all in the calling (worker) thread.
@@ -497,7 +497,7 @@ def _in_main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
-async def _settle(pending: object, tool: Tool) -> ToolResult:
+async def settle(pending: object, tool: Tool) -> ToolResult:
     """Await what an async tool (or a sync one) gave back, and make its result."""
     name = tool.name
     try:
