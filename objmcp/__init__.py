@@ -5,6 +5,12 @@
 
 The object's public methods become tools; their signatures, type hints and
 docstrings become the tools' input schemas and descriptions.
+
+``import objmcp`` loads what an object is written with (the decorators, the
+injected parameters, the result types, the errors). What serves it (``Server``,
+``Toolbox``, ``Tool``, ``Changes``, the HTTP app, and anyio below them) is
+imported on first use, so that a module that only marks its methods for
+objmcp stays quick to import.
 """
 
 from __future__ import annotations
@@ -40,12 +46,12 @@ from ._inject import (
 )
 from ._media import Audio, File, Image, ResourceLink
 from ._publish import ToolOptions, hidden, prompt, resource, tool
-from ._server import Server
-from ._tool import Tool
-from ._tools import Changes, Toolbox
 
 if TYPE_CHECKING:
     from ._asgi import McpApp, asgi_app
+    from ._server import Server
+    from ._tool import Tool
+    from ._tools import Changes, Toolbox
 
 __version__ = "0.1.0"
 
@@ -98,6 +104,8 @@ def start(name: str, target: object, **options: Any) -> None:
 
     ``options`` are those of :class:`Server`.
     """
+    from ._server import Server
+
     Server(name, target, **options).run()
 
 
@@ -106,18 +114,35 @@ async def serve(name: str, target: object, **options: Any) -> None:
 
     ``options`` are those of :class:`Server`.
     """
+    from ._server import Server
+
     await Server(name, target, **options).serve()
 
 
-def __getattr__(name: str) -> Any:
-    """The HTTP side (``McpApp``, ``asgi_app``) is imported when first asked for: serving
-    on stdio never needs it."""
-    if name in ("McpApp", "asgi_app"):
-        from . import _asgi
+_ON_FIRST_USE = {
+    "Server": "_server",
+    "Toolbox": "_tools",
+    "Changes": "_tools",
+    "Tool": "_tool",
+    "McpApp": "_asgi",
+    "asgi_app": "_asgi",
+}
 
-        value = globals()[name] = getattr(_asgi, name)
-        return value
-    raise AttributeError(f"module 'objmcp' has no attribute {name!r}")
+
+def __getattr__(name: str) -> Any:
+    """The serving side (see the module's docstring) is imported when first asked for."""
+    module = _ON_FIRST_USE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'objmcp' has no attribute {name!r}")
+    import importlib
+
+    value = globals()[name] = getattr(importlib.import_module(f".{module}", __name__), name)
+    return value
+
+
+def __dir__() -> list[str]:
+    """Every public name, the ones imported on first use included."""
+    return sorted({*globals(), *__all__})
 
 
 for _name in __all__:

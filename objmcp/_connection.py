@@ -14,7 +14,6 @@ import contextvars
 import json
 import logging
 import math
-import secrets
 import threading
 import typing
 from collections.abc import Callable, Iterator, Mapping
@@ -156,7 +155,7 @@ class LogToClient(logging.Handler):
         connection.post(lambda session: session.log(call_id, level, record.name, message))
 
 
-@dataclass
+@dataclass(eq=False)
 class _Waiter:
     """A call waiting for the client's answer to its request."""
 
@@ -167,7 +166,7 @@ class _Waiter:
     released: bool = False
 
 
-@dataclass
+@dataclass(eq=False)
 class _Parked:
     """Modern era: a call suspended at its question ``index``, until the retry that
     answers it arrives (or the park expires)."""
@@ -378,6 +377,8 @@ class Connection:
     async def _park(
         self, call: RunningCall, request: ClientRequest, index: int, job: Job | None
     ) -> _Waiter:
+        import secrets  # only a parked question needs it
+
         park = secrets.token_urlsafe(16)
         waiter = _Waiter(call)
         self._parked[park] = _Parked(waiter, index)

@@ -10,19 +10,14 @@ comes back equal through ``from_json``.
 
 from __future__ import annotations
 
-import base64
 import binascii
 import dataclasses
-import datetime
-import decimal
 import enum
 import inspect
 import json
 import math
-import pathlib
 import re
 import typing
-import uuid
 from collections import abc
 from typing import Any
 
@@ -117,6 +112,9 @@ def from_json(value: object, hint: object, path: str = "") -> object:
         converter = _SCALARS.get(origin)
         if converter is not None:
             return converter(value, path)
+        standard = t.standard_kind(origin)
+        if standard is not None:
+            return _STANDARD[standard](value, path)
         if issubclass(origin, enum.Enum):
             try:
                 return origin(value)
@@ -132,7 +130,7 @@ def from_json(value: object, hint: object, path: str = "") -> object:
             return _from_object(value, origin, path)
         if t.is_namedtuple_type(origin):
             return _from_object(value, origin, path)
-        if issubclass(origin, pathlib.PurePath):
+        if t.path_class(origin):
             return origin(_expect(value, str, "string", path))
     if origin is tuple:
         return _from_tuple(value, args, path)
@@ -278,37 +276,63 @@ def _to_float(value: object, path: str) -> float:
     raise ConversionError(path, f"expected number, got {describe_json(value)}")
 
 
-def _parse(kind: str, parse: abc.Callable[[str], object]) -> abc.Callable[[object, str], object]:
+def _parse(
+    kind: str, parse: abc.Callable[[str], object], *errors: type[Exception]
+) -> abc.Callable[[object, str], object]:
+    refusals: tuple[type[Exception], ...] = (ValueError, TypeError, binascii.Error, *errors)
+
     def convert(value: object, path: str) -> object:
         text = _expect(value, str, f"{kind} string", path)
         try:
             return parse(text)
-        except (ValueError, TypeError, decimal.InvalidOperation, binascii.Error):
+        except refusals:
             raise ConversionError(path, f"expected {kind}, got {describe_json(value)}") from None
 
     return convert
 
 
-def _iso_datetime(text: str) -> datetime.datetime:
-    return datetime.datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
+# The standard classes' modules are loaded (a hint names one of their classes) when these run.
 
 
-def _iso_time(text: str) -> datetime.time:
-    return datetime.time.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
+def _to_datetime(value: object, path: str) -> object:
+    datetime = t.loaded_module("datetime")
+    return _parse("an ISO 8601 date-time", lambda s: datetime.datetime.fromisoformat(_utc(s)))(
+        value, path
+    )
 
 
-def _to_decimal(value: object, path: str) -> decimal.Decimal:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return decimal.Decimal(str(value))
-    parsed = _parse("a decimal number", decimal.Decimal)(value, path)
-    return typing.cast(decimal.Decimal, parsed)
+def _to_time(value: object, path: str) -> object:
+    datetime = t.loaded_module("datetime")
+    return _parse("an ISO 8601 time", lambda s: datetime.time.fromisoformat(_utc(s)))(value, path)
+
+
+def _utc(text: str) -> str:
+    return text[:-1] + "+00:00" if text.endswith("Z") else text
 
 
 def _to_date(value: object, path: str) -> object:
+    datetime = t.loaded_module("datetime")
     parsed = _parse("an ISO 8601 date", datetime.date.fromisoformat)(value, path)
     if isinstance(parsed, datetime.datetime):
         raise ConversionError(path, f"expected an ISO 8601 date, got {describe_json(value)}")
     return parsed
+
+
+def _to_uuid(value: object, path: str) -> object:
+    return _parse("a UUID", t.loaded_module("uuid").UUID)(value, path)
+
+
+def _to_decimal(value: object, path: str) -> object:
+    decimal = t.loaded_module("decimal")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return decimal.Decimal(str(value))
+    return _parse("a decimal number", decimal.Decimal, decimal.InvalidOperation)(value, path)
+
+
+def _from_base64(text: str) -> bytes:
+    import base64  # only a bytes parameter needs it
+
+    return base64.b64decode(text, validate=True)
 
 
 _SCALARS: dict[type, abc.Callable[[object, str], object]] = {
@@ -316,13 +340,15 @@ _SCALARS: dict[type, abc.Callable[[object, str], object]] = {
     int: _to_int,
     float: _to_float,
     str: lambda v, p: _expect(v, str, "string", p),
-    datetime.datetime: _parse("an ISO 8601 date-time", _iso_datetime),
-    datetime.date: _to_date,
-    datetime.time: _parse("an ISO 8601 time", _iso_time),
-    uuid.UUID: _parse("a UUID", uuid.UUID),
-    decimal.Decimal: _to_decimal,
-    bytes: _parse("base64", lambda s: base64.b64decode(s, validate=True)),
-    bytearray: _parse("base64", lambda s: bytearray(base64.b64decode(s, validate=True))),
+    bytes: _parse("base64", _from_base64),
+    bytearray: _parse("base64", lambda s: bytearray(_from_base64(s))),
+}
+_STANDARD: dict[t.StandardKind, abc.Callable[[object, str], object]] = {
+    "date-time": _to_datetime,
+    "date": _to_date,
+    "time": _to_time,
+    "uuid": _to_uuid,
+    "decimal": _to_decimal,
 }
 
 
@@ -351,16 +377,11 @@ def _jsonable(value: object, strict: bool, active: set[int]) -> object:
         return value
     if isinstance(value, enum.Enum):
         return _jsonable(value.value, strict, active)
-    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
-        return value.isoformat()
-    if isinstance(value, (uuid.UUID, pathlib.PurePath)):
-        return str(value)
-    if isinstance(value, decimal.Decimal):
-        if not value.is_finite():
-            raise NotJsonable(f"{value!r} is not a JSON number")
-        return str(value)
     if isinstance(value, (bytes, bytearray, memoryview)):
-        return base64.b64encode(value).decode("ascii")
+        return binascii.b2a_base64(value, newline=False).decode("ascii")
+    text = _standard_text(value)
+    if text is not None:
+        return text
     if id(value) in active:
         raise NotJsonable("the value refers to itself (a cycle)")
     active.add(id(value))
@@ -368,6 +389,24 @@ def _jsonable(value: object, strict: bool, active: set[int]) -> object:
         return _jsonable_container(value, strict, active)
     finally:
         active.discard(id(value))
+
+
+def _standard_text(value: object) -> str | None:
+    """The text form of a date, time, UUID, decimal or path (or of a subclass's value)."""
+    datetime = t.loaded_module("datetime")
+    if datetime is not None and isinstance(value, (datetime.date, datetime.time)):
+        return str(value.isoformat())
+    uuid, pathlib = t.loaded_module("uuid"), t.loaded_module("pathlib")
+    if (uuid is not None and isinstance(value, uuid.UUID)) or (
+        pathlib is not None and isinstance(value, pathlib.PurePath)
+    ):
+        return str(value)
+    decimal = t.loaded_module("decimal")
+    if decimal is not None and isinstance(value, decimal.Decimal):
+        if not value.is_finite():
+            raise NotJsonable(f"{value!r} is not a JSON number")
+        return str(value)
+    return None
 
 
 def _jsonable_container(value: object, strict: bool, active: set[int]) -> object:

@@ -91,7 +91,7 @@ _ALLOWED = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass
 class Question:
     """A question ready to send: the message, the form, and how to read the answer.
 

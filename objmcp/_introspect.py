@@ -37,7 +37,7 @@ __all__ = [
 logger = logging.getLogger("objmcp")
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Member:
     """A callable found on a target, under the tool name it will have."""
 
@@ -317,7 +317,7 @@ def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
 # --- docstrings -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Docs:
     """What a docstring says: the description, and per parameter its text and type name."""
 

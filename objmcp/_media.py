@@ -9,12 +9,10 @@ MCP content blocks (``image``, ``audio``, ``resource``, ``resource_link``,
 
 from __future__ import annotations
 
-import base64
-import mimetypes
+import binascii
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 __all__ = [
@@ -26,6 +24,7 @@ __all__ = [
     "content_blocks",
     "describe_blocks",
     "fits",
+    "guess_mime",
     "sniff",
 ]
 
@@ -56,9 +55,21 @@ def _read(data: bytes | os.PathLike[str], kind: str) -> tuple[bytes, str | None]
     if isinstance(data, (bytes, bytearray, memoryview)):
         return bytes(data), None
     if isinstance(data, os.PathLike):
-        path = Path(data)
-        return path.read_bytes(), mimetypes.guess_type(path.name)[0]
+        with open(data, "rb") as file:
+            content = file.read()
+        return content, guess_mime(os.path.basename(os.fspath(data)))
     raise TypeError(f"{kind} takes bytes or a path (pathlib.Path), not {type(data).__name__}")
+
+
+def guess_mime(name: str) -> str | None:
+    """The MIME type a file name or URL suggests (by its extension), or None."""
+    import mimetypes  # loaded when first needed: it reads the system's type tables
+
+    return mimetypes.guess_type(name)[0]
+
+
+def _base64(data: bytes) -> str:
+    return binascii.b2a_base64(data, newline=False).decode("ascii")
 
 
 class _Binary:
@@ -82,8 +93,7 @@ class _Binary:
 
     def block(self) -> dict[str, Any]:
         """The MCP content block."""
-        data = base64.b64encode(self.data).decode("ascii")
-        return {"type": self.kind, "data": data, "mimeType": self.mime_type}
+        return {"type": self.kind, "data": _base64(self.data), "mimeType": self.mime_type}
 
 
 class Image(_Binary):
@@ -115,13 +125,13 @@ class File:
     def block(self) -> dict[str, Any]:
         """The MCP content block."""
         contents: dict[str, Any] = {"uri": self.uri}
-        mime = self.mime_type or mimetypes.guess_type(self.uri)[0]
+        mime = self.mime_type or guess_mime(self.uri)
         if mime:
             contents["mimeType"] = mime
         if isinstance(self.data, str):
             contents["text"] = self.data
         else:
-            contents["blob"] = base64.b64encode(self.data).decode("ascii")
+            contents["blob"] = _base64(self.data)
         return {"type": "resource", "resource": contents}
 
 

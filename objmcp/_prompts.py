@@ -29,7 +29,7 @@ MAX_COMPLETIONS = 100
 """At most this many completion values go in one answer (the spec's limit)."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class Prompt:
     """One published prompt, and the method that renders it."""
 

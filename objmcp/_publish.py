@@ -167,7 +167,7 @@ def options_for(
     return extra.over(options)
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class ResourceOptions:
     """How a method is published as a resource: ``uri`` (with ``{variables}`` for a
     template, filled from the method's parameters), what clients show of it, and
@@ -190,7 +190,7 @@ class ResourceOptions:
             check_cache_hint(self.cache, f"the cache of resource {self.uri!r}")
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class PromptOptions:
     """How a method is published as a prompt: its name, title and description (the
     method's name and docstring when not given), and, per argument, a function that

@@ -8,9 +8,7 @@ values; :func:`read_contents` turns what the method returned into the
 
 from __future__ import annotations
 
-import mimetypes
 import re
-import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -20,7 +18,7 @@ from ._content import dumps
 from ._convert import from_texts, to_jsonable
 from ._exceptions import TargetError
 from ._inject import injected_parameters
-from ._media import File, sniff
+from ._media import File, guess_mime, sniff
 from ._publish import ResourceOptions
 
 __all__ = ["Resource", "make_resource", "read_contents"]
@@ -28,7 +26,7 @@ __all__ = ["Resource", "make_resource", "read_contents"]
 _VARIABLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class Resource:
     """One published resource or resource template, and the method that reads it."""
 
@@ -59,6 +57,8 @@ class Resource:
         found = self._pattern.fullmatch(uri)
         if found is None:
             return None
+        import urllib.parse  # only a template's variables need it
+
         return {key: urllib.parse.unquote(value) for key, value in found.groupdict().items()}
 
     def arguments(self, values: Mapping[str, str]) -> dict[str, object]:
@@ -137,7 +137,7 @@ def make_resource(
 
 
 def _guess_type(uri: str, variables: tuple[str, ...]) -> str | None:
-    return None if variables else mimetypes.guess_type(uri)[0]
+    return None if variables else guess_mime(uri)
 
 
 def read_contents(resource: Resource, uri: str, value: object) -> list[dict[str, Any]]:

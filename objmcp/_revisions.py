@@ -8,7 +8,6 @@ revision has; the session looks them up here instead of comparing dates.
 
 from __future__ import annotations
 
-import datetime
 import re
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -25,7 +24,7 @@ Era = Literal["handshake", "modern"]
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Revision:
     """What one revision of MCP has."""
 
@@ -148,6 +147,8 @@ def negotiate_handshake(requested: str) -> Revision | None:
         return REVISIONS[requested]
     if not _DATE.fullmatch(requested):
         return None
+    import datetime  # only an unknown version needs it
+
     try:
         asked = datetime.date.fromisoformat(requested)
     except ValueError:

@@ -9,7 +9,6 @@ async one awaits them on the loop.
 
 from __future__ import annotations
 
-import secrets
 import threading
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -60,7 +59,7 @@ class RunningCall:
     """Modern era: the question the call stopped for, when it stops to be replayed."""
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class ClientRequest:
     """A request for the client, made on behalf of a call, and how to read its answer."""
 
@@ -157,6 +156,8 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
         params: dict[str, Any] = {"mode": "url", "message": message, "url": url}
         elicitation_id: str | None = None
         if revision.elicitation_ids:
+            import secrets  # only a URL question needs it
+
             elicitation_id = params["elicitationId"] = secrets.token_urlsafe(16)
 
         def read(answer: Mapping[str, Any]) -> ElicitResult:

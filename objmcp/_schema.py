@@ -11,14 +11,10 @@ warning, never an error at start.
 from __future__ import annotations
 
 import contextlib
-import datetime
-import decimal
 import enum
 import inspect
 import logging
-import pathlib
 import typing
-import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -38,13 +34,6 @@ _PRIMITIVES: dict[object, JsonSchema] = {
     bool: {"type": "boolean"},
     type(None): {"type": "null"},
     None: {"type": "null"},
-    datetime.datetime: {"type": "string", "format": "date-time"},
-    datetime.date: {"type": "string", "format": "date"},
-    datetime.time: {"type": "string", "format": "time"},
-    uuid.UUID: {"type": "string", "format": "uuid"},
-    decimal.Decimal: {"type": ["number", "string"], "description": "A decimal number."},
-    pathlib.Path: {"type": "string", "description": "A file system path."},
-    pathlib.PurePath: {"type": "string", "description": "A file system path."},
     bytes: {"type": "string", "contentEncoding": "base64"},
     bytearray: {"type": "string", "contentEncoding": "base64"},
     dict: {"type": "object"},
@@ -55,6 +44,13 @@ _PRIMITIVES: dict[object, JsonSchema] = {
     Any: {},
     object: {},
     inspect.Parameter.empty: {},
+}
+_STANDARD: dict[t.StandardKind, JsonSchema] = {
+    "date-time": {"type": "string", "format": "date-time"},
+    "date": {"type": "string", "format": "date"},
+    "time": {"type": "string", "format": "time"},
+    "uuid": {"type": "string", "format": "uuid"},
+    "decimal": {"type": ["number", "string"], "description": "A decimal number."},
 }
 
 
@@ -98,6 +94,9 @@ class SchemaBuilder:
             primitive = None
         if primitive is not None:
             return dict(primitive)
+        standard = t.standard_kind(hint)
+        if standard is not None:
+            return dict(_STANDARD[standard])
         if t.is_union(hint):
             return self._union(typing.get_args(hint), where)
         if t.is_literal(hint):
@@ -124,7 +123,7 @@ class SchemaBuilder:
             return self._named(typing.cast(type, hint), where)
         if t.is_typeddict_type(hint) or t.is_namedtuple_type(hint):
             return self._named(typing.cast(type, hint), where)
-        if isinstance(hint, type) and issubclass(hint, pathlib.PurePath):
+        if t.path_class(hint):
             return {"type": "string", "description": "A file system path."}
         name = getattr(hint, "__qualname__", None) or repr(hint)
         logger.warning("%s: type %s has no JSON Schema; accepting any JSON value", where, name)

@@ -24,7 +24,6 @@ and gets the actions that answer it. The session keeps the promises:
 
 from __future__ import annotations
 
-import base64
 import itertools
 import logging
 import time
@@ -88,7 +87,7 @@ DEFAULT_HINT: CacheHint = (0, "private")
 """Every cacheable result is stale at once and private unless the server says otherwise."""
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class ServerInfo:
     """Who the server says it is."""
 
@@ -115,7 +114,7 @@ class ServerInfo:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class CallContext:
     """What a tool call knows of the request that asked for it."""
 
@@ -129,7 +128,7 @@ class CallContext:
     """Modern era: where the call that asked the last question waits, if it does."""
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Send:
     """Write this message (a dict, or a list for a batch response). ``related`` is the id
     of the client's request it belongs to (its response, a report or a question of its
@@ -139,7 +138,7 @@ class Send:
     related: RequestId | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class StartCall:
     """Call ``tool`` with ``arguments``; report its end with ``call_finished(call_id, ...)``.
 
@@ -155,14 +154,14 @@ class StartCall:
     kind: Literal["tool", "resource", "prompt"] = "tool"
 
 
-@dataclass(frozen=True)
+@dataclass
 class CancelCall:
     """Stop the call ``call_id``: the client no longer wants its answer."""
 
     call_id: int
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Answer:
     """The client answered the question ``ask_id`` (one of ``result`` and ``error`` is set)."""
 
@@ -174,7 +173,7 @@ class Answer:
 Action = Send | StartCall | CancelCall | Answer
 
 
-@dataclass
+@dataclass(eq=False)
 class _Batch:
     responses: list[Message] = field(default_factory=list)
     pending: set[int] = field(default_factory=set)
@@ -190,7 +189,7 @@ class _Batch:
         return [Send(self.responses, _id_of(self.responses[0]))]
 
 
-@dataclass
+@dataclass(eq=False)
 class _Call:
     request_id: RequestId
     revision: Revision
@@ -973,6 +972,8 @@ def check_listing(page_size: int | None) -> None:
 
 
 def _make_cursor(method: str, offset: int) -> str:
+    import base64  # only a paged list needs it
+
     return base64.urlsafe_b64encode(f"{method}|{offset}".encode()).decode().rstrip("=")
 
 
@@ -983,6 +984,8 @@ def _read_cursor(cursor: object, method: str, length: int) -> int:
     )
     if not isinstance(cursor, str):
         raise refusal
+    import base64
+
     try:
         text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
         named, _, number = text.partition("|")

@@ -6,16 +6,15 @@ sent, the arguments and the answers) and bound to the tool, the arguments and
 an expiry. The key comes from the ``state_key`` option or the
 ``OBJMCP_STATE_KEY`` environment variable, so that several processes can read
 each other's states; otherwise it is random for this process.
+
+``hashlib``, ``hmac`` and ``base64`` are imported by the functions that use them:
+only a modern-era call needs them, and ``import objmcp`` stays light.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import json
 import os
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +27,7 @@ class StateError(ValueError):
     """A request state that cannot be used: forged, for another call, or expired."""
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class RequestState:
     """What a call has gathered so far: the answers to its questions, in order, and
     where the suspended call waits (``park``), if it does."""
@@ -42,6 +41,8 @@ class RequestState:
 
 def arguments_digest(arguments: object) -> str:
     """A digest of a call's arguments, the same for the same JSON."""
+    import hashlib
+
     text = json.dumps(arguments, sort_keys=True, separators=(",", ":"))  # ASCII: any string
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -52,7 +53,7 @@ class StateSeal:
     def __init__(self, key: str | bytes | None = None) -> None:
         key = key if key is not None else os.environ.get(KEY_VARIABLE)
         if key is None:
-            key = secrets.token_bytes(32)
+            key = os.urandom(32)
         self._key = key.encode() if isinstance(key, str) else key
         if len(self._key) < 16:
             raise ValueError(
@@ -61,6 +62,9 @@ class StateSeal:
 
     def seal(self, state: RequestState) -> str:
         """The state as an opaque string for the client to echo."""
+        import hashlib
+        import hmac
+
         body = json.dumps(
             {
                 "t": state.tool,
@@ -76,6 +80,9 @@ class StateSeal:
 
     def open(self, sealed: object, tool: str, arguments: object, now: float) -> RequestState:
         """The state in ``sealed``, checked; raises :class:`StateError` saying what is wrong."""
+        import hashlib
+        import hmac
+
         if not isinstance(sealed, str) or sealed.count(".") != 1:
             raise StateError("requestState is not one of this server's states")
         body_text, mac_text = sealed.split(".")
@@ -108,10 +115,14 @@ class StateSeal:
 
 
 def _b64(data: bytes) -> str:
+    import base64
+
     return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
 
 def _unb64(text: str) -> bytes:
+    import base64
+
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (ValueError, TypeError) as error:

@@ -35,7 +35,7 @@ _FLAGS: dict[ListKind, str] = {
 _URIS = "resourceSubscriptions"
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Listen:
     """One open ``subscriptions/listen`` stream, and what it honors."""
 

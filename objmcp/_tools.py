@@ -374,7 +374,7 @@ class Changes:
         return bool(self.tools or self.resources or self.prompts)
 
 
-@dataclass
+@dataclass(eq=False)
 class _Found:
     """What one target publishes."""
 

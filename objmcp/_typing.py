@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import sys
 import types
 import typing
 from collections import abc
-from typing import Any, Literal, Union
+from typing import Any, Literal, TypeGuard, Union
 
 __all__ = [
     "MAPPINGS",
@@ -27,6 +28,9 @@ __all__ = [
     "is_pydantic_model",
     "is_typeddict_type",
     "is_union",
+    "loaded_module",
+    "path_class",
+    "standard_kind",
     "strip_qualifiers",
 ]
 
@@ -99,6 +103,46 @@ def is_pydantic_model(hint: object) -> bool:
         and callable(getattr(hint, "model_json_schema", None))
         and callable(getattr(hint, "model_validate", None))
     )
+
+
+StandardKind = Literal["date-time", "date", "time", "uuid", "decimal"]
+
+_STANDARD: dict[tuple[str, str], StandardKind] = {
+    ("datetime", "datetime"): "date-time",
+    ("datetime", "date"): "date",
+    ("datetime", "time"): "time",
+    ("uuid", "UUID"): "uuid",
+    ("decimal", "Decimal"): "decimal",
+}
+
+
+def loaded_module(name: str) -> Any:
+    """The standard module ``name`` if something has imported it, else None.
+
+    A hint or a value can only be of a class whose module is loaded, so the
+    standard library's value classes (dates and times, UUIDs, decimals, paths)
+    are recognised through :data:`sys.modules`: ``import objmcp`` need not load
+    ``datetime``, ``uuid``, ``decimal`` and ``pathlib`` itself.
+    """
+    return sys.modules.get(name)
+
+
+def standard_kind(hint: object) -> StandardKind | None:
+    """Which of ``datetime.datetime``, ``datetime.date``, ``datetime.time``,
+    ``uuid.UUID`` and ``decimal.Decimal`` ``hint`` is exactly (not a subclass)."""
+    if not isinstance(hint, type):
+        return None
+    key = (hint.__module__, hint.__qualname__)
+    kind = _STANDARD.get(key)
+    if kind is None or getattr(loaded_module(key[0]), key[1], None) is not hint:
+        return None
+    return kind
+
+
+def path_class(hint: object) -> TypeGuard[type[Any]]:
+    """A ``pathlib`` path class (``PurePath`` or a subclass)."""
+    pathlib = loaded_module("pathlib")
+    return pathlib is not None and isinstance(hint, type) and issubclass(hint, pathlib.PurePath)
 
 
 def namedtuple_hints(cls: type) -> dict[str, Any]:

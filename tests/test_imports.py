@@ -1,0 +1,121 @@
+"""What ``import objmcp`` loads, and that what it leaves out still works when used.
+
+``import objmcp`` gives the vocabulary of an object (decorators, injected
+parameters, result types, errors); the serving side comes on first use, and the
+standard library's value types are found through ``sys.modules`` when a hint or a
+value has them. The standard-type server is driven by the official SDK client.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from typing import Any
+
+import pytest
+from conftest import PYTHON, ROOT
+from mcp import Client, StdioServerParameters
+
+LATE = ROOT / "tests" / "servers" / "late.py"
+SERVING = ("anyio", "objmcp._server", "objmcp._session", "objmcp._connection", "objmcp._tools")
+STANDARD = ("datetime", "uuid", "decimal", "pathlib", "secrets", "hashlib", "hmac", "base64")
+
+
+def loaded_after(code: str, watched: tuple[str, ...]) -> list[str]:
+    """The ``watched`` modules loaded in a fresh interpreter after running ``code``."""
+    report = f"[m for m in {watched!r} if m in sys.modules]"
+    probe = f"import json, sys\n{code}\nprint(json.dumps({report}))"
+    done = subprocess.run(
+        [PYTHON, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return list(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_import_objmcp_leaves_the_serving_side_and_the_standard_value_types_out() -> None:
+    assert loaded_after("import objmcp", SERVING + STANDARD) == []
+
+
+def test_serving_needs_none_of_the_standard_value_types() -> None:
+    loaded = loaded_after("import objmcp, objmcp._reader; objmcp.Server", SERVING + STANDARD)
+    assert loaded == list(SERVING)
+
+
+@pytest.mark.parametrize("name", ["Server", "Toolbox", "Tool", "Changes", "McpApp", "asgi_app"])
+def test_a_name_imported_on_first_use_is_the_real_one(name: str) -> None:
+    import importlib
+
+    import objmcp
+
+    home = {"Server": "_server", "Toolbox": "_tools", "Tool": "_tool", "Changes": "_tools"}
+    module = importlib.import_module(f"objmcp.{home.get(name, '_asgi')}")
+    assert getattr(objmcp, name) is getattr(module, name)
+    assert name in dir(objmcp)
+
+
+def test_every_public_name_is_there_and_an_unknown_one_says_so() -> None:
+    import objmcp
+
+    assert [name for name in objmcp.__all__ if not hasattr(objmcp, name)] == []
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        objmcp.Nothing  # noqa: B018
+
+
+def test_star_import_gives_every_public_name_in_a_fresh_interpreter() -> None:
+    code = (
+        "from objmcp import *\nimport objmcp\n"
+        "print([n for n in objmcp.__all__ if n not in globals()])"
+    )
+    done = subprocess.run(
+        [PYTHON, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def text_of(result: Any) -> str:
+    assert len(result.content) == 1 and result.content[0].type == "text"
+    return str(result.content[0].text)
+
+
+@pytest.mark.anyio
+async def test_standard_types_imported_after_objmcp_have_schemas_and_convert() -> None:
+    params = StdioServerParameters(command=PYTHON, args=[str(LATE)], env={"PYTHONPATH": str(ROOT)})
+    async with Client(params, mode="legacy") as client:
+        tools = {tool.name: tool.input_schema for tool in (await client.list_tools()).tools}
+        assert text_of(await client.call_tool("loaded_before", {})) == "[]"
+
+        assert tools["shift"]["properties"]["day"]["format"] == "date"
+        assert tools["later"]["properties"]["when"]["format"] == "date-time"
+        assert tools["noon"]["properties"]["at"]["format"] == "time"
+        assert tools["version"]["properties"]["ident"]["format"] == "uuid"
+        assert tools["half"]["properties"]["amount"]["type"] == ["number", "string"]
+        assert tools["parent"]["properties"]["path"]["type"] == "string"
+
+        shifted = await client.call_tool("shift", {"day": "2026-11-23", "days": 9})
+        assert text_of(shifted) == "2026-12-02"
+        later = await client.call_tool("later", {"when": "2026-11-23T23:50:00Z", "minutes": 20})
+        assert text_of(later) == "2026-11-24T00:10:00+00:00"
+        assert text_of(await client.call_tool("noon", {"at": "13:05:00"})) == "true"
+        ident = "12345678-1234-5678-9234-567812345678"
+        assert text_of(await client.call_tool("version", {"ident": ident})) == "5"
+        assert text_of(await client.call_tool("half", {"amount": "1.10"})) == "0.55"
+        assert text_of(await client.call_tool("half", {"amount": 3})) == "1.5"
+        assert (
+            text_of(await client.call_tool("parent", {"path": "/srv/notes/a.txt"})) == "/srv/notes"
+        )
+
+        for tool, arguments, expected in [
+            ("shift", {"day": "2026-11-23T10:00:00", "days": 1}, "expected an ISO 8601 date"),
+            ("shift", {"day": "2026-02-30", "days": 1}, "expected an ISO 8601 date"),
+            ("later", {"when": "yesterday", "minutes": 1}, "expected an ISO 8601 date-time"),
+            ("noon", {"at": "25:00"}, "expected an ISO 8601 time"),
+            ("version", {"ident": "not-a-uuid"}, "expected a UUID"),
+            ("half", {"amount": "half"}, "expected a decimal number"),
+        ]:
+            refused = await client.call_tool(tool, arguments)
+            assert refused.is_error, (tool, arguments)
+            assert expected in text_of(refused), (tool, text_of(refused))
