@@ -314,6 +314,8 @@ class Session:
         frame of many megabytes costs the driver linear time.
         """
         buffer = self._buffer
+        if not buffer and self._body_length is None:
+            return None
         if self.framing == "newline":
             end = buffer.find(b"\n", self._search_from)
             if end < 0:

@@ -47,7 +47,8 @@ import anyio.abc
 import anyio.lowlevel
 
 from . import _jsonrpc as rpc
-from ._connection import Connection, LogToClient, ParseFailure, encode_message, parse_message
+from ._connection import Connection, LogToClient
+from ._json import ParseFailure, encode_message, parse_message
 from ._jsonrpc import RequestId
 from ._limits import check_seconds
 from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS

@@ -30,6 +30,7 @@ from ._content import ToolResult, error_result
 from ._exceptions import ArgumentError, FrameError, ToolError, UnknownResourceError
 from ._framing import NEED_DATA, FrameDecoder, encode_frame
 from ._inject import LOG_LEVELS, InputNeeded
+from ._json import ParseFailure, encode_message, parse_message
 from ._jsonrpc import ProtocolError, RequestId
 from ._running import STOP, ClientRequest, RunningCall, injections
 from ._session import RESOURCE_NOT_FOUND, Action, Answer, CancelCall, Send, Session, StartCall
@@ -45,11 +46,8 @@ __all__ = [
     "Connection",
     "LogToClient",
     "OUTPUT_HIGH_WATER",
-    "ParseFailure",
     "StreamConnection",
     "call_tool",
-    "encode_message",
-    "parse_message",
     "attribute_logs",
     "read_or_get",
 ]
@@ -103,9 +101,17 @@ def attribute_logs(connection: Connection, call: _Call) -> Callable[[], None]:
     return undo
 
 
-_current_call: contextvars.ContextVar[_Call | None] = contextvars.ContextVar(
-    "objmcp_call", default=None
-)
+def attribute_thread_logs(connection: Connection) -> CallLogs:
+    """Log records of this thread belong to ``connection`` from now on (the thread is
+    its own; nothing undoes that); the record's call is set with what this returns."""
+    _current_connection.set(connection)
+    return _current_call
+
+
+CallLogs = contextvars.ContextVar[_Call | None]
+"""Where a thread says which call its log records belong to (``set``, then ``reset``)."""
+
+_current_call: CallLogs = contextvars.ContextVar("objmcp_call", default=None)
 """The call a log record belongs to (worker threads inherit it from the call's task)."""
 _current_connection: contextvars.ContextVar[Connection | None] = contextvars.ContextVar(
     "objmcp_connection", default=None
@@ -213,11 +219,14 @@ class Connection:
         with contextlib.suppress(RuntimeError):  # the loop is gone: nobody listens
             anyio.from_thread.run_sync(lambda: self._perform(make(self.session)), token=self._token)
 
-    def handle(self, message: object, caller: str | None = None) -> list[Action]:
-        """What the session says of a decoded message (from ``caller``, when known); a
-        failure of objmcp's own is an internal error for this message only."""
+    def handle(
+        self, message: object, caller: str | None = None, source: bytes | None = None
+    ) -> list[Action]:
+        """What the session says of a decoded message (from ``caller``, when known; decoded
+        from ``source``, when given); a failure of objmcp's own is an internal error for
+        this message only."""
         try:
-            return self.session.receive(message, caller)
+            return self.session.receive(message, caller, source=source)
         except Exception:  # a bug of ours: say so for this message, serve the next
             logger.exception("objmcp failed on a message")
             request_id = message.get("id") if isinstance(message, dict) else None
@@ -494,7 +503,7 @@ class StreamConnection(Connection):
             message = parse_message(frame)
         except ParseFailure as error:
             return self.session.parse_error(str(error))
-        return self.handle(message)
+        return self.handle(message, source=frame)
 
     async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
         self._closing = True
@@ -593,49 +602,9 @@ def _clock_stopped(call: RunningCall) -> Iterator[None]:
             call.timer.deadline = anyio.current_time() + left
 
 
-class ParseFailure(ValueError):
-    """A frame that is not JSON; the message says what is wrong with it."""
-
-
-def parse_message(frame: bytes) -> Any:
-    """A frame's JSON (strict: UTF-8 only, no ``NaN`` or ``Infinity``); :class:`ParseFailure`
-    else."""
-    try:
-        # decoded here: given bytes, json.loads would take UTF-16 and UTF-32 as well
-        return _DECODER.decode(frame.decode())
-    except (ValueError, RecursionError) as error:
-        raise ParseFailure(_describe_parse_error(error)) from None
-
-
-def encode_message(message: object) -> bytes:
-    """A message as compact JSON bytes (UTF-8; lone surrogates escaped)."""
-    try:
-        return _ENCODER.encode(message).encode()
-    except UnicodeEncodeError:
-        return json.dumps(message, separators=(",", ":")).encode()
-
-
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
-
-
 def _is_json(value: object) -> bool:
     try:
         json.dumps(value, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         return False
     return True
-
-
-def _refuse_constant(name: str) -> object:
-    raise ValueError(f"{name} is not valid JSON")
-
-
-_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
-
-
-def _describe_parse_error(error: Exception) -> str:
-    if isinstance(error, RecursionError):
-        return "the JSON is nested too deeply"
-    if isinstance(error, UnicodeDecodeError):
-        return f"the frame is not UTF-8 ({error.reason} at byte {error.start})"
-    return str(error)

@@ -10,21 +10,23 @@ cycle) is an error result that says so.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
+import math
+import typing
 from dataclasses import dataclass
 from typing import Any
 
 from ._convert import NotJsonable, to_jsonable
 from ._exceptions import ArgumentError, ToolError
+from ._json import dumps
 from ._media import MEDIA, content_blocks, describe_blocks
 
-__all__ = ["ToolResult", "error_result", "value_result"]
+__all__ = ["ToolResult", "error_result", "plain_text", "value_result"]
 
 logger = logging.getLogger("objmcp")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ToolResult:
     """The outcome of one tool call, in no protocol's terms.
 
@@ -42,19 +44,46 @@ class ToolResult:
     structured: dict[str, Any] | None = None
     content: tuple[dict[str, Any], ...] | None = None
 
+    def __init__(
+        self,
+        text: str,
+        value: object = None,
+        is_error: bool = False,
+        structured: dict[str, Any] | None = None,
+        content: tuple[dict[str, Any], ...] | None = None,
+    ) -> None:
+        # One is made for every call: its fields go in past the frozen __setattr__.
+        fields = self.__dict__
+        fields["text"], fields["value"], fields["is_error"] = text, value, is_error
+        fields["structured"], fields["content"] = structured, content
 
-def dumps(value: object) -> str:
-    """Compact JSON, UTF-8 characters kept, NaN refused."""
-    return _ENCODER.encode(value)
+
+def plain_text(value: object) -> str | None:
+    """The text of a ``str``, ``int``, ``bool``, finite ``float`` or ``None`` (its own
+    JSON form), made without the general path; None for any other value."""
+    kind = type(value)
+    if kind is str:
+        return typing.cast(str, value)
+    if kind is int and -_SHORT_INT < typing.cast(int, value) < _SHORT_INT:
+        return int.__repr__(typing.cast(int, value))  # what the JSON encoder writes
+    if kind is bool:
+        return "true" if value else "false"
+    if value is None:
+        return ""
+    if kind is float and math.isfinite(typing.cast(float, value)):
+        return float.__repr__(typing.cast(float, value))
+    return None
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_SHORT_INT = 10**18
+"""Integers shorter than this: far from the interpreter's limit on digits in a text."""
 
 
 def value_result(value: object) -> ToolResult:
     """The result of a call that returned ``value``; never raises."""
-    if isinstance(value, str):
-        return ToolResult(value, value)
+    text = plain_text(value)
+    if text is not None:
+        return ToolResult(text, value)
     try:
         blocks = content_blocks(value, lambda item: value_result(item).text)
     except (OSError, ValueError, TypeError) as error:

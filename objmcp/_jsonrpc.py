@@ -53,6 +53,9 @@ class ProtocolError(Exception):
 
 def is_request_id(value: object) -> bool:
     """MCP ids are strings or integers (JSON-RPC's null and fractions are refused)."""
+    kind = type(value)
+    if kind is str or kind is int:
+        return True
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "check_limits",
     "check_seconds",
     "over_limits",
+    "text_within_limits",
 ]
 
 DEFAULT_MAX_CALLS = 4096
@@ -57,6 +58,14 @@ def over_limits(message: object, max_depth: int, max_string: int) -> str | None:
             if path:
                 path.pop()
     return None
+
+
+def text_within_limits(text: bytes, max_depth: int, max_string: int) -> bool:
+    """Whether whatever the JSON ``text`` decodes to is within the limits, told from the
+    text alone: no string in it is longer than the text (a character takes a byte at
+    least), and it nests no deeper than it has opening brackets. A message this vouches
+    for is not walked."""
+    return len(text) <= max_string and text.count(b"[") + text.count(b"{") <= max_depth
 
 
 _RECURSION_SAFE = 200

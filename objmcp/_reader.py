@@ -38,7 +38,7 @@ import anyio.from_thread
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from . import _jsonrpc as rpc
-from ._connection import OUTPUT_HIGH_WATER, StreamConnection, attribute_logs
+from ._connection import OUTPUT_HIGH_WATER, StreamConnection, attribute_thread_logs
 from ._content import ToolResult
 from ._exceptions import FrameError
 from ._framing import NEED_DATA
@@ -46,6 +46,7 @@ from ._inject import Cancelled
 from ._jsonrpc import RequestId
 from ._session import Action, CancelCall, Send, Session, StartCall
 from ._stdio import ByteSink, ByteSource
+from ._tool import Tool
 from ._tools import run_sync_tool, settle
 
 if typing.TYPE_CHECKING:
@@ -60,6 +61,7 @@ TAKEOVER = 0.01
 _TICK = 0.005  # how often the watchdog looks while calls come
 _IDLE = 1.0  # seconds without an inline call after which the watchdog sleeps until one
 _CHUNK = 1 << 16
+_HOLD = 1 << 16  # bytes of answers a reader holds back while it has more frames to handle
 
 
 @dataclass(eq=False)
@@ -116,6 +118,7 @@ class ReaderConnection(StreamConnection):
         self._out_lock = threading.Lock()
         self._pending: list[bytes] = []
         self._flushing = False
+        self._holder: int | None = None  # the reader thread holding back output in a burst
         self._readable = threading.Event()
         self._readable.set()
         self._reader: object = None  # the token of the thread that reads the input now
@@ -151,6 +154,7 @@ class ReaderConnection(StreamConnection):
         ).start()
 
     def _read_input(self, token: object) -> None:
+        self._call_logs = attribute_thread_logs(self)
         try:
             if self._take_frames(token):
                 self._read_until_end(token)
@@ -196,25 +200,34 @@ class ReaderConnection(StreamConnection):
         return None
 
     def _take_frames(self, token: object) -> bool:
-        """Handle the frames read so far; False once this thread is no longer the reader."""
-        while self._reader is token:
-            frame = self.decoder.next_frame()
-            if frame is NEED_DATA:
-                return True
-            if isinstance(frame, FrameError):
-                logger.warning("%s", frame)
-                self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
-                continue
-            assert isinstance(frame, bytes)
-            self._take(frame)
-        return False
+        """Handle the frames read so far; False once this thread is no longer the reader.
+
+        Their answers are written together when the frames run out (or their bytes pile
+        up): a pipelined burst costs one write, not one for each answer. A thread taking
+        the input over takes the holding over too, so what a slow call's reader held back
+        goes out when the new one runs out of frames."""
+        self._holder = threading.get_ident()
+        try:
+            while self._reader is token:
+                frame = self.decoder.next_frame()
+                if frame is NEED_DATA:
+                    return True
+                if isinstance(frame, FrameError):
+                    logger.warning("%s", frame)
+                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
+                    continue
+                assert isinstance(frame, bytes)
+                self._take(frame)
+            return False
+        finally:
+            self._release_output(threading.get_ident())
 
     def _take(self, frame: bytes) -> None:
         actions = self._receive(frame)
         if len(actions) == 1 and isinstance(actions[0], StartCall):
-            call = self._inline_call(actions[0])
-            if call is not None:
-                self._run_inline(call, actions[0])
+            inline = self._inline_call(actions[0])
+            if inline is not None:
+                self._run_inline(*inline, actions[0])
                 return
         if all(isinstance(action, Send) for action in actions):
             for action in actions:
@@ -244,15 +257,14 @@ class ReaderConnection(StreamConnection):
 
     # --- calls in the reader ------------------------------------------------------------
 
-    def _inline_call(self, action: StartCall) -> InlineCall | None:
-        """The call to run in the reader thread, when ``action`` can run there."""
+    def _inline_call(self, action: StartCall) -> tuple[InlineCall, Tool] | None:
+        """The call to run in the reader thread (and its tool), when ``action`` can run
+        there."""
         if action.kind != "tool" or self._closing or action.context.park is not None:
             return None
         tools = self.server.tools
         tool = tools.get(action.tool)
-        if tool is None or tools.threads.serial or tools.threads.busy:
-            return None
-        if tool.is_async or any(marker is not Cancelled for marker in tool.injected.values()):
+        if tool is None or not tool.self_contained or tools.threads.serial or tools.threads.busy:
             return None
         now = time.monotonic()
         timeout = self.server.call_timeout
@@ -267,18 +279,17 @@ class ReaderConnection(StreamConnection):
         if self._watcher_asleep:
             with self._watch:
                 self._watch.notify()
-        return call
+        return call, tool
 
-    def _run_inline(self, call: InlineCall, action: StartCall) -> None:
-        tool = self.server.tools[action.tool]
+    def _run_inline(self, call: InlineCall, tool: Tool, action: StartCall) -> None:
         injected: dict[object, object] | None = None
         if call.cancelled is not None:
             injected = {Cancelled: call.cancelled}
-        undo = attribute_logs(self, call)
+        logs_call = self._call_logs.set(call)
         try:
             outcome = run_sync_tool(tool, action.arguments, injected)
         finally:
-            undo()
+            self._call_logs.reset(logs_call)
         if not isinstance(outcome, ToolResult):  # a sync method that returned an awaitable
             result: ToolResult | None = None
 
@@ -416,6 +427,8 @@ class ReaderConnection(StreamConnection):
             self.unwritten += len(frame)
             if self._flushing:
                 return  # the thread writing now writes this too
+            if self._holder == threading.get_ident() and self.unwritten < _HOLD:
+                return  # written with the burst's other answers
             self._flushing = True
         if threading.get_ident() == self._loop_thread:
             assert self._wake_writer is not None
@@ -423,6 +436,17 @@ class ReaderConnection(StreamConnection):
                 self._wake_writer.send_nowait(None)
         else:
             self._flush()
+
+    def _release_output(self, holder: int | None) -> None:
+        """Stop holding back output for the thread ``holder``, and write what it held."""
+        with self._out_lock:
+            if holder is None or self._holder != holder:
+                return
+            self._holder = None
+            if self._flushing or not self._pending:
+                return
+            self._flushing = True
+        self._flush()
 
     def _flush(self) -> None:
         """Write what is queued, blocking, until nothing is."""

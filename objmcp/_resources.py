@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from . import _introspect
-from ._content import dumps
 from ._convert import from_texts, to_jsonable
 from ._exceptions import TargetError
 from ._inject import injected_parameters
+from ._json import dumps
 from ._media import File, guess_mime, sniff
 from ._publish import ResourceOptions
 

@@ -41,6 +41,7 @@ from ._limits import (
     DEFAULT_MAX_STRING,
     check_limits,
     over_limits,
+    text_within_limits,
 )
 from ._media import fits
 from ._prompts import MAX_COMPLETIONS, complete_values
@@ -260,6 +261,7 @@ class Session:
         self._asks: dict[str, int] = {}  # our requests to the client -> the call that asked
         self._tool_list_cache: dict[tuple[str, int], list[dict[str, Any]]] = {}
         self._caller: str | None = None
+        self._vouched = False  # the message being read is within the limits (by its text)
         self.subscriptions = Subscriptions()
         """Who asked to hear of which changes."""
 
@@ -279,12 +281,19 @@ class Session:
         self.revision = revision
         self.declared = self._capabilities(revision)
 
-    def receive(self, message: object, caller: str | None = None) -> list[Action]:
+    def receive(
+        self, message: object, caller: str | None = None, *, source: bytes | None = None
+    ) -> list[Action]:
         """Take one decoded JSON-RPC message (or batch) and say what to do.
 
         ``caller`` names who sent it, when the transport knows (a digest of their
-        credentials): a modern-era request state is then good for that caller only."""
+        credentials): a modern-era request state is then good for that caller only.
+        ``source`` is the JSON text it was decoded from, when the transport has it: a
+        short one spares walking the message for ``max_depth`` and ``max_string``."""
         self._caller = caller
+        self._vouched = source is not None and text_within_limits(
+            source, self.max_depth, self.max_string
+        )
         try:
             if isinstance(message, list):
                 return self._receive_batch(message)
@@ -295,6 +304,7 @@ class Session:
             return actions
         finally:
             self._caller = None
+            self._vouched = False
 
     def parse_error(self, detail: str) -> list[Action]:
         """The answer to a frame that is not JSON: -32700 with id null."""
@@ -520,7 +530,7 @@ class Session:
                 answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"'
             )
         method = message.get("method")
-        problem = over_limits(message, self.max_depth, self.max_string)
+        problem = None if self._vouched else over_limits(message, self.max_depth, self.max_string)
         if method is None:
             if has_id and ("result" in message or "error" in message):
                 if problem is not None:  # the question it answers fails
@@ -579,6 +589,8 @@ class Session:
 
     def _forget_asks(self, call_id: int) -> None:
         """A call that ended waits for no answer: late ones are ignored."""
+        if not self._asks:
+            return
         for ask_id in [a for a, asker in self._asks.items() if asker == call_id]:
             del self._asks[ask_id]
 

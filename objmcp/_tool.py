@@ -20,7 +20,7 @@ from typing import Any
 from . import _introspect
 from ._convert import ConversionError, NotJsonable, from_json, to_jsonable
 from ._exceptions import ArgumentError, TargetError
-from ._inject import injected_parameters, injected_value
+from ._inject import Cancelled, injected_parameters, injected_value
 from ._media import MEDIA
 from ._publish import ToolOptions
 from ._quickcheck import Check, quick_check
@@ -66,10 +66,19 @@ class Tool:
     _output_validator: Any = field(init=False, repr=False, compare=False)
     _output_quick: Check | None = field(init=False, repr=False, compare=False)
     _reserved: frozenset[str] = field(init=False, repr=False, compare=False)
+    _by_keyword: tuple[tuple[str, object, type | None], ...] | None = field(
+        init=False, repr=False, compare=False
+    )
+    self_contained: bool = field(init=False, repr=False, compare=False)
+    """Sync, and given nothing but (maybe) ``Cancelled``: a call needs nothing of the
+    event loop, and may run in whatever thread reads its request."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_validator", Validator(self.input_schema))
         object.__setattr__(self, "_reserved", self._names_kwargs_cannot_take())
+        object.__setattr__(self, "_by_keyword", self._keyword_plan())
+        alone = all(marker is Cancelled for marker in self.injected.values())
+        object.__setattr__(self, "self_contained", not self.is_async and alone)
         output = None
         if self.output_schema is not None:
             from jsonschema import Draft202012Validator
@@ -78,6 +87,16 @@ class Tool:
         object.__setattr__(self, "_output_validator", output)
         quick = quick_check(self.output_schema) if self.output_schema is not None else None
         object.__setattr__(self, "_output_quick", quick)
+
+    def _keyword_plan(self) -> tuple[tuple[str, object, type | None], ...] | None:
+        """For a tool whose parameters all go by keyword and none is injected, each one's
+        name, hint, and the JSON type its values keep as they are (None when converted).
+        :meth:`bind` then needs no placing."""
+        keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        if self.injected or any(p.kind not in keyword for p in self.parameters):
+            return None
+        kept = (int, str, bool, float)
+        return tuple((p.name, p.hint, p.hint if p.hint in kept else None) for p in self.parameters)
 
     def _names_kwargs_cannot_take(self) -> frozenset[str]:
         """The names a ``**kwargs`` key cannot take: parameters objmcp fills in, and a bound
@@ -135,6 +154,13 @@ class Tool:
                 f"not {type(arguments).__name__}"
             )
         self._validator.check(arguments)
+        if self._by_keyword is not None:
+            given: dict[str, object] = {}
+            for name, hint, kept in self._by_keyword:
+                if name in arguments:
+                    item = arguments[name]
+                    given[name] = item if type(item) is kept else _convert(item, hint, name)
+            return [], given
         positional: list[object] = []
         keywords: dict[str, object] = {}
         waiting: list[tuple[Parameter, object]] = []  # parameters that may go positionally

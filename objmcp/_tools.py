@@ -30,7 +30,7 @@ import anyio
 import anyio.lowlevel
 
 from . import _introspect
-from ._content import ToolResult, error_result, value_result
+from ._content import ToolResult, error_result, plain_text, value_result
 from ._exceptions import TargetError, UnknownResourceError, UnknownToolError
 from ._inject import Elicit, InputNeeded, Progress, Sample, injected_value
 from ._prompts import Prompt, make_prompt, render_messages
@@ -480,6 +480,8 @@ def run_sync_tool(
     try:
         positional, keywords = tool.bind(arguments, injected)
         value = tool.function(*positional, **keywords)
+        if type(value) in _PLAIN:
+            return tool_result(tool, value)
         if inspect.isawaitable(value) or inspect.isasyncgen(value):
             return value
         if isinstance(value, Iterator):
@@ -491,6 +493,10 @@ def run_sync_tool(
         if isinstance(error, KeyboardInterrupt) and _in_main_thread():
             raise  # the user pressed Ctrl-C during Toolbox.call
         return error_result(error, tool.name)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None), dict, list})
+"""Types of return values that are neither awaitable nor an iterator to read out."""
 
 
 def _in_main_thread() -> bool:
@@ -522,13 +528,20 @@ async def settle(pending: object, tool: Tool) -> ToolResult:
 def tool_result(tool: Tool, value: object) -> ToolResult:
     """The result of a call of ``tool`` that returned ``value``, with its structured
     content when the tool has an output schema; never raises."""
-    result = value_result(value)
-    if result.is_error or tool.output_schema is None:
-        return result
+    text = plain_text(value)
+    if text is None:
+        result = value_result(value)
+        if result.is_error or tool.output_schema is None:
+            return result
+        text, value, content = result.text, result.value, result.content
+    elif tool.output_schema is None:
+        return ToolResult(text, value)
+    else:
+        content = None
     try:
-        structured = tool.structure(result.value)
+        structured = tool.structure(value)
     except ValueError as error:
         return ToolResult(
             f"The tool's result does not fit its declared return type: {error}", None, True
         )
-    return ToolResult(result.text, result.value, False, structured, result.content)
+    return ToolResult(text, value, False, structured, content)

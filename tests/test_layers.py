@@ -23,6 +23,7 @@ OBJECT_MODEL = {
     "_validate",
     "_quickcheck",
     "_content",
+    "_json",
     "_inject",
     "_tools",
     "_exceptions",

@@ -211,6 +211,30 @@ def test_a_slow_sync_call_does_not_hold_up_the_requests_after_it(lanes: Any, fra
     assert server.raw.startswith(b"Content-Length: " if framing == "content-length" else b"{")
 
 
+@pytest.mark.parametrize("framing", FRAMINGS)
+def test_answers_read_in_one_burst_with_a_slow_call_do_not_wait_for_it(
+    lanes: Any, framing: str
+) -> None:
+    """A burst of requests read at once has its answers written together; a slow call
+    in the burst does not keep the answers before it back (the watchdog lets them go
+    when it takes the input over), nor those of the requests after it."""
+    server = lanes(framing=framing)
+    burst = [call(n, "double", x=n) for n in range(1, 40)] + [call(40, "hold", name="slow")]
+    server.write(b"".join(server.encode(message) for message in burst))
+    assert wait_for_file(server.folder / "started-slow") == READER
+    answered = server.answers(39)  # while the hold, the last of the burst, cannot have ended
+    assert [text(answered[n]) for n in range(1, 40)] == [str(2 * n) for n in range(1, 40)]
+    after = [ping(41), call(42, "triple", x=3), call(43, "double", x=50)]
+    server.write(b"".join(server.encode(message) for message in after))
+    answered = server.answers(3)
+    assert answered[41]["result"] == {}
+    assert [text(answered[42]), text(answered[43])] == ["9", "100"]
+    server.send(call(44, "release", name="slow"))
+    released = server.answers(2)
+    assert text(released[40]) == f"slow released in {READER}"
+    assert server.rest() == []
+
+
 def test_calls_keep_running_inline_one_after_the_other_while_the_input_is_read(
     lanes: Any,
 ) -> None:

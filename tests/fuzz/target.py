@@ -68,8 +68,9 @@ def _instrumented() -> contextlib.AbstractContextManager[object]:
 with _instrumented():
     import objmcp
     from objmcp import FrameError, ToolResult
-    from objmcp._connection import ParseFailure, encode_message, parse_message, read_or_get
+    from objmcp._connection import read_or_get
     from objmcp._framing import DEFAULT_MAX_FRAME, NEED_DATA, FrameDecoder, Framing, encode_frame
+    from objmcp._json import ParseFailure, encode_message, parse_message
     from objmcp._jsonrpc import INVALID_REQUEST, PARSE_ERROR, RequestId, error_response
     from objmcp._session import Action, Answer, CancelCall, Send, ServerInfo, Session, StartCall
     from objmcp._state import StateSeal

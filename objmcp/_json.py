@@ -1,0 +1,96 @@
+"""JSON text both ways, for messages and for results.
+
+The standard library's codec, used the way it is quickest: its C encoder is made
+once here, where ``JSONEncoder.encode`` makes a new one for every value, and a
+message is decoded by one scan from its first byte, the full decoder taking over
+only for what that scan does not read to the end (leading blanks, errors). The
+bytes written and the values read are the standard library's own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+c_make_encoder: Any = getattr(json.encoder, "c_make_encoder", None)  # None without json's C part
+
+__all__ = ["ParseFailure", "dumps", "encode_message", "parse_message"]
+
+
+def _compact(allow_nan: bool) -> Callable[[object], str]:
+    """Compact JSON text, UTF-8 characters kept, as ``JSONEncoder.encode`` writes it."""
+    standard = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=allow_nan)
+    if c_make_encoder is None:
+        return standard.encode
+    chunks = c_make_encoder(
+        None,
+        standard.default,
+        json.encoder.encode_basestring,
+        None,
+        ":",
+        ",",
+        False,
+        False,
+        allow_nan,
+    )
+
+    def encode(value: object) -> str:
+        try:
+            return "".join(chunks(value, 0))
+        except RecursionError:  # a cycle (or a depth no message has): said the standard way
+            return standard.encode(value)
+
+    return encode
+
+
+dumps: Callable[[object], str] = _compact(allow_nan=False)
+"""Compact JSON text of a value, UTF-8 characters kept; NaN and infinities refused
+(ValueError), as are values with no JSON form (TypeError)."""
+
+_message_text = _compact(allow_nan=True)
+
+
+def encode_message(message: object) -> bytes:
+    """A message as compact JSON bytes (UTF-8; lone surrogates escaped)."""
+    try:
+        return _message_text(message).encode()
+    except UnicodeEncodeError:
+        return json.dumps(message, separators=(",", ":")).encode()
+
+
+class ParseFailure(ValueError):
+    """A frame that is not JSON; the message says what is wrong with it."""
+
+
+def parse_message(frame: bytes) -> Any:
+    """A frame's JSON (strict: UTF-8 only, no ``NaN`` or ``Infinity``); :class:`ParseFailure`
+    else."""
+    try:
+        # decoded here: given bytes, json.loads would take UTF-16 and UTF-32 as well
+        text = frame.decode()
+        try:
+            value, end = _scan(text, 0)
+            if end == len(text):
+                return value
+        except (StopIteration, ValueError, RecursionError):
+            pass  # the full decoder says what is wrong
+        return _DECODER.decode(text)
+    except (ValueError, RecursionError) as error:
+        raise ParseFailure(_describe_parse_error(error)) from None
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+_scan: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
+
+
+def _describe_parse_error(error: Exception) -> str:
+    if isinstance(error, RecursionError):
+        return "the JSON is nested too deeply"
+    if isinstance(error, UnicodeDecodeError):
+        return f"the frame is not UTF-8 ({error.reason} at byte {error.start})"
+    return str(error)
