@@ -340,6 +340,8 @@ def read_docs(function: Callable[..., object]) -> Docs:
         return Docs()
     if _DOC_SIGNATURE.match(doc.split("\n", 1)[0]) and not _has_text_signature(function):
         doc = doc.split("\n", 1)[1].strip() if "\n" in doc else ""
+    if ":" not in doc and "@" not in doc and len(doc.splitlines()) == 1:
+        return Docs(doc.strip())  # one plain line: all any style reads is the description
     import docstring_parser
 
     try:

@@ -31,7 +31,7 @@ DEFAULT_MAX_STRING = 32 * 1024 * 1024
 def over_limits(message: object, max_depth: int, max_string: int) -> str | None:
     """What in ``message`` is over a limit, said for the client; None when nothing is."""
     if isinstance(message, str):
-        return _too_long(message, "message", max_string)
+        return _too_long(message, "message", max_string) if len(message) > max_string else None
     if not isinstance(message, (dict, list)):
         return None
     if max_depth < 1:

@@ -79,12 +79,7 @@ class Tool:
         object.__setattr__(self, "_by_keyword", self._keyword_plan())
         alone = all(marker is Cancelled for marker in self.injected.values())
         object.__setattr__(self, "self_contained", not self.is_async and alone)
-        output = None
-        if self.output_schema is not None:
-            from jsonschema import Draft202012Validator
-
-            output = Draft202012Validator(self.output_schema)
-        object.__setattr__(self, "_output_validator", output)
+        object.__setattr__(self, "_output_validator", None)  # made when first needed
         quick = quick_check(self.output_schema) if self.output_schema is not None else None
         object.__setattr__(self, "_output_quick", quick)
 
@@ -114,7 +109,7 @@ class Tool:
         """The ``structuredContent`` of a call that returned ``value`` (its JSON form), or
         None when the tool has no output schema. Raises ValueError, saying where, when the
         value does not fit the schema."""
-        if self._output_validator is None:
+        if self.output_schema is None:
             return None
         content = {"result": value} if self.wraps_output else value
         if self._output_quick is not None and self._output_quick(content):
@@ -122,7 +117,13 @@ class Tool:
             return content
         from jsonschema.exceptions import best_match
 
-        error = best_match(self._output_validator.iter_errors(content))
+        validator = self._output_validator
+        if validator is None:
+            from jsonschema import Draft202012Validator
+
+            validator = Draft202012Validator(self.output_schema)
+            object.__setattr__(self, "_output_validator", validator)
+        error = best_match(validator.iter_errors(content))
         if error is not None:
             where = "".join(f"[{part!r}]" for part in error.absolute_path)
             raise ValueError(f"{where or 'the value'}: {error.message}")

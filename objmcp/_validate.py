@@ -1,7 +1,9 @@
 """Checking a call's arguments against its tool's input schema, with messages a model can act on.
 
-The validator is made once per tool, when the tool is (``jsonschema`` is
-imported then, at the first introspection, not at ``import objmcp``).
+The quick check (:mod:`objmcp._quickcheck`) is made once per tool, when the tool
+is; ``jsonschema``'s validator when a call first needs it (arguments the quick
+check cannot vouch for), so that a server whose calls fit starts without
+importing ``jsonschema`` at all.
 """
 
 from __future__ import annotations
@@ -19,16 +21,18 @@ class Validator:
     """A compiled JSON Schema (2020-12) for one tool's arguments."""
 
     def __init__(self, schema: dict[str, Any]) -> None:
-        from jsonschema import Draft202012Validator
-
         self.schema = schema
-        self._compiled = Draft202012Validator(schema)
         self._quick = quick_check(schema)
+        self._compiled: Any = None
 
     def check(self, arguments: dict[str, Any]) -> None:
         """Raise :class:`ArgumentError` when ``arguments`` do not fit the schema."""
         if self._quick is not None and self._quick(arguments):
             return
+        if self._compiled is None:
+            from jsonschema import Draft202012Validator
+
+            self._compiled = Draft202012Validator(self.schema)
         errors = list(self._compiled.iter_errors(arguments))
         if errors:
             from jsonschema.exceptions import relevance

@@ -8,12 +8,15 @@ value has them. The standard-type server is driven by the official SDK client.
 
 from __future__ import annotations
 
+import inspect
 import json
 import subprocess
 from typing import Any
 
 import pytest
 from conftest import PYTHON, ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mcp import Client, StdioServerParameters
 
 LATE = ROOT / "tests" / "servers" / "late.py"
@@ -119,3 +122,62 @@ async def test_standard_types_imported_after_objmcp_have_schemas_and_convert() -
             refused = await client.call_tool(tool, arguments)
             assert refused.is_error, (tool, arguments)
             assert expected in text_of(refused), (tool, text_of(refused))
+
+
+def test_calls_that_fit_need_neither_jsonschema_nor_docstring_parser() -> None:
+    """jsonschema's validator is made for the first arguments (or result) the quick check
+    cannot vouch for; a one-line docstring is read without docstring_parser. What they
+    say is the same as ever once they are needed."""
+    code = """
+import sys
+import objmcp
+
+class Plain:
+    def add(self, a: int, b: int) -> int:
+        '''Add two integers.'''
+        return a + b
+
+    def half(self, n: float) -> str:
+        '''Half of n, as text.'''
+        return str(n / 2)
+
+toolbox = objmcp.Toolbox(Plain())
+results = [toolbox.call("add", {"a": 2, "b": 3}).text, toolbox.call("half", {"n": 3}).text]
+before = [m for m in ("jsonschema", "docstring_parser") if m in sys.modules]
+refused = toolbox.call("add", {"a": "two", "b": 3})
+after = [m for m in ("jsonschema", "docstring_parser") if m in sys.modules]
+print(json.dumps([results, before, refused.is_error, refused.text, after]))
+"""
+    done = subprocess.run(
+        [PYTHON, "-c", "import json\n" + code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    results, before, is_error, refusal, after = json.loads(done.stdout)
+    assert results == ["5", "1.5"]
+    assert before == []
+    assert is_error
+    assert refusal == "Invalid argument 'a': expected integer, got string \"two\""
+    assert after == ["jsonschema"]
+
+
+@given(st.text(st.characters(exclude_characters=":@", exclude_categories=("Cs",)), min_size=1))
+@settings(max_examples=500, deadline=None)
+def test_a_one_line_docstring_reads_as_docstring_parser_reads_it(line: str) -> None:
+    import docstring_parser
+
+    from objmcp._introspect import read_docs
+
+    def function() -> None:
+        pass
+
+    function.__doc__ = line
+    docs = read_docs(function)
+    cleaned = inspect.getdoc(function) or ""
+    if not cleaned:
+        assert docs.description == ""
+        return
+    parsed = docstring_parser.parse(cleaned)
+    parts = [p for p in (parsed.short_description, parsed.long_description) if p]
+    assert docs.description == "\n\n".join(parts).strip()
+    assert docs.params == {
+        p.arg_name.lstrip("*"): p.description.strip() for p in parsed.params if p.description
+    }
