@@ -120,7 +120,7 @@ def metric_rows(
             value = figures[key]
             row.append("-" if value is None else fmt.format(value))
         for ratios in relative.values():
-            value = ratios[key]
+            value = ratios.get(key)
             row.append("-" if value is None else f"{value:.2f}x")
         rows.append(row)
     return rows
