@@ -143,6 +143,11 @@ class FrameDecoder:
             plain = _PLAIN_HEADER.match(self._buffer)
             if plain is not None:
                 length, header_size = int(plain[1]), plain.end()
+                end = header_size + length
+                if length <= self.max_size and len(self._buffer) >= end:  # all of it is here
+                    body = bytes(self._buffer[header_size:end])
+                    del self._buffer[:end]
+                    return body
                 del self._buffer[:header_size]
             else:
                 header_read = self._read_header()
