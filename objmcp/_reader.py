@@ -62,6 +62,7 @@ _TICK = 0.005  # how often the watchdog looks while calls come
 _IDLE = 1.0  # seconds without an inline call after which the watchdog sleeps until one
 _CHUNK = 1 << 16
 _HOLD = 1 << 16  # bytes of answers a reader holds back while it has more frames to handle
+_HOLD_TIME = 0.001  # seconds an answer is held back at most while the burst's calls are quick
 
 
 @dataclass(eq=False)
@@ -119,6 +120,7 @@ class ReaderConnection(StreamConnection):
         self._pending: list[bytes] = []
         self._flushing = False
         self._holder: int | None = None  # the reader thread holding back output in a burst
+        self._held_since: float | None = None  # when the oldest answer held back was queued
         self._readable = threading.Event()
         self._readable.set()
         self._reader: object = None  # the token of the thread that reads the input now
@@ -202,10 +204,11 @@ class ReaderConnection(StreamConnection):
     def _take_frames(self, token: object) -> bool:
         """Handle the frames read so far; False once this thread is no longer the reader.
 
-        Their answers are written together when the frames run out (or their bytes pile
-        up): a pipelined burst costs one write, not one for each answer. A thread taking
-        the input over takes the holding over too, so what a slow call's reader held back
-        goes out when the new one runs out of frames."""
+        Their answers are written together when the frames run out: a pipelined burst of
+        quick calls costs one write, not one for each answer. Held answers go out sooner
+        when they pile up (``_HOLD`` bytes), when the oldest has waited ``_HOLD_TIME``,
+        when a call turns out slow, and before this thread waits for the event loop; a
+        thread taking the input over takes the holding over too."""
         self._holder = threading.get_ident()
         try:
             while self._reader is token:
@@ -252,6 +255,7 @@ class ReaderConnection(StreamConnection):
         """Run ``function`` on the event loop and wait for it (nothing if the loop is gone)."""
         if self._token is None:
             return
+        self._write_held()  # what is ready goes out now, however long the loop takes
         with contextlib.suppress(RuntimeError):
             anyio.from_thread.run_sync(function, token=self._token)
 
@@ -297,6 +301,7 @@ class ReaderConnection(StreamConnection):
                 nonlocal result
                 result = await settle(outcome, tool)
 
+            self._write_held()
             with contextlib.suppress(RuntimeError):
                 anyio.from_thread.run(on_loop, token=self._token)
             outcome = result or ToolResult("The server stopped during the call", None, True)
@@ -309,6 +314,8 @@ class ReaderConnection(StreamConnection):
             taken_over = call.taken_over
         if answer:
             self._send_all(self.session.call_finished(call.call_id, outcome))
+        if time.monotonic() - call.started >= _HOLD_TIME:
+            self._write_held()  # a slow call: its answer, and any held before it, go now
         threads = self.server.tools.threads
         if call.abandoned:
             threads.settled()
@@ -385,6 +392,8 @@ class ReaderConnection(StreamConnection):
             for call in calls:
                 if call.deadline is not None and now >= call.deadline:
                     self._time_out(call)
+            if in_reader is not None and now - in_reader.started >= _HOLD_TIME:
+                self._write_held()  # answers held back do not wait for a slow call
             if in_reader is not None and now - in_reader.started >= TAKEOVER:
                 self._take_over(in_reader)
             if not calls and now - seen > _IDLE:
@@ -428,7 +437,11 @@ class ReaderConnection(StreamConnection):
             if self._flushing:
                 return  # the thread writing now writes this too
             if self._holder == threading.get_ident() and self.unwritten < _HOLD:
-                return  # written with the burst's other answers
+                now = time.monotonic()
+                if self._held_since is None:
+                    self._held_since = now
+                if now - self._held_since < _HOLD_TIME:
+                    return  # written with the burst's other answers
             self._flushing = True
         if threading.get_ident() == self._loop_thread:
             assert self._wake_writer is not None
@@ -443,6 +456,11 @@ class ReaderConnection(StreamConnection):
             if holder is None or self._holder != holder:
                 return
             self._holder = None
+        self._write_held()
+
+    def _write_held(self) -> None:
+        """Write what is queued now, unless another thread is writing it already."""
+        with self._out_lock:
             if self._flushing or not self._pending:
                 return
             self._flushing = True
@@ -467,6 +485,7 @@ class ReaderConnection(StreamConnection):
                 return None
             data = b"".join(self._pending)
             self._pending.clear()
+            self._held_since = None
             return data
 
     def _written(self, size: int) -> None:

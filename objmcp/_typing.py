@@ -129,14 +129,20 @@ def loaded_module(name: str) -> Any:
 
 def standard_kind(hint: object) -> StandardKind | None:
     """Which of ``datetime.datetime``, ``datetime.date``, ``datetime.time``,
-    ``uuid.UUID`` and ``decimal.Decimal`` ``hint`` is exactly (not a subclass)."""
+    ``uuid.UUID`` and ``decimal.Decimal`` ``hint`` is exactly (not a subclass).
+
+    The module may hold a subclass in the class's place by now (as freezegun puts
+    one for ``datetime.datetime``): the hint, written before, is still the class."""
     if not isinstance(hint, type):
         return None
     key = (hint.__module__, hint.__qualname__)
     kind = _STANDARD.get(key)
-    if kind is None or getattr(loaded_module(key[0]), key[1], None) is not hint:
+    if kind is None:
         return None
-    return kind
+    there = getattr(loaded_module(key[0]), key[1], None)
+    if there is hint or (isinstance(there, type) and issubclass(there, hint)):
+        return kind
+    return None
 
 
 def path_class(hint: object) -> TypeGuard[type[Any]]:

@@ -181,3 +181,25 @@ def test_a_one_line_docstring_reads_as_docstring_parser_reads_it(line: str) -> N
     assert docs.params == {
         p.arg_name.lstrip("*"): p.description.strip() for p in parsed.params if p.description
     }
+
+
+def test_a_standard_class_its_module_replaced_with_a_subclass_still_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """freezegun puts a subclass in ``datetime.datetime``'s place: a hint written before
+    (the real class) keeps its schema and its conversion."""
+    import datetime
+
+    from objmcp._convert import from_json
+    from objmcp._schema import SchemaBuilder
+
+    real = datetime.datetime
+
+    class Frozen(real):
+        pass
+
+    monkeypatch.setattr(datetime, "datetime", Frozen)
+    assert SchemaBuilder().schema(real, "when") == {"type": "string", "format": "date-time"}
+    value = from_json("2024-01-02T03:04:05Z", real, "when")
+    assert isinstance(value, real)
+    assert value == real(2024, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc)

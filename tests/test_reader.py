@@ -235,6 +235,20 @@ def test_answers_read_in_one_burst_with_a_slow_call_do_not_wait_for_it(
     assert server.rest() == []
 
 
+def test_an_answer_ready_in_the_reader_does_not_wait_for_a_busy_event_loop(lanes: Any) -> None:
+    """A burst's answers made in the reader go out before the reader waits for the event
+    loop (here held by an async tool that never yields), not when the loop is free."""
+    server = lanes()
+    burst = [call(1, "stall", name="loop"), call(2, "double", x=5), call(3, "triple", x=1)]
+    server.write(b"".join(server.encode(message) for message in burst))
+    assert wait_for_file(server.folder / "started-loop") != READER  # on the event loop
+    assert text(server.answers(1)[2]) == "10"  # while the loop cannot run anything
+    (server.folder / "open-loop").write_text("")
+    answered = server.answers(2)
+    assert [text(answered[1]), text(answered[3])] == ["loop let the loop go", "3"]
+    assert server.rest() == []
+
+
 def test_calls_keep_running_inline_one_after_the_other_while_the_input_is_read(
     lanes: Any,
 ) -> None:

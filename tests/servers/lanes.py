@@ -71,6 +71,15 @@ class Lanes:
         """Three times ``x``, on the event loop."""
         return 3 * x
 
+    async def stall(self, name: str) -> str:
+        """Hold the event loop itself (nothing else runs on it) until the file ``open-NAME``
+        appears."""
+        self._mark("started", name)
+        deadline = time.monotonic() + HANG_GUARD
+        while not self._opened(name) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return f"{name} let the loop go"
+
     def slow_double(self, x: int, seconds: float) -> int:
         """Twice ``x``, after sleeping ``seconds`` in the calling thread."""
         time.sleep(seconds)
