@@ -85,7 +85,8 @@ async def read_or_get(
 
 
 class _Call(typing.Protocol):
-    call_id: int
+    @property
+    def call_id(self) -> int | None: ...
 
 
 def attribute_logs(connection: Connection, call: _Call) -> Callable[[], None]:
@@ -101,17 +102,28 @@ def attribute_logs(connection: Connection, call: _Call) -> Callable[[], None]:
     return undo
 
 
-def attribute_thread_logs(connection: Connection) -> CallLogs:
+class ThreadCall:
+    """Which call a thread's log records belong to now (``call_id``; None between calls)."""
+
+    __slots__ = ("call_id",)
+
+    def __init__(self) -> None:
+        self.call_id: int | None = None
+
+
+def attribute_thread_logs(connection: Connection) -> ThreadCall:
     """Log records of this thread belong to ``connection`` from now on (the thread is
-    its own; nothing undoes that); the record's call is set with what this returns."""
+    its own; nothing undoes that), and to the call the returned :class:`ThreadCall`
+    names: a thread running one call after another sets its ``call_id`` for each."""
+    call = ThreadCall()
     _current_connection.set(connection)
-    return _current_call
+    _current_call.set(call)
+    return call
 
 
-CallLogs = contextvars.ContextVar[_Call | None]
-"""Where a thread says which call its log records belong to (``set``, then ``reset``)."""
-
-_current_call: CallLogs = contextvars.ContextVar("objmcp_call", default=None)
+_current_call: contextvars.ContextVar[_Call | None] = contextvars.ContextVar(
+    "objmcp_call", default=None
+)
 """The call a log record belongs to (worker threads inherit it from the call's task)."""
 _current_connection: contextvars.ContextVar[Connection | None] = contextvars.ContextVar(
     "objmcp_connection", default=None

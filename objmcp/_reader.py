@@ -70,7 +70,7 @@ class InlineCall:
     """A call running in a reader thread (or in the thread that was the reader)."""
 
     call_id: int
-    tool: str
+    tool: Tool
     started: float
     deadline: float | None
     cancelled: threading.Event | None
@@ -104,6 +104,14 @@ class _Guarded:
         setattr(self, name, guarded)
         return guarded
 
+    def receive(
+        self, message: object, caller: str | None = None, *, source: bytes | None = None
+    ) -> list[Action]:
+        """:meth:`Session.receive` under the lock (spelled out: it is called for every
+        message, and this is quicker than the general wrapper)."""
+        with self._lock:
+            return self._session.receive(message, caller, source=source)
+
 
 class ReaderConnection(StreamConnection):
     """A stream connection over two file descriptors, read by a thread (POSIX)."""
@@ -113,6 +121,8 @@ class ReaderConnection(StreamConnection):
     ) -> None:
         super().__init__(server, source, sink)
         self._lock = threading.Lock()
+        self._unguarded = self.session  # for code that holds the lock already
+        self._thread = threading.local()  # what each reader thread keeps of its own
         self.session = typing.cast(Session, _Guarded(self.session, self._lock))
         self._input_fd = input_fd
         self._output_fd = output_fd
@@ -156,7 +166,7 @@ class ReaderConnection(StreamConnection):
         ).start()
 
     def _read_input(self, token: object) -> None:
-        self._call_logs = attribute_thread_logs(self)
+        self._thread.logs_call = attribute_thread_logs(self)
         try:
             if self._take_frames(token):
                 self._read_until_end(token)
@@ -228,9 +238,9 @@ class ReaderConnection(StreamConnection):
     def _take(self, frame: bytes) -> None:
         actions = self._receive(frame)
         if len(actions) == 1 and isinstance(actions[0], StartCall):
-            inline = self._inline_call(actions[0])
-            if inline is not None:
-                self._run_inline(*inline, actions[0])
+            call = self._inline_call(actions[0])
+            if call is not None:
+                self._run_inline(call, actions[0])
                 return
         if all(isinstance(action, Send) for action in actions):
             for action in actions:
@@ -261,9 +271,8 @@ class ReaderConnection(StreamConnection):
 
     # --- calls in the reader ------------------------------------------------------------
 
-    def _inline_call(self, action: StartCall) -> tuple[InlineCall, Tool] | None:
-        """The call to run in the reader thread (and its tool), when ``action`` can run
-        there."""
+    def _inline_call(self, action: StartCall) -> InlineCall | None:
+        """The call to run in the reader thread, when ``action`` can run there."""
         if action.kind != "tool" or self._closing or action.context.park is not None:
             return None
         tools = self.server.tools
@@ -274,7 +283,7 @@ class ReaderConnection(StreamConnection):
         timeout = self.server.call_timeout
         deadline = None if timeout is None else now + timeout
         flag = threading.Event() if tool.injected else None
-        call = InlineCall(action.call_id, action.tool, now, deadline, flag)
+        call = InlineCall(action.call_id, tool, now, deadline, flag)
         with self._lock:
             if self._inline:
                 return None  # one taken over still runs: this one goes to a worker
@@ -283,17 +292,19 @@ class ReaderConnection(StreamConnection):
         if self._watcher_asleep:
             with self._watch:
                 self._watch.notify()
-        return call, tool
+        return call
 
-    def _run_inline(self, call: InlineCall, tool: Tool, action: StartCall) -> None:
+    def _run_inline(self, call: InlineCall, action: StartCall) -> None:
+        tool = call.tool
         injected: dict[object, object] | None = None
         if call.cancelled is not None:
             injected = {Cancelled: call.cancelled}
-        logs_call = self._call_logs.set(call)
+        logs_call = self._thread.logs_call  # this reader thread's own
+        logs_call.call_id = call.call_id
         try:
             outcome = run_sync_tool(tool, action.arguments, injected)
         finally:
-            self._call_logs.reset(logs_call)
+            logs_call.call_id = None
         if not isinstance(outcome, ToolResult):  # a sync method that returned an awaitable
             result: ToolResult | None = None
 
@@ -312,8 +323,8 @@ class ReaderConnection(StreamConnection):
             answer = not call.answered
             call.answered = True
             taken_over = call.taken_over
-        if answer:
-            self._send_all(self.session.call_finished(call.call_id, outcome))
+            actions = self._unguarded.call_finished(call.call_id, outcome) if answer else []
+        self._send_all(actions)
         if time.monotonic() - call.started >= _HOLD_TIME:
             self._write_held()  # a slow call: its answer, and any held before it, go now
         threads = self.server.tools.threads
@@ -420,7 +431,7 @@ class ReaderConnection(StreamConnection):
         if not self._stop_inline(call):
             return
         timeout = self.server.call_timeout
-        logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool, timeout)
+        logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool.name, timeout)
         late = f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped"
         self._send_all(self.session.call_finished(call.call_id, ToolResult(late, None, True)))
 

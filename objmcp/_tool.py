@@ -29,6 +29,14 @@ from ._validate import Validator
 
 __all__ = ["Parameter", "Tool", "make_tool"]
 
+_PLAIN_TYPES: dict[str, tuple[type, ...]] = {
+    "integer": (int,),
+    "number": (int, float),
+    "string": (str,),
+    "boolean": (bool,),
+}
+"""The Python types whose values a schema of that JSON type takes, every one of them
+(a float is a number: NaN and infinities never reach here, as they have no JSON form)."""
 _EMPTY: Any = inspect.Parameter.empty
 _MISSING: Any = object()
 
@@ -69,6 +77,7 @@ class Tool:
     _by_keyword: tuple[tuple[str, object, type | None], ...] | None = field(
         init=False, repr=False, compare=False
     )
+    _plain_output: tuple[type, ...] = field(init=False, repr=False, compare=False)
     self_contained: bool = field(init=False, repr=False, compare=False)
     """Sync, and given nothing but (maybe) ``Cancelled``: a call needs nothing of the
     event loop, and may run in whatever thread reads its request."""
@@ -80,8 +89,24 @@ class Tool:
         alone = all(marker is Cancelled for marker in self.injected.values())
         object.__setattr__(self, "self_contained", not self.is_async and alone)
         object.__setattr__(self, "_output_validator", None)  # made when first needed
+        object.__setattr__(self, "_plain_output", self._plain_output_types())
         quick = quick_check(self.output_schema) if self.output_schema is not None else None
         object.__setattr__(self, "_output_quick", quick)
+
+    def _plain_output_types(self) -> tuple[type, ...]:
+        """The Python types of the values a wrapped output schema of one plain JSON type
+        (``{"result": {"type": "integer"}}`` and the like) takes as they are."""
+        if not self.wraps_output or self.output_schema is None:
+            return ()
+        expected = {
+            "type": "object",
+            "properties": {"result": self.output_schema["properties"]["result"]},
+            "required": ["result"],
+        }
+        result = self.output_schema["properties"]["result"]
+        if self.output_schema != expected or not isinstance(result, dict) or len(result) != 1:
+            return ()
+        return _PLAIN_TYPES.get(result.get("type"), ())  # type: ignore[arg-type]
 
     def _keyword_plan(self) -> tuple[tuple[str, object, type | None], ...] | None:
         """For a tool whose parameters all go by keyword and none is injected, each one's
@@ -111,6 +136,8 @@ class Tool:
         value does not fit the schema."""
         if self.output_schema is None:
             return None
+        if type(value) in self._plain_output:
+            return {"result": value}
         content = {"result": value} if self.wraps_output else value
         if self._output_quick is not None and self._output_quick(content):
             assert isinstance(content, dict)

@@ -30,7 +30,7 @@ import sys
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 from unittest import mock
 
 import pytest
@@ -1209,3 +1209,55 @@ def test_structured_content_of_plain_values() -> None:
     refused = tool_result(by_name["gives_int"], True)
     assert refused.is_error and "does not fit its declared return type" in refused.text
     assert tool_result(by_name["gives_anything"], 2.5) == ToolResult("2.5", 2.5)
+
+
+# --- a wrapped output of one plain JSON type -------------------------------------------------
+
+
+def _returns(kind: Any) -> Callable[[], Any]:
+    def function() -> Any:
+        return None
+
+    function.__annotations__ = {"return": kind}
+    return function
+
+
+PLAIN_OUTPUT_VALUES: list[Any] = [
+    0,
+    7,
+    -(2**70),
+    True,
+    False,
+    1.5,
+    2.0,
+    -0.0,
+    math.nan,
+    math.inf,
+    "",
+    "x",
+    None,
+    [1],
+    {"a": 1},
+]
+
+
+@pytest.mark.parametrize("kind", [int, float, str, bool, int | None, Literal["a", "b"]])
+@pytest.mark.parametrize("value", PLAIN_OUTPUT_VALUES, ids=repr)
+def test_structure_of_a_plain_output_is_what_the_schema_check_gives(kind: Any, value: Any) -> None:
+    """A tool returning one plain JSON type structures a value of exactly that type without
+    the schema check; every other value is checked as before: the same dict, or the
+    same refusal."""
+    tool = make_tool("plain", _returns(kind))
+    checked = make_tool("plain", _returns(kind))
+    object.__setattr__(checked, "_plain_output", ())
+    if kind in (int, float, str, bool):
+        assert tool._plain_output  # the shortcut is there to be compared
+    try:
+        expected: Any = checked.structure(value)
+    except ValueError as error:
+        expected = ("refused", str(error))
+    try:
+        got: Any = tool.structure(value)
+    except ValueError as error:
+        got = ("refused", str(error))
+    assert repr(got) == repr(expected)
