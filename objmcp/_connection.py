@@ -89,6 +89,15 @@ class _Call(typing.Protocol):
     def call_id(self) -> int | None: ...
 
 
+def internal_error(message: object) -> list[Action]:
+    """The answer to a message objmcp itself failed on (logged with the traceback): an
+    internal error for this message only."""
+    logger.exception("objmcp failed on a message")
+    request_id = message.get("id") if isinstance(message, dict) else None
+    request_id = request_id if rpc.is_request_id(request_id) else None
+    return [Send(rpc.error_response(request_id, rpc.INTERNAL_ERROR, "Internal error"))]
+
+
 def attribute_logs(connection: Connection, call: _Call) -> Callable[[], None]:
     """Log records of the current context belong to ``call`` of ``connection`` from now on;
     returns what undoes that."""
@@ -240,10 +249,7 @@ class Connection:
         try:
             return self.session.receive(message, caller, source=source)
         except Exception:  # a bug of ours: say so for this message, serve the next
-            logger.exception("objmcp failed on a message")
-            request_id = message.get("id") if isinstance(message, dict) else None
-            request_id = request_id if rpc.is_request_id(request_id) else None
-            return [Send(rpc.error_response(request_id, rpc.INTERNAL_ERROR, "Internal error"))]
+            return internal_error(message)
 
     def _perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
         for action in actions:
