@@ -233,24 +233,32 @@ class ReaderConnection(StreamConnection):
         finally:
             self._release_output(threading.get_ident())
 
-    def _receive(self, frame: bytes) -> list[Action]:
+    def _take(self, frame: bytes) -> None:
         try:
             message = parse_message(frame)
         except ParseFailure as error:
-            return self.session.parse_error(str(error))
+            self._do(self.session.parse_error(str(error)))
+            return
+        call = None
         try:  # as handle() does, in fewer steps: every message comes this way
             with self._lock:
-                return self._unguarded.receive(message, None, source=frame)
+                actions = self._unguarded.receive(message, None, source=frame)
+                call = self._inline_call(actions)
         except Exception:  # a bug of ours: say so for this message, serve the next
-            return internal_error(message)
+            actions = internal_error(message)
+        if call is None:
+            self._do(actions)
+            return
+        if self._watcher_asleep:
+            with self._watch:
+                self._watch.notify()
+        start = actions[0]
+        assert isinstance(start, StartCall)
+        self._run_inline(call, start)
 
-    def _take(self, frame: bytes) -> None:
-        actions = self._receive(frame)
-        if len(actions) == 1 and isinstance(actions[0], StartCall):
-            call = self._inline_call(actions[0])
-            if call is not None:
-                self._run_inline(call, actions[0])
-                return
+    def _do(self, actions: list[Action]) -> None:
+        """Carry out what the session said: messages are sent from here, the rest is done
+        on the event loop."""
         if all(isinstance(action, Send) for action in actions):
             for action in actions:
                 assert isinstance(action, Send)
@@ -280,9 +288,15 @@ class ReaderConnection(StreamConnection):
 
     # --- calls in the reader ------------------------------------------------------------
 
-    def _inline_call(self, action: StartCall) -> InlineCall | None:
-        """The call to run in the reader thread, when ``action`` can run there."""
-        if action.kind != "tool" or self._closing or action.context.park is not None:
+    def _inline_call(self, actions: list[Action]) -> InlineCall | None:
+        """The call to run in the reader thread, when ``actions`` start one that can run
+        there (registered as it: the caller holds the lock)."""
+        if len(actions) != 1:
+            return None
+        action = actions[0]
+        if type(action) is not StartCall or action.kind != "tool" or self._closing:
+            return None
+        if action.context.park is not None:
             return None
         tools = self.server.tools
         tool = tools.get(action.tool)
@@ -292,15 +306,10 @@ class ReaderConnection(StreamConnection):
         timeout = self.server.call_timeout
         deadline = None if timeout is None else now + timeout
         flag = threading.Event() if tool.injected else None
-        call = InlineCall(action.call_id, tool, now, deadline, flag)
-        with self._lock:
-            if self._inline:
-                return None  # one taken over still runs: this one goes to a worker
-            self._inline[call.call_id] = call
-            self._in_reader = call
-        if self._watcher_asleep:
-            with self._watch:
-                self._watch.notify()
+        if self._inline:
+            return None  # one taken over still runs: this one goes to a worker
+        call = self._inline[action.call_id] = InlineCall(action.call_id, tool, now, deadline, flag)
+        self._in_reader = call
         return call
 
     def _run_inline(self, call: InlineCall, action: StartCall) -> None:
