@@ -563,7 +563,7 @@ class Session:
             return rpc.error_response(
                 answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "params" must be an object'
             )
-        if not rpc.is_request_id(request_id):
+        if answerable_id is None:  # not a string or an integer
             return rpc.error_response(
                 None, rpc.INVALID_REQUEST, "Invalid Request: an id must be a string or an integer"
             )
@@ -582,15 +582,14 @@ class Session:
     def _end(self, call_id: int) -> _Call | None:
         """Forget a call that ended (and its questions); None when it was cancelled."""
         call = self._calls.pop(call_id, None)
-        self._forget_asks(call_id)
+        if self._asks:
+            self._forget_asks(call_id)
         if call is not None:
             self._in_flight.pop(call.request_id, None)
         return call
 
     def _forget_asks(self, call_id: int) -> None:
         """A call that ended waits for no answer: late ones are ignored."""
-        if not self._asks:
-            return
         for ask_id in [a for a, asker in self._asks.items() if asker == call_id]:
             del self._asks[ask_id]
 
@@ -670,6 +669,15 @@ class Session:
         actions: list[Action],
         batch: _Batch | None,
     ) -> Message | None:
+        if method == "tools/call":
+            name = params.get("name")
+            if not isinstance(name, str):
+                raise ProtocolError(rpc.INVALID_PARAMS, 'tools/call needs a string "name"')
+            if name not in self.toolbox:
+                raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
+            call = _Call(request_id, revision, batch, capabilities=capabilities, tool=name)
+            self._start(call, "tool", name, params.get("arguments"), params, actions)
+            return None
         if method == "tools/list":
             return rpc.result_response(request_id, self._tools_list(revision, params))
         if method == "logging/setLevel":
@@ -681,15 +689,6 @@ class Session:
                 )
             self.log_level = level
             return rpc.result_response(request_id, {})
-        if method == "tools/call":
-            name = params.get("name")
-            if not isinstance(name, str):
-                raise ProtocolError(rpc.INVALID_PARAMS, 'tools/call needs a string "name"')
-            if name not in self.toolbox:
-                raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
-            call = _Call(request_id, revision, batch, capabilities=capabilities, tool=name)
-            self._start(call, "tool", name, params.get("arguments"), params, actions)
-            return None
         if method == "server/discover":
             return rpc.result_response(request_id, self._discover(revision))
         if method == "subscriptions/listen" and revision.era == "modern":
@@ -796,7 +795,7 @@ class Session:
             )
         meta = _meta_of(params)
         token = meta.get("progressToken")
-        call.progress_token = token if rpc.is_request_id(token) else None
+        call.progress_token = token if token is not None and rpc.is_request_id(token) else None
         state: RequestState | None = None
         if call.revision.era == "modern":
             # a state is sealed over the arguments, and over the caller when known
