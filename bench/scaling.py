@@ -27,6 +27,11 @@ from run import SERVERS_DIR, BenchError, ServerSpec, Session
 
 SPEC = ServerSpec("many", "objmcp", SERVERS_DIR / "objmcp_many.py", "objmcp")
 CURVE_KEYS = ("initialize_ms", "tools_list_ms", "rtt_median_us")
+WARM_UP_CALLS = 1000
+"""Calls made and not counted before the round trips are: for its first tens of
+milliseconds, a new process's threads may share a core until the kernel spreads them
+(pinned with taskset, the first calls are as quick as the rest), which short runs would
+measure instead of the call."""
 
 
 def measure(methods: int, calls: int, repeat: int) -> dict[str, float]:
@@ -40,6 +45,7 @@ def measure(methods: int, calls: int, repeat: int) -> dict[str, float]:
             listed.append(time.perf_counter() - session.spawned_at)
             if len(tools) != methods:
                 raise BenchError(f"{len(tools)} tools listed, not {methods}")
+            session.sequential(f"add{methods - 1}", WARM_UP_CALLS)
             rtts.extend(session.sequential(f"add{methods - 1}", calls))
         finally:
             session.close()
