@@ -464,6 +464,38 @@ def test_log_records_of_an_inline_call_come_before_its_answer(lanes: Any) -> Non
     assert server.rest() == []
 
 
+def test_records_of_a_taken_over_call_and_of_the_next_reader_belong_each_to_its_call(
+    lanes: Any,
+) -> None:
+    """Modern era, where a record goes out only at the level its own request asked for:
+    the slow call's records after the input was taken over, and the records of a call
+    the new reader runs meanwhile, each reach the client at their own call's level."""
+    server = lanes()
+
+    def modern(request_id: int, tool: str, level: str, **arguments: Any) -> dict[str, Any]:
+        meta = {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/logLevel": level,
+        }
+        message = call(request_id, tool, **arguments)
+        message["params"]["_meta"] = meta
+        return message
+
+    server.send(modern(1, "chat", "info", count=2, tag="slow", gate="g"))
+    assert records([server.read() for _ in range(2)]) == ["slow before 0", "slow before 1"]
+    server.send(modern(2, "chat", "info", count=2, tag="next"))  # read by the new reader
+    server.send(modern(3, "chat", "error", count=2, tag="quiet"))  # asks for errors only
+    first = [server.read() for _ in range(4)]
+    assert records(first) == ["next before 0", "next before 1"]
+    assert {m["id"] for m in first if "id" in m} == {2, 3}
+    (server.folder / "open-g").write_text("")
+    rest = [server.read() for _ in range(3)]
+    assert records(rest) == ["slow after 0", "slow after 1"]
+    assert [m["id"] for m in rest if "id" in m] == [1]
+    assert server.rest() == []
+
+
 # --- many calls at once --------------------------------------------------------------------------
 
 
