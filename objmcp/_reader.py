@@ -234,10 +234,12 @@ class ReaderConnection(StreamConnection):
             self._release_output(threading.get_ident())
 
     def _take(self, frame: bytes) -> None:
+        """Handle one frame: a call that can run in this thread runs here and now; what
+        else the session says is carried out."""
         try:
             message = parse_message(frame)
         except ParseFailure as error:
-            self._do(self.session.parse_error(str(error)))
+            self._carry_out(self.session.parse_error(str(error)))
             return
         call = None
         try:  # as handle() does, in fewer steps: every message comes this way
@@ -247,7 +249,7 @@ class ReaderConnection(StreamConnection):
         except Exception:  # a bug of ours: say so for this message, serve the next
             actions = internal_error(message)
         if call is None:
-            self._do(actions)
+            self._carry_out(actions)
             return
         if self._watcher_asleep:
             with self._watch:
@@ -256,7 +258,7 @@ class ReaderConnection(StreamConnection):
         assert isinstance(start, StartCall)
         self._run_inline(call, start)
 
-    def _do(self, actions: list[Action]) -> None:
+    def _carry_out(self, actions: list[Action]) -> None:
         """Carry out what the session said: messages are sent from here, the rest is done
         on the event loop."""
         if all(isinstance(action, Send) for action in actions):
