@@ -28,6 +28,9 @@ from typing import Any
 
 from figures import compile_sources, metric_rows, percentile, ratio, server_env, table
 from run import (
+    METRICS as STDIO_METRICS,
+)
+from run import (
     SERVERS,
     BenchError,
     Framing,
@@ -42,13 +45,10 @@ SPEC = next(spec for spec in SERVERS if spec.key == "objmcp")
 FRAMINGS: tuple[Framing, ...] = ("newline", "content-length")
 RATIO = "content-length/newline"
 
-# (key, label, higher_is_better, format)
-METRICS: tuple[tuple[str, str, bool, str], ...] = (
-    ("rtt_median_us", "sequential tools/call RTT median (us)", False, "{:.1f}"),
-    ("rtt_p90_us", "sequential tools/call RTT p90 (us)", False, "{:.1f}"),
-    ("pipelined_calls_per_s", "pipelined throughput (calls/s)", True, "{:.0f}"),
-    ("argument_mb_s", "payload: P string argument round trip (MB/s)", True, "{:.1f}"),
-    ("result_mb_s", "payload: P string result round trip (MB/s)", True, "{:.1f}"),
+COMPARED = ("rtt_median_us", "rtt_p90_us", "pipelined_calls_per_s", "argument_mb_s", "result_mb_s")
+# (key, label, higher_is_better, format): the stdio phase's rows that depend on the framing
+METRICS: tuple[tuple[str, str, bool, str], ...] = tuple(
+    metric for metric in STDIO_METRICS if metric[0] in COMPARED
 )
 METRIC_KEYS: tuple[str, ...] = tuple(m[0] for m in METRICS)
 

@@ -276,19 +276,21 @@ def _to_float(value: object, path: str) -> float:
     raise ConversionError(path, f"expected number, got {describe_json(value)}")
 
 
-def _parse(
-    kind: str, parse: abc.Callable[[str], object], *errors: type[Exception]
-) -> abc.Callable[[object, str], object]:
+def _parse_text(
+    value: object,
+    path: str,
+    kind: str,
+    parse: abc.Callable[[str], object],
+    *errors: type[Exception],
+) -> object:
+    """``parse`` of the string ``value``; a :class:`ConversionError` naming ``kind`` when
+    it is no string or ``parse`` refuses it (ValueError, TypeError, ``errors``)."""
+    text = _expect(value, str, f"{kind} string", path)
     refusals: tuple[type[Exception], ...] = (ValueError, TypeError, binascii.Error, *errors)
-
-    def convert(value: object, path: str) -> object:
-        text = _expect(value, str, f"{kind} string", path)
-        try:
-            return parse(text)
-        except refusals:
-            raise ConversionError(path, f"expected {kind}, got {describe_json(value)}") from None
-
-    return convert
+    try:
+        return parse(text)
+    except refusals:
+        raise ConversionError(path, f"expected {kind}, got {describe_json(value)}") from None
 
 
 # The standard classes' modules are loaded (a hint names one of their classes) when these run.
@@ -296,14 +298,14 @@ def _parse(
 
 def _to_datetime(value: object, path: str) -> object:
     datetime = t.loaded_module("datetime")
-    return _parse("an ISO 8601 date-time", lambda s: datetime.datetime.fromisoformat(_utc(s)))(
-        value, path
-    )
+    read = datetime.datetime.fromisoformat
+    return _parse_text(value, path, "an ISO 8601 date-time", lambda s: read(_utc(s)))
 
 
 def _to_time(value: object, path: str) -> object:
     datetime = t.loaded_module("datetime")
-    return _parse("an ISO 8601 time", lambda s: datetime.time.fromisoformat(_utc(s)))(value, path)
+    read = datetime.time.fromisoformat
+    return _parse_text(value, path, "an ISO 8601 time", lambda s: read(_utc(s)))
 
 
 def _utc(text: str) -> str:
@@ -312,21 +314,21 @@ def _utc(text: str) -> str:
 
 def _to_date(value: object, path: str) -> object:
     datetime = t.loaded_module("datetime")
-    parsed = _parse("an ISO 8601 date", datetime.date.fromisoformat)(value, path)
+    parsed = _parse_text(value, path, "an ISO 8601 date", datetime.date.fromisoformat)
     if isinstance(parsed, datetime.datetime):
         raise ConversionError(path, f"expected an ISO 8601 date, got {describe_json(value)}")
     return parsed
 
 
 def _to_uuid(value: object, path: str) -> object:
-    return _parse("a UUID", t.loaded_module("uuid").UUID)(value, path)
+    return _parse_text(value, path, "a UUID", t.loaded_module("uuid").UUID)
 
 
 def _to_decimal(value: object, path: str) -> object:
     decimal = t.loaded_module("decimal")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return decimal.Decimal(str(value))
-    return _parse("a decimal number", decimal.Decimal, decimal.InvalidOperation)(value, path)
+    return _parse_text(value, path, "a decimal number", decimal.Decimal, decimal.InvalidOperation)
 
 
 def _from_base64(text: str) -> bytes:
@@ -340,8 +342,8 @@ _SCALARS: dict[type, abc.Callable[[object, str], object]] = {
     int: _to_int,
     float: _to_float,
     str: lambda v, p: _expect(v, str, "string", p),
-    bytes: _parse("base64", _from_base64),
-    bytearray: _parse("base64", lambda s: bytearray(_from_base64(s))),
+    bytes: lambda v, p: _parse_text(v, p, "base64", _from_base64),
+    bytearray: lambda v, p: _parse_text(v, p, "base64", lambda s: bytearray(_from_base64(s))),
 }
 _STANDARD: dict[t.StandardKind, abc.Callable[[object, str], object]] = {
     "date-time": _to_datetime,
