@@ -345,8 +345,14 @@ class Session:
             self._search_from = 0
             return line
         if self._body_length is None and (plain := PLAIN_HEADER.match(buffer)) is not None:
-            self._body_length = int(plain[1])
-            del buffer[: plain.end()]
+            start, length = plain.end(), int(plain[1])
+            if len(buffer) >= start + length:  # the whole frame: one copy, one cut
+                with memoryview(buffer) as view:
+                    body = bytes(view[start : start + length])
+                del buffer[: start + length]
+                return body
+            self._body_length = length
+            del buffer[:start]
         if self._body_length is None:
             end = buffer.find(b"\r\n\r\n")
             if end < 0:

@@ -34,6 +34,7 @@ _HEADER_START = re.compile(rb"[A-Za-z][A-Za-z0-9-]*[ \t]*:")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _PLAIN_HEADER = re.compile(rb"Content-Length: ([0-9]{1,18})\r\n\r\n")
 """The header nearly every client writes, read in one match (others take the long way)."""
+_MAX_HEADER = 8192
 _WHITESPACE = b" \t\r\n"
 _LEADING_WHITESPACE = re.compile(rb"[ \t\r\n]*")
 
@@ -41,24 +42,52 @@ _LEADING_WHITESPACE = re.compile(rb"[ \t\r\n]*")
 def encode_frame(body: bytes, framing: Literal["newline", "content-length"]) -> bytes:
     """One frame around a JSON body (which must hold no raw newline for newline framing)."""
     if framing == "content-length":
-        return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+        header = _HEADERS.get(len(body))
+        if header is None:
+            header = b"Content-Length: %d\r\n\r\n" % len(body)
+            if len(_HEADERS) < _KNOWN_SIZES:
+                _HEADERS[len(body)] = header
+        return header + body
     return body + b"\n"
 
 
+# Most frames are small and their sizes repeat: a size's header is made, and its digits
+# read, once (either costs more than looking it up here).
+_KNOWN_SIZES = 4096
+_HEADERS: dict[int, bytes] = {}
+_LENGTHS: dict[bytes, int] = {}
+
+
+def _length(digits: bytes) -> int:
+    length = int(digits)
+    if len(_LENGTHS) < _KNOWN_SIZES:
+        _LENGTHS[digits] = length
+    return length
+
+
 class FrameDecoder:
-    """Splits a byte stream into JSON frames."""
+    """Splits a byte stream into JSON frames.
+
+    Input is kept as it was read. A frame that ends in the read it starts in, or in the
+    next one, is sliced out of that input; the pieces of a longer one are kept until it is
+    whole and then joined once, so a frame of many megabytes is copied once, not once for
+    each read."""
 
     def __init__(self, framing: Framing = "auto", max_size: int = DEFAULT_MAX_FRAME) -> None:
         if framing not in ("auto", "newline", "content-length"):
             raise ValueError(f"framing must be auto, newline or content-length, not {framing!r}")
         self.framing: Framing = framing
         self.max_size = max_size
-        self._buffer = bytearray()
+        self._data = b""  # input not taken yet: from self._pos on
+        self._pos = 0
+        self._joined = False  # _data holds two reads joined: a third goes to _pieces
+        self._pieces: list[bytes] = []  # the reads of a longer frame, joined when it is whole
+        self._pieces_size = 0
+        self._searched = 0  # newline framing: the pieces known to hold no newline
         self._skip = 0  # bytes of an oversized Content-Length body still to drop
         self._skipping_line = False  # dropping an oversized line up to its newline
-        self._search_from = 0
         self._body_length: int | None = None  # of the Content-Length frame being read
-        self._header_size = 0  # of that frame, already taken off the buffer
+        self._header_size = 0  # of that frame, already taken
 
     def feed(self, data: bytes) -> None:
         """Add bytes read from the stream."""
@@ -66,12 +95,28 @@ class FrameDecoder:
             dropped = min(self._skip, len(data))
             self._skip -= dropped
             data = data[dropped:]
-        self._buffer += data
+        if not data:
+            return
+        if self._pieces:
+            self._pieces.append(bytes(data))
+            self._pieces_size += len(data)
+        elif self._pos >= len(self._data):
+            self._data = bytes(data)
+            self._pos = 0
+        elif not self._joined:
+            self._data = self._data[self._pos :] + data
+            self._pos = 0
+            self._joined = True
+        else:
+            self._pieces = [self._data[self._pos :], bytes(data)]
+            self._pieces_size = len(self._data) - self._pos + len(data)
+            self._data = b""
+            self._pos = 0
 
     @property
     def buffered(self) -> int:
         """Bytes taken in that are not yet a whole frame (a header already read counts)."""
-        return len(self._buffer) + self._header_size
+        return len(self._data) - self._pos + self._pieces_size + self._header_size
 
     def next_frame(self) -> bytes | FrameError | _NeedData:
         """The next whole frame's body, a :class:`FrameError` in place of a bad frame, or
@@ -85,8 +130,9 @@ class FrameDecoder:
     def end_of_input(self) -> bytes | FrameError | None:
         """What is left when the stream ends: the last newline frame, which may lack its
         newline; a :class:`FrameError` for a Content-Length frame cut short; or None."""
-        rest = bytes(self._buffer).strip(_WHITESPACE)
-        self._buffer.clear()
+        self._join_pieces()
+        rest = self._data[self._pos :].strip(_WHITESPACE)
+        self._take_all()
         if self._skipping_line or self._skip:
             return None
         if self._body_length is not None:
@@ -100,8 +146,9 @@ class FrameDecoder:
         return rest
 
     def _decide(self) -> bool:
-        start = len(self._buffer) - len(self._buffer.lstrip(_WHITESPACE))
-        head = bytes(self._buffer[start : start + 32])
+        self._join_pieces()
+        start = _LEADING_WHITESPACE.match(self._data, self._pos).end()  # type: ignore[union-attr]
+        head = self._data[start : start + 32]
         if not head:
             return False
         if _HEADER_START.match(head):
@@ -114,19 +161,26 @@ class FrameDecoder:
 
     def _next_line(self) -> bytes | FrameError | _NeedData:
         while True:
-            end = self._buffer.find(b"\n", self._search_from)
-            if end < 0:
-                self._search_from = len(self._buffer)
-                if len(self._buffer) > self.max_size:
-                    self._buffer.clear()
-                    self._search_from = 0
-                    if not self._skipping_line:
+            if self._pieces:
+                line = self._line_from_pieces()
+                if line is None:
+                    return NEED_DATA
+                if isinstance(line, FrameError):
+                    return line
+            else:
+                data, pos = self._data, self._pos
+                end = data.find(b"\n", pos)
+                if end < 0:
+                    if self._skipping_line:
+                        self._take_all()
+                    elif len(data) - pos > self.max_size:
+                        self._take_all()
                         self._skipping_line = True
                         return self._too_large(None)
-                return NEED_DATA
-            line = bytes(self._buffer[:end])
-            del self._buffer[: end + 1]
-            self._search_from = 0
+                    return NEED_DATA
+                line = data[pos:end]
+                self._pos = end + 1
+                self._joined = False
             if self._skipping_line:
                 self._skipping_line = False
                 continue
@@ -136,57 +190,125 @@ class FrameDecoder:
             if line:
                 return line
 
+    def _line_from_pieces(self) -> bytes | FrameError | None:
+        """The line the pieces end with once its newline has come; None till then."""
+        pieces = self._pieces
+        for index in range(self._searched, len(pieces)):
+            end = pieces[index].find(b"\n")
+            if end >= 0:
+                break
+        else:
+            self._searched = len(pieces)
+            if self._pieces_size > self.max_size:
+                self._take_all()
+                self._skipping_line = True
+                return self._too_large(None)
+            return None
+        piece = pieces[index]
+        self._data = piece[end + 1 :] + b"".join(pieces[index + 1 :])
+        self._pos = 0
+        self._joined = False
+        del pieces[index:]
+        pieces.append(piece[:end])
+        line = b"".join(pieces)
+        self._forget_pieces()
+        return line
+
     def _next_content_length(self) -> bytes | FrameError | _NeedData:
         if self._body_length is None:
-            if not self._buffer:
+            if self._pieces:
+                self._join_pieces()
+            data, pos = self._data, self._pos
+            if pos >= len(data):
                 return NEED_DATA
-            plain = _PLAIN_HEADER.match(self._buffer)
+            plain = _PLAIN_HEADER.match(data, pos)
             if plain is not None:
-                length, header_size = int(plain[1]), plain.end()
-                end = header_size + length
-                if length <= self.max_size and len(self._buffer) >= end:  # all of it is here
-                    body = bytes(self._buffer[header_size:end])
-                    del self._buffer[:end]
-                    return body
-                del self._buffer[:header_size]
+                digits = plain[1]
+                length = _LENGTHS.get(digits)
+                if length is None:
+                    length = _length(digits)
+                start = plain.end()
+                end = start + length
+                if length <= self.max_size and end <= len(data):  # all of it is here
+                    self._pos = end
+                    self._joined = False
+                    return data[start:end]
+                self._pos = start
+                header_size = start - pos
             else:
                 header_read = self._read_header()
                 if not isinstance(header_read, tuple):
                     return header_read
                 length, header_size = header_read
             if length > self.max_size:
-                dropped = min(len(self._buffer), length)
-                del self._buffer[:dropped]
+                rest = len(self._data) - self._pos
+                dropped = min(rest, length)
+                self._pos += dropped
                 self._skip = length - dropped
                 return self._too_large(length)
             self._body_length = length
             self._header_size = header_size
-        if len(self._buffer) < self._body_length:
-            return NEED_DATA
-        body = bytes(self._buffer[: self._body_length])
-        del self._buffer[: self._body_length]
+        length = self._body_length
+        if self._pieces:
+            excess = self._pieces_size - length
+            if excess < 0:
+                return NEED_DATA
+            pieces = self._pieces
+            if excess:
+                last = pieces[-1]
+                pieces[-1] = last[: len(last) - excess]
+                self._data = last[len(last) - excess :]
+            else:
+                self._data = b""
+            self._pos = 0
+            body = b"".join(pieces)
+            self._forget_pieces()
+        else:
+            data, pos = self._data, self._pos
+            if len(data) - pos < length:
+                return NEED_DATA
+            body = data[pos : pos + length]
+            self._pos = pos + length
+        self._joined = False
         self._body_length = None
         self._header_size = 0
         return body
 
     def _read_header(self) -> tuple[int, int] | FrameError | _NeedData:
-        """Any header: its Content-Length and its size in bytes, taken off the buffer."""
-        if self._buffer[:1].isspace():
-            start = _LEADING_WHITESPACE.match(self._buffer).end()  # type: ignore[union-attr]
-            del self._buffer[:start]
-        match = _HEADER_END.search(self._buffer)
+        """Any header: its Content-Length and its size in bytes, taken off the input."""
+        data = self._data
+        self._pos = start = _LEADING_WHITESPACE.match(data, self._pos).end()  # type: ignore[union-attr]
+        match = _HEADER_END.search(data, start)
         if match is None:
-            if len(self._buffer) > 8192:
-                self._buffer.clear()
+            if len(data) - start > _MAX_HEADER:
+                self._take_all()
                 return FrameError("Frame header is over 8 KiB without an end (a blank line)")
             return NEED_DATA
-        header = bytes(self._buffer[: match.start()])
-        header_size = match.end()
-        del self._buffer[:header_size]
+        header = data[start : match.start()]
+        self._pos = match.end()
         try:
-            return _content_length(header), header_size
+            return _content_length(header), match.end() - start
         except FrameError as error:
             return error
+
+    def _join_pieces(self) -> None:
+        """Put the pieces back into one input (a frame's header is read from one)."""
+        if self._pieces:
+            self._data = self._data[self._pos :] + b"".join(self._pieces)
+            self._pos = 0
+            self._forget_pieces()
+
+    def _forget_pieces(self) -> None:
+        self._pieces = []
+        self._pieces_size = 0
+        self._searched = 0
+
+    def _take_all(self) -> None:
+        """Drop whatever input is held."""
+        self._data = b""
+        self._pos = 0
+        self._joined = False
+        self._forget_pieces()
 
     def _too_large(self, size: int | None) -> FrameError:
         said = f"{size} bytes" if size is not None else "a frame"

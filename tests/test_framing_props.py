@@ -301,3 +301,66 @@ def test_oversized_line_is_not_held_in_memory() -> None:
     decoder.feed(b"\n[1]\n")
     assert drain(decoder) == [b"[1]"]
     assert errors == 1
+
+
+# --- long frames and the end of input ------------------------------------------------------
+
+
+@SETTINGS
+@given(
+    data=st.data(),
+    framing=st.sampled_from(CONCRETE),
+    sizes=st.lists(st.integers(0, 40_000), min_size=1, max_size=4),
+    read=st.integers(1, 9_000),
+)
+def test_long_frames_read_in_many_pieces_come_out_whole(
+    data: st.DataObject, framing: Concrete, sizes: list[int], read: int
+) -> None:
+    """Frames longer than a read span many reads (their pieces are joined once, when whole);
+    reads of one size, as a pipe gives them, cut them anywhere."""
+    sent = [
+        json.dumps({"text": "é" * (size % 7) + "x" * size}, ensure_ascii=False).encode()
+        for size in sizes
+    ]
+    stream = encode_all(framing, sent)
+    stream += data.draw(st.sampled_from([b"", b"\n", b"\r\n"]), label="tail")
+    decoder = FrameDecoder(data.draw(st.sampled_from([framing, "auto"]), label="mode"))
+    out: list[Output] = []
+    for start in range(0, len(stream), read):
+        decoder.feed(stream[start : start + read])
+        out.extend(drain(decoder))
+    assert out == sent
+    assert decoder.buffered == 0
+
+
+@SETTINGS
+@given(data=st.data(), auto=st.booleans())
+def test_the_last_newline_frame_needs_no_newline(data: st.DataObject, auto: bool) -> None:
+    sent = data.draw(st.lists(bodies("newline"), min_size=1, max_size=4), label="bodies")
+    stream = encode_all("newline", sent)[:-1]  # the last frame's newline never comes
+    decoder = FrameDecoder("auto" if auto else "newline")
+    out: list[Output] = []
+    for chunk in data.draw(split(stream), label="chunks"):
+        decoder.feed(chunk)
+        out.extend(drain(decoder))
+    last = decoder.end_of_input()
+    assert [*out, last] == sent
+    assert decoder.buffered == 0
+    assert decoder.end_of_input() is None
+
+
+@SETTINGS
+@given(data=st.data())
+def test_a_content_length_frame_cut_short_is_an_error_at_the_end(data: st.DataObject) -> None:
+    sent = data.draw(st.lists(bodies("content-length"), min_size=1, max_size=3), label="bodies")
+    stream = encode_all("content-length", sent)
+    cut = data.draw(st.integers(1, len(encode_frame(sent[-1], "content-length")) - 1))
+    decoder = FrameDecoder("content-length")
+    out: list[Output] = []
+    for chunk in data.draw(split(stream[:-cut]), label="chunks"):
+        decoder.feed(chunk)
+        out.extend(drain(decoder))
+    assert out == sent[:-1]
+    last = decoder.end_of_input()
+    assert isinstance(last, FrameError)
+    assert "ended inside a frame" in str(last)
