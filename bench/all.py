@@ -45,7 +45,7 @@ import scaling
 from figures import compile_sources, environment, library_version, table
 
 PHASES = ("stdio", "framing", "scaling", "http")
-PAYLOAD_KEYS = ("argument_mb_s", "result_mb_s")
+PAYLOAD_KEYS = run.PAYLOAD_KEYS
 NOISE = 0.05  # "no slower" allows this much, relatively, for the noise of one run
 
 
@@ -204,7 +204,8 @@ def payload_section(report: Report) -> dict[str, Any]:
             for r in results
         },
         "ratios": {
-            pair: {key: values[key] for key in PAYLOAD_KEYS} for pair, values in relative.items()
+            pair: {key: values[key] for key in PAYLOAD_KEYS if key not in run.FAULT_KEYS}
+            for pair, values in relative.items()
         },
     }
 
@@ -245,6 +246,8 @@ def targets(report: Report) -> list[dict[str, Any]]:
     if report.framing_comparison is not None:
         relative = report.framing_comparison.ratios()[framing.RATIO]
         for key, _, higher_better, _ in framing.METRICS:
+            if key in run.FAULT_KEYS:
+                continue  # not compared: the allocator's, not the framing's
             value = relative[key]
             met = None
             if value is not None:

@@ -28,9 +28,8 @@ from typing import Any
 
 from figures import compile_sources, metric_rows, percentile, ratio, server_env, table
 from run import (
-    METRICS as STDIO_METRICS,
-)
-from run import (
+    FAULT_KEYS,
+    PAYLOAD_KEYS,
     SERVERS,
     BenchError,
     Framing,
@@ -40,12 +39,15 @@ from run import (
     run_payload_session,
     run_session,
 )
+from run import (
+    METRICS as STDIO_METRICS,
+)
 
 SPEC = next(spec for spec in SERVERS if spec.key == "objmcp")
 FRAMINGS: tuple[Framing, ...] = ("newline", "content-length")
 RATIO = "content-length/newline"
 
-COMPARED = ("rtt_median_us", "rtt_p90_us", "pipelined_calls_per_s", "argument_mb_s", "result_mb_s")
+COMPARED = ("rtt_median_us", "rtt_p90_us", "pipelined_calls_per_s", *PAYLOAD_KEYS)
 # (key, label, higher_is_better, format): the stdio phase's rows that depend on the framing
 METRICS: tuple[tuple[str, str, bool, str], ...] = tuple(
     metric for metric in STDIO_METRICS if metric[0] in COMPARED
@@ -90,12 +92,13 @@ class FramingComparison:
         return {framing: result.figures() for framing, result in self.results.items()}
 
     def ratios(self) -> dict[str, dict[str, float | None]]:
-        """``content-length / newline`` for every figure."""
+        """``content-length / newline`` for every figure but the page faults."""
         figures = self.figures()
         return {
             RATIO: {
                 key: ratio(figures["content-length"][key], figures["newline"][key])
                 for key in METRIC_KEYS
+                if key not in FAULT_KEYS
             }
         }
 

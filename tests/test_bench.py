@@ -72,11 +72,14 @@ def test_the_one_bench_command_measures_every_phase_and_server(tmp_path: Path) -
     for key, server in payloads["servers"].items():
         assert server["error"] is None, (key, server)
         assert server["argument_mb_s"] > 0 and server["result_mb_s"] > 0, (key, server)
+        assert server["argument_faults"] >= 0 and server["result_faults"] >= 0, (key, server)
     assert_positive_ratios("payloads", payloads, set(ratios_of(found["stdio"])))
 
     framing = found["framing"]
     assert framing["available"], framing["error"]
     assert set(framing["figures"]) == {"newline", "content-length"}
+    for figures in framing["figures"].values():
+        assert all(value is not None for value in figures.values()), figures
     assert_positive_ratios("framing", framing, {"content-length/newline"})
 
     scaling = found["scaling"]
