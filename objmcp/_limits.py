@@ -65,7 +65,30 @@ def text_within_limits(text: bytes, max_depth: int, max_string: int) -> bool:
     text alone: no string in it is longer than the text (a character takes a byte at
     least), and it nests no deeper than it has opening brackets. A message this vouches
     for is not walked."""
-    return len(text) <= max_string and text.count(b"[") + text.count(b"{") <= max_depth
+    if len(text) > max_string:
+        return False
+    if len(text) <= _COUNTED:
+        return text.count(b"[") + text.count(b"{") <= max_depth
+    return _brackets_at_most(text, max_depth)
+
+
+_COUNTED = 64 * 1024
+"""Up to this many bytes, a text's brackets are counted; in a longer one they are looked
+for and no more than ``max_depth + 1`` are found: counting reads every byte (3 ms for 10 MB
+here), looking skips to the next bracket (0.2 ms when it is a 10 MB string)."""
+
+
+def _brackets_at_most(text: bytes, limit: int) -> bool:
+    """Whether ``text`` holds no more than ``limit`` of ``[`` and ``{``, together."""
+    found = 0
+    for bracket in (b"[", b"{"):
+        at = text.find(bracket)
+        while at >= 0:
+            found += 1
+            if found > limit:
+                return False
+            at = text.find(bracket, at + 1)
+    return True
 
 
 _RECURSION_SAFE = 200

@@ -38,7 +38,7 @@ from hypothesis import HealthCheck, currently_in_test_context, event, example, g
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from objmcp import Progress, Toolbox
+from objmcp import Progress, Toolbox, _limits
 from objmcp._content import ToolResult, plain_text, value_result
 from objmcp._convert import NotJsonable, to_jsonable
 from objmcp._exceptions import ArgumentError
@@ -599,6 +599,27 @@ def test_text_within_limits_vouches_for_the_usual_message_under_the_default_limi
     # and not for what it cannot tell from the text
     assert not text_within_limits(b"[" * 101 + b"]" * 101, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STRING)
     assert not text_within_limits(b'"abcdef"', 10, 5)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    size=st.integers(_limits._COUNTED - 3, _limits._COUNTED + 3_000),
+    brackets=st.lists(st.tuples(st.integers(0, 10**9), st.sampled_from(b"[{]}")), max_size=40),
+    depth_slack=st.integers(-3, 3),
+    string_slack=st.integers(-2, 2),
+)
+def test_a_long_text_is_vouched_for_exactly_when_its_brackets_counted_allow(
+    size: int, brackets: list[tuple[int, int]], depth_slack: int, string_slack: int
+) -> None:
+    """Past ``_COUNTED`` bytes the brackets are looked for, not counted: the verdict is
+    the counting one, at the limit, around it and either side of the switch."""
+    text = bytearray(b"x" * size)
+    for where, bracket in brackets:
+        text[where % size] = bracket
+    counted = text.count(b"[") + text.count(b"{")
+    max_depth, max_string = max(0, counted + depth_slack), size + string_slack
+    expected = size <= max_string and counted <= max_depth
+    assert text_within_limits(bytes(text), max_depth, max_string) == expected
 
 
 # --- the session, told the text or not ------------------------------------------------------------
