@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections import deque
 from typing import Literal
 
 from ._exceptions import FrameError
@@ -32,8 +33,11 @@ NEED_DATA = _NeedData.NEED_DATA
 
 _HEADER_START = re.compile(rb"[A-Za-z][A-Za-z0-9-]*[ \t]*:")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
+_PLAIN_START = b"Content-Length: "
 _PLAIN_HEADER = re.compile(rb"Content-Length: ([0-9]{1,18})\r\n\r\n")
 """The header nearly every client writes, read in one match (others take the long way)."""
+_BATCH_FROM = 1024
+"""Input longer than this is split into frames all at once (see ``_take_batch``)."""
 _MAX_HEADER = 8192
 _WHITESPACE = b" \t\r\n"
 _LEADING_WHITESPACE = re.compile(rb"[ \t\r\n]*")
@@ -58,7 +62,10 @@ _HEADERS: dict[int, bytes] = {}
 _LENGTHS: dict[bytes, int] = {}
 
 
-def _length(digits: bytes) -> int:
+def _length(digits: bytes) -> int | None:
+    """The number 1 to 18 ASCII ``digits`` spell (remembered); None for any other bytes."""
+    if not 0 < len(digits) <= 18 or not digits.isdigit():
+        return None
     length = int(digits)
     if len(_LENGTHS) < _KNOWN_SIZES:
         _LENGTHS[digits] = length
@@ -88,6 +95,7 @@ class FrameDecoder:
         self._skipping_line = False  # dropping an oversized line up to its newline
         self._body_length: int | None = None  # of the Content-Length frame being read
         self._header_size = 0  # of that frame, already taken
+        self._ready: deque[bytes | FrameError] = deque()  # frames split off, not yet taken
 
     def feed(self, data: bytes) -> None:
         """Add bytes read from the stream."""
@@ -121,15 +129,65 @@ class FrameDecoder:
     def next_frame(self) -> bytes | FrameError | _NeedData:
         """The next whole frame's body, a :class:`FrameError` in place of a bad frame, or
         :data:`NEED_DATA`."""
+        if self._ready:
+            return self._ready.popleft()
         if self.framing == "auto" and not self._decide():
             return NEED_DATA
+        if len(self._data) - self._pos > _BATCH_FROM and self._take_batch():
+            return self._ready.popleft()
         if self.framing == "content-length":
             return self._next_content_length()
         return self._next_line()
 
+    def _take_batch(self) -> bool:
+        """Split off, all at once, the whole frames the input starts with that need none of
+        the frame-by-frame care (no pieces, no skipping, no header but the plain one, no
+        blanks between Content-Length frames); whether any were.
+
+        A burst of small frames read together comes apart in one ``split``; what this
+        leaves (the last frame, which may be cut short, and anything unusual) is read
+        frame by frame as before."""
+        if self._pieces or self._skipping_line or self._body_length is not None:
+            return False
+        data, pos = self._data, self._pos
+        ready = self._ready
+        if self.framing == "content-length":
+            if data.find(_PLAIN_START, pos + 1) < 0:
+                return False  # one frame at most: nothing to split
+            parts = (data[pos:] if pos else data).split(_PLAIN_START)
+            if parts[0]:
+                return False
+            for part in parts[1:-1]:
+                digits, blank, body = part.partition(b"\r\n\r\n")
+                length = _LENGTHS.get(digits)
+                if length is None:
+                    length = _length(digits)
+                if not blank or length is None or len(body) != length or length > self.max_size:
+                    break  # not a plain frame ending where the next header starts
+                ready.append(body)
+                pos += len(part) + len(_PLAIN_START)
+        else:
+            end = data.rfind(b"\n", pos)
+            if end < 0:
+                return False
+            for raw in data[pos:end].split(b"\n"):
+                if len(raw) > self.max_size:
+                    ready.append(self._too_large(len(raw)))
+                    continue
+                line = raw.strip(_WHITESPACE)
+                if line:
+                    ready.append(line)
+            pos = end + 1
+        if pos == self._pos:
+            return False
+        self._pos = pos
+        self._joined = False
+        return bool(ready)
+
     def end_of_input(self) -> bytes | FrameError | None:
-        """What is left when the stream ends: the last newline frame, which may lack its
-        newline; a :class:`FrameError` for a Content-Length frame cut short; or None."""
+        """What is left when the stream ends (once :meth:`next_frame` has said
+        :data:`NEED_DATA`): the last newline frame, which may lack its newline; a
+        :class:`FrameError` for a Content-Length frame cut short; or None."""
         self._join_pieces()
         rest = self._data[self._pos :].strip(_WHITESPACE)
         self._take_all()
@@ -227,6 +285,7 @@ class FrameDecoder:
                 length = _LENGTHS.get(digits)
                 if length is None:
                     length = _length(digits)
+                    assert length is not None  # the pattern lets only digits through
                 start = plain.end()
                 end = start + length
                 if length <= self.max_size and end <= len(data):  # all of it is here

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from objmcp import FrameError
+from objmcp import FrameError, _framing
 from objmcp._framing import NEED_DATA, FrameDecoder, Framing, encode_frame
 
 Concrete = Literal["newline", "content-length"]
@@ -22,6 +23,18 @@ Output = bytes | FrameError
 
 SETTINGS = settings(max_examples=75, deadline=None)
 CONCRETE: tuple[Concrete, ...] = ("newline", "content-length")
+
+
+@pytest.fixture(scope="module", autouse=True, params=["split at once", "frame by frame"])
+def splitting(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test twice: with input of any length split into frames at once where it can
+    be (the path a burst of frames takes), and with only long input split so (the path of
+    the usual small read, and of every test's own small streams)."""
+    default = _framing._BATCH_FROM
+    _framing._BATCH_FROM = 0 if request.param == "split at once" else default
+    yield
+    _framing._BATCH_FROM = default
+
 
 # --- strategies ---------------------------------------------------------------------------------
 
