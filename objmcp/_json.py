@@ -10,12 +10,13 @@ bytes written and the values read are the standard library's own.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 c_make_encoder: Any = getattr(json.encoder, "c_make_encoder", None)  # None without json's C part
 
-__all__ = ["ParseFailure", "dumps", "encode_message", "parse_message"]
+__all__ = ["LONG_TEXT", "LongMessage", "ParseFailure", "dumps", "encode_message", "parse_message"]
 
 
 def _compact(allow_nan: bool) -> Callable[[object], str]:
@@ -54,9 +55,70 @@ _message_text = _compact(allow_nan=True)
 def encode_message(message: object) -> bytes:
     """A message as compact JSON bytes (UTF-8; lone surrogates escaped)."""
     try:
+        if message.__class__ is LongMessage:
+            return _with_long_texts(message, message.long_texts).encode()
         return _message_text(message).encode()
     except UnicodeEncodeError:
         return json.dumps(message, separators=(",", ":")).encode()
+
+
+class LongMessage(dict[str, Any]):
+    """A message that names long strings it holds (the very objects), so that
+    :func:`encode_message` escapes each once however often the message holds it, and
+    writes one with nothing to escape (a quick search tells) as it is, where json's
+    encoder would look at each of its characters in turn. The bytes are the same."""
+
+    def __init__(self, message: Mapping[str, Any], long_texts: Sequence[str]) -> None:
+        super().__init__(message)
+        self.long_texts = tuple(long_texts)
+
+
+LONG_TEXT = 64 * 1024
+"""Characters from which a string is worth naming in a :class:`LongMessage`."""
+
+_ESCAPED = '\n"\\\r\t' + "".join(chr(code) for code in range(32) if chr(code) not in "\n\r\t")
+"""What json escapes in a string (ensure_ascii off), the likeliest first."""
+
+
+def _with_long_texts(message: object, long_texts: Sequence[str]) -> str:
+    """``message``'s JSON text, made with a placeholder in place of each long text and
+    the placeholders then replaced."""
+    token = f"objmcp-{os.urandom(8).hex()}-"
+    index = {id(text): i for i, text in enumerate(long_texts)}
+    uses = [0] * len(long_texts)
+
+    def swap(value: object) -> object:
+        kind = type(value)
+        if kind is str:
+            i = index.get(id(value))
+            if i is None:
+                return value
+            uses[i] += 1
+            return f"{token}{i}"
+        if kind is dict:
+            return {key: swap(item) for key, item in value.items()}  # type: ignore[attr-defined]
+        if kind is list or kind is tuple:
+            return [swap(item) for item in value]  # type: ignore[attr-defined]
+        return value
+
+    try:
+        text = _message_text(swap(dict(message)))  # type: ignore[call-overload]
+    except RecursionError:  # nested too deep to copy: the encoder says what it says
+        return _message_text(message)
+    for i, long_text in enumerate(long_texts):
+        placeholder = f'"{token}{i}"'
+        if text.count(placeholder) != uses[i]:  # the token was in the message already
+            return _message_text(message)
+        if uses[i]:
+            text = text.replace(placeholder, _quoted(long_text))
+    return text
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a JSON string, as json's encoder writes it."""
+    if any(character in text for character in _ESCAPED):
+        return json.encoder.encode_basestring(text)
+    return f'"{text}"'
 
 
 class ParseFailure(ValueError):

@@ -34,6 +34,7 @@ from typing import Any, Literal
 from . import _inject
 from . import _jsonrpc as rpc
 from ._content import ToolResult
+from ._json import LONG_TEXT, LongMessage
 from ._jsonrpc import Message, ProtocolError, RequestId
 from ._limits import (
     DEFAULT_MAX_CALLS,
@@ -490,6 +491,10 @@ class Session:
         if call is None:
             return []
         response = rpc.result_response(call.request_id, self._call_result(result, call.revision))
+        if result.content is not None or len(result.text) >= LONG_TEXT:
+            long_texts = _long_texts(result)
+            if long_texts:
+                response = LongMessage(response, long_texts)
         return _answer(call, call_id, response)
 
     # --- messages -------------------------------------------------------------------------
@@ -974,6 +979,16 @@ def _answer(call: _Call, call_id: int, response: Message) -> list[Action]:
         return [Send(response, call.request_id)]
     call.batch.responses.append(response)
     return call.batch.finish(call_id)
+
+
+def _long_texts(result: ToolResult) -> list[str]:
+    """The strings of a tool's result that are long: its text, and those of its blocks."""
+    found = [result.text] if len(result.text) >= LONG_TEXT else []
+    for block in result.content or ():
+        for value in block.values():
+            inner = value.values() if isinstance(value, dict) else (value,)
+            found.extend(text for text in inner if type(text) is str and len(text) >= LONG_TEXT)
+    return found
 
 
 def check_listing(page_size: int | None) -> None:

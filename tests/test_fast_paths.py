@@ -42,7 +42,7 @@ from objmcp import Progress, Toolbox, _limits
 from objmcp._content import ToolResult, plain_text, value_result
 from objmcp._convert import NotJsonable, to_jsonable
 from objmcp._exceptions import ArgumentError
-from objmcp._json import ParseFailure, dumps, encode_message, parse_message
+from objmcp._json import LongMessage, ParseFailure, dumps, encode_message, parse_message
 from objmcp._limits import DEFAULT_MAX_DEPTH, DEFAULT_MAX_STRING, over_limits, text_within_limits
 from objmcp._session import Action, Answer, CancelCall, Send, ServerInfo, Session, StartCall
 from objmcp._tool import Tool, make_tool
@@ -314,6 +314,56 @@ def test_dumps_refuses_nan_and_writes_utf_8_characters_as_they_are() -> None:
             dumps(value)
     assert encode_message([float("nan"), "\ud800"]) == b'[NaN,"\\ud800"]'
     assert encode_message({"é": 1}) == '{"é":1}'.encode()
+
+
+plain_texts = st.text(
+    st.characters(codec="utf-8", exclude_characters='"\\' + "".join(map(chr, range(32)))),
+    max_size=40,
+)
+
+
+@SETTINGS
+@given(json_values, st.one_of(texts, plain_texts), texts, st.data())
+def test_long_texts_a_message_names_change_no_byte(
+    value: Any, long: str, elsewhere: str, data: st.DataObject
+) -> None:
+    """The strings named as long (the very objects: in the message once, several times, in
+    a tuple, or not at all; needing escapes or not) are written as the standard encoder
+    writes them."""
+    places = data.draw(st.lists(st.sampled_from(["list", "dict", "tuple", "key"]), max_size=4))
+    message: dict[Any, Any] = {"value": value, "list": [], "dict": {}}
+    for place in places:
+        if place == "list":
+            message["list"].append(long)
+        elif place == "dict":
+            message["dict"][f"k{len(message['dict'])}"] = long
+        elif place == "tuple":
+            message["tuple"] = (long, value)
+        else:
+            message[long] = 1
+    named = data.draw(st.sampled_from([(long,), (long, elsewhere), (elsewhere, long, long)]))
+    assert_same_outcome(
+        lambda: encode_message(LongMessage(message, named)), lambda: standard_message(message)
+    )
+
+
+def test_a_long_text_with_nothing_to_escape_is_not_looked_at_character_by_character() -> None:
+    long, other = "x" * 100_000, "y" * 100_000 + '"'
+    message = {"content": [{"type": "text", "text": long}], "structured": {"result": long}}
+    expected = standard_message(message), standard_message({"a": other})
+    with mock.patch("json.encoder.encode_basestring", wraps=json.encoder.encode_basestring) as spy:
+        assert encode_message(LongMessage(message, (long,))) == expected[0]
+        assert spy.call_count == 0
+        assert encode_message(LongMessage({"a": other}, (other,))) == expected[1]
+        assert spy.call_count == 1
+
+
+def test_a_message_holding_the_placeholder_itself_is_still_written_as_the_standard() -> None:
+    long = "z" * 1000
+    with mock.patch("objmcp._json.os.urandom", return_value=b"\x00" * 8):
+        token = f"objmcp-{'00' * 8}-0"
+        for message in ({"a": long, "b": token}, {"l": [token, long, long]}, {"only": token}):
+            assert encode_message(LongMessage(message, (long,))) == standard_message(message)
 
 
 # --- parse_message ------------------------------------------------------------------------------

@@ -119,6 +119,11 @@ def test_ten_megabyte_arguments_and_results_travel_under_the_default_limits() ->
     assert text(server.request(call(1, "length", text="é" * ten_mb))) == str(ten_mb)
     blob = server.request(call(2, "blob", kib=10 * 1024))
     assert text(blob) == "b" * (10 * 1024 * 1024)
+    # long results are escaped apart: one with everything JSON escapes, and one list of them
+    odd = ('é"\\\n\t\x01\x1f\x7f\u2028\U0001f600' + "a" * 997) * 200
+    assert text(server.request(call(3, "echo", value=odd))) == odd
+    both = server.request(call(4, "echo", value=[odd, "b" * 70_000, odd]))
+    assert json.loads(text(both)) == [odd, "b" * 70_000, odd]
     _, _, status = server.close()
     assert status == 0
 
