@@ -490,7 +490,13 @@ class Session:
         call = self._end(call_id)
         if call is None:
             return []
-        response = rpc.result_response(call.request_id, self._call_result(result, call.revision))
+        try:
+            answer = self._call_result(result, call.revision)
+        except Exception:  # a bug of ours: an internal error for this call alone
+            logger.exception("objmcp failed on the answer of a call")
+            failed = rpc.error_response(call.request_id, rpc.INTERNAL_ERROR, "Internal error")
+            return _answer(call, call_id, failed)
+        response = rpc.result_response(call.request_id, answer)
         if result.content is not None or len(result.text) >= LONG_TEXT:
             long_texts = _long_texts(result)
             if long_texts:

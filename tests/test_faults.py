@@ -92,16 +92,22 @@ def test_a_bug_of_objmcps_on_one_message_is_an_internal_error_for_it_alone(frami
         + frame(call(2, "add", a=2, b=3))
         + frame({"jsonrpc": "2.0", "id": 3, "method": "slip/now", "params": {}})
         + frame({"jsonrpc": "2.0", "id": 4, "method": "ping"})
+        + frame(call(5, "slip"))
+        + frame(call(6, "slip_later"))
+        + frame(call(7, "add", a=4, b=5))
     )
     out, err, status = server.close()  # the input ends: everything is answered first
     assert status == 0
     answers = {message["id"]: message for message in _frames(out, framing)}
-    assert set(answers) == {0, 1, 2, 3, 4}
-    for slipped in (1, 3):
+    assert set(answers) == {0, 1, 2, 3, 4, 5, 6, 7}
+    for slipped in (1, 3, 5, 6):
         assert answers[slipped]["error"] == {"code": -32603, "message": "Internal error"}
     assert answers[2]["result"]["content"][0]["text"] == "5"
     assert answers[4]["result"] == {}
-    assert err.decode().count("RuntimeError: a planted bug") == 2
+    assert answers[7]["result"]["content"][0]["text"] == "9"
+    said = err.decode()
+    assert said.count("RuntimeError: a planted bug\n") == 2
+    assert said.count("RuntimeError: a planted bug in an answer") == 2
 
 
 def _frames(out: bytes, framing: str) -> list[Any]:

@@ -1,13 +1,16 @@
-"""A server with a bug planted in its protocol core (test_faults.py): the session fails on
-any request named ``slip/now``, as a bug of objmcp's would. Everything else is served as
-ever: the request that hit the bug gets an internal error, and serving goes on."""
+"""A server with bugs planted in its protocol core (test_faults.py): the session fails on
+any request named ``slip/now``, and on the answer of any call whose result is ``"slip"``, as
+a bug of objmcp's would. Everything else is served as ever: the request that hit the bug
+gets an internal error, and serving goes on."""
 
 import sys
 
 import objmcp
+from objmcp._content import ToolResult
 from objmcp._session import Session
 
 _request = Session._request
+_call_result = Session._call_result
 
 
 def _slipping(self: Session, request_id: object, method: str, *args: object) -> object:
@@ -16,7 +19,14 @@ def _slipping(self: Session, request_id: object, method: str, *args: object) -> 
     return _request(self, request_id, method, *args)  # type: ignore[arg-type]
 
 
+def _slipping_answer(self: Session, result: ToolResult, *args: object) -> object:
+    if result.text == "slip":
+        raise RuntimeError("a planted bug in an answer")
+    return _call_result(self, result, *args)  # type: ignore[arg-type]
+
+
 Session._request = _slipping  # type: ignore[assignment,method-assign]
+Session._call_result = _slipping_answer  # type: ignore[assignment,method-assign]
 
 
 class Adder:
@@ -25,6 +35,14 @@ class Adder:
     def add(self, a: int, b: int) -> int:
         """Add two integers."""
         return a + b
+
+    def slip(self) -> str:
+        """A result whose answer the planted bug fails on (a sync call, in the reader)."""
+        return "slip"
+
+    async def slip_later(self) -> str:
+        """The same from a coroutine (answered on the event loop)."""
+        return "slip"
 
 
 if __name__ == "__main__":
