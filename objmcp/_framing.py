@@ -34,7 +34,8 @@ NEED_DATA = _NeedData.NEED_DATA
 _HEADER_START = re.compile(rb"[A-Za-z][A-Za-z0-9-]*[ \t]*:")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _PLAIN_START = b"Content-Length: "
-_PLAIN_HEADER = re.compile(rb"Content-Length: ([0-9]{1,18})\r\n\r\n")
+_MAX_DIGITS = 18
+_PLAIN_HEADER = re.compile(re.escape(_PLAIN_START) + rb"([0-9]{1,%d})\r\n\r\n" % _MAX_DIGITS)
 """The header nearly every client writes, read in one match (others take the long way)."""
 _BATCH_FROM = 1024
 """Input longer than this is split into frames all at once (see ``_take_batch``)."""
@@ -48,7 +49,7 @@ def encode_frame(body: bytes, framing: Literal["newline", "content-length"]) -> 
     if framing == "content-length":
         header = _HEADERS.get(len(body))
         if header is None:
-            header = b"Content-Length: %d\r\n\r\n" % len(body)
+            header = _PLAIN_START + b"%d\r\n\r\n" % len(body)
             if len(_HEADERS) < _KNOWN_SIZES:
                 _HEADERS[len(body)] = header
         return header + body
@@ -64,7 +65,7 @@ _LENGTHS: dict[bytes, int] = {}
 
 def _length(digits: bytes) -> int | None:
     """The number 1 to 18 ASCII ``digits`` spell (remembered); None for any other bytes."""
-    if not 0 < len(digits) <= 18 or not digits.isdigit():
+    if not 0 < len(digits) <= _MAX_DIGITS or not digits.isdigit():
         return None
     length = int(digits)
     if len(_LENGTHS) < _KNOWN_SIZES:

@@ -76,8 +76,8 @@ class LongMessage(dict[str, Any]):
 LONG_TEXT = 64 * 1024
 """Characters from which a string is worth naming in a :class:`LongMessage`."""
 
-_ESCAPED = '\n"\\\r\t' + "".join(chr(code) for code in range(32) if chr(code) not in "\n\r\t")
-"""What json escapes in a string (ensure_ascii off), the likeliest first."""
+_ESCAPED = "".join(json.encoder.ESCAPE_DCT)
+"""What json escapes in a string (ensure_ascii off): its own table, ``\\`` and ``"`` first."""
 
 
 def _with_long_texts(message: object, long_texts: Sequence[str]) -> str:

@@ -289,8 +289,9 @@ class Session:
 
         ``caller`` names who sent it, when the transport knows (a digest of their
         credentials): a modern-era request state is then good for that caller only.
-        ``source`` is the JSON text it was decoded from, when the transport has it: a
-        short one spares walking the message for ``max_depth`` and ``max_string``."""
+        ``source`` is the JSON text it was decoded from, when the transport has it: it
+        spares walking the message for ``max_depth`` and ``max_string`` when it vouches
+        for them (see ``text_within_limits``)."""
         self._caller = caller
         self._vouched = source is not None and text_within_limits(
             source, self.max_depth, self.max_string
