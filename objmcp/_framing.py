@@ -209,6 +209,7 @@ class FrameDecoder:
         start = _LEADING_WHITESPACE.match(self._data, self._pos).end()  # type: ignore[union-attr]
         head = self._data[start : start + 32]
         if not head:
+            self._take_all()  # blanks before the first frame: dropped, not searched again
             return False
         if _HEADER_START.match(head):
             self.framing = "content-length"

@@ -196,6 +196,27 @@ def test_whitespace_between_content_length_frames_is_ignored(
     assert only_bodies(decode(chunks, "auto" if auto else "content-length")) == sent
 
 
+@SETTINGS
+@given(
+    data=st.data(),
+    blanks=st.lists(st.text(alphabet=" \t\r\n", min_size=1, max_size=300), min_size=1, max_size=8),
+    framing=st.sampled_from(CONCRETE),
+)
+def test_blanks_before_the_first_frame_are_not_held(
+    data: st.DataObject, blanks: list[str], framing: Concrete
+) -> None:
+    # Held, they would be searched again on every read (quadratic in their length).
+    decoder = FrameDecoder("auto")
+    for blank in blanks:
+        decoder.feed(blank.encode())
+        assert decoder.next_frame() is NEED_DATA
+        assert decoder.buffered == 0
+    body = data.draw(bodies(framing), label="body")
+    decoder.feed(encode_frame(body, framing))
+    assert drain(decoder) == [body]
+    assert decoder.framing == framing
+
+
 # --- errors in the stream ---------------------------------------------------------------------
 
 MAX = 64
