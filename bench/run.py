@@ -17,6 +17,11 @@ Every server in ``bench/servers/`` serves the same tools over stdio:
 * import time of the server's library: ``import X`` timed with
   ``time.perf_counter`` inside a fresh ``python -c`` (median of
   ``max(5, --repeat)`` runs), so interpreter start and shutdown are excluded;
+* the library's own start-up over anyio's: for a library built on anyio, the
+  same import followed by an idle ``anyio.run``, less an idle ``anyio.run``
+  alone (the import of anyio and asyncio, and an event loop started and
+  stopped, which any of them pays before it serves); median of the per-run
+  differences;
 * payloads, in spawns of their own: the round trip of ``length(text)`` with a
   ``--payload-mb`` (10 MB) string argument, and of ``blob(size)`` whose result
   is a string that size, in MB/s of the string (median over all such calls).
@@ -91,7 +96,8 @@ class ServerSpec:
     (``from fastmcp import FastMCP``): some packages import their parts lazily,
     so a bare ``import module`` would time too little. ``bare``, if given, is
     timed as well and reported on a row of its own (``import objmcp``, which
-    leaves the serving side for its first use).
+    leaves the serving side for its first use). ``on_anyio``: the library serves on
+    anyio, so its start-up over anyio's own is timed too.
     """
 
     key: str
@@ -100,6 +106,7 @@ class ServerSpec:
     module: str
     names: str = ""
     bare: str = ""
+    on_anyio: bool = True
 
     @property
     def import_statement(self) -> str:
@@ -115,7 +122,7 @@ SERVERS: tuple[ServerSpec, ...] = (
     ),
     ServerSpec("sdk", "mcp SDK", SERVERS_DIR / "sdk_add.py", "mcp.server.mcpserver", "MCPServer"),
     ServerSpec("fastmcp", "FastMCP", SERVERS_DIR / "fastmcp_add.py", "fastmcp", "FastMCP"),
-    ServerSpec("floor", "floor", SERVERS_DIR / "floor.py", "json"),
+    ServerSpec("floor", "floor", SERVERS_DIR / "floor.py", "json", on_anyio=False),
 )
 OTHERS: tuple[str, ...] = tuple(s.key for s in SERVERS if s.key != "objmcp")
 
@@ -157,6 +164,8 @@ class ServerResult:
     sessions: list[SessionResult] = field(default_factory=list)
     import_s: float | None = None
     bare_import_s: float | None = None
+    own_start_s: float | None = None
+    anyio_start_s: float | None = None
     payloads: list[PayloadResult] = field(default_factory=list)
     payload_error: str | None = None
 
@@ -185,6 +194,8 @@ class ServerResult:
             "peak_rss_mib": statistics.median(s.peak_rss_kib for s in self.sessions) / 1024,
             "import_ms": None if self.import_s is None else self.import_s * 1e3,
             "bare_import_ms": None if self.bare_import_s is None else self.bare_import_s * 1e3,
+            "own_start_ms": None if self.own_start_s is None else self.own_start_s * 1e3,
+            "anyio_start_ms": None if self.anyio_start_s is None else self.anyio_start_s * 1e3,
             **payload_figures(self.payloads if self.payload_error is None else []),
         }
 
@@ -217,6 +228,8 @@ METRICS: tuple[tuple[str, str, bool, str], ...] = (
     ("peak_rss_mib", "peak RSS after calls (MiB)", False, "{:.1f}"),
     ("import_ms", "library import time, the names the server uses (ms)", False, "{:.1f}"),
     ("bare_import_ms", "library import time, the bare package (ms)", False, "{:.1f}"),
+    ("own_start_ms", "library start-up over anyio's own (ms)", False, "{:.1f}"),
+    ("anyio_start_ms", "anyio's own: imported, an idle event loop run (ms)", False, "{:.1f}"),
     ("argument_mb_s", "payload: P string argument round trip (MB/s)", True, "{:.1f}"),
     ("result_mb_s", "payload: P string result round trip (MB/s)", True, "{:.1f}"),
     ("argument_faults", "payload: page faults, P string argument round trip", False, "{:.0f}"),
@@ -231,9 +244,16 @@ the next one faults in afresh) depends on what else is on its heap at that momen
 can differ between two servers, or two framings, for no reason in the code of either; they
 say what part of a payload figure is the memory's, and are not compared."""
 RATIO_KEYS: tuple[str, ...] = tuple(
-    key for key in METRIC_KEYS if key != "bare_import_ms" and key not in FAULT_KEYS
+    key
+    for key in METRIC_KEYS
+    if key not in ("bare_import_ms", "own_start_ms", "anyio_start_ms") and key not in FAULT_KEYS
 )
 """The figures every server has, so objmcp's can be divided by theirs."""
+ANYIO_KEYS: tuple[str, ...] = ("own_start_ms",)
+"""The figures only a server on anyio has: divided where both have them."""
+ANYIO_START = "import anyio\nasync def _idle() -> None: pass\nanyio.run(_idle)"
+"""What any server on anyio does before it serves: import anyio (and asyncio, its
+backend), start an event loop and stop it."""
 
 
 def dump(message: dict[str, Any]) -> bytes:
@@ -779,17 +799,30 @@ def time_import(statement: str, env: dict[str, str]) -> float:
 
 
 def import_times(specs: Sequence[ServerSpec], env: dict[str, str], runs: int) -> dict[str, float]:
-    """Return, per server key, the median import time of its library over ``runs`` runs
-    (and, as ``key:bare``, of its bare package, for a spec that names one).
+    """Return, per server key, the median import time of its library over ``runs`` runs;
+    as ``key:bare``, that of its bare package, for a spec that names one; and as
+    ``key:own``, for a spec on anyio, the median over the runs of its import followed by
+    ``ANYIO_START`` less ``ANYIO_START`` alone (whose own median is ``anyio``).
 
-    Runs are interleaved (one of each library, then again) so drift hits all alike.
+    Runs are interleaved (one of each statement, then again) so drift hits all alike.
     """
     statements = {s.key: s.import_statement for s in specs}
     statements.update({f"{s.key}:bare": s.bare for s in specs if s.bare})
+    on_anyio = [s.key for s in specs if s.on_anyio]
+    statements.update(
+        {f"{s.key}:own": f"{s.import_statement}\n{ANYIO_START}" for s in specs if s.on_anyio}
+    )
+    if on_anyio:
+        statements["anyio"] = ANYIO_START
     samples: dict[str, list[float]] = {key: [] for key in statements}
     for _ in range(runs):
         for key, statement in statements.items():
             samples[key].append(time_import(statement, env))
+    for key in on_anyio:
+        own = samples[f"{key}:own"]
+        samples[f"{key}:own"] = [
+            whole - alone for whole, alone in zip(own, samples["anyio"], strict=True)
+        ]
     return {key: statistics.median(values) for key, values in samples.items()}
 
 
@@ -856,6 +889,9 @@ def benchmark(
             for result in available:
                 result.import_s = times[result.spec.key]
                 result.bare_import_s = times.get(f"{result.spec.key}:bare")
+                result.own_start_s = times.get(f"{result.spec.key}:own")
+                if result.spec.on_anyio:
+                    result.anyio_start_s = times.get("anyio")
     return results
 
 
@@ -865,8 +901,12 @@ def ratios(results: Sequence[ServerResult]) -> dict[str, dict[str, float | None]
     if "objmcp" not in figures:
         return {}
     mine = figures["objmcp"]
+    specs = {r.spec.key: r.spec for r in results}
     return {
-        f"objmcp/{other}": {key: ratio(mine[key], figures[other][key]) for key in RATIO_KEYS}
+        f"objmcp/{other}": {
+            key: ratio(mine[key], figures[other][key])
+            for key in (*RATIO_KEYS, *(ANYIO_KEYS if specs[other].on_anyio else ()))
+        }
         for other in OTHERS
         if other in figures
     }
