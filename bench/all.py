@@ -330,7 +330,7 @@ def render(report: Report) -> str:
         out += [
             "",
             f"== framing: objmcp, Content-Length against newline ({options.calls} calls x "
-            f"{options.repeat} spawns each; payloads as above) ==",
+            f"{framing.ROUND_TRIP_SPAWNS * options.repeat} spawns each; payloads as above) ==",
             framing.render_table(report.framing_comparison, options.payload_size),
         ]
     if report.scaling_rows is not None:

@@ -4,9 +4,10 @@ objmcp decides the framing from the first bytes it reads (a ``Content-Length: N`
 header, a blank line and N bytes of JSON, LSP style; or one JSON text a line) and
 answers in the same framing. The other servers speak only newline framing, so only
 objmcp is measured here, with ``run.py``'s driver and ``bench/servers/objmcp_add.py``:
-for each framing, ``--repeat`` spawns of the sequential round trip and pipelined
-throughput of ``--calls`` calls (as in ``run.py``), and ``--repeat`` spawns of the
-payload phase (``--payload-mb`` string argument and result). Spawns alternate between
+for each framing, ``ROUND_TRIP_SPAWNS`` times ``--repeat`` spawns of the sequential
+round trip and pipelined throughput of ``--calls`` calls (as in ``run.py``), and
+``--repeat`` spawns of the payload phase (``--payload-mb`` string argument and
+result). Spawns alternate between
 the framings (the order flipping each round) so that drift hits both alike; the ratio
 ``content-length / newline`` of each figure is reported.
 
@@ -53,6 +54,11 @@ METRICS: tuple[tuple[str, str, bool, str], ...] = tuple(
     metric for metric in STDIO_METRICS if metric[0] in COMPARED
 )
 METRIC_KEYS: tuple[str, ...] = tuple(m[0] for m in METRICS)
+ROUND_TRIP_SPAWNS = 3
+"""Round-trip spawns a framing, per payload spawn. Where a new process's threads land on
+the cores moves its round trip's median by several percent from one spawn to the next,
+more than the difference between the framings, so the pooled figures take more spawns
+than ``run.py``'s; a spawn of calls takes a second, one of payloads several."""
 
 
 @dataclass
@@ -112,19 +118,23 @@ def benchmark(
     payload_size: int = 10_000_000,
     payload_calls: int = 3,
 ) -> FramingComparison:
-    """Measure objmcp in both framings, spawns alternating; stop at the first failure."""
+    """Measure objmcp in both framings, spawns alternating (``ROUND_TRIP_SPAWNS`` x
+    ``repeat`` of calls, ``repeat`` of payloads); stop at the first failure."""
     env = server_env()
     comparison = FramingComparison({framing: FramingResult(framing) for framing in FRAMINGS})
+    spawns = ROUND_TRIP_SPAWNS * repeat
     try:
         for framing in FRAMINGS:
             log(f"framing warm-up {framing} ...")
             run_session(SPEC, env, min(calls, 100), timeout, framing)
-        for r in range(repeat):
+        for r in range(spawns):
             order = FRAMINGS if r % 2 == 0 else FRAMINGS[::-1]
             for framing in order:
-                log(f"framing run {r + 1}/{repeat} {framing} ...")
+                log(f"framing run {r + 1}/{spawns} {framing} ...")
                 _, session = run_session(SPEC, env, calls, timeout, framing)
                 comparison.results[framing].sessions.append(session)
+            if r >= repeat:
+                continue
             for framing in order if payload_calls > 0 else ():
                 log(f"framing payloads {r + 1}/{repeat} {framing} ...")
                 found = run_payload_session(
@@ -159,6 +169,7 @@ def to_json(
             "server": str(SPEC.script.name),
             "calls": calls,
             "repeat": repeat,
+            "round_trip_spawns": ROUND_TRIP_SPAWNS * repeat,
             "payload_bytes": payload_size,
             "payload_calls_per_spawn": payload_calls,
         },
@@ -185,7 +196,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Measure both framings and print the comparison."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--calls", type=int, default=5000, help="calls a spawn (5000)")
-    parser.add_argument("--repeat", type=int, default=5, help="spawns a framing (5)")
+    parser.add_argument(
+        "--repeat", type=int, default=5, help="payload spawns a framing, 3x that of calls (5)"
+    )
     parser.add_argument("--payload-mb", type=float, default=10.0, help="payload size, MB (10)")
     parser.add_argument("--payload-calls", type=int, default=3, help="payload calls a spawn (3)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait (30)")
