@@ -7,9 +7,9 @@ objmcp is measured here, with ``run.py``'s driver and ``bench/servers/objmcp_add
 for each framing, ``ROUND_TRIP_SPAWNS`` times ``--repeat`` spawns of the sequential
 round trip and pipelined throughput of ``--calls`` calls (as in ``run.py``), and
 ``--repeat`` spawns of the payload phase (``--payload-mb`` string argument and
-result). Spawns alternate between
-the framings (the order flipping each round) so that drift hits both alike; the ratio
-``content-length / newline`` of each figure is reported.
+result). Spawns alternate between the framings (the order flipping each round) so that
+drift hits both alike; the ratio ``content-length / newline`` of each figure is
+reported.
 
 Usage::
 
