@@ -243,14 +243,14 @@ memory touched. Whether the allocator hands a freed 10 MB block back to the syst
 the next one faults in afresh) depends on what else is on its heap at that moment, so these
 can differ between two servers, or two framings, for no reason in the code of either; they
 say what part of a payload figure is the memory's, and are not compared."""
-RATIO_KEYS: tuple[str, ...] = tuple(
-    key
-    for key in METRIC_KEYS
-    if key not in ("bare_import_ms", "own_start_ms", "anyio_start_ms") and key not in FAULT_KEYS
-)
-"""The figures every server has, so objmcp's can be divided by theirs."""
 ANYIO_KEYS: tuple[str, ...] = ("own_start_ms",)
 """The figures only a server on anyio has: divided where both have them."""
+NOT_DIVIDED: tuple[str, ...] = ("bare_import_ms", "anyio_start_ms", *FAULT_KEYS)
+"""Figures shown but never divided: objmcp's alone, or the same for all, or the allocator's."""
+RATIO_KEYS: tuple[str, ...] = tuple(
+    key for key in METRIC_KEYS if key not in NOT_DIVIDED and key not in ANYIO_KEYS
+)
+"""The figures every server has, so objmcp's can be divided by theirs."""
 ANYIO_START = "import anyio\nasync def _idle() -> None: pass\nanyio.run(_idle)"
 """What any server on anyio does before it serves: import anyio (and asyncio, its
 backend), start an event loop and stop it."""
