@@ -505,7 +505,11 @@ class McpApp:
                 await _respond(send, 202, None, extra)
             else:
                 only = ready[0] if len(ready) == 1 else ready
-                await _respond(send, _status_of(only), only, extra)  # an error of no request
+                # The status table is the modern era's: a handshake-era request's answer
+                # is 200 whatever its error (a 404 there says "session gone"), while an
+                # error of no request (a message that is not one) keeps its status.
+                status = _status_of(only) if modern or not exchange.requested else 200
+                await _respond(send, status, only, extra)
             return
         priming = connection.priming
         reader = Reader(exchange, self.poll_after if priming else None)

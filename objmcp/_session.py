@@ -718,17 +718,12 @@ class Session:
             declared = "prompts" in has or "resources" in has
         else:
             declared = feature in has
+        if method in _LISTS:  # clients list them undeclared too: the SDKs' servers say none
+            found = self._listing(method) if declared else []
+            page = self._page(method, _LISTS[method], found, params)
+            return rpc.result_response(request_id, self._complete(page, revision, cache=method))
         if not declared:
             raise _method_not_found(method, revision)  # a feature the server did not declare
-        lists = {
-            "resources/list": "resources",
-            "resources/templates/list": "resourceTemplates",
-            "prompts/list": "prompts",
-        }
-        if method in lists:
-            found = self._listing(method)
-            page = self._page(method, lists[method], found, params)
-            return rpc.result_response(request_id, self._complete(page, revision, cache=method))
         if method == "completion/complete":
             return rpc.result_response(
                 request_id, self._complete(self._completion(params), revision, cache=None)
@@ -1072,6 +1067,15 @@ def _modern_revision(meta: object) -> tuple[Revision, Mapping[str, Any]]:
             rpc.INVALID_PARAMS, f"Invalid params: _meta needs {CLIENT_CAPABILITIES_KEY} (an object)"
         )
     return revision, capabilities
+
+
+_LISTS = {
+    "resources/list": "resources",
+    "resources/templates/list": "resourceTemplates",
+    "prompts/list": "prompts",
+}
+"""The list methods of the features, by the key of their items: answered in every
+revision, an empty list when the server has none (its capability not declared)."""
 
 
 def _method_not_found(method: str, revision: Revision) -> ProtocolError:

@@ -47,6 +47,8 @@ class Stream:
         standing: bool = False,
     ) -> None:
         self.pending = set(ids)
+        self.requested = bool(self.pending)
+        """Whether the messages the stream answers held a request."""
         self.aliases = dict(aliases or {})
         self.number = number
         """The stream's number in its session (None: not resumable)."""

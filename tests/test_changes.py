@@ -313,7 +313,7 @@ def test_subscribing_is_of_its_era() -> None:
         )
         assert no_uri["error"]["code"] == -32602
         # prompts were not declared at initialize: the annex's prompt stays out of this
-        # session (no prompts/list_changed, prompts/list not found), its resource comes in
+        # session (no prompts/list_changed, prompts/list empty), its resource comes in
         assert "prompts" not in declared
         server.send(
             {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "open_annex"}}
@@ -321,7 +321,10 @@ def test_subscribing_is_of_its_era() -> None:
         assert server.read()["method"] == "notifications/resources/list_changed"
         assert server.read()["id"] == 7
         prompts = server.request({"jsonrpc": "2.0", "id": 8, "method": "prompts/list"})
-        assert prompts["error"]["code"] == -32601
+        assert prompts["result"] == {"prompts": []}
+        got = {"name": "cheer", "arguments": {"who": "Ada"}}
+        prompt = server.request({"jsonrpc": "2.0", "id": 9, "method": "prompts/get", "params": got})
+        assert prompt["error"]["code"] == -32601
     finally:
         server.close()
 

@@ -234,6 +234,62 @@ def test_a_handshake_session_lives_until_it_is_deleted(zoo_http: HttpServer) -> 
     assert nameless.status_code == 400  # no session id, and not initialize
 
 
+def test_handshake_era_errors_are_http_200_and_modern_ones_carry_their_status(
+    zoo_http: HttpServer,
+) -> None:
+    """In a handshake session a 404 says "session gone" (the SDK 1.x clients end the
+    session on it), so a request's JSON-RPC error comes with 200 there; the status
+    table is the modern era's."""
+    opened = post(zoo_http.url, initialize_message())
+    headers = {
+        "mcp-session-id": opened.headers["mcp-session-id"],
+        "mcp-protocol-version": "2025-11-25",
+    }
+    asks = [
+        ({"jsonrpc": "2.0", "id": 2, "method": "no/such/method"}, -32601, 404),
+        ({"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {}}, -32601, 404),
+        (
+            {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "nope"}},
+            -32602,
+            400,
+        ),
+    ]
+    for message, code, modern_status in asks:
+        answer = post(zoo_http.url, message, **headers)
+        assert (answer.status_code, answer.json()["error"]["code"]) == (200, code), message
+        method = str(message["method"])
+        params = dict(message.get("params", {}))  # type: ignore[call-overload]
+        in_modern = post(
+            zoo_http.url,
+            modern(method, **params),
+            **modern_headers(method, params.get("name")),
+        )
+        assert (in_modern.status_code, in_modern.json()["error"]["code"]) == (
+            modern_status,
+            code,
+        )
+    still = post(zoo_http.url, {"jsonrpc": "2.0", "id": 5, "method": "tools/list"}, **headers)
+    assert still.status_code == 200 and "tools" in still.json()["result"]
+    none = post(zoo_http.url, {"jsonrpc": "2.0", "id": 6, "method": "prompts/list"}, **headers)
+    assert (none.status_code, none.json()["result"]) == (200, {"prompts": []})
+    stray = post(zoo_http.url, {"jsonrpc": "2.0", "id": 99, "result": {}}, **headers)
+    assert stray.status_code == 202  # a response to nothing: accepted, as the spec says
+    nothing = post(zoo_http.url, {"jsonrpc": "2.0", "id": 7}, **headers)
+    assert (nothing.status_code, nothing.json()["error"]["code"]) == (400, -32600)
+
+
+def test_a_stateless_server_answers_errors_with_200() -> None:
+    server = HttpServer("--stateless")
+    try:
+        unknown = post(server.url, {"jsonrpc": "2.0", "id": 1, "method": "resources/read"})
+        assert (unknown.status_code, unknown.json()["error"]["code"]) == (200, -32601)
+        call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "nope"}}
+        wrong = post(server.url, call)
+        assert (wrong.status_code, wrong.json()["error"]["code"]) == (200, -32602)
+    finally:
+        server.stop()
+
+
 def test_a_call_that_asks_streams_its_question_before_its_answer(zoo_http: HttpServer) -> None:
     opened = post(zoo_http.url, initialize_message({"elicitation": {"form": {}}}))
     headers = {

@@ -167,7 +167,9 @@ def test_requests_before_initialize_and_version_negotiation() -> None:
         assert oldest["result"]["serverInfo"] == {"name": "zoo", "version": "1.0.0"}
         listed = server.request({"jsonrpc": "2.0", "id": 9, "method": "tools/list"})
         assert "tools" in listed["result"]
-        unknown = server.request({"jsonrpc": "2.0", "id": 10, "method": "resources/list"})
+        none = server.request({"jsonrpc": "2.0", "id": 10, "method": "resources/list"})
+        assert none["result"] == {"resources": []}  # none, as the SDKs' servers say
+        unknown = server.request({"jsonrpc": "2.0", "id": 11, "method": "resources/read"})
         assert unknown["error"]["code"] == -32601
     finally:
         server.close()

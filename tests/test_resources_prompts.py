@@ -153,14 +153,29 @@ async def test_what_cannot_be_published_is_refused_at_start(
 
 
 @pytest.mark.parametrize("revision", REVISIONS)
-async def test_a_server_without_resources_or_prompts_does_not_answer_for_them(
+async def test_a_server_without_resources_or_prompts_lists_none_and_acts_on_none(
     revision: str,
 ) -> None:
     async with connect(objmcp.Server("pages", Unmarked()), revision=revision) as client:
         assert set(client.server_capabilities) == {"tools", "logging"}
-        for method in ("resources/list", "prompts/list", "completion/complete"):
+        lists = {
+            "resources/list": "resources",
+            "resources/templates/list": "resourceTemplates",
+            "prompts/list": "prompts",
+        }
+        for method, key in lists.items():
+            listed = await client.request(method, {})
+            assert listed[key] == [], method
+            assert "nextCursor" not in listed, method
+        acting = {
+            "completion/complete": {},
+            "resources/read": {"uri": "pages://one"},
+            "resources/subscribe": {"uri": "pages://one"},
+            "prompts/get": {"name": "one"},
+        }
+        for method, params in acting.items():
             with pytest.raises(ResponseError) as refused:
-                await client.request(method, {})
+                await client.request(method, params)
             assert refused.value.code == -32601, method
 
 
