@@ -299,17 +299,34 @@ def _parse_text(
 def _to_datetime(value: object, path: str) -> object:
     datetime = t.loaded_module("datetime")
     read = datetime.datetime.fromisoformat
-    return _parse_text(value, path, "an ISO 8601 date-time", lambda s: read(_utc(s)))
+    return _parse_text(value, path, "an ISO 8601 date-time", lambda s: _offset(read(_utc(s)), s))
 
 
 def _to_time(value: object, path: str) -> object:
     datetime = t.loaded_module("datetime")
     read = datetime.time.fromisoformat
-    return _parse_text(value, path, "an ISO 8601 time", lambda s: read(_utc(s)))
+    return _parse_text(value, path, "an ISO 8601 time", lambda s: _offset(read(_utc(s)), s))
 
 
 def _utc(text: str) -> str:
     return text[:-1] + "+00:00" if text.endswith("Z") else text
+
+
+_FINE_OFFSET = re.compile(r"([+-])([0-9]{2}):([0-9]{2}):([0-9]{2})\.([0-9]{6})$")
+
+
+def _offset(parsed: Any, text: str) -> Any:
+    """``parsed`` with the microseconds of its UTC offset, which Python 3.11's
+    ``fromisoformat`` reads and drops (``+00:00:00.000001``, as ``isoformat`` writes it)."""
+    fine = _FINE_OFFSET.search(text)
+    if fine is None or parsed.tzinfo is None:
+        return parsed
+    datetime = t.loaded_module("datetime")
+    sign, hours, minutes, seconds, micros = fine.groups()
+    delta = datetime.timedelta(
+        hours=int(hours), minutes=int(minutes), seconds=int(seconds), microseconds=int(micros)
+    )
+    return parsed.replace(tzinfo=datetime.timezone(-delta if sign == "-" else delta))
 
 
 def _to_date(value: object, path: str) -> object:

@@ -212,9 +212,11 @@ def _parameters(schema: dict[str, Any]) -> str:
 
 def describe_type(schema: dict[str, Any], defs: dict[str, Any]) -> str:
     """A short name for what a JSON Schema accepts: ``integer``, ``array[string]``,
-    ``"red"|"green"``, ``Point`` (a ``$ref``), ``any``."""
+    ``"red"|"green"``, ``Point`` (a named object, or a ``$ref``), ``any``."""
     if "$ref" in schema:
         return str(schema["$ref"]).rsplit("/", 1)[-1]
+    if schema.get("type") == "object" and isinstance(schema.get("title"), str):
+        return str(schema["title"])
     if "const" in schema:
         return json.dumps(schema["const"])
     if "enum" in schema:

@@ -2,10 +2,12 @@
 
 One dispatch (:meth:`SchemaBuilder.schema`) over the kinds of hint that
 :mod:`objmcp._typing` names. Named composite types (dataclasses, TypedDicts,
-NamedTuples, pydantic models) go into ``$defs`` and are referenced, so that
-recursive types terminate; every ``$defs`` ends up at the root of the tool's
-input schema. A hint with no JSON form degrades to ``{}`` (any value) and a
-warning, never an error at start.
+NamedTuples, pydantic models) go into ``$defs`` and are referenced while a
+schema is built, so that recursive types terminate; :func:`inline_defs` then
+puts every definition that is not recursive in place of its references, since
+many clients' converters (OpenAI's strict mode among them) cannot follow a
+``$ref``. A hint with no JSON form degrades to ``{}`` (any value) and a warning,
+never an error at start.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from . import _typing as t
 from ._convert import NotJsonable, to_jsonable
 from ._introspect import read_docs
 
-__all__ = ["JsonSchema", "SchemaBuilder", "json_type"]
+__all__ = ["JsonSchema", "SchemaBuilder", "inline_defs", "json_type"]
 
 JsonSchema = dict[str, Any]
 logger = logging.getLogger("objmcp")
@@ -281,3 +283,69 @@ def _rewrite_refs(node: Any, renames: dict[str, str]) -> Any:
     if isinstance(node, list):
         return [_rewrite_refs(item, renames) for item in node]
     return node
+
+
+_DEFS_REF = "#/$defs/"
+
+
+def inline_defs(schema: JsonSchema) -> JsonSchema:
+    """``schema`` with each reference to a definition that is not recursive replaced by
+    the definition itself (titled with its name, the reference's own keywords kept over
+    the definition's); ``$defs`` keeps only the recursive definitions, or goes."""
+    defs: dict[str, JsonSchema] = schema.get("$defs", {})
+    if not defs:
+        return schema
+    refers = {name: _refs_in(body) for name, body in defs.items()}
+    recursive = {name for name in defs if _reaches(name, name, refers)}
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, list):
+            return [inline(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        name = _def_name(node)
+        if name is not None and name in defs and name not in recursive:
+            body = {"title": name, **inline(defs[name])}
+            kept = {k: inline(v) for k, v in node.items() if k not in ("$ref", "$defs")}
+            return {**body, **kept}
+        return {key: inline(value) for key, value in node.items() if key != "$defs"}
+
+    result: JsonSchema = inline(schema)
+    if recursive:
+        result["$defs"] = {name: inline(defs[name]) for name in defs if name in recursive}
+    return result
+
+
+def _def_name(node: dict[str, Any]) -> str | None:
+    reference = node.get("$ref")
+    if isinstance(reference, str) and reference.startswith(_DEFS_REF):
+        return reference[len(_DEFS_REF) :]
+    return None
+
+
+def _refs_in(node: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(node, list):
+        for item in node:
+            found |= _refs_in(item)
+    elif isinstance(node, dict):
+        name = _def_name(node)
+        if name is not None:
+            found.add(name)
+        for value in node.values():
+            found |= _refs_in(value)
+    return found
+
+
+def _reaches(start: str, goal: str, refers: dict[str, set[str]]) -> bool:
+    """Whether the definition ``start`` refers, at any depth, to ``goal``."""
+    seen: set[str] = set()
+    waiting = list(refers.get(start, ()))
+    while waiting:
+        name = waiting.pop()
+        if name == goal:
+            return True
+        if name not in seen:
+            seen.add(name)
+            waiting.extend(refers.get(name, ()))
+    return False

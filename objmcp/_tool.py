@@ -24,7 +24,7 @@ from ._inject import Cancelled, injected_parameters, injected_value
 from ._media import MEDIA
 from ._publish import ToolOptions
 from ._quickcheck import Check, quick_check
-from ._schema import JsonSchema, SchemaBuilder
+from ._schema import JsonSchema, SchemaBuilder, inline_defs
 from ._validate import Validator
 
 __all__ = ["Parameter", "Tool", "make_tool"]
@@ -312,6 +312,7 @@ def make_tool(
     input_schema["additionalProperties"] = additional
     if builder.defs:
         input_schema["$defs"] = builder.defs
+        input_schema = inline_defs(input_schema)
     output_schema, wraps = None, False
     if options.structured is not False:
         output_schema, wraps = _output_schema(hints.get("return", _EMPTY), name)
@@ -368,6 +369,7 @@ def _output_schema(hint: object, name: str) -> tuple[JsonSchema | None, bool]:
         wraps = True
     if builder.defs:
         root["$defs"] = builder.defs
+        root = inline_defs(root)
     return root, wraps
 
 

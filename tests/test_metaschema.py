@@ -249,23 +249,22 @@ def test_the_targets_have_tools() -> None:
 
 def test_clashing_names_get_distinct_definitions() -> None:
     schema = Toolbox(Fixtures())["clash"].input_schema
-    defs = schema["$defs"]
-    record = pointer(schema, schema["properties"]["record"]["$ref"])
-    assert isinstance(record, dict) and set(record["properties"]) == {"line"}
-    letter = pointer(schema, schema["properties"]["letter"]["$ref"])
-    assert isinstance(letter, dict)
-    address = pointer(schema, letter["properties"]["to"]["$ref"])
-    assert isinstance(address, dict) and set(address["properties"]) == {"street", "city"}
-    assert len(defs) >= 4
+    assert set(schema["$defs"]) == {"Person2"}  # only the recursive one is kept
+    assert schema["properties"]["person"]["$ref"] == "#/$defs/Person2"
+    record = schema["properties"]["record"]
+    assert set(record["properties"]) == {"line"}
+    letter = schema["properties"]["letter"]
+    address = letter["properties"]["to"]
+    assert set(address["properties"]) == {"street", "city"}
 
 
 def test_same_names_in_one_tool_are_told_apart() -> None:
     schema = Toolbox(Fixtures())["points"].input_schema
-    a = pointer(schema, schema["properties"]["a"]["$ref"])
-    b = pointer(schema, schema["properties"]["b"]["$ref"])
-    assert isinstance(a, dict) and isinstance(b, dict)
+    a = schema["properties"]["a"]
+    b = schema["properties"]["b"]
     assert set(a["properties"]) == {"x", "y"}
     assert set(b["properties"]) == {"z", "label"}
+    assert a["title"] != b["title"]
 
 
 # --- random signatures ---------------------------------------------------------------------------

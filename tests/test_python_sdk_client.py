@@ -46,8 +46,9 @@ async def test_lists_the_public_methods_with_their_schemas(mode: str) -> None:
     assert add.input_schema["additionalProperties"] is False
     describe = tools["describe"].input_schema
     assert describe["properties"]["color"]["enum"] == ["red", "green"]
-    assert describe["properties"]["point"] == {"$ref": "#/$defs/Point"}
-    assert describe["$defs"]["Point"]["properties"]["x"]["description"] == "Across."
+    assert "$defs" not in describe  # nothing recursive: every definition in place
+    assert describe["properties"]["point"]["title"] == "Point"
+    assert describe["properties"]["point"]["properties"]["x"]["description"] == "Across."
     assert describe["properties"]["when"]["format"] == "date-time"
     assert describe["properties"]["note"]["description"] == "A free note."
 

@@ -28,7 +28,7 @@ from jsonschema import Draft202012Validator
 from typing_extensions import NotRequired, TypedDict
 
 from objmcp._convert import ConversionError, from_json, to_jsonable
-from objmcp._schema import JsonSchema, SchemaBuilder
+from objmcp._schema import JsonSchema, SchemaBuilder, inline_defs
 
 # --- the types --------------------------------------------------------------------------------
 
@@ -221,6 +221,12 @@ def validator_for(hint: object) -> Draft202012Validator:
     return Draft202012Validator(rooted(hint), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
+def inlined_validator_for(hint: object) -> Draft202012Validator:
+    """The validator of the schema as tools serve it: non-recursive definitions in place."""
+    schema = inline_defs(rooted(hint))
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
 def wire(value: object) -> object:
     """``value`` as the other end of a JSON connection would see it."""
     return json.loads(json.dumps(to_jsonable(value, strict=True), allow_nan=False))
@@ -325,6 +331,16 @@ def test_recursive_schemas_refer_to_themselves() -> None:
     assert builder.defs["Tree"]["required"] == ["value"]
 
 
+def test_inlining_keeps_only_recursive_definitions() -> None:
+    inlined = inline_defs(rooted(Segment))
+    assert "$defs" not in inlined and "$ref" not in json.dumps(inlined)
+    assert inlined["properties"]["start"]["title"] == "Point"
+    assert inlined["properties"]["start"]["properties"]["x"] == {"type": "number"}
+    recursive = inline_defs(rooted(list[Tree]))
+    assert set(recursive["$defs"]) == {"Tree"}
+    assert recursive["items"] == {"$ref": "#/$defs/Tree"}
+
+
 def test_typeddict_not_required_keys_are_not_required() -> None:
     builder = SchemaBuilder()
     builder.schema(Movie)
@@ -400,6 +416,7 @@ def test_composed_types_round_trip(case: tuple[object, object]) -> None:
     hint, value = case
     sent = wire(value)
     assert not list(validator_for(hint).iter_errors(sent)), (hint, sent)
+    assert not list(inlined_validator_for(hint).iter_errors(sent)), (hint, sent)
     assert_same(from_json(sent, hint), value)
 
 
@@ -547,6 +564,7 @@ def check_refusal(hint: object, value: object) -> None:
     """Refused by the schema, by ``from_json``, or converted to a value of the type; and a
     value the schema accepts always converts."""
     accepted = validator_for(hint).is_valid(value)
+    assert inlined_validator_for(hint).is_valid(value) == accepted, "inlining changed the schema"
     try:
         converted = from_json(value, hint)
     except ConversionError:

@@ -81,7 +81,8 @@ def test_return_annotations_give_output_schemas() -> None:
         schema = tools[name].output_schema
         assert schema is not None and tools[name].wraps_output, name
         assert schema["required"] == ["result"]
-    assert tools["points"].output_schema["$defs"]["Point"]["type"] == "object"  # type: ignore[index]
+    points = tools["points"].output_schema["properties"]["result"]  # type: ignore[index]
+    assert points["items"]["type"] == "object" and points["items"]["title"] == "Point"
     for name in ("nothing", "untyped"):
         assert tools[name].output_schema is None, name
 
