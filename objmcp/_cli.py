@@ -73,6 +73,8 @@ def server_arguments(options: argparse.Namespace) -> list[str]:
     for flag, values in (("--include", options.include), ("--exclude", options.exclude)):
         for value in values or ():
             words += [flag, value]
+    if not getattr(options, "lenient", True):
+        words.append("--no-lenient")
     return words
 
 
@@ -231,6 +233,12 @@ def _target_options(parser: argparse.ArgumentParser, serving: bool = True) -> No
         help="the version the server reports (default 1.0.0)",
     )
     parser.add_argument("--concurrency", choices=("threads", "serial"))
+    parser.add_argument(
+        "--no-lenient",
+        dest="lenient",
+        action="store_false",
+        help="refuse arguments sent as JSON text where the schema wants another kind",
+    )
     parser.add_argument("--log-level", help="the level of log records on stderr (WARNING)")
 
 
@@ -284,6 +292,7 @@ def _make_server(options: argparse.Namespace) -> Server:
             include=options.include,
             exclude=options.exclude,
             concurrency=options.concurrency or "threads",
+            lenient=options.lenient,
             **limits,
         )
     except TargetError:

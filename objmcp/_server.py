@@ -77,8 +77,10 @@ class Server:
     the ``ttlMs`` and ``cacheScope`` of a cacheable method's results; ``(0,
     "private")`` unless given), ``declare`` (``["prompts"]``: capabilities to declare
     while nothing is published for them yet, for a server that adds some later; a
-    handshake-era client keeps the capabilities it was told at ``initialize``), and
-    ``input``/``output`` streams (stdin/stdout when not given).
+    handshake-era client keeps the capabilities it was told at ``initialize``),
+    ``lenient`` (True: an argument sent as JSON text where the schema wants an array,
+    an object, a number or a boolean is read, as some clients send them; False:
+    refused), and ``input``/``output`` streams (stdin/stdout when not given).
     """
 
     def __init__(
@@ -111,6 +113,7 @@ class Server:
         page_size: int | None = None,
         cache: Mapping[str, CacheHint] | None = None,
         declare: Collection[str] = (),
+        lenient: bool = True,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -125,6 +128,7 @@ class Server:
             tools=tools,
             resources=resources,
             prompts=prompts,
+            lenient=lenient,
         )
         self.framing: Framing = framing
         check_limits(

@@ -70,6 +70,9 @@ class Tool:
     icons: tuple[Mapping[str, Any], ...] = ()
     output_schema: JsonSchema | None = field(default=None, repr=False)
     wraps_output: bool = False
+    lenient: bool = field(default=True, repr=False)
+    """Arguments sent as JSON text where the schema wants another kind are read
+    (:mod:`objmcp._validate`)."""
     _validator: Validator = field(init=False, repr=False, compare=False)
     _output_validator: Any = field(init=False, repr=False, compare=False)
     _output_quick: Check | None = field(init=False, repr=False, compare=False)
@@ -83,7 +86,7 @@ class Tool:
     event loop, and may run in whatever thread reads its request."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_validator", Validator(self.input_schema))
+        object.__setattr__(self, "_validator", Validator(self.input_schema, lenient=self.lenient))
         object.__setattr__(self, "_reserved", self._names_kwargs_cannot_take())
         object.__setattr__(self, "_by_keyword", self._keyword_plan())
         alone = all(marker is Cancelled for marker in self.injected.values())
@@ -181,7 +184,7 @@ class Tool:
                 f"Arguments of tool '{self.name}' must be a JSON object, "
                 f"not {type(arguments).__name__}"
             )
-        self._validator.check(arguments)
+        arguments = self._validator.check(arguments)
         if self._by_keyword is not None:
             given: dict[str, object] = {}
             for name, hint, kept in self._by_keyword:
@@ -264,10 +267,14 @@ def _convert(value: object, hint: object, name: str) -> object:
 
 
 def make_tool(
-    name: str, function: Callable[..., object], options: ToolOptions | None = None
+    name: str,
+    function: Callable[..., object],
+    options: ToolOptions | None = None,
+    *,
+    lenient: bool = True,
 ) -> Tool:
     """Build the :class:`Tool` for one callable: its schema from signature, hints and
-    docstring, and what ``options`` say of it."""
+    docstring, and what ``options`` say of it (``lenient``: see :class:`Tool`)."""
     options = options or ToolOptions()
     signature = _introspect.signature_of(function)
     hints = _introspect.type_hints_of(function)
@@ -334,6 +341,7 @@ def make_tool(
         icons=options.icons or (),
         output_schema=output_schema,
         wraps_output=wraps,
+        lenient=lenient,
     )
 
 

@@ -60,7 +60,10 @@ class Toolbox(Mapping[str, Tool]):
     client's answer leaves its turn to others meanwhile). ``tools`` says how
     members are published, by their name (``{"add": {"title": ..., "read_only":
     True}}``, the options of ``@objmcp.tool``, or ``{"hidden": True}``), for code
-    that cannot carry decorators.
+    that cannot carry decorators. ``lenient`` (the default) accepts an argument
+    sent as JSON text where the schema wants an array, an object, a number or a
+    boolean, and a JSON array's text for an untyped parameter, as some clients send
+    them; ``lenient=False`` refuses them.
 
     Raises :class:`TargetError` for names that collide or that MCP does not allow.
     """
@@ -76,11 +79,13 @@ class Toolbox(Mapping[str, Tool]):
         tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
         resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
         prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
+        lenient: bool = True,
     ) -> None:
         if concurrency not in ("threads", "serial"):
             raise ValueError(f"concurrency must be 'threads' or 'serial', not {concurrency!r}")
         self.target = target
         self.concurrency: Concurrency = concurrency
+        self.lenient = lenient
         self._threads = ThreadRunner(serial=concurrency == "serial", limit=max_threads)
         # Changes replace these dicts rather than mutate them: a reader on another
         # thread keeps iterating the one it took.
@@ -94,7 +99,7 @@ class Toolbox(Mapping[str, Tool]):
         """The prompts, by name."""
         self.generation = 0
         """How many times :meth:`add` and :meth:`remove` changed what is published."""
-        self._merge(_collect(target, include, exclude, tools, resources, prompts))
+        self._merge(_collect(target, include, exclude, tools, resources, prompts, lenient))
 
     def add(
         self,
@@ -109,7 +114,7 @@ class Toolbox(Mapping[str, Tool]):
         """Publish the tools, resources and prompts of ``target`` too (options as for the
         constructor); returns what was added. Raises :class:`TargetError`, adding
         nothing, when a name or URI is taken. Safe to call from any thread."""
-        found = _collect(target, include, exclude, tools, resources, prompts)
+        found = _collect(target, include, exclude, tools, resources, prompts, self.lenient)
         with self._lock:
             self._merge(found)
             self.generation += 1
@@ -391,6 +396,7 @@ def _collect(
     tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None,
     resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None,
     prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None,
+    lenient: bool,
 ) -> _Found:
     """The tools, resources and prompts ``target`` publishes; raises :class:`TargetError`."""
     include = [include] if isinstance(include, str) else include
@@ -425,7 +431,7 @@ def _collect(
                 f"Two callables would both be the tool '{name}': rename one, or "
                 "leave one out with exclude="
             )
-        found.tools[name] = make_tool(name, member.function, options)
+        found.tools[name] = make_tool(name, member.function, options, lenient=lenient)
     if described:
         raise TargetError(
             f"tools=, resources= or prompts= describe "
