@@ -8,6 +8,11 @@ python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
 .venv/bin/python -m pip install -q -e '.[test,bench]' 2>&1 | grep -v -i warning || true
 .venv/bin/python -c 'import objmcp, mcp, hypothesis, pytest, fastmcp, matplotlib' # fail here if the install did
+# the MCP clients other projects ship (the SDK 1.x, agent frameworks), in a venv of their own
+python3 -m venv .venv-clients
+.venv-clients/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
+.venv-clients/bin/python -m pip install -q -r tests/clients/requirements.txt 2>&1 | grep -v -i warning || true
+.venv-clients/bin/python -c 'import mcp, langchain_mcp_adapters, agents, pydantic_ai'
 (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
 # the official conformance suite, and the Node 22 it needs, from the npm registry
 (cd tests/conformance && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)

@@ -73,9 +73,11 @@ ACTIVE = (
     "dns-rebinding-protection",
 )
 # Its pending ones (run with --suite pending), and the checks of each objmcp fails on
-# purpose (README: "Conformance"): generated schemas do not name their dialect.
+# purpose (README: "Conformance"): generated schemas do not name their dialect, and write
+# a type that is not recursive in place rather than as a $ref into $defs (clients'
+# converters cannot follow one), so the fixture's address is not in $defs.
 PENDING = {
-    "json-schema-2020-12": {"json-schema-2020-12-$schema"},
+    "json-schema-2020-12": {"json-schema-2020-12-$schema", "json-schema-2020-12-$defs"},
     "server-sse-polling": set(),
 }
 
