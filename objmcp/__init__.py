@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._content import ToolResult
 from ._exceptions import (
     ArgumentError,
     ElicitationUnavailable,
@@ -31,7 +30,8 @@ from ._exceptions import (
     UnknownResourceError,
     UnknownToolError,
 )
-from ._inject import (
+from .model.content import ToolResult
+from .model.inject import (
     Cancelled,
     Context,
     Elicit,
@@ -44,14 +44,15 @@ from ._inject import (
     Sample,
     SampleResult,
 )
-from ._media import Audio, File, Image, ResourceLink
-from ._publish import ToolOptions, hidden, prompt, resource, tool
+from .model.media import Audio, File, Image, ResourceLink
+from .model.publish import ToolOptions, hidden, prompt, resource, tool
 
 if TYPE_CHECKING:
-    from ._asgi import McpApp, asgi_app
+    from ._http import asgi_app
     from ._server import Server
-    from ._tool import Tool
-    from ._tools import Changes, Toolbox
+    from .model.tool import Tool
+    from .model.toolbox import Changes, Toolbox
+    from .serving.asgi import McpApp
 
 __version__ = "0.1.0"
 
@@ -121,11 +122,11 @@ async def serve(name: str, target: object, **options: Any) -> None:
 
 _ON_FIRST_USE = {
     "Server": "_server",
-    "Toolbox": "_tools",
-    "Changes": "_tools",
-    "Tool": "_tool",
-    "McpApp": "_asgi",
-    "asgi_app": "_asgi",
+    "Toolbox": "model.toolbox",
+    "Changes": "model.toolbox",
+    "Tool": "model.tool",
+    "McpApp": "serving.asgi",
+    "asgi_app": "_http",
 }
 
 

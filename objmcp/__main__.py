@@ -7,7 +7,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    from ._cli import main as cli_main
+    from .cli.main import main as cli_main
 
     return cli_main(sys.argv[1:] if argv is None else argv)
 

@@ -1,5 +1,5 @@
 """The server: a :class:`~objmcp.Toolbox`, and a sans-IO :class:`Session` per
-connection run by a :class:`~objmcp._connection.Connection` on a pair of byte streams
+connection run by a :class:`~objmcp.serving.connection.Connection` on a pair of byte streams
 (stdin/stdout unless given).
 """
 
@@ -16,18 +16,17 @@ from typing import Any
 
 import anyio
 
-from ._connection import Connection, StreamConnection, call_tool, read_or_get
-from ._framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
-from ._limits import (
+from .model.publish import PromptOptions, ResourceOptions, ToolOptions
+from .model.threads import DEFAULT_LIMIT
+from .model.toolbox import Changes, Concurrency, Toolbox
+from .protocol.limits import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_DEPTH,
     DEFAULT_MAX_STRING,
     check_limits,
     check_seconds,
 )
-from ._publish import PromptOptions, ResourceOptions, ToolOptions
-from ._reader import ReaderConnection
-from ._session import (
+from .protocol.session import (
     Action,
     CacheHint,
     Send,
@@ -37,10 +36,11 @@ from ._session import (
     check_declare,
     check_listing,
 )
-from ._state import StateSeal
-from ._stdio import StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
-from ._threads import DEFAULT_LIMIT
-from ._tools import Changes, Concurrency, Toolbox
+from .protocol.state import StateSeal
+from .serving.connection import Connection, StreamConnection, call_tool, read_or_get
+from .serving.reader import ReaderConnection
+from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
+from .transport.stdio import StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
 
 __all__ = ["Server"]
 

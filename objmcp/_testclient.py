@@ -34,16 +34,16 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 
 from . import __version__
 from ._exceptions import FrameError
-from ._framing import NEED_DATA, FrameDecoder, encode_frame
-from ._inject import LOG_LEVELS, ElicitResult, Root, SampleResult
-from ._revisions import Era
-from ._session import (
+from .model.inject import LOG_LEVELS, ElicitResult, Root, SampleResult
+from .protocol.revisions import Era
+from .protocol.session import (
     CLIENT_CAPABILITIES_KEY,
     CLIENT_INFO_KEY,
     LOG_LEVEL_KEY,
     PROTOCOL_VERSION_KEY,
     SERVER_INFO_KEY,
 )
+from .transport.framing import NEED_DATA, FrameDecoder, encode_frame
 
 __all__ = [
     "CallResult",

@@ -39,12 +39,7 @@ import anyio.abc
 import anyio.from_thread
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
-from ._connection import StreamConnection
-from ._framing import NEED_DATA, FrameDecoder, encode_frame
-from ._inject import Root
-from ._revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
 from ._server import Server
-from ._stdio import byte_sink, byte_source
 from ._testclient import (
     CallResult,
     Client,
@@ -54,6 +49,11 @@ from ._testclient import (
     SyncClient,
     _constant,
 )
+from .model.inject import Root
+from .protocol.revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
+from .serving.connection import StreamConnection
+from .transport.framing import NEED_DATA, FrameDecoder, encode_frame
+from .transport.stdio import byte_sink, byte_source
 
 __all__ = [
     "CallResult",

@@ -3,14 +3,14 @@
 Each speed-up must give exactly what the slower way gives, so each is tested
 differentially, with the general way (mostly the standard library) as the oracle:
 
-- ``objmcp._json``: ``dumps`` and ``encode_message`` write the standard encoder's
+- ``objmcp.model.jsontext``: ``dumps`` and ``encode_message`` write the standard encoder's
   text (or raise the same kind of exception) for any value, odd keys and cycles
   included; ``parse_message`` reads any bytes as the standard decoder does, and
   fails with a :class:`ParseFailure` that says what the decoder says.
-- ``objmcp._limits.text_within_limits`` is sound (what it vouches for is within the
+- ``objmcp.protocol.limits.text_within_limits`` is sound (what it vouches for is within the
   limits by :func:`over_limits`) and useful (the usual message is vouched for); a
   :class:`Session` given a message's text answers exactly as one that walks it.
-- ``objmcp._content.plain_text`` / ``value_result``: the text of a plain value is its
+- ``objmcp.model.content.plain_text`` / ``value_result``: the text of a plain value is its
   JSON text as ``to_jsonable`` and the standard encoder make it; subclasses, enums,
   huge integers and non-finite floats take the general path.
 - ``Tool.bind``'s keyword plan gives what the general placing gives (values and
@@ -38,15 +38,21 @@ from hypothesis import HealthCheck, currently_in_test_context, event, example, g
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from objmcp import Progress, Toolbox, _limits
-from objmcp._content import ToolResult, plain_text, value_result
-from objmcp._convert import NotJsonable, to_jsonable
+from objmcp import Progress, Toolbox
 from objmcp._exceptions import ArgumentError
-from objmcp._json import LongMessage, ParseFailure, dumps, encode_message, parse_message
-from objmcp._limits import DEFAULT_MAX_DEPTH, DEFAULT_MAX_STRING, over_limits, text_within_limits
-from objmcp._session import Action, Answer, CancelCall, Send, ServerInfo, Session, StartCall
-from objmcp._tool import Tool, make_tool
-from objmcp._tools import run_sync_tool, tool_result
+from objmcp.model.content import ToolResult, plain_text, value_result
+from objmcp.model.convert import NotJsonable, to_jsonable
+from objmcp.model.jsontext import LongMessage, ParseFailure, dumps, encode_message, parse_message
+from objmcp.model.tool import Tool, make_tool
+from objmcp.model.toolbox import run_sync_tool, tool_result
+from objmcp.protocol import limits as _limits
+from objmcp.protocol.limits import (
+    DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_STRING,
+    over_limits,
+    text_within_limits,
+)
+from objmcp.protocol.session import Action, Answer, CancelCall, Send, ServerInfo, Session, StartCall
 
 SETTINGS = settings(max_examples=250, deadline=None)
 FEW = settings(max_examples=30, deadline=None)
@@ -360,7 +366,7 @@ def test_a_long_text_with_nothing_to_escape_is_not_looked_at_character_by_charac
 
 def test_a_message_holding_the_placeholder_itself_is_still_written_as_the_standard() -> None:
     long = "z" * 1000
-    with mock.patch("objmcp._json.os.urandom", return_value=b"\x00" * 8):
+    with mock.patch("objmcp.model.jsontext.os.urandom", return_value=b"\x00" * 8):
         token = f"objmcp-{'00' * 8}-0"
         for message in ({"a": long, "b": token}, {"l": [token, long, long]}, {"only": token}):
             assert encode_message(LongMessage(message, (long,))) == standard_message(message)
@@ -802,7 +808,7 @@ def test_a_short_message_with_its_text_is_not_walked_and_a_long_one_is() -> None
         "method": "tools/call",
         "params": {"name": "add", "arguments": {"a": 1, "b": 2}},
     }
-    with mock.patch("objmcp._session.over_limits", wraps=over_limits) as walk:
+    with mock.patch("objmcp.protocol.session.over_limits", wraps=over_limits) as walk:
         (start,) = session.receive(call, source=json.dumps(call).encode())
         assert walk.call_count == 0  # vouched for by its text
         assert isinstance(start, StartCall) and start.arguments == {"a": 1, "b": 2}

@@ -126,7 +126,7 @@ def test_a_bug_of_objmcps_is_an_internal_error_on_the_event_loop_too(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The same in memory (objmcp.testing), where the connection reads on the event loop."""
-    from objmcp._session import Session
+    from objmcp.protocol.session import Session
     from objmcp.testing import ResponseError, connect_sync
 
     planted = Session._request

@@ -1,6 +1,6 @@
 """Property tests of the frame decoder: whatever the chunking, the same frames come out.
 
-Every test feeds encoded frames to :class:`objmcp._framing.FrameDecoder` in
+Every test feeds encoded frames to :class:`objmcp.transport.framing.FrameDecoder` in
 chunks that hypothesis chooses, and compares what comes out with what went in.
 """
 
@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from objmcp import FrameError, _framing
-from objmcp._framing import NEED_DATA, FrameDecoder, Framing, encode_frame
+from objmcp import FrameError
+from objmcp.transport import framing as _framing
+from objmcp.transport.framing import NEED_DATA, FrameDecoder, Framing, encode_frame
 
 Concrete = Literal["newline", "content-length"]
 Output = bytes | FrameError

@@ -20,7 +20,13 @@ from hypothesis import strategies as st
 from mcp import Client, StdioServerParameters
 
 LATE = ROOT / "tests" / "servers" / "late.py"
-SERVING = ("anyio", "objmcp._server", "objmcp._session", "objmcp._connection", "objmcp._tools")
+SERVING = (
+    "anyio",
+    "objmcp._server",
+    "objmcp.protocol.session",
+    "objmcp.serving.connection",
+    "objmcp.model.toolbox",
+)
 STANDARD = ("datetime", "uuid", "decimal", "pathlib", "secrets", "hashlib", "hmac", "base64")
 
 
@@ -39,7 +45,7 @@ def test_import_objmcp_leaves_the_serving_side_and_the_standard_value_types_out(
 
 
 def test_serving_needs_none_of_the_standard_value_types() -> None:
-    loaded = loaded_after("import objmcp, objmcp._reader; objmcp.Server", SERVING + STANDARD)
+    loaded = loaded_after("import objmcp, objmcp.serving.reader; objmcp.Server", SERVING + STANDARD)
     assert loaded == list(SERVING)
 
 
@@ -49,8 +55,15 @@ def test_a_name_imported_on_first_use_is_the_real_one(name: str) -> None:
 
     import objmcp
 
-    home = {"Server": "_server", "Toolbox": "_tools", "Tool": "_tool", "Changes": "_tools"}
-    module = importlib.import_module(f"objmcp.{home.get(name, '_asgi')}")
+    home = {
+        "Server": "_server",
+        "Toolbox": "model.toolbox",
+        "Tool": "model.tool",
+        "Changes": "model.toolbox",
+        "McpApp": "serving.asgi",
+        "asgi_app": "_http",
+    }
+    module = importlib.import_module(f"objmcp.{home[name]}")
     assert getattr(objmcp, name) is getattr(module, name)
     assert name in dir(objmcp)
 
@@ -164,7 +177,7 @@ print(json.dumps([results, before, refused.is_error, refused.text, after]))
 def test_a_one_line_docstring_reads_as_docstring_parser_reads_it(line: str) -> None:
     import docstring_parser
 
-    from objmcp._introspect import read_docs
+    from objmcp.model.introspect import read_docs
 
     def function() -> None:
         pass
@@ -190,8 +203,8 @@ def test_a_standard_class_its_module_replaced_with_a_subclass_still_counts(
     (the real class) keeps its schema and its conversion."""
     import datetime
 
-    from objmcp._convert import from_json
-    from objmcp._schema import SchemaBuilder
+    from objmcp.model.convert import from_json
+    from objmcp.model.schema import SchemaBuilder
 
     real = datetime.datetime
 

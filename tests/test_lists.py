@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from mcp import Client, StdioServerParameters
 
 import objmcp
-from objmcp._session import ServerInfo, Session
+from objmcp.protocol.session import ServerInfo, Session
 
 pytestmark = pytest.mark.anyio
 

@@ -494,7 +494,7 @@ def test_a_retry_is_replayed_in_another_process_with_the_same_key() -> None:
 def test_forged_mismatched_and_expired_states_are_refused() -> None:
     import time
 
-    from objmcp._state import RequestState, StateSeal, arguments_digest
+    from objmcp.protocol.state import RequestState, StateSeal, arguments_digest
 
     server = RawServer(str(ZOO))
     try:

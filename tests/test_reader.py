@@ -1,4 +1,4 @@
-"""stdio served from a reader thread (objmcp/_reader.py): a sync call with nothing injected
+"""stdio served from a reader thread (objmcp/serving/reader.py): a sync call with nothing injected
 but ``objmcp.Cancelled`` runs in the thread that reads the input, and a watchdog hands the
 input to another thread when it runs long, cancels it, or stops it at ``call_timeout``.
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp._sampling import read_roots, read_sample, sample_request
+from objmcp.model.sampling import read_roots, read_sample, sample_request
 from objmcp.testing import connect
 
 JSON = st.recursive(

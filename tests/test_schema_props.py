@@ -2,7 +2,7 @@
 
 For each type, hypothesis makes values of it; each value, sent through
 ``to_jsonable`` and a real JSON encode/decode, must validate against the
-schema :class:`objmcp._schema.SchemaBuilder` gives for the type, and
+schema :class:`objmcp.model.schema.SchemaBuilder` gives for the type, and
 ``from_json`` must give back an equal value of the very same types, all the
 way down. The other way, a JSON value the schema accepts must convert, and
 ``from_json`` must never turn a value into something that is not of the type.
@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from typing_extensions import NotRequired, TypedDict
 
-from objmcp._convert import ConversionError, from_json, to_jsonable
-from objmcp._schema import JsonSchema, SchemaBuilder, inline_defs
+from objmcp.model.convert import ConversionError, from_json, to_jsonable
+from objmcp.model.schema import JsonSchema, SchemaBuilder, inline_defs
 
 # --- the types --------------------------------------------------------------------------------
 

@@ -47,10 +47,10 @@ from hypothesis.stateful import (
 
 import objmcp
 from objmcp import Toolbox
-from objmcp._content import ToolResult
-from objmcp._jsonrpc import INVALID_PARAMS, INVALID_REQUEST, ProtocolError, RequestId
-from objmcp._revisions import REVISIONS
-from objmcp._session import (
+from objmcp.model.content import ToolResult
+from objmcp.protocol.jsonrpc import INVALID_PARAMS, INVALID_REQUEST, ProtocolError, RequestId
+from objmcp.protocol.revisions import REVISIONS
+from objmcp.protocol.session import (
     CLIENT_CAPABILITIES_KEY,
     PROTOCOL_VERSION_KEY,
     Action,
@@ -62,8 +62,8 @@ from objmcp._session import (
     Session,
     StartCall,
 )
-from objmcp._state import StateSeal
-from objmcp._subscriptions import SUBSCRIPTION_ID_KEY
+from objmcp.protocol.state import StateSeal
+from objmcp.protocol.subscriptions import SUBSCRIPTION_ID_KEY
 
 
 class Desk:

@@ -1,6 +1,6 @@
 """Property test of the sans-IO session: random conversations, promises kept.
 
-Hypothesis drives :class:`objmcp._session.Session` with random sequences of
+Hypothesis drives :class:`objmcp.protocol.session.Session` with random sequences of
 requests, notifications, garbage and batches, and finishes the calls it starts
 in a random order. A model of the client side counts the requests waiting for
 an answer and checks every action the session asks for:
@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
 from objmcp import Toolbox
-from objmcp._jsonrpc import INVALID_REQUEST
-from objmcp._session import (
+from objmcp.protocol.jsonrpc import INVALID_REQUEST
+from objmcp.protocol.session import (
     CLIENT_CAPABILITIES_KEY,
     PROTOCOL_VERSION_KEY,
     Action,
@@ -125,7 +125,7 @@ method_params = st.one_of(
 
 
 def is_modern(message: dict[str, Any]) -> bool:
-    """Whether the session must answer ``message`` in the modern era (by the spec of _session)."""
+    """Whether the session must answer ``message`` in the modern era (by its spec)."""
     method = message.get("method")
     params = message.get("params", {})
     params_meta = params.get("_meta") if isinstance(params, dict) else None

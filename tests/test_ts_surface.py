@@ -41,7 +41,7 @@ from conftest import PYTHON, ZOO
 from test_ts_client import JS
 
 import objmcp
-from objmcp._publish import PROMPT_MARK, RESOURCE_MARK
+from objmcp.model.publish import PROMPT_MARK, RESOURCE_MARK
 
 sys.path.insert(0, str(ZOO.parent))
 import lab

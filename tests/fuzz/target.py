@@ -68,14 +68,28 @@ def _instrumented() -> contextlib.AbstractContextManager[object]:
 with _instrumented():
     import objmcp
     from objmcp import FrameError, ToolResult
-    from objmcp._connection import read_or_get
-    from objmcp._framing import DEFAULT_MAX_FRAME, NEED_DATA, FrameDecoder, Framing, encode_frame
-    from objmcp._json import ParseFailure, encode_message, parse_message
-    from objmcp._jsonrpc import INVALID_REQUEST, PARSE_ERROR, RequestId, error_response
-    from objmcp._session import Action, Answer, CancelCall, Send, ServerInfo, Session, StartCall
-    from objmcp._state import StateSeal
-    from objmcp._subscriptions import SUBSCRIPTION_ID_KEY
-    from objmcp._tools import Toolbox
+    from objmcp.model.jsontext import ParseFailure, encode_message, parse_message
+    from objmcp.model.toolbox import Toolbox
+    from objmcp.protocol.jsonrpc import INVALID_REQUEST, PARSE_ERROR, RequestId, error_response
+    from objmcp.protocol.session import (
+        Action,
+        Answer,
+        CancelCall,
+        Send,
+        ServerInfo,
+        Session,
+        StartCall,
+    )
+    from objmcp.protocol.state import StateSeal
+    from objmcp.protocol.subscriptions import SUBSCRIPTION_ID_KEY
+    from objmcp.serving.connection import read_or_get
+    from objmcp.transport.framing import (
+        DEFAULT_MAX_FRAME,
+        NEED_DATA,
+        FrameDecoder,
+        Framing,
+        encode_frame,
+    )
 
 __all__ = ["KNOWN_BUGS", "Violation", "explore", "main", "one_input"]
 

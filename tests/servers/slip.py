@@ -6,8 +6,8 @@ gets an internal error, and serving goes on."""
 import sys
 
 import objmcp
-from objmcp._content import ToolResult
-from objmcp._session import Session
+from objmcp.model.content import ToolResult
+from objmcp.protocol.session import Session
 
 _request = Session._request
 _call_result = Session._call_result

@@ -1,0 +1,58 @@
+"""A target served over Streamable HTTP: :func:`asgi_app` makes the server and the ASGI
+application around it (:class:`~objmcp.serving.asgi.McpApp`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._server import Server
+from .serving.asgi import McpApp
+
+__all__ = ["HTTP_OPTIONS", "asgi_app"]
+
+
+def asgi_app(name: str, target: object, **options: Any) -> McpApp:
+    """Serve ``target`` over Streamable HTTP: an ASGI application for any ASGI server
+    (uvicorn, hypercorn, granian), mountable in Starlette or FastAPI.
+
+    ``options`` are :class:`~objmcp.Server`'s, and: ``path`` (``"/mcp"``),
+    ``stateless`` (handshake-era clients without sessions, and without questions to
+    them), ``allowed_hosts`` (``Host`` names served, ``"name"`` or ``"name:port"``;
+    localhost only unless given, ``["*"]`` for any), ``allowed_origins`` (browser
+    origins allowed; local ones unless given), ``token`` (a bearer token every
+    request must carry) or ``verify`` (a function, sync or async, that says whether
+    a token is good, for OAuth resource servers), ``resource_metadata`` (the URL of
+    the protected-resource metadata a 401 points to), ``poll_after`` (seconds a
+    2025-11-25 client's request stream stays open before the client is left to poll
+    for the rest; None, the default: until it is answered), ``retry_ms`` (the
+    reconnection delay told to clients, 500), ``route`` (a tag every session id starts
+    with, ``<route>.``, for a proxy in front of several servers: see the README),
+    ``authorization_servers`` (the OAuth authorization servers that issue its tokens:
+    the app then serves its protected-resource metadata, RFC 9728, at
+    ``/.well-known/oauth-protected-resource[/mcp]``, and a 401 points to it),
+    ``resource`` and ``scopes`` (that metadata's resource URL and scopes),
+    ``session_idle`` (seconds a handshake-era session lives with no request and no
+    stream being read, 3600; then it ends, its calls stopped, and its client gets 404
+    and starts a new one; None: until the client deletes it).
+    """
+    http = {key: options.pop(key) for key in HTTP_OPTIONS if key in options}
+    return McpApp(Server(name, target, **options), **http)
+
+
+HTTP_OPTIONS = (
+    "path",
+    "stateless",
+    "allowed_hosts",
+    "allowed_origins",
+    "token",
+    "verify",
+    "resource_metadata",
+    "poll_after",
+    "retry_ms",
+    "route",
+    "session_idle",
+    "authorization_servers",
+    "resource",
+    "scopes",
+)
+"""The options of :func:`asgi_app` that are the HTTP app's, not the server's."""

@@ -1,0 +1,11 @@
+"""The command line: ``objmcp run | inspect | call | config | dev``.
+
+``main`` (the parser and the verbs), ``targets`` (``path.py:Name`` to an object),
+``listing`` (``inspect``'s table), ``client`` (``call``: a real server process
+spoken to over MCP), ``ask`` (a question put to the user on the terminal),
+``clientconfig`` (``config``: the entries clients read) and ``reload`` (``dev``:
+restarting on change).
+
+It may import everything of objmcp but ``__main__``; nothing imports it but
+``__main__`` (``import objmcp`` never loads it).
+"""

@@ -1,0 +1,239 @@
+"""``objmcp inspect TARGET``: the tools a target would serve, as a client would list them.
+
+``--json`` prints exactly ``{"tools": [...]}``, the entries of ``tools/list``
+(:func:`objmcp.model.specs.mcp_tool`, through :meth:`Toolbox.specs`), with
+``resources``, ``resourceTemplates`` and ``prompts`` beside it when the target
+has them. Otherwise a
+table: each tool's name, its parameters (``?`` marks an optional one) and the
+first line of its description, fitted to the terminal's width on a terminal.
+Warnings go to stderr: what the object model logged while making the tools
+(annotations it could not resolve, types with no JSON form, a class it could
+not instantiate), parameters with no type at all, a target with no tools.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+import shutil
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .._exceptions import TargetError
+from ..model.introspect import signature_of
+from ..model.toolbox import Toolbox
+from .targets import load_target, user_traceback
+
+__all__ = ["describe_type", "inspect_target", "untyped_parameters"]
+
+
+def inspect_target(
+    spec: str,
+    include: Sequence[str] | None,
+    exclude: Sequence[str] | None,
+    as_json: bool,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Print the tools of the TARGET ``spec`` on ``out``, warnings on ``err``; returns 0."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    records: list[logging.LogRecord] = []
+    toolbox = _toolbox(spec, include, exclude, records)
+    warnings = [record.getMessage() for record in records if record.levelno >= logging.WARNING]
+    warnings += untyped_parameters(toolbox)
+    if not toolbox:
+        warnings.append(
+            f"{spec} has no public callables, so it has no tools (a module's classes are not "
+            "tools: name one, module:Class)"
+        )
+    for warning in dict.fromkeys(warnings):
+        err.write(f"warning: {warning}\n")
+    specs = toolbox.specs("mcp")
+    listed = _listings(toolbox)
+    if as_json:
+        out.write(json.dumps({"tools": specs, **listed}, indent=2, ensure_ascii=False) + "\n")
+    else:
+        width = shutil.get_terminal_size().columns if out.isatty() else None
+        out.write(_table(specs, width))
+        for key, heading, detail in (
+            ("resources", "RESOURCE", "uri"),
+            ("resourceTemplates", "TEMPLATE", "uriTemplate"),
+            ("prompts", "PROMPT", "name"),
+        ):
+            if key in listed:
+                out.write("\n" + _others(listed[key], heading, detail, width))
+    return 0
+
+
+def _listings(toolbox: Toolbox) -> dict[str, list[dict[str, Any]]]:
+    """The resources, templates and prompts as their list methods give them (only the
+    kinds the target has)."""
+    resources = [r.listing() for r in toolbox.resources.values() if not r.is_template]
+    templates = [r.listing() for r in toolbox.resources.values() if r.is_template]
+    prompts = [prompt.listing() for prompt in toolbox.prompts.values()]
+    found = {"resources": resources, "resourceTemplates": templates, "prompts": prompts}
+    return {key: entries for key, entries in found.items() if entries}
+
+
+def _others(entries: list[dict[str, Any]], heading: str, key: str, width: int | None) -> str:
+    rows = [(heading, "DESCRIPTION")]
+    for entry in entries:
+        label = entry[key]
+        if heading == "PROMPT" and entry.get("arguments"):
+            names = [a["name"] + ("" if a.get("required") else "?") for a in entry["arguments"]]
+            label += f"({', '.join(names)})"
+        description = (entry.get("description") or entry.get("title") or "").split("\n", 1)[0]
+        rows.append((label, description))
+    first = max(len(row[0]) for row in rows)
+    lines = [f"{label:<{first}}  {text}".rstrip() for label, text in rows]
+    if width is not None:
+        lines = [line if len(line) <= width else line[: max(width - 1, 0)] + "…" for line in lines]
+    return "\n".join(lines) + "\n"
+
+
+def _toolbox(
+    spec: str,
+    include: Sequence[str] | None,
+    exclude: Sequence[str] | None,
+    records: list[logging.LogRecord],
+) -> Toolbox:
+    """Load the target and make its tools, keeping what objmcp logs meanwhile."""
+    collector = _Collector(records)
+    logger = logging.getLogger("objmcp")
+    propagate = logger.propagate
+    logger.addHandler(collector)
+    logger.propagate = False
+    try:
+        target = load_target(spec)
+        try:
+            return Toolbox(target, include=include, exclude=exclude)
+        except TargetError:
+            raise
+        except Exception as error:
+            raise TargetError(
+                f"Making the tools of {spec} raised an error:\n{user_traceback(error)}"
+            ) from None
+    finally:
+        logger.removeHandler(collector)
+        logger.propagate = propagate
+
+
+class _Collector(logging.Handler):
+    def __init__(self, records: list[logging.LogRecord]) -> None:
+        super().__init__(logging.WARNING)
+        self.records = records
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def untyped_parameters(toolbox: Toolbox) -> list[str]:
+    """A warning for each tool with parameters that have no annotation and accept any value
+    (nothing in the docstring said their type either)."""
+    found: list[str] = []
+    for name, tool in toolbox.items():
+        try:
+            annotations = {
+                p.name: p.annotation for p in signature_of(tool.function).parameters.values()
+            }
+        except (TypeError, ValueError):
+            annotations = {}
+        properties = tool.input_schema.get("properties", {})
+        untyped: list[str] = []
+        for param in tool.parameters:
+            if param.name in tool.injected:
+                continue
+            if annotations.get(param.name, inspect.Parameter.empty) is not inspect.Parameter.empty:
+                continue  # annotated: if it has no JSON form, the object model said so
+            if param.kind is inspect.Parameter.VAR_KEYWORD:
+                shown = tool.input_schema.get("additionalProperties")
+                what = f"**{param.name}"
+            elif param.kind is inspect.Parameter.VAR_POSITIONAL:
+                shown = properties.get(param.name, {}).get("items", {})
+                what = f"*{param.name}"
+            else:
+                shown = properties.get(param.name, {})
+                what = param.name
+            if isinstance(shown, dict) and not _said(shown):
+                untyped.append(what)
+        if untyped:
+            these = "parameter " if len(untyped) == 1 else "parameters "
+            verb = "has" if len(untyped) == 1 else "have"
+            found.append(
+                f"tool '{name}': {these}{', '.join(untyped)} {verb} no type annotation (nor a "
+                "type in the docstring), so any JSON value is accepted"
+            )
+    return found
+
+
+def _said(schema: dict[str, Any]) -> bool:
+    """Whether a schema constrains anything (beyond words and a default)."""
+    return bool(set(schema) - {"description", "default", "title"})
+
+
+# --- the table --------------------------------------------------------------------------------
+
+
+def _table(specs: list[dict[str, Any]], width: int | None) -> str:
+    if not specs:
+        return "(no tools)\n"
+    rows = [("TOOL", "PARAMETERS", "DESCRIPTION")]
+    for entry in specs:
+        schema = entry.get("inputSchema", {})
+        description = (entry.get("description") or "").strip().split("\n", 1)[0]
+        rows.append((entry["name"], _parameters(schema), description))
+    name_width = max(len(row[0]) for row in rows)
+    params_width = min(max(len(row[1]) for row in rows), 60)
+    lines = []
+    for name, params, description in rows:
+        shown = params if len(params) <= params_width else params[: params_width - 1] + "…"
+        line = f"{name:<{name_width}}  {shown:<{params_width}}  {description}".rstrip()
+        if width is not None and len(line) > width:
+            line = line[: max(width - 1, 0)] + "…"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _parameters(schema: dict[str, Any]) -> str:
+    defs = schema.get("$defs", {})
+    required = set(schema.get("required", []))
+    words = []
+    for name, prop in schema.get("properties", {}).items():
+        mark = "" if name in required else "?"
+        words.append(f"{name}{mark}: {describe_type(prop, defs)}")
+    extra = schema.get("additionalProperties")
+    if extra not in (None, False):
+        words.append(f"**: {describe_type(extra if isinstance(extra, dict) else {}, defs)}")
+    return ", ".join(words) or "-"
+
+
+def describe_type(schema: dict[str, Any], defs: dict[str, Any]) -> str:
+    """A short name for what a JSON Schema accepts: ``integer``, ``array[string]``,
+    ``"red"|"green"``, ``Point`` (a named object, or a ``$ref``), ``any``."""
+    if "$ref" in schema:
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
+    if schema.get("type") == "object" and isinstance(schema.get("title"), str):
+        return str(schema["title"])
+    if "const" in schema:
+        return json.dumps(schema["const"])
+    if "enum" in schema:
+        return "|".join(json.dumps(value) for value in schema["enum"])
+    options = schema.get("anyOf") or schema.get("oneOf")
+    if options:
+        return "|".join(describe_type(option, defs) for option in options)
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return "|".join(str(k) for k in kind)
+    if kind == "array":
+        items = schema.get("items")
+        if isinstance(items, dict) and items:
+            return f"array[{describe_type(items, defs)}]"
+        if "prefixItems" in schema:
+            return f"[{', '.join(describe_type(i, defs) for i in schema['prefixItems'])}]"
+        return "array"
+    if kind == "string" and "format" in schema:
+        return f"string({schema['format']})"
+    return str(kind) if kind else "any"

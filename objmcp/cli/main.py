@@ -1,0 +1,405 @@
+"""The command line: ``objmcp VERB TARGET [options]``, also ``python -m objmcp``.
+
+Verbs: ``run`` (serve TARGET over stdio), ``inspect`` (the tools a client would
+list), ``call`` (one call through a real server process), ``config`` (a client's
+configuration entry), ``dev`` (serve, restarting on file changes). A verb is
+recognised only in the first position and a bare TARGET means ``run``, so
+``objmcp statistics`` serves the stdlib module and ``objmcp run inspect``
+serves the module ``inspect``. TARGET is read by :mod:`objmcp.cli.targets`. Only
+``run`` and ``dev`` serve, and nothing here writes to stdout while serving.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import secrets
+import sys
+import typing
+from collections.abc import Sequence
+
+from .._exceptions import TargetError
+
+if typing.TYPE_CHECKING:
+    from .._server import Server
+    from ..serving.asgi import McpApp
+
+__all__ = ["VERBS", "main", "server_arguments"]
+
+VERBS = ("run", "inspect", "call", "config", "dev")
+_TARGET_HELP = (
+    "path/to/file.py[:name], package.module[:name]; name() calls a factory, a class is "
+    "instantiated when it needs no arguments"
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` (``sys.argv[1:]`` when None), run the verb; returns the exit status.
+
+    0 when done, 1 when ``call`` got an error result, 2 for a command that could
+    not be carried out (usage, a target that does not load), 130 after Ctrl-C.
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0] not in VERBS and words[0] not in ("-h", "--help", "--version"):
+        words.insert(0, "run")
+    parser = _parser()
+    if not words:
+        parser.print_help(sys.stderr)
+        return 2
+    options = parser.parse_args(words)
+    try:
+        status: int = options.handler(options)
+    except TargetError as error:
+        sys.stderr.write(f"objmcp: {error}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+def server_arguments(options: argparse.Namespace) -> list[str]:
+    """The ``objmcp run`` options that serve a target as ``options`` ask, for a child process."""
+    words: list[str] = []
+    for flag, value in (
+        ("--name", options.name),
+        ("--version", options.server_version),
+        ("--concurrency", options.concurrency),
+        ("--log-level", options.log_level),
+    ):
+        if value is not None:
+            words += [flag, value]
+    for flag, values in (("--include", options.include), ("--exclude", options.exclude)):
+        for value in values or ():
+            words += [flag, value]
+    if not getattr(options, "lenient", True):
+        words.append("--no-lenient")
+    return words
+
+
+# --- the parser -------------------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="objmcp",
+        description="Serve a Python object as an MCP server, inspect it, call it, configure "
+        "a client for it. A bare TARGET means 'run TARGET'.",
+        epilog="TARGET: path/to/file.py (its functions), path/to/file.py:Notes (a class, "
+        "instantiated when it needs no arguments), package.module, package.module:obj, "
+        "package.module:make_service() (a factory, called), statistics (a module as it is). "
+        "'objmcp VERB --help' for each verb's options.",
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    verbs = parser.add_subparsers(title="verbs", metavar="VERB")
+
+    run = verbs.add_parser(
+        "run", help="serve TARGET over stdio (the default verb), or over HTTP with --http"
+    )
+    _target_options(run)
+    run.add_argument("--framing", choices=("auto", "newline", "content-length"), default="auto")
+    limits = run.add_argument_group("limits")
+    limits.add_argument(
+        "--call-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="stop a call that runs longer (waits for the client's answers not counted)",
+    )
+    limits.add_argument("--max-calls", type=int, metavar="N", help="running at once, each client")
+    limits.add_argument("--max-threads", type=int, metavar="N", help="sync calls at once (40)")
+    limits.add_argument("--max-frame", type=int, metavar="BYTES", help="one message's size")
+    limits.add_argument("--max-depth", type=int, metavar="N", help="one message's nesting")
+    limits.add_argument("--max-string", type=int, metavar="N", help="one string's characters")
+    http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
+    http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
+    http.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
+    http.add_argument("--port", type=int, default=8000, help="port to bind (8000)")
+    http.add_argument(
+        "--stateless", action="store_true", help="handshake-era clients without sessions"
+    )
+    http.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes (they share $OBJMCP_STATE_KEY, made up when unset)",
+    )
+    http.add_argument(
+        "--poll-after",
+        type=float,
+        metavar="SECONDS",
+        help="close a 2025-11-25 client's request stream after SECONDS; it resumes it",
+    )
+    http.add_argument(
+        "--authorization-server",
+        action="append",
+        dest="authorization_servers",
+        metavar="URL",
+        help="an OAuth authorization server that issues tokens for this endpoint (repeat): "
+        "serves its protected-resource metadata",
+    )
+    http.add_argument(
+        "--session-idle",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="end a session after SECONDS with no request and no stream read (3600)",
+    )
+    http.add_argument(
+        "--route",
+        metavar="TAG",
+        help="start every session id with TAG. (a proxy in front routes sessions by it)",
+    )
+    http.add_argument(
+        "--token",
+        default=os.environ.get("OBJMCP_TOKEN"),
+        help="a bearer token every request must carry (default: $OBJMCP_TOKEN)",
+    )
+    http.add_argument(
+        "--allow-host",
+        action="append",
+        dest="allowed_hosts",
+        metavar="HOST",
+        help="a Host name served besides localhost (repeat; '*' for any)",
+    )
+    http.add_argument(
+        "--allow-origin",
+        action="append",
+        dest="allowed_origins",
+        metavar="ORIGIN",
+        help="a browser origin allowed (repeat; local origins unless given)",
+    )
+    run.set_defaults(handler=_run)
+
+    inspect = verbs.add_parser("inspect", help="show the tools TARGET would serve")
+    _target_options(inspect, serving=False)
+    inspect.add_argument("--json", action="store_true", help='print {"tools": [...]} exactly')
+    inspect.set_defaults(handler=_inspect)
+
+    call = verbs.add_parser(
+        "call",
+        help="call one tool through a real server process and print its result",
+        description="Start 'objmcp run TARGET' and call TOOL through the MCP protocol. A value "
+        "for a string parameter is taken as written; other values are read as JSON, else as "
+        "text. Exit status 1 when the result is an error.",
+    )
+    _target_options(call)
+    call.add_argument("tool", help="the tool's name")
+    call.add_argument("arguments", nargs="*", metavar="key=value", help="the tool's arguments")
+    call.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    call.set_defaults(handler=_call)
+
+    config = verbs.add_parser(
+        "config",
+        help="print (or --write) a client's configuration entry for TARGET",
+    )
+    config.add_argument("client", choices=("claude", "claude-code", "vscode", "cursor"))
+    _target_options(config)
+    config.add_argument(
+        "--scope",
+        choices=("user", "project", "local"),
+        help="which of a client's files: user (every project; the default but for vscode), "
+        "project (a file in this folder; vscode's default, .vscode/mcp.json), local "
+        "(claude-code: this folder only, kept in ~/.claude.json)",
+    )
+    config.add_argument("--write", action="store_true", help="merge it into the config file")
+    config.add_argument("--file", help="the config file to write instead of the usual one")
+    config.set_defaults(handler=_config)
+
+    dev = verbs.add_parser(
+        "dev",
+        help="serve TARGET over stdio, restarting it when its Python files change",
+    )
+    _target_options(dev)
+    dev.add_argument(
+        "--watch", action="append", metavar="PATH", help="watch these files or folders too"
+    )
+    dev.add_argument("--interval", type=float, default=0.5, help="seconds between looks")
+    dev.set_defaults(handler=_dev)
+    return parser
+
+
+def _target_options(parser: argparse.ArgumentParser, serving: bool = True) -> None:
+    parser.add_argument("target", help=_TARGET_HELP)
+    parser.add_argument("--include", action="append", help="only these tools (names or globs)")
+    parser.add_argument("--exclude", action="append", help="leave these tools out")
+    if not serving:
+        return
+    parser.add_argument("--name", help="the server's name (default: from the target)")
+    parser.add_argument(
+        "--version",
+        dest="server_version",
+        metavar="VERSION",
+        help="the version the server reports (default 1.0.0)",
+    )
+    parser.add_argument("--concurrency", choices=("threads", "serial"))
+    parser.add_argument(
+        "--no-lenient",
+        dest="lenient",
+        action="store_false",
+        help="refuse arguments sent as JSON text where the schema wants another kind",
+    )
+    parser.add_argument("--log-level", help="the level of log records on stderr (WARNING)")
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return f"objmcp {__version__}"
+
+
+# --- the verbs --------------------------------------------------------------------------------
+
+
+def _run(options: argparse.Namespace) -> int:
+    _log_to_stderr(options.log_level)
+    if options.http:
+        _serve_http(options)
+    else:
+        _make_server(options).run()
+    return 0
+
+
+def _log_to_stderr(log_level: str | None) -> None:
+    level = (log_level or "WARNING").upper()
+    if not isinstance(logging.getLevelName(level), int):
+        raise TargetError(f"--log-level {log_level!r} is not a level: use DEBUG, INFO, ...")
+    stderr = logging.StreamHandler(sys.stderr)
+    stderr.setLevel(level)
+    stderr.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
+    logging.getLogger().addHandler(stderr)
+    logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
+
+
+_LIMITS = ("call_timeout", "max_calls", "max_threads", "max_frame", "max_depth", "max_string")
+"""The options of ``run`` that go to the server as they are, when given."""
+
+
+def _make_server(options: argparse.Namespace) -> Server:
+    from .._server import Server
+    from .targets import default_name, load_target, user_traceback
+
+    target = load_target(options.target)
+    limits = {
+        name: getattr(options, name) for name in _LIMITS if getattr(options, name, None) is not None
+    }
+    try:
+        return Server(
+            options.name or default_name(options.target),
+            target,
+            version=options.server_version or "1.0.0",
+            framing=options.framing,
+            include=options.include,
+            exclude=options.exclude,
+            concurrency=options.concurrency or "threads",
+            lenient=options.lenient,
+            **limits,
+        )
+    except TargetError:
+        raise
+    except Exception as error:
+        raise TargetError(
+            f"Making the tools of {options.target} raised an error:\n{user_traceback(error)}"
+        ) from None
+
+
+def _make_app(options: argparse.Namespace) -> McpApp:
+    from ..serving.asgi import LOCAL_HOSTS, McpApp
+
+    hosts = None
+    if options.allowed_hosts:
+        hosts = [*LOCAL_HOSTS, *options.allowed_hosts]
+    return McpApp(
+        _make_server(options),
+        stateless=options.stateless,
+        token=options.token or None,
+        allowed_hosts=hosts,
+        allowed_origins=options.allowed_origins,
+        poll_after=options.poll_after,
+        route=options.route,
+        session_idle=options.session_idle,
+        authorization_servers=options.authorization_servers or (),
+    )
+
+
+_HTTP_RUN = "OBJMCP_HTTP_RUN"
+"""Where ``run --http --workers N`` leaves its options for the worker processes."""
+
+
+def http_app_from_environment() -> McpApp:
+    """The app of one worker of ``objmcp run --http --workers N`` (a uvicorn factory)."""
+    options = argparse.Namespace(**json.loads(os.environ[_HTTP_RUN]))
+    _log_to_stderr(options.log_level)
+    return _make_app(options)
+
+
+def _serve_http(options: argparse.Namespace) -> None:
+    try:
+        import uvicorn
+    except ImportError:
+        raise TargetError("objmcp run --http needs uvicorn: pip install 'objmcp[http]'") from None
+    where = f"http://{options.host}:{options.port}/mcp"
+    if options.workers > 1:
+        # Every worker must open the request states the others seal.
+        os.environ.setdefault("OBJMCP_STATE_KEY", secrets.token_hex(32))
+        os.environ[_HTTP_RUN] = json.dumps(
+            {k: v for k, v in vars(options).items() if k != "handler"}
+        )
+        grace = _make_server(options).grace  # a target that cannot be served fails here, once
+        sys.stderr.write(f"objmcp: serving at {where} with {options.workers} workers\n")
+        uvicorn.run(
+            "objmcp.cli.main:http_app_from_environment",
+            factory=True,
+            host=options.host,
+            port=options.port,
+            workers=options.workers,
+            log_level="warning",
+            timeout_graceful_shutdown=int(grace),
+        )
+        return
+    app = _make_app(options)
+    sys.stderr.write(f"objmcp: serving {app.server.info.name} at {where}\n")
+    uvicorn.run(
+        app,
+        host=options.host,
+        port=options.port,
+        log_level="warning",
+        # calls parked for a retry hold their request open: they get the grace, no more
+        timeout_graceful_shutdown=int(app.server.grace),
+    )
+
+
+def _inspect(options: argparse.Namespace) -> int:
+    from .listing import inspect_target
+
+    return inspect_target(options.target, options.include, options.exclude, options.json)
+
+
+def _call(options: argparse.Namespace) -> int:
+    from .client import call_tool
+
+    return call_tool(
+        options.target, options.tool, options.arguments, server_arguments(options), options.json
+    )
+
+
+def _config(options: argparse.Namespace) -> int:
+    from .clientconfig import configure
+
+    return configure(
+        options.client,
+        options.target,
+        name=options.name,
+        server_args=server_arguments(options),
+        scope=options.scope,
+        write=options.write,
+        file=options.file,
+        out=sys.stdout,
+        err=sys.stderr,
+    )
+
+
+def _dev(options: argparse.Namespace) -> int:
+    from .reload import develop
+
+    return develop(options.target, server_arguments(options), options.watch or [], options.interval)

@@ -1,0 +1,142 @@
+"""What a call gives back: the :class:`ToolResult`, made from a return value or an exception.
+
+The text rules: ``str`` as is; ``None`` is ``""``; ``bool`` is ``true``/``false``;
+numbers are their JSON text; containers, dataclasses, NamedTuples, TypedDicts
+and pydantic models are compact JSON (UTF-8, not ASCII-escaped); ``bytes`` are
+base64; anything else is ``str(value)``. A value with no JSON form (NaN, a
+cycle) is an error result that says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import typing
+from dataclasses import dataclass
+from typing import Any
+
+from .._exceptions import ArgumentError, ToolError
+from .convert import NotJsonable, to_jsonable
+from .jsontext import dumps
+from .media import MEDIA, content_blocks, describe_blocks
+
+__all__ = ["ToolResult", "error_result", "plain_text", "value_result"]
+
+logger = logging.getLogger("objmcp")
+
+
+@dataclass(frozen=True, init=False)
+class ToolResult:
+    """The outcome of one tool call, in no protocol's terms.
+
+    ``text`` is what the model reads; ``value`` is the JSON form of what the
+    method returned (``None`` for errors); ``is_error`` says the call failed;
+    ``structured`` is the value as the tool's output schema has it (MCP's
+    ``structuredContent``), when the tool has one; ``content`` the MCP content
+    blocks of a result that holds images, audio, files or resource links (then
+    ``text`` describes them).
+    """
+
+    text: str
+    value: object = None
+    is_error: bool = False
+    structured: dict[str, Any] | None = None
+    content: tuple[dict[str, Any], ...] | None = None
+
+    def __init__(
+        self,
+        text: str,
+        value: object = None,
+        is_error: bool = False,
+        structured: dict[str, Any] | None = None,
+        content: tuple[dict[str, Any], ...] | None = None,
+    ) -> None:
+        # One is made for every call: its fields go in past the frozen __setattr__.
+        fields = self.__dict__
+        fields["text"], fields["value"], fields["is_error"] = text, value, is_error
+        fields["structured"], fields["content"] = structured, content
+
+
+def plain_text(value: object) -> str | None:
+    """The text of a ``str``, ``int``, ``bool``, finite ``float`` or ``None`` (its own
+    JSON form), made without the general path; None for any other value."""
+    kind = type(value)
+    if kind is str:
+        return typing.cast(str, value)
+    if kind is int and -_SHORT_INT < typing.cast(int, value) < _SHORT_INT:
+        return int.__repr__(typing.cast(int, value))  # what the JSON encoder writes
+    if kind is bool:
+        return "true" if value else "false"
+    if value is None:
+        return ""
+    if kind is float and math.isfinite(typing.cast(float, value)):
+        return float.__repr__(typing.cast(float, value))
+    return None
+
+
+_SHORT_INT = 10**18
+"""Integers shorter than this: far from the interpreter's limit on digits in a text."""
+
+
+def value_result(value: object) -> ToolResult:
+    """The result of a call that returned ``value``; never raises."""
+    text = plain_text(value)
+    if text is not None:
+        return ToolResult(text, value)
+    try:
+        blocks = content_blocks(value, lambda item: value_result(item).text)
+    except (OSError, ValueError, TypeError) as error:
+        return ToolResult(f"The tool's result could not be sent: {_say(error)}", None, True)
+    if blocks is not None:
+        return _media_result(value, blocks)
+    try:
+        jsonable = to_jsonable(value)
+        if isinstance(jsonable, str):
+            text = jsonable
+        else:
+            text = "" if jsonable is None else dumps(jsonable)
+    except (NotJsonable, ValueError, RecursionError) as error:
+        return ToolResult(f"The tool's result has no JSON form: {_say(error)}", None, True)
+    except Exception as error:  # a __str__ or model_dump of the user's that raised
+        logger.error("turning a result into text failed", exc_info=error)
+        message = f"The tool's result could not be turned into text: {_say(error)}"
+        return ToolResult(message, None, True)
+    return ToolResult(text, jsonable)
+
+
+def _media_result(value: object, blocks: list[dict[str, Any]]) -> ToolResult:
+    """The result of a value holding media: its blocks, and as its JSON form the value's
+    own (bytes as base64) or, where it holds wrappers, the blocks themselves."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    jsonable: object = blocks if isinstance(value, (list, tuple)) else blocks[0]
+    if all(not isinstance(item, MEDIA) for item in items):
+        with contextlib.suppress(NotJsonable, ValueError, RecursionError):
+            jsonable = to_jsonable(value)
+    return ToolResult(describe_blocks(blocks), jsonable, False, content=tuple(blocks))
+
+
+def error_result(error: BaseException, tool: str) -> ToolResult:
+    """The result of a call that raised ``error``; never raises.
+
+    :class:`ToolError` and :class:`ArgumentError` messages are passed as they
+    are; other exceptions become ``Type: message`` and are logged with their
+    traceback.
+    """
+    if isinstance(error, (ToolError, ArgumentError)):
+        try:
+            return ToolResult(str(error), None, True)
+        except Exception:
+            return ToolResult(_say(error), None, True)
+    logger.error("tool %r raised %s", tool, type(error).__name__, exc_info=error)
+    return ToolResult(_say(error), None, True)
+
+
+def _say(error: BaseException) -> str:
+    """``Type: message``, even when the exception's ``__str__`` itself fails."""
+    name = type(error).__qualname__
+    try:
+        message = str(error)
+    except Exception:
+        message = ""
+    return f"{name}: {message}" if message else name

@@ -1,0 +1,466 @@
+"""Values across the JSON line, both ways.
+
+:func:`from_json` turns a JSON value that already passed the tool's schema into
+the Python value its type hint asks for (Enum members, dataclass instances,
+tuples, datetimes, ...); :func:`to_jsonable` turns whatever a method returns
+into plain JSON data. The two mirror :mod:`objmcp.model.schema`: a value of a
+type, sent through ``to_jsonable``, validates against that type's schema and
+comes back equal through ``from_json``.
+"""
+
+from __future__ import annotations
+
+import binascii
+import dataclasses
+import enum
+import inspect
+import json
+import math
+import re
+import typing
+from collections import abc
+from typing import Any
+
+from . import hints as t
+
+__all__ = [
+    "ConversionError",
+    "NotJsonable",
+    "describe_json",
+    "from_json",
+    "from_text",
+    "to_jsonable",
+]
+
+
+class ConversionError(ValueError):
+    """A JSON value does not convert into the type asked for; ``path`` says where."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+class NotJsonable(TypeError):
+    """A value has no JSON form (NaN, infinity, a cycle, or an unknown type in strict mode)."""
+
+
+# --- JSON -> Python ---------------------------------------------------------------------------
+
+
+def from_texts(
+    values: abc.Mapping[str, str], hints: abc.Mapping[str, object], label: str
+) -> dict[str, object]:
+    """Convert strings from the wire by name (URI variables, prompt arguments) with
+    :func:`from_text`; raise :class:`~objmcp.ArgumentError` naming the ``label``ed one
+    that does not convert."""
+    from .._exceptions import ArgumentError
+
+    converted: dict[str, object] = {}
+    for key, text in values.items():
+        try:
+            converted[key] = from_text(text, hints[key], key)
+        except ConversionError as error:
+            raise ArgumentError(f"Invalid {label} '{key}': {error.message}") from None
+    return converted
+
+
+def from_text(text: str, hint: object, path: str = "") -> object:
+    """Convert a string from the wire (a URI variable, a prompt argument) into a value of
+    ``hint``: the string itself where a string fits, else its JSON reading (``"5"`` is
+    5 for an ``int``); raise :class:`ConversionError`."""
+    try:
+        return from_json(text, hint, path)
+    except ConversionError as first:
+        try:
+            parsed = json.loads(text)
+        except (ValueError, RecursionError):
+            raise first from None
+        return from_json(parsed, hint, path)
+
+
+def from_json(value: object, hint: object, path: str = "") -> object:
+    """Convert a JSON value into a value of ``hint``; raise :class:`ConversionError`."""
+    if type(hint) is type:
+        scalar = _SCALARS.get(hint)
+        if scalar is not None:
+            return scalar(value, path)
+    hint = t.strip_qualifiers(t.annotated_parts(t.strip_qualifiers(hint))[0])
+    if hint in (Any, object, inspect.Parameter.empty) or isinstance(hint, (str, typing.ForwardRef)):
+        return value
+    if isinstance(hint, typing.TypeVar):
+        return value if hint.__bound__ is None else from_json(value, hint.__bound__, path)
+    supertype = getattr(hint, "__supertype__", None)
+    if supertype is not None:
+        return from_json(value, supertype, path)
+    if t.is_union(hint):
+        return _from_union(value, typing.get_args(hint), path)
+    if t.is_literal(hint):
+        for option in typing.get_args(hint):
+            plain = option.value if isinstance(option, enum.Enum) else option
+            if plain == value and _same_json_kind(plain, value):
+                return option
+        raise ConversionError(path, f"expected one of {list(typing.get_args(hint))!r}")
+    if hint is None or hint is type(None):
+        if value is None:
+            return None
+        raise ConversionError(path, f"expected null, got {describe_json(value)}")
+    origin = typing.get_origin(hint) or hint
+    args = typing.get_args(hint)
+    if isinstance(origin, type):
+        converter = _SCALARS.get(origin)
+        if converter is not None:
+            return converter(value, path)
+        standard = t.standard_kind(origin)
+        if standard is not None:
+            return _STANDARD[standard](value, path)
+        if issubclass(origin, enum.Enum):
+            try:
+                return origin(value)
+            except ValueError:
+                values = [m.value for m in origin]
+                raise ConversionError(path, f"expected one of {values!r}") from None
+        if t.is_pydantic_model(origin):
+            try:
+                return origin.model_validate(value)  # type: ignore[attr-defined]
+            except Exception as error:
+                raise ConversionError(path, str(error)) from None
+        if t.is_dataclass_type(origin) or t.is_typeddict_type(origin):
+            return _from_object(value, origin, path)
+        if t.is_namedtuple_type(origin):
+            return _from_object(value, origin, path)
+        if t.path_class(origin):
+            return origin(_expect(value, str, "string", path))
+    if origin is tuple:
+        return _from_tuple(value, args, path)
+    if origin in t.SEQUENCES:
+        items = _expect(value, list, "array", path)
+        return [from_json(v, args[0] if args else Any, f"{path}[{i}]") for i, v in enumerate(items)]
+    if origin in t.SETS:
+        items = _expect(value, list, "array", path)
+        member = args[0] if args else Any
+        converted = {from_json(v, member, f"{path}[{i}]") for i, v in enumerate(items)}
+        return frozenset(converted) if origin is frozenset else converted
+    if origin in t.MAPPINGS:
+        mapping = _expect(value, dict, "object", path)
+        key_hint, value_hint = args if args else (str, Any)
+        entries: dict[object, object] = {}
+        for k, v in mapping.items():
+            key = _key_from_json(k, key_hint, path)
+            if key in entries:  # "1" and "01" are one int key: neither may be lost
+                raise ConversionError(path, f"keys {k!r} and another are the same {key!r}")
+            entries[key] = from_json(v, value_hint, f"{path}.{k}" if path else k)
+        return entries
+    return value
+
+
+_INT_KEY = re.compile(r"-?[0-9]+")
+
+
+def _same_json_kind(a: object, b: object) -> bool:
+    """Whether ``a`` and ``b`` are the same kind of JSON value (1 and 1.0 are one number;
+    True is no number)."""
+    numbers = (int, float)
+    if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, numbers):
+        return type(a) is type(b)
+    return isinstance(b, numbers)
+
+
+def _key_from_json(key: str, hint: object, path: str) -> object:
+    """JSON object keys are strings; parse them into the key type asked for."""
+    hint = t.annotated_parts(hint)[0]
+    try:
+        if hint is int:
+            if not _INT_KEY.fullmatch(key):  # int() would take " 5", "+5" and "5\n" too
+                raise ValueError(key)
+            return int(key)
+        if hint is float:
+            return float(key)
+    except ValueError:
+        raise ConversionError(
+            path, f"key {key!r} is not a {getattr(hint, '__name__', hint)}"
+        ) from None
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        for member in hint:
+            if str(member.value) == key:
+                return member
+        raise ConversionError(path, f"key {key!r} is not one of {[m.value for m in hint]!r}")
+    return from_json(key, hint, path)
+
+
+def _from_union(value: object, members: tuple[object, ...], path: str) -> object:
+    errors = []
+    # None first; and a JSON fraction tries float before int, so 1.0 stays a float.
+    ordered = sorted(
+        members,
+        key=lambda m: (
+            m is not type(None) and m is not None,
+            m is int and isinstance(value, float),
+        ),
+    )
+    for member in ordered:
+        try:
+            return from_json(value, member, path)
+        except ConversionError as error:
+            errors.append(error.message)
+    raise ConversionError(path, "fits none of the allowed types: " + "; ".join(errors))
+
+
+def _from_tuple(value: object, args: tuple[object, ...], path: str) -> tuple[object, ...]:
+    items = _expect(value, list, "array", path)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(from_json(v, args[0], f"{path}[{i}]") for i, v in enumerate(items))
+    if not args:
+        return tuple(items)
+    if args == ((),):
+        args = ()
+    if len(items) != len(args):
+        raise ConversionError(path, f"expected an array of {len(args)} items, got {len(items)}")
+    return tuple(
+        from_json(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(items, args, strict=True))
+    )
+
+
+def _from_object(value: object, cls: type, path: str) -> object:
+    mapping = _expect(value, dict, "object", path)
+    fields, required = t.fields_of(cls)
+    for name in required:
+        if name not in mapping:
+            raise ConversionError(path, f"missing required field '{name}'")
+    converted: dict[str, object] = {}
+    for name, item in mapping.items():
+        if name not in fields:
+            raise ConversionError(path, f"unknown field '{name}'")
+        converted[name] = from_json(item, fields[name][0], f"{path}.{name}" if path else name)
+    if t.is_typeddict_type(cls):
+        return converted
+    try:
+        return cls(**converted)
+    except Exception as error:
+        raise ConversionError(path, f"{cls.__name__} refused it: {error}") from None
+
+
+def _expect(value: object, kind: type, name: str, path: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ConversionError(path, f"expected {name}, got {describe_json(value)}")
+    return value
+
+
+def describe_json(value: object) -> str:
+    """A JSON value for an error message: its JSON type and (shortened) text."""
+    if value is None:
+        return "null"
+    kinds = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array"}
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{kinds.get(type(value), 'object')} {text}"
+
+
+def _to_int(value: object, path: str) -> int:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return typing.cast(int, _expect(value, int, "integer", path))
+
+
+def _to_float(value: object, path: str) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            return float(value)
+        except OverflowError:  # a JSON integer beyond any float
+            raise ConversionError(path, "expected a number a float can hold") from None
+    raise ConversionError(path, f"expected number, got {describe_json(value)}")
+
+
+def _parse_text(
+    value: object,
+    path: str,
+    kind: str,
+    parse: abc.Callable[[str], object],
+    *errors: type[Exception],
+) -> object:
+    """``parse`` of the string ``value``; a :class:`ConversionError` naming ``kind`` when
+    it is no string or ``parse`` refuses it (ValueError, TypeError, ``errors``)."""
+    text = _expect(value, str, f"{kind} string", path)
+    refusals: tuple[type[Exception], ...] = (ValueError, TypeError, binascii.Error, *errors)
+    try:
+        return parse(text)
+    except refusals:
+        raise ConversionError(path, f"expected {kind}, got {describe_json(value)}") from None
+
+
+# The standard classes' modules are loaded (a hint names one of their classes) when these run.
+
+
+def _to_datetime(value: object, path: str) -> object:
+    datetime = t.loaded_module("datetime")
+    read = datetime.datetime.fromisoformat
+    return _parse_text(value, path, "an ISO 8601 date-time", lambda s: _offset(read(_utc(s)), s))
+
+
+def _to_time(value: object, path: str) -> object:
+    datetime = t.loaded_module("datetime")
+    read = datetime.time.fromisoformat
+    return _parse_text(value, path, "an ISO 8601 time", lambda s: _offset(read(_utc(s)), s))
+
+
+def _utc(text: str) -> str:
+    return text[:-1] + "+00:00" if text.endswith("Z") else text
+
+
+_FINE_OFFSET = re.compile(r"([+-])([0-9]{2}):([0-9]{2}):([0-9]{2})\.([0-9]{6})$")
+
+
+def _offset(parsed: Any, text: str) -> Any:
+    """``parsed`` with the microseconds of its UTC offset, which Python 3.11's
+    ``fromisoformat`` reads and drops (``+00:00:00.000001``, as ``isoformat`` writes it)."""
+    fine = _FINE_OFFSET.search(text)
+    if fine is None or parsed.tzinfo is None:
+        return parsed
+    datetime = t.loaded_module("datetime")
+    sign, hours, minutes, seconds, micros = fine.groups()
+    delta = datetime.timedelta(
+        hours=int(hours), minutes=int(minutes), seconds=int(seconds), microseconds=int(micros)
+    )
+    return parsed.replace(tzinfo=datetime.timezone(-delta if sign == "-" else delta))
+
+
+def _to_date(value: object, path: str) -> object:
+    datetime = t.loaded_module("datetime")
+    parsed = _parse_text(value, path, "an ISO 8601 date", datetime.date.fromisoformat)
+    if isinstance(parsed, datetime.datetime):
+        raise ConversionError(path, f"expected an ISO 8601 date, got {describe_json(value)}")
+    return parsed
+
+
+def _to_uuid(value: object, path: str) -> object:
+    return _parse_text(value, path, "a UUID", t.loaded_module("uuid").UUID)
+
+
+def _to_decimal(value: object, path: str) -> object:
+    decimal = t.loaded_module("decimal")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return decimal.Decimal(str(value))
+    return _parse_text(value, path, "a decimal number", decimal.Decimal, decimal.InvalidOperation)
+
+
+def _from_base64(text: str) -> bytes:
+    import base64  # only a bytes parameter needs it
+
+    return base64.b64decode(text, validate=True)
+
+
+_SCALARS: dict[type, abc.Callable[[object, str], object]] = {
+    bool: lambda v, p: _expect(v, bool, "boolean", p),
+    int: _to_int,
+    float: _to_float,
+    str: lambda v, p: _expect(v, str, "string", p),
+    bytes: lambda v, p: _parse_text(v, p, "base64", _from_base64),
+    bytearray: lambda v, p: _parse_text(v, p, "base64", lambda s: bytearray(_from_base64(s))),
+}
+_STANDARD: dict[t.StandardKind, abc.Callable[[object, str], object]] = {
+    "date-time": _to_datetime,
+    "date": _to_date,
+    "time": _to_time,
+    "uuid": _to_uuid,
+    "decimal": _to_decimal,
+}
+
+
+# --- Python -> JSON ---------------------------------------------------------------------------
+
+
+def to_jsonable(value: object, *, strict: bool = False) -> object:
+    """Plain JSON data for ``value``.
+
+    Containers, dataclasses, NamedTuples, TypedDicts, pydantic models, enums,
+    datetimes, UUIDs, decimals, paths, sets and iterators have a JSON form;
+    bytes become base64 text. Anything else becomes ``str(value)``, or raises
+    :class:`NotJsonable` when ``strict``. NaN, infinities and cycles always raise.
+    """
+    return _jsonable(value, strict, set())
+
+
+def _jsonable(value: object, strict: bool, active: set[int]) -> object:
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise NotJsonable(f"{value!r} is not a JSON number")
+        return value
+    if isinstance(value, enum.Enum):
+        return _jsonable(value.value, strict, active)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return binascii.b2a_base64(value, newline=False).decode("ascii")
+    text = _standard_text(value)
+    if text is not None:
+        return text
+    if id(value) in active:
+        raise NotJsonable("the value refers to itself (a cycle)")
+    active.add(id(value))
+    try:
+        return _jsonable_container(value, strict, active)
+    finally:
+        active.discard(id(value))
+
+
+def _standard_text(value: object) -> str | None:
+    """The text form of a date, time, UUID, decimal or path (or of a subclass's value)."""
+    datetime = t.loaded_module("datetime")
+    if datetime is not None and isinstance(value, (datetime.date, datetime.time)):
+        return str(value.isoformat())
+    uuid, pathlib = t.loaded_module("uuid"), t.loaded_module("pathlib")
+    if (uuid is not None and isinstance(value, uuid.UUID)) or (
+        pathlib is not None and isinstance(value, pathlib.PurePath)
+    ):
+        return str(value)
+    decimal = t.loaded_module("decimal")
+    if decimal is not None and isinstance(value, decimal.Decimal):
+        if not value.is_finite():
+            raise NotJsonable(f"{value!r} is not a JSON number")
+        return str(value)
+    return None
+
+
+def _jsonable_container(value: object, strict: bool, active: set[int]) -> object:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: _jsonable(getattr(value, f.name), strict, active)
+            for f in dataclasses.fields(value)
+        }
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):
+        return {k: _jsonable(v, strict, active) for k, v in value._asdict().items()}
+    dump = getattr(value, "model_dump", None)
+    if callable(dump) and not isinstance(value, type):
+        return _jsonable(dump(mode="json"), strict, active)
+    if isinstance(value, abc.Mapping):
+        return {_key(k): _jsonable(v, strict, active) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v, strict, active) for v in value]
+    if isinstance(value, (set, frozenset)):
+        items = [_jsonable(v, strict, active) for v in value]
+        try:
+            return sorted(items)  # type: ignore[type-var]
+        except TypeError:
+            return items
+    if isinstance(value, abc.Iterator) or inspect.isgenerator(value):
+        return [_jsonable(v, strict, active) for v in value]
+    if strict:
+        raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
+    return str(value)
+
+
+def _key(key: object) -> str:
+    if isinstance(key, str):
+        return key
+    if isinstance(key, enum.Enum):
+        return str(key.value)
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)

@@ -1,0 +1,430 @@
+"""One published callable: a :class:`Tool`, made by :func:`make_tool`.
+
+A tool has its MCP-facing name, description and input schema, built from the
+callable's signature, type hints and docstring; :meth:`Tool.bind` checks a
+call's JSON arguments against the schema and turns them into the positional
+and keyword arguments the callable wants.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+import re
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._exceptions import ArgumentError, TargetError
+from . import introspect
+from .convert import ConversionError, NotJsonable, from_json, to_jsonable
+from .inject import Cancelled, injected_parameters, injected_value
+from .media import MEDIA
+from .publish import ToolOptions
+from .quickcheck import Check, quick_check
+from .schema import JsonSchema, SchemaBuilder, inline_defs
+from .validate import Validator
+
+__all__ = ["Parameter", "Tool", "make_tool"]
+
+_PLAIN_TYPES: dict[str, tuple[type, ...]] = {
+    "integer": (int,),
+    "number": (int, float),
+    "string": (str,),
+    "boolean": (bool,),
+}
+"""The Python types whose values a schema of that JSON type takes, every one of them
+(a float is a number: NaN and infinities never reach here, as they have no JSON form)."""
+_EMPTY: Any = inspect.Parameter.empty
+_MISSING: Any = object()
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One parameter of a tool's callable, as the dispatcher needs it."""
+
+    name: str
+    hint: object
+    kind: inspect._ParameterKind
+    default: object = _EMPTY
+
+
+@dataclass(frozen=True, eq=False)
+class Tool:
+    """A published callable: its MCP-facing name, description and input schema, and
+    what the author said of it (title, annotations, icons), and the schema of its
+    results when its return type gives one (``output_schema``; ``wraps_output`` says a
+    value that is not an object goes as ``{"result": value}``)."""
+
+    name: str
+    description: str
+    input_schema: JsonSchema
+    function: Callable[..., object] = field(repr=False)
+    is_async: bool = False
+    parameters: tuple[Parameter, ...] = field(default=(), repr=False)
+    injected: Mapping[str, object] = field(default_factory=dict, repr=False)
+    title: str | None = None
+    annotations: Mapping[str, Any] = field(default_factory=dict)
+    icons: tuple[Mapping[str, Any], ...] = ()
+    output_schema: JsonSchema | None = field(default=None, repr=False)
+    wraps_output: bool = False
+    lenient: bool = field(default=True, repr=False)
+    """Arguments sent as JSON text where the schema wants another kind are read
+    (:mod:`objmcp.model.validate`)."""
+    _validator: Validator = field(init=False, repr=False, compare=False)
+    _output_validator: Any = field(init=False, repr=False, compare=False)
+    _output_quick: Check | None = field(init=False, repr=False, compare=False)
+    _reserved: frozenset[str] = field(init=False, repr=False, compare=False)
+    _by_keyword: tuple[tuple[str, object, type | None], ...] | None = field(
+        init=False, repr=False, compare=False
+    )
+    _plain_output: tuple[type, ...] = field(init=False, repr=False, compare=False)
+    self_contained: bool = field(init=False, repr=False, compare=False)
+    """Sync, and given nothing but (maybe) ``Cancelled``: a call needs nothing of the
+    event loop, and may run in whatever thread reads its request."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_validator", Validator(self.input_schema, lenient=self.lenient))
+        object.__setattr__(self, "_reserved", self._names_kwargs_cannot_take())
+        object.__setattr__(self, "_by_keyword", self._keyword_plan())
+        alone = all(marker is Cancelled for marker in self.injected.values())
+        object.__setattr__(self, "self_contained", not self.is_async and alone)
+        object.__setattr__(self, "_output_validator", None)  # made when first needed
+        object.__setattr__(self, "_plain_output", self._plain_output_types())
+        quick = quick_check(self.output_schema) if self.output_schema is not None else None
+        object.__setattr__(self, "_output_quick", quick)
+
+    def _plain_output_types(self) -> tuple[type, ...]:
+        """The Python types of the values a wrapped output schema of one plain JSON type
+        (``{"result": {"type": "integer"}}`` and the like) takes as they are."""
+        if not self.wraps_output or self.output_schema is None:
+            return ()
+        expected = {
+            "type": "object",
+            "properties": {"result": self.output_schema["properties"]["result"]},
+            "required": ["result"],
+        }
+        result = self.output_schema["properties"]["result"]
+        if self.output_schema != expected or not isinstance(result, dict) or len(result) != 1:
+            return ()
+        return _PLAIN_TYPES.get(result.get("type"), ())  # type: ignore[arg-type]
+
+    def _keyword_plan(self) -> tuple[tuple[str, object, type | None], ...] | None:
+        """For a tool whose parameters all go by keyword and none is injected, each one's
+        name, hint, and the JSON type its values keep as they are (None when converted).
+        :meth:`bind` then needs no placing."""
+        keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        if self.injected or any(p.kind not in keyword for p in self.parameters):
+            return None
+        kept = (int, str, bool, float)
+        return tuple((p.name, p.hint, p.hint if p.hint in kept else None) for p in self.parameters)
+
+    def _names_kwargs_cannot_take(self) -> frozenset[str]:
+        """The names a ``**kwargs`` key cannot take: parameters objmcp fills in, and a bound
+        method's own ``self`` (looked up only for tools that have ``**kwargs``)."""
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in self.parameters):
+            return frozenset()
+        reserved = set(self.injected)
+        bound = getattr(self.function, "__func__", None)
+        if bound is not None and getattr(self.function, "__self__", None) is not None:
+            with contextlib.suppress(TypeError, ValueError):
+                reserved.update(list(inspect.signature(bound).parameters)[:1])
+        return frozenset(reserved)
+
+    def structure(self, value: object) -> dict[str, Any] | None:
+        """The ``structuredContent`` of a call that returned ``value`` (its JSON form), or
+        None when the tool has no output schema. Raises ValueError, saying where, when the
+        value does not fit the schema."""
+        if self.output_schema is None:
+            return None
+        if type(value) in self._plain_output:
+            return {"result": value}
+        content = {"result": value} if self.wraps_output else value
+        if self._output_quick is not None and self._output_quick(content):
+            assert isinstance(content, dict)
+            return content
+        from jsonschema.exceptions import best_match
+
+        validator = self._output_validator
+        if validator is None:
+            from jsonschema import Draft202012Validator
+
+            validator = Draft202012Validator(self.output_schema)
+            object.__setattr__(self, "_output_validator", validator)
+        error = best_match(validator.iter_errors(content))
+        if error is not None:
+            where = "".join(f"[{part!r}]" for part in error.absolute_path)
+            raise ValueError(f"{where or 'the value'}: {error.message}")
+        assert isinstance(content, dict)
+        return content
+
+    def bind(
+        self, arguments: object, injected: Mapping[object, object] | None = None
+    ) -> tuple[list[object], dict[str, object]]:
+        """Positional and keyword arguments for the callable, from a call's JSON arguments.
+
+        ``arguments`` is a dict, or its JSON text. ``injected`` maps markers
+        (``objmcp.Elicit``) to the values given to the parameters that ask for
+        them. Raises :class:`ArgumentError` naming the parameter when the
+        arguments do not fit.
+        """
+        if arguments is None:
+            arguments = {}
+        if isinstance(arguments, (str, bytes)):  # as OpenAI's APIs hand them over
+            try:
+                arguments = json.loads(arguments) if arguments.strip() else {}
+            except ValueError as error:
+                raise ArgumentError(
+                    f"Arguments of tool '{self.name}' are not valid JSON: {error}"
+                ) from None
+        if not isinstance(arguments, dict):
+            raise ArgumentError(
+                f"Arguments of tool '{self.name}' must be a JSON object, "
+                f"not {type(arguments).__name__}"
+            )
+        arguments = self._validator.check(arguments)
+        if self._by_keyword is not None:
+            given: dict[str, object] = {}
+            for name, hint, kept in self._by_keyword:
+                if name in arguments:
+                    item = arguments[name]
+                    given[name] = item if type(item) is kept else _convert(item, hint, name)
+            return [], given
+        positional: list[object] = []
+        keywords: dict[str, object] = {}
+        waiting: list[tuple[Parameter, object]] = []  # parameters that may go positionally
+        known = {p.name for p in self.parameters}
+        for param in self.parameters:
+            if param.name in self.injected:
+                marker = self.injected[param.name]
+                value: object = injected_value(marker, injected, self.name)
+            elif param.kind is inspect.Parameter.VAR_KEYWORD:
+                for key, item in arguments.items():
+                    if key in self._reserved:
+                        raise ArgumentError(
+                            f"Invalid argument '{key}' of tool '{self.name}': this name "
+                            "cannot be given (the tool has a parameter of that name that "
+                            "is not the client's to fill)"
+                        )
+                    if key not in known:
+                        keywords[key] = _convert(item, param.hint, key)
+                continue
+            elif param.name in arguments:
+                value = _convert(arguments[param.name], param.hint, param.name)
+            else:
+                value = _MISSING
+            if param.kind is inspect.Parameter.VAR_POSITIONAL:
+                items = list(typing.cast(list[object], value)) if value is not _MISSING else []
+                self._place(waiting, positional, keywords, everything=bool(items))
+                positional.extend(items)
+                waiting = []
+            elif param.kind is inspect.Parameter.KEYWORD_ONLY:
+                if value is not _MISSING:
+                    keywords[param.name] = value
+            else:
+                waiting.append((param, value))
+        self._place(waiting, positional, keywords, everything=False)
+        return positional, keywords
+
+    def _place(
+        self,
+        waiting: list[tuple[Parameter, object]],
+        positional: list[object],
+        keywords: dict[str, object],
+        everything: bool,
+    ) -> None:
+        """Place parameters that may go by position: all of them by position when
+        ``everything`` (``*args`` follows them), else positional-only ones by position
+        (defaults filling the gaps) and the rest by keyword."""
+        given = [
+            index
+            for index, (param, value) in enumerate(waiting)
+            if value is not _MISSING and param.kind is inspect.Parameter.POSITIONAL_ONLY
+        ]
+        last = len(waiting) - 1 if everything else (given[-1] if given else -1)
+        for index, (param, value) in enumerate(waiting):
+            if index > last:
+                if value is not _MISSING:
+                    keywords[param.name] = value
+            elif value is not _MISSING:
+                positional.append(value)
+            elif param.default is _EMPTY or param.default is introspect.OMITTED:
+                raise ArgumentError(
+                    f"Argument '{param.name}' of tool '{self.name}' must be given "
+                    "too, since a later positional argument is"
+                )
+            else:
+                positional.append(param.default)
+
+
+def _convert(value: object, hint: object, name: str) -> object:
+    try:
+        return from_json(value, hint, name)
+    except ConversionError as error:
+        raise ArgumentError(f"Invalid argument '{error.path}': {error.message}") from None
+
+
+def make_tool(
+    name: str,
+    function: Callable[..., object],
+    options: ToolOptions | None = None,
+    *,
+    lenient: bool = True,
+) -> Tool:
+    """Build the :class:`Tool` for one callable: its schema from signature, hints and
+    docstring, and what ``options`` say of it (``lenient``: see :class:`Tool`)."""
+    options = options or ToolOptions()
+    signature = introspect.signature_of(function)
+    hints = introspect.type_hints_of(function)
+    docs = introspect.read_docs(function)
+    builder = SchemaBuilder()
+    properties: dict[str, JsonSchema] = {}
+    required: list[str] = []
+    parameters: list[Parameter] = []
+    injected = injected_parameters(signature, hints)
+    additional: JsonSchema | bool = False
+    for param in signature.parameters.values():
+        hint = hints.get(param.name, param.annotation)
+        if isinstance(hint, str):
+            hint = _EMPTY  # an annotation type_hints_of could not resolve
+        if param.name in injected:
+            parameters.append(Parameter(param.name, hint, param.kind, param.default))
+            continue
+        if hint is _EMPTY and param.name in docs.type_names:
+            hint = doc_type(docs.type_names[param.name])
+        where = f"parameter '{param.name}' of tool '{name}'"
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            additional = builder.schema(hint, where) if hint is not _EMPTY else {}
+            parameters.append(Parameter(param.name, hint, param.kind))
+            continue
+        schema = builder.schema(hint, where)
+        if param.kind is inspect.Parameter.VAR_POSITIONAL:
+            schema = {"type": "array", "items": schema} if schema else {"type": "array"}
+            hint = list[hint] if hint is not _EMPTY else list  # type: ignore[valid-type]
+        elif param.default is _EMPTY:
+            required.append(param.name)
+        if param.name in docs.params and "description" not in schema:
+            schema = {**schema, "description": docs.params[param.name]}
+        if param.default is not _EMPTY and param.default is not introspect.OMITTED:
+            # A default with no JSON form is the method's own business: none is shown.
+            with contextlib.suppress(NotJsonable, ValueError, RecursionError):
+                schema = {**schema, "default": to_jsonable(param.default, strict=True)}
+        properties[param.name] = schema
+        parameters.append(Parameter(param.name, hint, param.kind, param.default))
+    input_schema: JsonSchema = {"type": "object", "properties": properties}
+    if required:
+        input_schema["required"] = required
+    input_schema["additionalProperties"] = additional
+    if builder.defs:
+        input_schema["$defs"] = builder.defs
+        input_schema = inline_defs(input_schema)
+    output_schema, wraps = None, False
+    if options.structured is not False:
+        output_schema, wraps = _output_schema(hints.get("return", _EMPTY), name)
+        if output_schema is None and options.structured:
+            raise TargetError(
+                f"tool '{name}' asks for structured output, but its return annotation "
+                "gives no schema: annotate the return type"
+            )
+    return Tool(
+        name=name,
+        description=docs.description if options.description is None else options.description,
+        input_schema=input_schema,
+        function=function,
+        is_async=introspect.is_async(function),
+        parameters=tuple(parameters),
+        injected=injected,
+        title=options.title,
+        annotations=options.annotations(),
+        icons=options.icons or (),
+        output_schema=output_schema,
+        wraps_output=wraps,
+        lenient=lenient,
+    )
+
+
+_UNSTRUCTURED = (_EMPTY, None, type(None), Any, object, typing.NoReturn)
+
+
+def _mentions_media(hint: object) -> bool:
+    if isinstance(hint, type) and issubclass(hint, MEDIA):
+        return True
+    return any(_mentions_media(arg) for arg in typing.get_args(hint))
+
+
+def _output_schema(hint: object, name: str) -> tuple[JsonSchema | None, bool]:
+    """The output schema a return annotation gives (an object schema, the value wrapped as
+    ``{"result": ...}`` when it is not an object), or None when it gives none."""
+    if any(hint is nothing for nothing in _UNSTRUCTURED) or isinstance(hint, str):
+        return None, False
+    if _mentions_media(hint):
+        return None, False  # images and files travel as content, not as structured values
+    builder = SchemaBuilder()
+    schema = builder.schema(hint, f"the return value of tool '{name}'")
+    if not schema:
+        return None, False
+    target = schema
+    reference = schema.get("$ref")
+    if isinstance(reference, str) and reference.startswith("#/$defs/"):
+        target = builder.defs.get(reference.removeprefix("#/$defs/"), {})
+    if target.get("type") == "object":
+        root: JsonSchema = {**target}
+        wraps = False
+    else:
+        root = {"type": "object", "properties": {"result": schema}, "required": ["result"]}
+        wraps = True
+    if builder.defs:
+        root["$defs"] = builder.defs
+        root = inline_defs(root)
+    return root, wraps
+
+
+# --- types named in docstrings ----------------------------------------------------------------
+
+_DOC_NAMES: dict[str, object] = {
+    "str": str,
+    "string": str,
+    "int": int,
+    "integer": int,
+    "float": float,
+    "number": float,
+    "bool": bool,
+    "boolean": bool,
+    "list": list,
+    "dict": dict,
+    "mapping": dict,
+    "tuple": tuple,
+    "set": set,
+    "bytes": bytes,
+    "none": type(None),
+    "any": Any,
+}
+_OF = re.compile(r"^(list|set|tuple|sequence|iterable)\s*(?:of\s+(.+?)|\[(.+)\])s?$", re.I)
+_OPTIONAL = re.compile(r"^optional\s*\[(.+)\]$", re.I)
+
+
+def doc_type(text: str) -> object:
+    """The type a docstring names (``int``, ``list of str``, ``list[int]``, ``str or None``,
+    ``Optional[int]``, ``int, optional``), or ``inspect.Parameter.empty`` when unknown."""
+    text = text.strip().removesuffix(", optional").strip()
+    optional = _OPTIONAL.match(text)
+    if optional:
+        inner = doc_type(optional.group(1))
+        return _EMPTY if inner is _EMPTY else inner | None  # type: ignore[operator]
+    options = [part.strip() for part in re.split(r"\s+or\s+|\s*\|\s*", text) if part.strip()]
+    if len(options) > 1:
+        members = [doc_type(option) for option in options]
+        if any(member is _EMPTY for member in members):
+            return _EMPTY
+        return typing.Union[tuple(members)]  # noqa: UP007 - built from a runtime list
+    container = _OF.match(text)
+    if container:
+        kind, *items = container.groups()
+        item = doc_type(next(i for i in items if i))
+        base = {"list": list, "set": set, "tuple": tuple}.get(kind.lower(), list)
+        if item is _EMPTY:
+            return base
+        return tuple[item, ...] if base is tuple else base[item]  # type: ignore[index,valid-type]
+    return _DOC_NAMES.get(text.lower(), _EMPTY)

@@ -1,0 +1,553 @@
+"""The object model's front: a :class:`Toolbox` holds the tools of an object.
+
+:class:`Toolbox` finds the tools of a target (:mod:`objmcp.model.introspect`),
+builds each :class:`~objmcp.Tool` (:mod:`objmcp.model.tool`), and calls them:
+sync methods in worker threads, async ones on the loop. Every outcome, a
+value or an exception, becomes a :class:`~objmcp.ToolResult` here, at this one
+boundary. Nothing here knows a protocol.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import inspect
+import logging
+import re
+import threading
+from collections.abc import (
+    Callable,
+    Collection,
+    ItemsView,
+    Iterator,
+    Mapping,
+    Sequence,
+    ValuesView,
+)
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import anyio
+import anyio.lowlevel
+
+from .._exceptions import TargetError, UnknownResourceError, UnknownToolError
+from . import introspect
+from .content import ToolResult, error_result, plain_text, value_result
+from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
+from .prompts import Prompt, make_prompt, render_messages
+from .publish import PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
+from .resources import Resource, make_resource, read_contents
+from .specs import SpecFormat, api_name, specs
+from .threads import DEFAULT_LIMIT, ThreadRunner
+from .tool import Tool, make_tool
+
+__all__ = ["Changes", "Concurrency", "Toolbox", "run_sync_tool", "settle"]
+
+logger = logging.getLogger("objmcp")
+
+Concurrency = Literal["threads", "serial"]
+TOOL_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
+
+
+class Toolbox(Mapping[str, Tool]):
+    """The tools of an object, by name, and the way to call them.
+
+    ``target`` is an instance, a class, a module, a callable, or a mapping of
+    names to any of these. ``include`` and ``exclude`` select tools by name or
+    fnmatch glob. ``concurrency="serial"`` runs every sync call on one
+    dedicated thread, one at a time (for thread-bound objects such as
+    ``sqlite3`` connections); the default runs them in worker threads, at most
+    ``max_threads`` at once (more wait their turn; a call waiting for the
+    client's answer leaves its turn to others meanwhile). ``tools`` says how
+    members are published, by their name (``{"add": {"title": ..., "read_only":
+    True}}``, the options of ``@objmcp.tool``, or ``{"hidden": True}``), for code
+    that cannot carry decorators. ``lenient`` (the default) accepts an argument
+    sent as JSON text where the schema wants an array, an object, a number or a
+    boolean, and a JSON array's text for an untyped parameter, as some clients send
+    them; ``lenient=False`` refuses them.
+
+    Raises :class:`TargetError` for names that collide or that MCP does not allow.
+    """
+
+    def __init__(
+        self,
+        target: object,
+        *,
+        include: Collection[str] | str | None = None,
+        exclude: Collection[str] | str | None = None,
+        concurrency: Concurrency = "threads",
+        max_threads: int = DEFAULT_LIMIT,
+        tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
+        resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
+        prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
+        lenient: bool = True,
+    ) -> None:
+        if concurrency not in ("threads", "serial"):
+            raise ValueError(f"concurrency must be 'threads' or 'serial', not {concurrency!r}")
+        self.target = target
+        self.concurrency: Concurrency = concurrency
+        self.lenient = lenient
+        self._threads = ThreadRunner(serial=concurrency == "serial", limit=max_threads)
+        # Changes replace these dicts rather than mutate them: a reader on another
+        # thread keeps iterating the one it took.
+        self._tools: dict[str, Tool] = {}
+        self._owners: dict[int, object] = {}
+        self._api_names: dict[str, str] | None = None
+        self._lock = threading.Lock()
+        self.resources: Mapping[str, Resource] = {}
+        """The resources and resource templates, by URI (template)."""
+        self.prompts: Mapping[str, Prompt] = {}
+        """The prompts, by name."""
+        self.generation = 0
+        """How many times :meth:`add` and :meth:`remove` changed what is published."""
+        self._merge(_collect(target, include, exclude, tools, resources, prompts, lenient))
+
+    def add(
+        self,
+        target: object,
+        *,
+        include: Collection[str] | str | None = None,
+        exclude: Collection[str] | str | None = None,
+        tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
+        resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
+        prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
+    ) -> Changes:
+        """Publish the tools, resources and prompts of ``target`` too (options as for the
+        constructor); returns what was added. Raises :class:`TargetError`, adding
+        nothing, when a name or URI is taken. Safe to call from any thread."""
+        found = _collect(target, include, exclude, tools, resources, prompts, self.lenient)
+        with self._lock:
+            self._merge(found)
+            self.generation += 1
+        return Changes(tuple(found.tools), tuple(found.resources), tuple(found.prompts))
+
+    def remove(self, name: str) -> Changes:
+        """Stop publishing the tool or prompt called ``name``, or the resource whose URI
+        (template) it is; returns what was removed. Raises :class:`KeyError` when
+        nothing has that name. Safe to call from any thread."""
+        with self._lock:
+            removed = Changes(
+                (name,) if name in self._tools else (),
+                (name,) if name in self.resources else (),
+                (name,) if name in self.prompts else (),
+            )
+            if not removed:
+                raise KeyError(f"nothing published is called {name!r}")
+            self._tools = {key: value for key, value in self._tools.items() if key != name}
+            self.resources = {k: v for k, v in self.resources.items() if k != name}
+            self.prompts = {key: value for key, value in self.prompts.items() if key != name}
+            self._api_names = None
+            self.generation += 1
+        return removed
+
+    def _merge(self, found: _Found) -> None:
+        for kind, new, old in (
+            ("tool", found.tools, self._tools),
+            ("resource", found.resources, self.resources),
+            ("prompt", found.prompts, self.prompts),
+        ):
+            taken = sorted(set(new) & set(old))
+            if taken:
+                raise TargetError(f"There is already a {kind} {taken[0]!r}")
+        self._tools = {**self._tools, **found.tools}
+        self.resources = {**self.resources, **found.resources}
+        self.prompts = {**self.prompts, **found.prompts}
+        self._owners = {**self._owners, **found.owners}
+        self._api_names = None
+
+    def find_resource(self, uri: str) -> tuple[Resource, dict[str, str]] | None:
+        """The resource ``uri`` names (a static one first, then templates in order), and
+        its variables' values; None when it names none."""
+        static = self.resources.get(uri)
+        if static is not None and not static.is_template:
+            return static, {}
+        for resource in self.resources.values():
+            values = resource.match(uri)
+            if values is not None and resource.is_template:
+                return resource, values
+        return None
+
+    async def read_resource(
+        self, uri: str, *, injected: Mapping[object, object] | None = None
+    ) -> list[dict[str, Any]]:
+        """The ``contents`` of the resource ``uri``. Raises :class:`UnknownResourceError`,
+        :class:`ArgumentError` for a URI variable that does not convert, and whatever
+        the method raises. ``injected`` is what parameters such as ``objmcp.Elicit``
+        get, by marker, as for :meth:`acall`."""
+        found = self.find_resource(uri)
+        if found is None:
+            raise UnknownResourceError(uri)
+        resource, values = found
+        value = await self._run(resource, resource.arguments(values), injected)
+        return read_contents(resource, uri, value)
+
+    async def get_prompt(
+        self, name: str, arguments: object, *, injected: Mapping[object, object] | None = None
+    ) -> dict[str, Any]:
+        """The result of ``prompts/get``: the prompt's messages (and description). Raises
+        :class:`ArgumentError` and whatever the method raises; a TypeError for what is
+        not messages. ``injected`` as for :meth:`read_resource`."""
+        prompt = self.prompts[name]
+        value = await self._run(prompt, prompt.convert(arguments), injected)
+        result: dict[str, Any] = {}
+        if prompt.description:
+            result["description"] = prompt.description
+        result["messages"] = render_messages(value)
+        return result
+
+    async def _run(
+        self,
+        published: Resource | Prompt,
+        arguments: dict[str, object],
+        injected: Mapping[object, object] | None,
+    ) -> object:
+        """Call the method of a resource or a prompt, its injected parameters given."""
+        for parameter, marker in published.injected.items():
+            arguments[parameter] = injected_value(marker, injected, published.name)
+        function = published.function
+        if published.is_async:
+            value = function(**arguments)
+        else:
+            value = await self._threads.run(lambda: function(**arguments))
+        while inspect.isawaitable(value):
+            value = await value
+        return value
+
+    def __getitem__(self, name: str) -> Tool:
+        return self._tools[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tools)
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def values(self) -> ValuesView[Tool]:
+        """The tools, as published when asked (a later change leaves this view be)."""
+        return self._tools.values()
+
+    def items(self) -> ItemsView[str, Tool]:
+        """The tools by name, as published when asked."""
+        return self._tools.items()
+
+    def __repr__(self) -> str:
+        return f"Toolbox({', '.join(self._tools)})"
+
+    @property
+    def threads(self) -> ThreadRunner:
+        """Where the sync calls run (for servers: a waiting call lends its place out)."""
+        return self._threads
+
+    @property
+    def abandoned(self) -> int:
+        """Calls cancelled while their worker thread still runs (a thread cannot be stopped)."""
+        return self._threads.abandoned
+
+    def tool(self, name: str) -> Tool:
+        """The tool called ``name`` (or the name :meth:`specs` gave it for an LLM API);
+        raises :class:`UnknownToolError`."""
+        try:
+            return self._tools[name]
+        except (KeyError, TypeError):
+            pass
+        if self._api_names is None:
+            self._api_names = {api_name(tool): tool for tool in self._tools}
+        try:
+            return self._tools[self._api_names[name]]
+        except (KeyError, TypeError):
+            raise UnknownToolError(str(name)) from None
+
+    def specs(self, format: SpecFormat = "mcp") -> list[dict[str, Any]]:
+        """The tools' definitions for an LLM API: ``"mcp"`` (what ``tools/list`` serves),
+        ``"anthropic"``, ``"openai"`` (Chat Completions), ``"openai-responses"``,
+        ``"gemini"`` or ``"jsonschema"``.
+
+        Names an API does not allow are made to fit (``a.b`` becomes ``a_b``), and
+        :meth:`call` accepts them.
+        """
+        return specs(self._tools.values(), format)
+
+    def call(
+        self,
+        name: str,
+        arguments: object = None,
+        *,
+        elicit: Callable[..., object] | None = None,
+        progress: Callable[..., object] | None = None,
+        sample: Callable[..., object] | None = None,
+        injected: Mapping[object, object] | None = None,
+    ) -> ToolResult:
+        """Call a tool from synchronous code (not from inside an event loop).
+
+        ``name`` is the tool's name, or the one :meth:`specs` gave it for an LLM
+        API; ``arguments`` a dict or its JSON text (as OpenAI hands them over).
+        ``elicit`` is given to the parameters that ask the user
+        (``objmcp.Elicit``; without it, asking is an error result), ``progress``
+        to those that report progress (``objmcp.Progress``; a no-op without it),
+        ``sample`` to those that ask a model (``objmcp.Sample``); ``injected`` maps
+        any marker (``objmcp.Roots``...) to what its parameters get. Sync tools
+        run in the calling thread (on the dedicated one when
+        ``concurrency="serial"``), async ones in an event loop of their own.
+        Raises :class:`UnknownToolError`; every other failure is an error result.
+        """
+        tool = self.tool(name)
+        injected = _injections(elicit, progress, sample, injected)
+        if tool.is_async or self.concurrency == "serial":
+            return anyio.run(lambda: self.acall(name, arguments, injected=injected))
+        outcome = run_sync_tool(tool, arguments, injected)
+        if isinstance(outcome, ToolResult):
+            return outcome
+        return anyio.run(settle, outcome, tool)
+
+    async def acall(
+        self,
+        name: str,
+        arguments: object = None,
+        *,
+        elicit: Callable[..., object] | None = None,
+        progress: Callable[..., object] | None = None,
+        sample: Callable[..., object] | None = None,
+        injected: Mapping[object, object] | None = None,
+    ) -> ToolResult:
+        """Call a tool from async code: sync tools in a worker thread, async ones here.
+
+        Arguments as for :meth:`call`. Raises :class:`UnknownToolError`; every
+        other failure is an error result.
+        """
+        tool = self.tool(name)
+        injected = _injections(elicit, progress, sample, injected)
+        if tool.is_async:
+            try:
+                positional, keywords = tool.bind(arguments, injected)
+                pending: object = tool.function(*positional, **keywords)
+            except InputNeeded:
+                raise
+            except BaseException as error:  # no await yet: nothing here is a cancellation
+                return error_result(error, tool.name)
+            return await settle(pending, tool)
+        outcome = await self._threads.run(lambda: run_sync_tool(tool, arguments, injected))
+        if isinstance(outcome, ToolResult):
+            return outcome
+        return await settle(outcome, tool)
+
+    async def aclose(self) -> None:
+        """Close the served objects (``aclose()``, ``close()``, ``__aexit__`` or ``__exit__``).
+
+        Errors are logged, not raised. Sync closing runs where the calls ran.
+        """
+        try:
+            for owner in self._owners.values():
+                try:
+                    await self._close(owner)
+                except Exception:
+                    logger.exception("closing %s failed", type(owner).__qualname__)
+        finally:
+            self._threads.stop()
+
+    async def _close(self, owner: object) -> None:
+        kind = type(owner)
+        for name in ("aclose", "close"):
+            if callable(getattr(kind, name, None)):
+                method: Callable[[], object] = getattr(owner, name)
+                if inspect.iscoroutinefunction(method):
+                    await method()
+                else:
+                    outcome = await self._threads.run(method)
+                    if inspect.isawaitable(outcome):
+                        await outcome
+                return
+        if callable(getattr(kind, "__aexit__", None)):
+            await owner.__aexit__(None, None, None)  # type: ignore[attr-defined]
+        elif callable(getattr(kind, "__exit__", None)):
+            exit_method = owner.__exit__  # type: ignore[attr-defined]
+            await self._threads.run(lambda: exit_method(None, None, None))
+
+    def close(self) -> None:
+        """Synchronous :meth:`aclose`."""
+        anyio.run(self.aclose)
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What :meth:`Toolbox.add` or :meth:`Toolbox.remove` changed: tool names, resource
+    URIs (templates) and prompt names."""
+
+    tools: tuple[str, ...] = ()
+    resources: tuple[str, ...] = ()
+    prompts: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.tools or self.resources or self.prompts)
+
+
+@dataclass(eq=False)
+class _Found:
+    """What one target publishes."""
+
+    tools: dict[str, Tool] = field(default_factory=dict)
+    resources: dict[str, Resource] = field(default_factory=dict)
+    prompts: dict[str, Prompt] = field(default_factory=dict)
+    owners: dict[int, object] = field(default_factory=dict)
+
+
+def _collect(
+    target: object,
+    include: Collection[str] | str | None,
+    exclude: Collection[str] | str | None,
+    tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None,
+    resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None,
+    prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None,
+    lenient: bool,
+) -> _Found:
+    """The tools, resources and prompts ``target`` publishes; raises :class:`TargetError`."""
+    include = [include] if isinstance(include, str) else include
+    exclude = [exclude] if isinstance(exclude, str) else exclude
+    described = {*(tools or ()), *(resources or ()), *(prompts or ())}
+    found = _Found()
+    for member in introspect.discover(target):
+        described.discard(member.name)
+        if member.owner is not None:
+            found.owners.setdefault(id(member.owner), member.owner)
+        role = role_of(member.name, member.function, resources, prompts)
+        if isinstance(role, ResourceOptions):
+            resource = make_resource(member.name, member.function, role)
+            _put(found.resources, resource.uri, resource, "resource")
+            continue
+        if isinstance(role, PromptOptions):
+            prompt = make_prompt(member.name, member.function, role)
+            _put(found.prompts, prompt.name, prompt, "prompt")
+            continue
+        options = options_for(member.name, member.function, tools)
+        name = options.name or member.name
+        if options.hidden or not _selected({name, member.name}, include, exclude):
+            continue
+        if not TOOL_NAME.fullmatch(name):
+            raise TargetError(
+                f"{name!r} is not a valid MCP tool name: use 1 to 128 characters "
+                "among A-Z, a-z, 0-9, '_', '-' and '.' (rename it with "
+                "tools={...: {'name': ...}}, or leave it out with exclude=)"
+            )
+        if name in found.tools:
+            raise TargetError(
+                f"Two callables would both be the tool '{name}': rename one, or "
+                "leave one out with exclude="
+            )
+        found.tools[name] = make_tool(name, member.function, options, lenient=lenient)
+    if described:
+        raise TargetError(
+            f"tools=, resources= or prompts= describe "
+            f"{', '.join(map(repr, sorted(described)))}, which the target does not "
+            f"have; its tools are: {', '.join(found.tools) or 'none'}"
+        )
+    return found
+
+
+def _put(found: dict[str, Any], key: str, published: object, kind: str) -> None:
+    if key in found:
+        raise TargetError(f"Two methods would both be the {kind} {key!r}")
+    found[key] = published
+
+
+def _injections(
+    elicit: Callable[..., object] | None,
+    progress: Callable[..., object] | None,
+    sample: Callable[..., object] | None,
+    injected: Mapping[object, object] | None,
+) -> Mapping[object, object] | None:
+    pairs: tuple[tuple[object, object], ...] = (
+        (Elicit, elicit),
+        (Progress, progress),
+        (Sample, sample),
+    )
+    given = {marker: value for marker, value in pairs if value is not None}
+    return {**given, **(injected or {})} if given else injected
+
+
+def _selected(
+    names: set[str], include: Collection[str] | None, exclude: Collection[str] | None
+) -> bool:
+    """Whether a tool known by ``names`` (its own, and its published one) is served."""
+
+    def matches(patterns: Collection[str]) -> bool:
+        return any(fnmatch.fnmatchcase(name, p) for name in names for p in patterns)
+
+    if include is not None and not matches(include):
+        return False
+    return not (exclude is not None and matches(exclude))
+
+
+def run_sync_tool(
+    tool: Tool, arguments: object, injected: Mapping[object, object] | None
+) -> ToolResult | object:
+    """Call a sync tool and make its result, all in the calling (worker) thread.
+
+    Returns the :class:`ToolResult`, or an awaitable (or async iterator) the
+    tool returned, which must be settled on the event loop.
+    """
+    try:
+        positional, keywords = tool.bind(arguments, injected)
+        value = tool.function(*positional, **keywords)
+        if type(value) in _PLAIN:
+            return tool_result(tool, value)
+        if inspect.isawaitable(value) or inspect.isasyncgen(value):
+            return value
+        if isinstance(value, Iterator):
+            value = list(value)
+        return tool_result(tool, value)
+    except InputNeeded:
+        raise
+    except BaseException as error:  # a tool's SystemExit is its failure, not the server's
+        if isinstance(error, KeyboardInterrupt) and _in_main_thread():
+            raise  # the user pressed Ctrl-C during Toolbox.call
+        return error_result(error, tool.name)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None), dict, list})
+"""Types of return values that are neither awaitable nor an iterator to read out."""
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+async def settle(pending: object, tool: Tool) -> ToolResult:
+    """Await what an async tool (or a sync one) gave back, and make its result."""
+    name = tool.name
+    try:
+        value = pending
+        if inspect.isasyncgen(value):
+            value = [item async for item in value]
+        while inspect.isawaitable(value):
+            value = await value
+        if isinstance(value, Iterator):
+            value = list(value)
+    except InputNeeded:
+        raise
+    except anyio.get_cancelled_exc_class() as error:
+        # Re-raised when this call really is cancelled; otherwise the tool raised it itself.
+        await anyio.lowlevel.checkpoint_if_cancelled()
+        return error_result(error, name)
+    except BaseException as error:
+        return error_result(error, name)
+    return tool_result(tool, value)
+
+
+def tool_result(tool: Tool, value: object) -> ToolResult:
+    """The result of a call of ``tool`` that returned ``value``, with its structured
+    content when the tool has an output schema; never raises."""
+    text = plain_text(value)
+    if text is None:
+        result = value_result(value)
+        if result.is_error or tool.output_schema is None:
+            return result
+        text, value, content = result.text, result.value, result.content
+    elif tool.output_schema is None:
+        return ToolResult(text, value)
+    else:
+        content = None
+    try:
+        structured = tool.structure(value)
+    except ValueError as error:
+        return ToolResult(
+            f"The tool's result does not fit its declared return type: {error}", None, True
+        )
+    return ToolResult(text, value, False, structured, content)

@@ -1,0 +1,129 @@
+"""Who hears of changes: resource subscriptions and listen streams, no I/O.
+
+Handshake era: ``resources/subscribe`` and ``resources/unsubscribe`` name the URIs a
+client wants ``notifications/resources/updated`` for, and every initialized client
+hears ``notifications/*/list_changed``.
+
+Modern era (2026-07-28): a ``subscriptions/listen`` request opens a stream that
+stays in flight until the client cancels it or the server closes it. The server
+first acknowledges the part of the stream's filter it honors, then sends only what
+was asked for, each notification stamped with the stream's id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from . import jsonrpc as rpc
+from .jsonrpc import Message, ProtocolError, RequestId
+
+__all__ = ["LIST_KINDS", "SUBSCRIPTION_ID_KEY", "ListKind", "Listen", "Subscriptions"]
+
+SUBSCRIPTION_ID_KEY = "io.modelcontextprotocol/subscriptionId"
+
+ListKind = Literal["tools", "resources", "prompts"]
+"""A list whose changes a client may hear of."""
+LIST_KINDS: tuple[ListKind, ...] = ("tools", "resources", "prompts")
+
+_FLAGS: dict[ListKind, str] = {
+    "tools": "toolsListChanged",
+    "resources": "resourcesListChanged",
+    "prompts": "promptsListChanged",
+}
+_URIS = "resourceSubscriptions"
+
+
+@dataclass(eq=False)
+class Listen:
+    """One open ``subscriptions/listen`` stream, and what it honors."""
+
+    request_id: RequestId
+    lists: frozenset[ListKind]
+    uris: frozenset[str]
+
+    def honored(self) -> dict[str, Any]:
+        """The ``SubscriptionFilter`` of the acknowledgement."""
+        honored: dict[str, Any] = {
+            flag: True for kind, flag in _FLAGS.items() if kind in self.lists
+        }
+        if self.uris:
+            honored[_URIS] = sorted(self.uris)
+        return honored
+
+
+class Subscriptions:
+    """The subscriptions of one connection, in both eras."""
+
+    def __init__(self) -> None:
+        self.uris: set[str] = set()
+        """Handshake era: the URIs of ``resources/subscribe``."""
+        self.listens: dict[RequestId, Listen] = {}
+        """Modern era: the open streams, by the id of the request that opened them."""
+
+    def listen(
+        self,
+        request_id: RequestId,
+        requested: object,
+        lists: Collection[ListKind],
+        known: Callable[[str], bool],
+    ) -> Message:
+        """Open a stream for the filter ``requested``, honoring the ``lists`` the server
+        has and the URIs it ``known``s; returns the acknowledgement to send."""
+        if not isinstance(requested, dict):
+            raise ProtocolError(
+                rpc.INVALID_PARAMS, 'Invalid params: subscriptions/listen needs "notifications"'
+            )
+        asked: set[ListKind] = set()
+        for kind, flag in _FLAGS.items():
+            value = requested.get(flag, False)
+            if not isinstance(value, bool):
+                raise ProtocolError(
+                    rpc.INVALID_PARAMS, f"Invalid params: {flag} must be a boolean, not {value!r}"
+                )
+            if value:
+                asked.add(kind)
+        uris = requested.get(_URIS, [])
+        if not isinstance(uris, list) or not all(isinstance(uri, str) for uri in uris):
+            raise ProtocolError(
+                rpc.INVALID_PARAMS, f"Invalid params: {_URIS} must be a list of URI strings"
+            )
+        stream = Listen(
+            request_id,
+            frozenset(asked & set(lists)),
+            frozenset(uri for uri in uris if known(uri)),
+        )
+        self.listens[request_id] = stream
+        params = {"_meta": {SUBSCRIPTION_ID_KEY: request_id}, "notifications": stream.honored()}
+        return _notification("notifications/subscriptions/acknowledged", params)
+
+    def list_changed(self, kind: ListKind, handshake: bool) -> list[Message]:
+        """The notifications that the list ``kind`` changed: one for a ``handshake``
+        client, one per stream that asked."""
+        method = f"notifications/{kind}/list_changed"
+        sent = [_notification(method, {})] if handshake else []
+        for stream in self.listens.values():
+            if kind in stream.lists:
+                sent.append(_notification(method, _stamped(stream, {})))
+        return sent
+
+    def resource_updated(self, uri: str) -> list[Message]:
+        """The notifications that the resource ``uri`` changed, to whoever subscribed."""
+        method = "notifications/resources/updated"
+        sent = [_notification(method, {"uri": uri})] if uri in self.uris else []
+        for stream in self.listens.values():
+            if uri in stream.uris:
+                sent.append(_notification(method, _stamped(stream, {"uri": uri})))
+        return sent
+
+
+def _stamped(stream: Listen, params: dict[str, Any]) -> dict[str, Any]:
+    return {"_meta": {SUBSCRIPTION_ID_KEY: stream.request_id}, **params}
+
+
+def _notification(method: str, params: dict[str, Any]) -> Message:
+    message: Message = {"jsonrpc": "2.0", "method": method}
+    if params:
+        message["params"] = params
+    return message

@@ -1,0 +1,550 @@
+"""Serving a pair of file descriptors from a reader thread: the fast lane of stdio.
+
+A thread reads the input with blocking reads and hands each message to the
+session itself. A call of a sync tool that needs nothing of the event loop (no
+injected parameter but ``Cancelled``, no other sync call running) runs right
+there, in the reader, and its answer is written at once: no task, no thread
+hop, no wait for the loop. Everything else (async tools, questions to the user,
+progress, resources and prompts, batches of more than one call) goes to the
+event loop as before, in the order it came.
+
+A call must not hold the input up for long: a watchdog that sees the reader
+inside one call for more than :data:`TAKEOVER` seconds starts another reader,
+and the first one finishes its call as a worker thread would, then ends. The
+watchdog also stops inline calls at the server's ``call_timeout``.
+
+Every session method runs under one lock (:class:`_Guarded`), and every frame
+goes through one queue, written by whichever thread finds it idle: a thread of
+its own writes at once (blocking, which holds a client that does not read back),
+the event loop through its writer task.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import select
+import threading
+import time
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+import anyio.abc
+import anyio.from_thread
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+
+from .._exceptions import FrameError
+from ..model.content import ToolResult
+from ..model.inject import Cancelled
+from ..model.jsontext import ParseFailure, parse_message
+from ..model.tool import Tool
+from ..model.toolbox import run_sync_tool, settle
+from ..protocol import jsonrpc as rpc
+from ..protocol.jsonrpc import RequestId
+from ..protocol.session import Action, CancelCall, Send, Session, StartCall
+from ..transport.framing import NEED_DATA
+from ..transport.stdio import ByteSink, ByteSource
+from .connection import (
+    OUTPUT_HIGH_WATER,
+    Host,
+    StreamConnection,
+    attribute_thread_logs,
+    internal_error,
+)
+
+__all__ = ["TAKEOVER", "ReaderConnection"]
+
+logger = logging.getLogger("objmcp")
+
+TAKEOVER = 0.01
+"""Seconds a call may run in the reader thread before another thread takes the input over."""
+_TICK = 0.005  # how often the watchdog looks while calls come
+_IDLE = 1.0  # seconds without an inline call after which the watchdog sleeps until one
+_CHUNK = 1 << 16
+_HOLD = 1 << 16  # bytes of answers a reader holds back while it has more frames to handle
+_HOLD_TIME = 0.001  # seconds an answer is held back at most while the burst's calls are quick
+
+
+@dataclass(eq=False)
+class InlineCall:
+    """A call running in a reader thread (or in the thread that was the reader)."""
+
+    call_id: int
+    tool: Tool
+    started: float
+    deadline: float | None
+    cancelled: threading.Event | None
+    """What an ``objmcp.Cancelled`` parameter gets (None when the tool has none)."""
+    answered: bool = False
+    """Its answer is sent, or it must never be (cancelled, timed out, input closed)."""
+    taken_over: bool = False
+    """Another thread reads the input now; this one ends with the call."""
+    abandoned: bool = False
+    """Stopped while it ran: its thread runs on, unwaited for."""
+
+
+class _Guarded:
+    """A session whose every method runs under ``lock``: the reader thread, the event loop
+    and the watchdog share it."""
+
+    def __init__(self, session: Session, lock: threading.Lock) -> None:
+        self._session = session
+        self._lock = lock
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._session, name)
+        if not callable(value):
+            return value
+        lock = self._lock
+
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            with lock:
+                return value(*args, **kwargs)
+
+        setattr(self, name, guarded)
+        return guarded
+
+
+class ReaderConnection(StreamConnection):
+    """A stream connection over two file descriptors, read by a thread (POSIX)."""
+
+    def __init__(
+        self, server: Host, source: ByteSource, sink: ByteSink, input_fd: int, output_fd: int
+    ) -> None:
+        super().__init__(server, source, sink)
+        self._lock = threading.Lock()
+        self._unguarded = self.session  # for code that holds the lock already
+        self._thread = threading.local()  # what each reader thread keeps of its own
+        self.session = typing.cast(Session, _Guarded(self.session, self._lock))
+        self._input_fd = input_fd
+        self._output_fd = output_fd
+        self._out_lock = threading.Lock()
+        self._pending: list[bytes] = []
+        self._flushing = False
+        self._holder: int | None = None  # the reader thread holding back output in a burst
+        self._held_since: float | None = None  # when the oldest answer held back was queued
+        self._readable = threading.Event()
+        self._readable.set()
+        self._reader: object = None  # the token of the thread that reads the input now
+        self._inline: dict[int, InlineCall] = {}
+        self._in_reader: InlineCall | None = None  # the call the reader is running, if any
+        self._watch = threading.Condition()
+        self._watcher_asleep = False
+        self._stopped = False
+        self._ended: anyio.Event | None = None
+        self._wake_writer: MemoryObjectSendStream[None] | None = None
+        self._wake_r, self._wake_w = os.pipe()
+
+    # --- reading ----------------------------------------------------------------------
+
+    async def _read_loop(self, calls: anyio.abc.TaskGroup) -> None:
+        self._ended = anyio.Event()
+        token = object()
+        self._reader = token
+        threading.Thread(target=self._watchdog, name="objmcp-watchdog", daemon=True).start()
+        self._start_reader(token)
+        try:
+            await self._ended.wait()
+        finally:
+            self._stopped = True
+            self._reader = None
+            os.write(self._wake_w, b"x")  # a reader waiting for input stops
+            with self._watch:
+                self._watch.notify()
+
+    def _start_reader(self, token: object) -> None:
+        threading.Thread(
+            target=self._read_input, args=(token,), name="objmcp-reader", daemon=True
+        ).start()
+
+    def _read_input(self, token: object) -> None:
+        self._thread.logs_call = attribute_thread_logs(self)
+        try:
+            if self._take_frames(token):
+                self._read_until_end(token)
+        except Exception:  # a bug of ours: the input cannot be read any more
+            logger.exception("objmcp failed reading the input")
+            self._end_input()
+
+    def _read_until_end(self, token: object) -> None:
+        while self._reader is token:
+            self._wait_for_client()
+            data = self._read()
+            if data is None:
+                return  # told to stop
+            if not data:
+                last = self.decoder.end_of_input()
+                if isinstance(last, bytes):
+                    self._take(last)
+                elif isinstance(last, FrameError):
+                    logger.warning("%s", last)
+                self._end_input()
+                return
+            self.decoder.feed(data)
+            if not self._take_frames(token):
+                return
+
+    def _read(self) -> bytes | None:
+        """The next bytes of input (``b""`` at its end), or None when told to stop."""
+        while not self._stopped:
+            try:
+                ready = select.select((self._input_fd, self._wake_r), (), ())[0]
+            except (OSError, ValueError):  # the wake-up pipe closed: serving ended
+                return None
+            if self._stopped:
+                return None
+            if self._input_fd in ready:
+                try:
+                    return os.read(self._input_fd, _CHUNK)
+                except BlockingIOError:
+                    continue
+                except OSError as error:
+                    logger.warning("reading the input failed: %s", error)
+                    return b""
+        return None
+
+    def _take_frames(self, token: object) -> bool:
+        """Handle the frames read so far; False once this thread is no longer the reader.
+
+        Their answers are written together when the frames run out: a pipelined burst of
+        quick calls costs one write, not one for each answer. Held answers go out sooner
+        when they pile up (``_HOLD`` bytes), when the oldest has waited ``_HOLD_TIME``,
+        when a call turns out slow, and before this thread waits for the event loop; a
+        thread taking the input over takes the holding over too."""
+        self._holder = threading.get_ident()
+        try:
+            while self._reader is token:
+                frame = self.decoder.next_frame()
+                if frame is NEED_DATA:
+                    return True
+                if isinstance(frame, FrameError):
+                    logger.warning("%s", frame)
+                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
+                    continue
+                assert isinstance(frame, bytes)
+                self._take(frame)
+            return False
+        finally:
+            self._release_output(threading.get_ident())
+
+    def _take(self, frame: bytes) -> None:
+        """Handle one frame: a call that can run in this thread runs here and now; what
+        else the session says is carried out."""
+        try:
+            message = parse_message(frame)
+        except ParseFailure as error:
+            self._carry_out(self.session.parse_error(str(error)))
+            return
+        call = None
+        try:  # as handle() does, in fewer steps: every message comes this way
+            with self._lock:
+                actions = self._unguarded.receive(message, None, source=frame)
+                call = self._inline_call(actions)
+        except Exception:  # a bug of ours: say so for this message, serve the next
+            actions = internal_error(message)
+        if call is None:
+            self._carry_out(actions)
+            return
+        if self._watcher_asleep:
+            with self._watch:
+                self._watch.notify()
+        start = actions[0]
+        assert isinstance(start, StartCall)
+        self._run_inline(call, start)
+
+    def _carry_out(self, actions: list[Action]) -> None:
+        """Carry out what the session said: messages are sent from here, the rest is done
+        on the event loop."""
+        if all(isinstance(action, Send) for action in actions):
+            for action in actions:
+                assert isinstance(action, Send)
+                self._send(action.message, action.related)
+        else:
+            self._on_loop(lambda: self._perform(actions))
+
+    def _end_input(self) -> None:
+        self._reader = None
+        self._on_loop(lambda: self._ended.set() if self._ended else None)
+
+    def _wait_for_client(self) -> None:
+        """While the client leaves too much output unread, read nothing more."""
+        with self._out_lock:
+            if self.unwritten <= OUTPUT_HIGH_WATER:
+                return
+            self._readable.clear()
+        self._readable.wait()
+
+    def _on_loop(self, function: Callable[[], object]) -> None:
+        """Run ``function`` on the event loop and wait for it (nothing if the loop is gone)."""
+        if self._token is None:
+            return
+        self._write_held()  # what is ready goes out now, however long the loop takes
+        with contextlib.suppress(RuntimeError):
+            anyio.from_thread.run_sync(function, token=self._token)
+
+    # --- calls in the reader ------------------------------------------------------------
+
+    def _inline_call(self, actions: list[Action]) -> InlineCall | None:
+        """The call to run in the reader thread, when ``actions`` start one that can run
+        there (registered as it: the caller holds the lock)."""
+        if len(actions) != 1:
+            return None
+        action = actions[0]
+        if type(action) is not StartCall or action.kind != "tool" or self._closing:
+            return None
+        if action.context.park is not None:
+            return None
+        tools = self.server.tools
+        tool = tools.get(action.tool)
+        if tool is None or not tool.self_contained or tools.threads.serial or tools.threads.busy:
+            return None
+        now = time.monotonic()
+        timeout = self.server.call_timeout
+        deadline = None if timeout is None else now + timeout
+        flag = threading.Event() if tool.injected else None
+        if self._inline:
+            return None  # one taken over still runs: this one goes to a worker
+        call = self._inline[action.call_id] = InlineCall(action.call_id, tool, now, deadline, flag)
+        self._in_reader = call
+        return call
+
+    def _run_inline(self, call: InlineCall, action: StartCall) -> None:
+        tool = call.tool
+        injected: dict[object, object] | None = None
+        if call.cancelled is not None:
+            injected = {Cancelled: call.cancelled}
+        logs_call = self._thread.logs_call  # this reader thread's own
+        logs_call.call_id = call.call_id
+        try:
+            outcome = run_sync_tool(tool, action.arguments, injected)
+        finally:
+            logs_call.call_id = None
+        if not isinstance(outcome, ToolResult):  # a sync method that returned an awaitable
+            result: ToolResult | None = None
+
+            async def on_loop() -> None:
+                nonlocal result
+                result = await settle(outcome, tool)
+
+            self._write_held()
+            with contextlib.suppress(RuntimeError):
+                anyio.from_thread.run(on_loop, token=self._token)
+            outcome = result or ToolResult("The server stopped during the call", None, True)
+        with self._lock:
+            self._inline.pop(call.call_id, None)
+            if self._in_reader is call:
+                self._in_reader = None
+            answer = not call.answered
+            call.answered = True
+            taken_over = call.taken_over
+            actions = self._unguarded.call_finished(call.call_id, outcome) if answer else []
+        for reply in actions:  # its answer (or its batch's)
+            assert isinstance(reply, Send)
+            self._send(reply.message, reply.related)
+        if time.monotonic() - call.started >= _HOLD_TIME:
+            self._write_held()  # a slow call: its answer, and any held before it, go now
+        threads = self.server.tools.threads
+        if call.abandoned:
+            threads.settled()
+        if taken_over:
+            self._on_loop(lambda: threads.give_back(call))
+        if self._closing:
+            self._on_loop(self._call_ended)
+
+    def _call_ended(self) -> None:
+        self._idle.set()  # the event the drain waits on now, looked up on the loop
+
+    def _send_all(self, actions: list[Action]) -> None:
+        for action in actions:
+            assert isinstance(action, Send)  # an answer is all a finished call makes
+            self._send(action.message, action.related)
+
+    def _stop_inline(self, call: InlineCall) -> bool:
+        """Stop waiting for ``call``: it will not be answered. False if it was already."""
+        with self._lock:
+            if call.answered:
+                return False
+            call.answered = call.abandoned = True
+        threads = self.server.tools.threads
+        threads.abandon()
+        if call.cancelled is not None:
+            call.cancelled.set()
+        if call.taken_over:  # as for a worker's job: a stopped call's place is free at once
+            if threading.get_ident() == self._loop_thread:
+                threads.give_back(call)
+            else:
+                self._on_loop(lambda: threads.give_back(call))
+        return True
+
+    def _perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
+        rest: list[Action] = []
+        for action in actions:
+            inline = self._inline.get(action.call_id) if isinstance(action, CancelCall) else None
+            if inline is not None:
+                self._stop_inline(inline)
+            else:
+                rest.append(action)
+        super()._perform(rest, group)
+
+    def cancel_calls(self) -> None:
+        """Stop every running call, in the reader and elsewhere."""
+        super().cancel_calls()
+        for call in list(self._inline.values()):
+            self._stop_inline(call)
+
+    def _calls_left(self) -> int:
+        return super()._calls_left() + len(self._unanswered())
+
+    def _stop_calls_left(self) -> None:
+        super()._stop_calls_left()
+        for inline in self._unanswered():
+            self._stop_inline(inline)
+
+    def _unanswered(self) -> list[InlineCall]:
+        with self._lock:
+            return [call for call in self._inline.values() if not call.answered]
+
+    # --- the watchdog -------------------------------------------------------------------
+
+    def _watchdog(self) -> None:
+        seen = time.monotonic()
+        while not self._stopped:
+            time.sleep(_TICK)
+            now = time.monotonic()
+            with self._lock:
+                calls = list(self._inline.values())
+                in_reader = self._in_reader
+            if calls:
+                seen = now
+            for call in calls:
+                if call.deadline is not None and now >= call.deadline:
+                    self._time_out(call)
+            if in_reader is not None and now - in_reader.started >= _HOLD_TIME:
+                self._write_held()  # answers held back do not wait for a slow call
+            if in_reader is not None and now - in_reader.started >= TAKEOVER:
+                self._take_over(in_reader)
+            if not calls and now - seen > _IDLE:
+                with self._watch:
+                    self._watcher_asleep = True
+                    if self._in_reader is None and not self._stopped:
+                        self._watch.wait(30)
+                    self._watcher_asleep = False
+                seen = time.monotonic()
+
+    def _take_over(self, call: InlineCall) -> None:
+        """The reader is busy with ``call``: another thread reads the input meanwhile."""
+        with self._lock:
+            if self._in_reader is not call or self._reader is None:
+                return
+            call.taken_over = True
+            self._in_reader = None
+            token = self._reader = object()
+        threads = self.server.tools.threads
+        self._on_loop(lambda: None if call.abandoned else threads.take(call))  # a worker's place
+        self._start_reader(token)
+
+    def _time_out(self, call: InlineCall) -> None:
+        if not self._stop_inline(call):
+            return
+        timeout = self.server.call_timeout
+        logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool.name, timeout)
+        late = f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped"
+        self._send_all(self.session.call_finished(call.call_id, ToolResult(late, None, True)))
+
+    # --- writing ------------------------------------------------------------------------
+
+    def _send(self, message: object, related: RequestId | None) -> None:
+        """Queue one message; written at once by this thread, or by the loop's writer."""
+        frame = self._frame(message)
+        if frame is None:
+            return
+        with self._out_lock:
+            self._pending.append(frame)
+            self.unwritten += len(frame)
+            if self._flushing:
+                return  # the thread writing now writes this too
+            if self._holder == threading.get_ident() and self.unwritten < _HOLD:
+                now = time.monotonic()
+                if self._held_since is None:
+                    self._held_since = now
+                if now - self._held_since < _HOLD_TIME:
+                    return  # written with the burst's other answers
+            self._flushing = True
+        if threading.get_ident() == self._loop_thread:
+            assert self._wake_writer is not None
+            with contextlib.suppress(anyio.ClosedResourceError):  # serving ended: nobody reads
+                self._wake_writer.send_nowait(None)
+        else:
+            self._flush()
+
+    def _release_output(self, holder: int | None) -> None:
+        """Stop holding back output for the thread ``holder``, and write what it held."""
+        with self._out_lock:
+            if holder is None or self._holder != holder:
+                return
+            self._holder = None
+        self._write_held()
+
+    def _write_held(self) -> None:
+        """Write what is queued now, unless another thread is writing it already."""
+        with self._out_lock:
+            if self._flushing or not self._pending:
+                return
+            self._flushing = True
+        self._flush()
+
+    def _flush(self) -> None:
+        """Write what is queued, blocking, until nothing is."""
+        while (data := self._next_output()) is not None:
+            if not self._broken:
+                try:
+                    view = memoryview(data)
+                    while view:
+                        view = view[os.write(self._output_fd, view) :]
+                except OSError as error:
+                    self._gone(error)
+            self._written(len(data))
+
+    def _next_output(self) -> bytes | None:
+        with self._out_lock:
+            if not self._pending:
+                self._flushing = False
+                return None
+            data = b"".join(self._pending)
+            self._pending.clear()
+            self._held_since = None
+            return data
+
+    def _written(self, size: int) -> None:
+        with self._out_lock:
+            super()._written(size)
+
+    def _resume_reading(self) -> None:
+        if not self._readable.is_set():
+            self._readable.set()
+
+    async def _write_loop(self, receive: MemoryObjectReceiveStream[None]) -> None:  # type: ignore[override]
+        async with receive:
+            async for _ in receive:
+                while (data := self._next_output()) is not None:
+                    await self._write(data)
+
+    async def _run(self) -> None:
+        try:
+            async with anyio.create_task_group() as writers:
+                send, receive = anyio.create_memory_object_stream[None](1)
+                self._wake_writer = send
+                writers.start_soon(self._write_loop, receive)
+                with send:
+                    async with anyio.create_task_group() as calls:
+                        self._calls_group = calls
+                        await self._read_loop(calls)
+                        await self._drain(calls)
+        finally:
+            self._stopped = True
+            os.close(self._wake_r)
+            os.close(self._wake_w)

@@ -1,0 +1,207 @@
+"""A call in progress, and what its injected parameters get.
+
+The callables handed to a method are thin: each builds what to send (a
+question, a completion request, a progress report) and hands it to the
+connection through the :class:`Reach` it was made with; none knows the era of
+MCP in force. A sync method calls them from its worker thread and blocks; an
+async one awaits them on the loop.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import anyio
+import anyio.from_thread
+import anyio.lowlevel
+
+from .._exceptions import ElicitationUnavailable, ElicitError, InteractionError, ObjmcpError
+from .._exceptions import InteractionUnavailable as Unavailable
+from ..model.elicit import make_question, read_answer
+from ..model.inject import (
+    DONE,
+    Cancelled,
+    Done,
+    Elicit,
+    ElicitResult,
+    InputNeeded,
+    Progress,
+    ResourceUpdated,
+    Roots,
+    Sample,
+)
+from ..model.sampling import read_roots, read_sample, sample_request
+from ..model.threads import Job, ThreadRunner
+from ..protocol.session import CallContext, Feature
+
+__all__ = ["STOP", "ClientRequest", "Reach", "RunningCall", "injections"]
+
+
+@dataclass(eq=False)
+class RunningCall:
+    """A call in progress. A parked call resumed by a client's retry takes the retry's
+    ``call_id`` and ``context``; everything that reports on the call reads them here."""
+
+    call_id: int
+    tool: str
+    context: CallContext
+    scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+    timer: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+    """Inside ``scope``: ends the call at the server's ``call_timeout`` (while the client
+    is asked something, its clock stops)."""
+    cancelled: threading.Event = field(default_factory=threading.Event)
+    asked: int = 0
+    """Modern era: the questions asked so far (answered from the state, or new)."""
+    question: tuple[str, dict[str, Any]] | None = None
+    """Modern era: the question the call stopped for, when it stops to be replayed."""
+
+
+@dataclass(eq=False)
+class ClientRequest:
+    """A request for the client, made on behalf of a call, and how to read its answer."""
+
+    feature: Feature
+    method: str
+    params: dict[str, Any]
+    read: Callable[[Mapping[str, Any]], Any]
+
+    def unavailable(self, reason: str) -> Unavailable:
+        """The error for a request this session cannot make."""
+        kind = ElicitationUnavailable if self.feature.startswith("elicitation") else Unavailable
+        return kind(reason)
+
+    def failed(self, reason: str) -> InteractionError:
+        """The error for a client that answered with an error."""
+        if self.feature.startswith("elicitation"):
+            return ElicitError(f"The client could not ask the user: {reason}")
+        return InteractionError(f"The client could not answer {self.method}: {reason}")
+
+
+class _Stop:
+    """What :meth:`Reach.ask` returns when the call must stop and be answered
+    ``input_required`` (its question recorded on the call)."""
+
+
+STOP = _Stop()
+
+
+class Reach(Protocol):
+    """What the injected callables need of the connection."""
+
+    def report_progress(
+        self, call: RunningCall, done: float, total: float | None, message: str | None
+    ) -> None:
+        """Send a progress report of ``call`` (from any thread)."""
+
+    def complete_elicitation(self, elicitation_id: str) -> None:
+        """Send ``notifications/elicitation/complete`` (from any thread)."""
+
+    def resource_updated(self, uri: str) -> None:
+        """Tell the subscribers of ``uri`` it changed (from any thread)."""
+
+    def ask(
+        self, call: RunningCall, request: ClientRequest, job: Job | None
+    ) -> Coroutine[Any, Any, Any]:
+        """Ask the client for ``call`` and wait for the answer, read (or :data:`STOP`)."""
+        ...
+
+
+def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
+    """What the injected parameters of ``call`` get, by marker."""
+    loop_thread = threading.get_ident()
+    token = anyio.lowlevel.current_token()
+    revision = call.context.revision
+
+    def progress(done: float, total: float | None = None, message: str | None = None) -> Done:
+        for name, number in (("done", done), ("total", total)):
+            if number is not None and (
+                isinstance(number, bool) or not isinstance(number, (int, float))
+            ):
+                raise TypeError(f"progress {name} must be a number, not {number!r}")
+        if message is not None and not isinstance(message, str):
+            raise TypeError(f"progress message must be a string, not {message!r}")
+        reach.report_progress(call, done, total, message)
+        return DONE
+
+    def ask(request: ClientRequest) -> Any:
+        """Ask and return the answer: awaitable on the loop, blocking in a worker thread."""
+        if threading.get_ident() == loop_thread:
+            return _ask_on_loop(reach, call, request)
+        try:
+            job = ThreadRunner.current()
+            outcome = anyio.from_thread.run(reach.ask, call, request, job, token=token)
+        except ObjmcpError:
+            raise
+        except RuntimeError as error:  # the loop is gone
+            raise request.unavailable("The server stopped while the tool asked") from error
+        if outcome is STOP:
+            raise InputNeeded(request)
+        return outcome
+
+    def elicit(message: str, schema: object = bool) -> Any:
+        question = make_question(message, schema, defaults=revision.elicitation_defaults)
+        params = {"message": question.message, "requestedSchema": question.schema}
+
+        def read(answer: Mapping[str, Any]) -> ElicitResult:
+            return read_answer(question, answer.get("action"), answer.get("content"))
+
+        return ask(ClientRequest("elicitation", "elicitation/create", params, read))
+
+    def elicit_url(message: str, url: str) -> Any:
+        if not isinstance(message, str) or not isinstance(url, str):
+            raise TypeError("elicit.url takes the message and the URL as strings")
+        params: dict[str, Any] = {"mode": "url", "message": message, "url": url}
+        elicitation_id: str | None = None
+        if revision.elicitation_ids:
+            import secrets  # only a URL question needs it
+
+            elicitation_id = params["elicitationId"] = secrets.token_urlsafe(16)
+
+        def read(answer: Mapping[str, Any]) -> ElicitResult:
+            plain = read_answer(_URL_QUESTION, answer.get("action"), {})
+            return ElicitResult(plain.action, {}, None, elicitation_id)
+
+        return ask(ClientRequest("elicitation.url", "elicitation/create", params, read))
+
+    def complete(elicitation_id: str | None) -> Done:
+        if elicitation_id is not None:
+            reach.complete_elicitation(elicitation_id)
+        return DONE
+
+    elicit.url = elicit_url  # type: ignore[attr-defined]
+    elicit.complete = complete  # type: ignore[attr-defined]
+
+    def sample(messages: str | Sequence[str | Mapping[str, Any]], **options: Any) -> Any:
+        params = sample_request(messages, **options)  # objmcp.Sample has the options
+        return ask(ClientRequest("sampling", "sampling/createMessage", params, read_sample))
+
+    def list_roots() -> Any:
+        return ask(ClientRequest("roots", "roots/list", {}, read_roots))
+
+    def resource_updated(uri: str) -> Done:
+        if not isinstance(uri, str):
+            raise TypeError(f"resource_updated takes the resource's URI, not {uri!r}")
+        reach.resource_updated(uri)
+        return DONE
+
+    return {
+        Progress: progress,
+        Cancelled: call.cancelled,
+        Elicit: elicit,
+        Sample: sample,
+        Roots: list_roots,
+        ResourceUpdated: resource_updated,
+    }
+
+
+async def _ask_on_loop(reach: Reach, call: RunningCall, request: ClientRequest) -> Any:
+    outcome = await reach.ask(call, request, None)
+    if outcome is STOP:
+        raise InputNeeded(request)
+    return outcome
+
+
+_URL_QUESTION = make_question("", {"type": "object", "properties": {}})
