@@ -451,6 +451,42 @@ def test_an_exception_is_a_tool_error(session: dict[str, Any]) -> None:
     assert FAIL_MESSAGE in text_of(entry)
 
 
+def test_an_error_answer_leaves_the_session_as_it_was(node: str, zoo_http: HttpServer) -> None:
+    """A JSON-RPC error in the handshake era comes with HTTP 200: the SDK 1.x client took a
+    404 for the end of the session ("Error POSTing to endpoint"). Lists of what the zoo has
+    none of are empty, not errors."""
+    (report,) = run_http(
+        node,
+        [
+            {
+                "label": "errors",
+                "url": zoo_http.url,
+                "steps": [
+                    call("unknown", "no_such_tool"),
+                    step("resources", "listResources"),
+                    step("templates", "listResourceTemplates"),
+                    step("prompts", "listPrompts"),
+                    call("after", "add", **ADD),
+                ],
+            }
+        ],
+    ).values()
+    steps = report["steps"]
+    assert steps["unknown"]["error"]["code"] == -32602, steps["unknown"]
+    assert "no_such_tool" in steps["unknown"]["error"]["message"]
+    assert steps["resources"]["result"]["resources"] == []
+    assert steps["templates"]["result"]["resourceTemplates"] == []
+    assert steps["prompts"]["result"]["prompts"] == []
+    assert text_of(steps["after"]) == str(ADD["a"] + ADD["b"])
+    statuses = {
+        exchange["step"]: exchange["status"]
+        for exchange in report["http"]
+        if exchange["method"] == "POST" and exchange["step"] != "connect"
+    }
+    assert set(statuses.values()) == {200}, statuses
+    assert report["errors"] == [], report["errors"]
+
+
 def test_questions_are_asked_on_the_call_stream_and_answered(
     session: dict[str, Any], reference: Reference
 ) -> None:

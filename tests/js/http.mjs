@@ -24,7 +24,8 @@
 // The client connects (initialize, notifications/initialized; the transport then opens its GET
 // stream), then runs the steps in order. An op is
 //
-//   listTools, ping              the Client method (listTools with "params" when given);
+//   listTools, ping, listResources, listResourceTemplates, listPrompts
+//                                the Client method (listTools with "params" when given);
 //   callTool                     Client.callTool("params"), with an onprogress callback when
 //                                "progress" is true; with "abortAtProgress": n, the call is
 //                                aborted (its AbortSignal, so the SDK sends
@@ -332,6 +333,15 @@ async function runClient(spec) {
           break;
         case "ping":
           entry.result = await client.ping();
+          break;
+        case "listResources":
+          entry.result = await client.listResources();
+          break;
+        case "listResourceTemplates":
+          entry.result = await client.listResourceTemplates();
+          break;
+        case "listPrompts":
+          entry.result = await client.listPrompts();
           break;
         case "setLoggingLevel":
           entry.result = await client.setLoggingLevel(made.params.level);
