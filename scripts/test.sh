@@ -14,6 +14,9 @@ python3 -m venv .venv-clients
 .venv-clients/bin/python -m pip install -q -r tests/clients/requirements.txt 2>&1 | grep -v -i warning || true
 .venv-clients/bin/python -c 'import mcp, langchain_mcp_adapters, agents, pydantic_ai'
 (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
+# the MCP Inspector's CLI: 0.15.0 (the one npm installs on Node 20) and 2.x (with its Node 22)
+(cd tests/inspector/v0 && npm ci --no-audit --no-fund --loglevel=error)
+(cd tests/inspector/v2 && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
 # the official conformance suite, and the Node 22 it needs, from the npm registry
 (cd tests/conformance && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
 # nginx (Debian's package) for tests/test_nginx.py, when missing

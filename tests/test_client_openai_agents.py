@@ -11,6 +11,12 @@ when the converter refuses a schema; and runs a whole agent offline, a ``Scripte
 for the calls a strict-mode model would write. A module fixture runs the driver once per
 transport; each test checks one behaviour in its report, so a failure names the client, the
 transport and the behaviour.
+
+A sweep (issue 21) runs both strict conversions on every tool of every test fixture
+(``tests/servers/*.py``, ``examples/notes.py``), in one more driver run and no server: the tool
+definitions are made here, with ``Toolbox(...).specs("mcp")``, and handed to the driver in a
+file. Every tool must convert strictly but those whose schema cannot be strict, by the rule of
+:func:`why_not_strict`; they are listed, each with its reason, in ``CANNOT_BE_STRICT``.
 """
 
 from __future__ import annotations
@@ -18,18 +24,87 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from conftest import PYTHON, ROOT
 from test_http import HttpServer
 
+import objmcp
+from objmcp.cli.targets import load_target
+from objmcp.protocol.session import Session
+
 CLIENTS_PYTHON = ROOT / ".venv-clients" / "bin" / "python"
 DRIVER = ROOT / "tests" / "clients" / "openai_agents.py"
 FIXTURE = ROOT / "tests" / "servers" / "clients.py"
 TRANSPORTS = ["stdio", "http"]
 TOOLS = {"add", "scale", "tag", "place", "paint", "median", "fail", "ask", "count"}
+
+# Every object a test fixture serves tools from, by TARGET (relative to ROOT), with the arguments
+# its class needs (lab.py's Lab installs Gadgets, each with a label, while it is served; its
+# Annex has no tools). A fixture file not here is in NOT_SWEPT, with the reason.
+FIXTURES: dict[str, tuple[str, ...]] = {
+    "tests/servers/clients.py:Desk": (),
+    "tests/servers/clients.py:Library": (),
+    "tests/servers/clients.py:Sketchpad": (),
+    "tests/servers/conformance.py:Conformance": (),
+    "tests/servers/faulty.py:Faulty": (),
+    "tests/servers/lab.py:Lab": (),
+    "tests/servers/lab.py:Gadget": ("gadget",),
+    "tests/servers/lanes.py:Lanes": (),
+    "tests/servers/late.py:Late": (),
+    "tests/servers/loaded.py:Loaded": (),
+    "tests/servers/shelf.py:Shelf": (),
+    "tests/servers/slip.py:Adder": (),
+    "tests/servers/varied.py:Varied": (),
+    "tests/servers/vault.py:Vault": (),
+    "tests/servers/workers.py:Workers": (),
+    "tests/servers/zoo.py:Zoo": (),
+    "examples/notes.py:Notes": (),
+}
+NOT_SWEPT = {
+    "tests/servers/asgi_zoo.py": "zoo.py's Zoo as an ASGI app: the Zoo's tools",
+    "tests/servers/oauth_zoo.py": "zoo.py's Zoo behind OAuth: the Zoo's tools",
+}
+
+# The tools whose schema cannot be strict (the rule is why_not_strict's), each with its reason.
+CANNOT_BE_STRICT: dict[tuple[str, str], str] = {
+    ("tests/servers/zoo.py:Zoo", "options"): (
+        "open: **extra: int takes any keyword (additionalProperties: {type: integer})"
+    ),
+    ("tests/servers/varied.py:Varied", "gather"): (
+        "open: **options: float takes any keyword (additionalProperties: {type: number})"
+    ),
+    ("tests/servers/varied.py:Varied", "containers"): (
+        "open: weights: dict[str, float] is a mapping, any key"
+    ),
+    ("tests/servers/varied.py:Varied", "nested"): (
+        "open: index, lookup and counts are mappings (dict[str, list[Point]], dict[int, Color], "
+        "Mapping[Color, int])"
+    ),
+    ("tests/servers/varied.py:Varied", "tree"): (
+        "recursive: Tree's children are Trees, so objmcp keeps $defs.Tree and refers to it by a "
+        "bare $ref, which MCPUtil refuses ('a reference whose target was not validated')"
+    ),
+}
+
+# What the SDK says, in part, when it refuses a schema for one reason or the other: an open
+# object (ensure_strict_json_schema, or MCPUtil's check of an object without properties), or a
+# bare $ref (MCPUtil's check).
+BARE_REF = "a reference whose target was not validated for strict mode"
+REFUSALS = {
+    "open": (
+        "additionalProperties should not be set for object types",
+        "permits undeclared properties",
+    ),
+    "free": ("permits undeclared properties",),
+    "recursive": (BARE_REF,),
+}
+# The label of a control in the sweep: Sketchpad.shift written with bare $refs.
+CONTROL = "control: Sketchpad.shift with bare $refs"
 
 # Generous: a cold start of two interpreters on a slow, busy machine. Never a measure of speed.
 TIMEOUT = 300.0
@@ -106,6 +181,139 @@ def closed_objects(schema: Any) -> Iterator[dict[str, Any]]:
     yield from closed_objects(schema.get("items"))
     for variant in schema.get("anyOf", []):
         yield from closed_objects(variant)
+
+
+@contextmanager
+def left_as_found() -> Iterator[None]:
+    """Undo what loading fixture modules does to this process: the folders they put first on
+    ``sys.path``, and slip.py's planted bugs (importing it replaces methods of objmcp's
+    ``Session``: it is meant to run as a server of its own)."""
+    path = list(sys.path)
+    methods = dict(vars(Session))
+    try:
+        yield
+    finally:
+        sys.path[:] = path
+        for name in set(vars(Session)) - set(methods):
+            delattr(Session, name)
+        for name, value in methods.items():
+            if vars(Session).get(name) is not value:
+                setattr(Session, name, value)
+
+
+@pytest.fixture(scope="module")
+def fixture_tools() -> dict[str, list[dict[str, Any]]]:
+    """Every fixture's tools, as ``tools/list`` serves them, by TARGET."""
+    tools: dict[str, list[dict[str, Any]]] = {}
+    with left_as_found():
+        for target, arguments in FIXTURES.items():
+            served = load_target(str(ROOT / target))
+            if arguments:
+                assert isinstance(served, type), target
+                served = served(*arguments)
+            tools[target] = objmcp.Toolbox(served).specs("mcp")
+    return tools
+
+
+def with_bare_refs(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` (Sketchpad.shift's) as objmcp wrote it before it wrote named types in
+    place: each property that is a titled type a bare ``$ref`` to it in ``$defs``."""
+    properties = schema["properties"]
+    defs = {body["title"]: body for body in properties.values()}
+    return {
+        **schema,
+        "properties": {
+            name: {"$ref": f"#/$defs/{body['title']}"} for name, body in properties.items()
+        },
+        "$defs": defs,
+    }
+
+
+@pytest.fixture(scope="module")
+def sweep(
+    fixture_tools: dict[str, list[dict[str, Any]]], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, dict[str, Any]]:
+    """The driver's strict conversions of every fixture tool, by TARGET then tool name; and,
+    under ``CONTROL``, Sketchpad.shift with bare ``$ref``s."""
+    (shift,) = fixture_tools["tests/servers/clients.py:Sketchpad"]
+    control = {**shift, "inputSchema": with_bare_refs(shift["inputSchema"])}
+    path = tmp_path_factory.mktemp("strict") / "tools.json"
+    path.write_text(json.dumps({**fixture_tools, CONTROL: [control]}), encoding="utf-8")
+    report = drive("strict", str(path))
+    assert report["mode"] == "strict", report
+    converted: dict[str, dict[str, Any]] = report["tools"]
+    return converted
+
+
+def subschemas(schema: Any) -> Iterator[dict[str, Any]]:
+    """``schema`` and every schema in it, ``$defs`` included."""
+    if not isinstance(schema, dict):
+        return
+    yield schema
+    for key in ("properties", "$defs", "patternProperties"):
+        for child in schema.get(key, {}).values():
+            yield from subschemas(child)
+    for key in ("items", "additionalProperties", "propertyNames", "not"):
+        yield from subschemas(schema.get(key))
+    for key in ("prefixItems", "anyOf", "oneOf", "allOf"):
+        for child in schema.get(key, []):
+            yield from subschemas(child)
+
+
+def is_object(schema: dict[str, Any]) -> bool:
+    """Whether ``schema`` describes JSON objects (alone or among other types)."""
+    kind = schema.get("type")
+    return (
+        kind == "object"
+        or (isinstance(kind, list) and "object" in kind)
+        or ("properties" in schema or "additionalProperties" in schema)
+    )
+
+
+def why_not_strict(schema: dict[str, Any]) -> str | None:
+    """The rule: why an input schema cannot be strict, or None if it can. Strict mode needs
+    every object closed (``additionalProperties: false``), each of its names listed and
+    required, and nothing left to resolve that the converter has not checked.
+
+    ``"open"``: an object in it says it admits names it does not list (``additionalProperties``
+    set and not ``false``: a mapping such as ``dict[str, float]``, or ``**kwargs``). No strict
+    schema accepts what it does; ``ensure_strict_json_schema`` and ``MCPUtil`` both refuse it.
+
+    ``"free"``: an object in it lists no names and does not close itself (a bare ``dict``).
+    Closed, it would accept ``{}`` alone: ``ensure_strict_json_schema`` closes it all the same,
+    ``MCPUtil`` refuses it. (No fixture has one.)
+
+    ``"recursive"``: it keeps ``$defs``, which objmcp does only for a recursive type, reached by
+    a bare ``$ref`` (written out in place, it would never end). OpenAI's strict mode allows such
+    a reference, and ``ensure_strict_json_schema`` keeps it, but ``MCPUtil`` refuses any
+    ``$ref`` left in a schema (its ``_reject_open_objects`` check).
+
+    An object that lists its names and says nothing of others (a pydantic model that ignores
+    extra keys, as varied.py's ``Person``) can be strict: strict mode closes it, which loses
+    only keys the model would drop.
+    """
+    objects = [node for node in subschemas(schema) if is_object(node)]
+    if any(node.get("additionalProperties", False) is not False for node in objects):
+        return "open"
+    if any("additionalProperties" not in node and not node.get("properties") for node in objects):
+        return "free"
+    if "$defs" in schema:
+        return "recursive"
+    return None
+
+
+def swept(sweep: dict[str, dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
+    """Each fixture tool's two conversions, by (TARGET, name), the control left out; failing
+    with the errors of the tools the driver could not read, if any."""
+    outcomes = {
+        (target, name): outcome
+        for target, tools in sweep.items()
+        if target != CONTROL
+        for name, outcome in tools.items()
+    }
+    unread = {key: outcome["error"] for key, outcome in outcomes.items() if "error" in outcome}
+    assert unread == {}, f"the driver could not read these tools: {unread}"
+    return outcomes
 
 
 def test_the_handshake_negotiates_the_latest_revision_of_its_sdk(report: Report) -> None:
@@ -251,3 +459,87 @@ def test_an_error_result_reaches_the_model_as_its_text(report: Report) -> None:
 
 def test_the_session_closes_cleanly(report: Report) -> None:
     assert step(report, "cleanup") == {"closed": True}
+
+
+def test_the_sweep_covers_every_fixture(
+    fixture_tools: dict[str, list[dict[str, Any]]], sweep: dict[str, dict[str, Any]]
+) -> None:
+    files = {target.rpartition(":")[0] for target in FIXTURES}
+    servers = {
+        path.relative_to(ROOT).as_posix() for path in (ROOT / "tests" / "servers").glob("*.py")
+    }
+    assert files | set(NOT_SWEPT) == servers | {"examples/notes.py"}
+    assert all(fixture_tools.values()), {
+        target: len(tools) for target, tools in fixture_tools.items()
+    }
+    expected = {(target, tool["name"]) for target, tools in fixture_tools.items() for tool in tools}
+    assert set(swept(sweep)) == expected
+
+
+def test_the_tools_that_cannot_be_strict_are_those_the_rule_finds(
+    fixture_tools: dict[str, list[dict[str, Any]]],
+) -> None:
+    found = {
+        (target, tool["name"]): reason
+        for target, tools in fixture_tools.items()
+        for tool in tools
+        if (reason := why_not_strict(tool["inputSchema"])) is not None
+    }
+    listed = {key: reason.partition(":")[0] for key, reason in CANNOT_BE_STRICT.items()}
+    assert found == listed
+
+
+def test_ensure_strict_json_schema_converts_every_fixture_tool_that_can_be_strict(
+    sweep: dict[str, dict[str, Any]],
+) -> None:
+    """Every fixture tool but the open ones (see :func:`why_not_strict`): the SDK's converter
+    closes a free object, and keeps a recursive type's ``$defs`` and bare ``$ref``s."""
+    refused = {
+        key: outcome["ensure_strict"]["failure"]["message"]
+        for key, outcome in swept(sweep).items()
+        if not outcome["ensure_strict"]["ok"]
+    }
+    open_ones = {key for key, reason in CANNOT_BE_STRICT.items() if reason.startswith("open:")}
+    unexpected = {key: message for key, message in refused.items() if key not in open_ones}
+    assert unexpected == {}, f"refused, though the rule says they can be strict: {unexpected}"
+    assert open_ones <= set(refused), f"accepted, though open: {sorted(open_ones - set(refused))}"
+    for key, message in refused.items():
+        assert any(part in message for part in REFUSALS["open"]), (key, message)
+
+
+def test_every_fixture_tool_that_can_be_strict_becomes_a_strict_function_tool(
+    sweep: dict[str, dict[str, Any]],
+) -> None:
+    """``MCPUtil.to_function_tool(..., convert_schemas_to_strict=True)`` makes every fixture
+    tool strict but those of ``CANNOT_BE_STRICT`` (the rule is :func:`why_not_strict`'s), which
+    fall back to non-strict tools, for the reason the rule gives."""
+    fallen_back = {
+        key: outcome["function_tool"]["fallback"]
+        for key, outcome in swept(sweep).items()
+        if not outcome["function_tool"]["strict"]
+    }
+    unexpected = {key: logged for key, logged in fallen_back.items() if key not in CANNOT_BE_STRICT}
+    assert unexpected == {}, f"non-strict, though the rule says they can be strict: {unexpected}"
+    strict = set(CANNOT_BE_STRICT) - set(fallen_back)
+    assert not strict, f"strict, though listed as impossible: {sorted(strict)}"
+    for key, logged in fallen_back.items():
+        kind = CANNOT_BE_STRICT[key].partition(":")[0]
+        assert len(logged) == 1 and any(part in logged[0] for part in REFUSALS[kind]), (key, logged)
+
+
+def test_a_named_type_without_descriptions_is_written_out_and_made_strict(
+    sweep: dict[str, dict[str, Any]],
+) -> None:
+    """Sketchpad.shift takes two Points and has no Args section: its properties are the
+    Point itself, twice, and the tool is strict. Written as bare ``$ref``s (as objmcp did
+    before it wrote named types in place), MCPUtil would fall back to a non-strict tool."""
+    shift = sweep["tests/servers/clients.py:Sketchpad"]["shift"]["function_tool"]
+    assert shift["strict"], shift["fallback"]
+    assert "$ref" not in json.dumps(shift["schema"])
+    for name in ("point", "by"):
+        point = shift["schema"]["properties"][name]
+        assert (point["type"], sorted(point["required"])) == ("object", ["x", "y"]), name
+        assert point["additionalProperties"] is False, name
+    control = sweep[CONTROL]["shift"]["function_tool"]
+    assert not control["strict"]
+    assert any(BARE_REF in message for message in control["fallback"])

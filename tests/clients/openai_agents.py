@@ -1,11 +1,20 @@
 """Driver: the OpenAI Agents SDK (``openai-agents`` 0.24, ``agents.mcp``) against objmcp's
-``tests/servers/clients.py:Desk``, every scenario step in one run.
+``tests/servers/clients.py:Desk``, every scenario step in one run; or the SDK's strict-mode
+conversions of every tool of every test fixture, in one run.
 
 Runs under ``.venv-clients/bin/python`` (the SDK is not installed in the main test environment),
 started by ``tests/test_client_openai_agents.py``::
 
     openai_agents.py stdio PYTHON ROOT  # MCPServerStdio spawns PYTHON -m objmcp run ROOT/tests/...
     openai_agents.py http DESK_URL      # MCPServerStreamableHttp to a running objmcp run --http
+    openai_agents.py strict TOOLS_JSON  # the strict conversions of the tools in a file
+
+In ``strict`` mode no server runs: TOOLS_JSON maps a label (a fixture's TARGET) to the tool
+definitions objmcp serves for it (``tools/list``'s, as ``Toolbox.specs("mcp")`` writes them), and
+each becomes an ``mcp.types.Tool`` that goes through both conversions described below. It prints
+``{"client": ..., "mode": "strict", "tools": {label: {name: outcome}}}``, an outcome being
+``{"ensure_strict": ..., "function_tool": ...}`` as the ``strict_schemas`` and ``function_tools``
+steps write them, or ``{"error": ...}`` if the tool could not even be read.
 
 It connects the SDK's own server object (``connect``), lists the tools, calls each through
 ``call_tool``, checks every tool's input schema with the SDK's strict-mode converter
@@ -43,6 +52,7 @@ from agents.items import ToolCallOutputItem
 from agents.mcp import MCPServer, MCPServerStdio, MCPServerStreamableHttp, MCPUtil
 from agents.strict_schema import ensure_strict_json_schema
 from agents.testing import ScriptedModel, assistant_message, function_call
+from mcp.types import Tool as MCPTool
 
 STEP_TIMEOUT = 30.0  # a generous bound on one step, so a dead session cannot hang the run
 Outcome = dict[str, Any]
@@ -108,6 +118,26 @@ def result_of(result: Any) -> Outcome:
         "isError": result.isError,
         "kinds": [block.type for block in result.content],
         "structured": result.structuredContent,
+    }
+
+
+def strict_outcome(schema: dict[str, Any]) -> Outcome:
+    """The SDK's own strict converter on a copy of ``schema``: the strict schema, or why not."""
+    try:
+        return {"ok": True, "schema": ensure_strict_json_schema(copy.deepcopy(schema))}
+    except Exception as exc:
+        return {"ok": False, "failure": error_of(exc)}
+
+
+def function_tool_outcome(tool: MCPTool, server: MCPServer, logged: Logged) -> Outcome:
+    """``MCPUtil.to_function_tool(..., convert_schemas_to_strict=True)`` for ``tool``: is the
+    FunctionTool strict, with what schema, and if not, what the SDK logged as the cause."""
+    mark = len(logged.messages)
+    converted = MCPUtil.to_function_tool(tool, server, True)
+    return {
+        "strict": converted.strict_json_schema,
+        "schema": converted.params_json_schema,
+        "fallback": logged.since(mark, "Error converting MCP schema to strict mode"),
     }
 
 
@@ -177,28 +207,11 @@ async def scenario(run: Run, server: MCPServer, logged: Logged) -> None:
 
     async def strict_schemas() -> Outcome:
         """The SDK's own strict converter on each tool's inputSchema, as it is listed."""
-        outcome: Outcome = {}
-        for tool in listed:
-            try:
-                schema = ensure_strict_json_schema(copy.deepcopy(tool.inputSchema))
-                outcome[tool.name] = {"ok": True, "schema": schema}
-            except Exception as exc:
-                outcome[tool.name] = {"ok": False, "failure": error_of(exc)}
-        return outcome
+        return {tool.name: strict_outcome(tool.inputSchema) for tool in listed}
 
     async def function_tools() -> Outcome:
-        """``MCPUtil.to_function_tool(..., convert_schemas_to_strict=True)`` for each tool: is
-        the FunctionTool strict, with what schema, and if not, what the SDK logged as the cause."""
-        outcome: Outcome = {}
-        for tool in listed:
-            mark = len(logged.messages)
-            converted = MCPUtil.to_function_tool(tool, server, True)
-            outcome[tool.name] = {
-                "strict": converted.strict_json_schema,
-                "schema": converted.params_json_schema,
-                "fallback": logged.since(mark, "Error converting MCP schema to strict mode"),
-            }
-        return outcome
+        """Each tool made a strict FunctionTool, or not (:func:`function_tool_outcome`)."""
+        return {tool.name: function_tool_outcome(tool, server, logged) for tool in listed}
 
     async def agent_run() -> Outcome:
         """A whole agent run offline: the scripted model calls tools, then answers."""
@@ -256,8 +269,34 @@ async def scenario(run: Run, server: MCPServer, logged: Logged) -> None:
     await run.step("agent_run", agent_run)
 
 
+def sweep(path: Path, logged: Logged) -> Outcome:
+    """``strict TOOLS_JSON``: both strict conversions of every tool in the file, by label."""
+    # Never connected: to_function_tool only reads a server's approval and error policies.
+    server = MCPServerStdio(params={"command": sys.executable}, name="fixtures")
+    labelled: dict[str, list[dict[str, Any]]] = json.loads(path.read_text(encoding="utf-8"))
+    report: dict[str, dict[str, Outcome]] = {}
+    for label, specs in labelled.items():
+        outcomes: dict[str, Outcome] = {}
+        report[label] = outcomes
+        for spec in specs:
+            try:
+                tool = MCPTool.model_validate(spec)
+                outcomes[tool.name] = {
+                    "ensure_strict": strict_outcome(tool.inputSchema),
+                    "function_tool": function_tool_outcome(tool, server, logged),
+                }
+            except Exception as exc:
+                outcomes[str(spec.get("name"))] = {"error": error_of(exc)}
+    return report
+
+
+def client() -> str:
+    """The SDK's version, and that of the ``mcp`` SDK under it."""
+    return f"openai-agents {version('openai-agents')} (mcp {version('mcp')})"
+
+
 async def main(arguments: list[str]) -> Outcome:
-    """Run every step; the report."""
+    """Run every step (or, in ``strict`` mode, the conversions); the report."""
     set_tracing_disabled(True)
     logged = Logged()
     sdk_logger = logging.getLogger("openai.agents")
@@ -265,6 +304,8 @@ async def main(arguments: list[str]) -> Outcome:
     sdk_logger.setLevel(logging.DEBUG)
     sdk_logger.propagate = False  # nothing on stderr but real trouble; stdout is the report's
     transport = arguments[0]
+    if transport == "strict":
+        return {"client": client(), "mode": "strict", "tools": sweep(Path(arguments[1]), logged)}
     run = Run()
     server = make_server(transport, arguments[1:])
     try:
@@ -276,7 +317,7 @@ async def main(arguments: list[str]) -> Outcome:
         except Exception as exc:
             run.steps["cleanup"] = {"error": error_of(exc)}
     return {
-        "client": f"openai-agents {version('openai-agents')} (mcp {version('mcp')})",
+        "client": client(),
         "transport": transport,
         "steps": run.steps,
     }

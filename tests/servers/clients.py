@@ -4,7 +4,9 @@ handle differently, an error, a question, progress, and a server with and one wi
 resources and prompts.
 
 Served as ``tests/servers/clients.py:Desk`` (tools only) or ``...:Library`` (tools,
-a resource, a resource template and a prompt).
+a resource, a resource template and a prompt). ``...:Sketchpad`` is for the strict-schema
+sweep of ``tests/test_client_openai_agents.py`` alone (the other client tests expect the
+Desk's tools exactly).
 """
 
 from __future__ import annotations
@@ -115,6 +117,15 @@ class Desk:
         for done in range(1, n + 1):
             progress(done, n, f"step {done}")
         return f"counted to {n}"
+
+
+class Sketchpad:
+    """A tool taking one named type twice, with no Args section: each parameter's schema
+    is the type's alone, with nothing of the parameter's own beside it."""
+
+    def shift(self, point: Point, by: Point) -> str:
+        """Move a point by another, as a vector."""
+        return f"({point.x + by.x}, {point.y + by.y})"
 
 
 class Library(Desk):
