@@ -1,8 +1,25 @@
 #!/usr/bin/env bash
 # Sets up everything the tests need (a venv, the Python and npm test dependencies)
 # and runs the whole check: ruff, mypy, pytest. Safe to run again.
+#
+# With arguments, they go to one pytest run. Without, the suite runs as two groups at once,
+# one a core: the real peers from other projects (their clients, the conformance suite, the
+# bench's own run) and the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# npm's installs go on beside pip's
+npm_log=$(mktemp)
+(
+  set -e
+  (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
+  # the MCP Inspector's CLI: 0.15.0 (the one npm installs on Node 20) and 2.x (with its Node 22)
+  (cd tests/inspector/v0 && npm ci --no-audit --no-fund --loglevel=error)
+  (cd tests/inspector/v2 && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
+  # the official conformance suite, and the Node 22 it needs, from the npm registry
+  (cd tests/conformance && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
+) >"$npm_log" 2>&1 &
+npm_pid=$!
 
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
@@ -13,12 +30,6 @@ python3 -m venv .venv-clients
 .venv-clients/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
 .venv-clients/bin/python -m pip install -q -r tests/clients/requirements.txt 2>&1 | grep -v -i warning || true
 .venv-clients/bin/python -c 'import mcp, langchain_mcp_adapters, agents, pydantic_ai'
-(cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
-# the MCP Inspector's CLI: 0.15.0 (the one npm installs on Node 20) and 2.x (with its Node 22)
-(cd tests/inspector/v0 && npm ci --no-audit --no-fund --loglevel=error)
-(cd tests/inspector/v2 && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
-# the official conformance suite, and the Node 22 it needs, from the npm registry
-(cd tests/conformance && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
 # nginx (Debian's package) for tests/test_nginx.py, when missing
 if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -29,8 +40,34 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
     echo "nginx is missing and this is not root: tests/test_nginx.py will say so" >&2
   fi
 fi
+if ! wait "$npm_pid"; then
+  cat "$npm_log" >&2
+  echo "npm ci failed" >&2
+  exit 1
+fi
+rm -f "$npm_log"
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
-.venv/bin/python -m pytest -q "$@"
+
+if [ $# -gt 0 ]; then
+  exec .venv/bin/python -m pytest -q "$@"
+fi
+peers=(tests/test_client_*.py tests/test_ts_*.py tests/test_conformance.py tests/test_bench.py)
+peers_log=$(mktemp)
+rest_log=$(mktemp)
+.venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 &
+peers_pid=$!
+status=0
+.venv/bin/python -m pytest -q -p no:cacheprovider $(printf -- '--ignore=%s ' "${peers[@]}") |
+  tee "$rest_log" || status=$?
+wait "$peers_pid" || status=$?
+echo "--- the real peers (${peers[*]}):"
+cat "$peers_log"
+# one closing line for both groups
+count() { for log in "$peers_log" "$rest_log"; do tail -n 1 "$log"; done |
+  grep -Eo "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
+echo "total: $(count passed) passed, $(count failed) failed"
+rm -f "$peers_log" "$rest_log"
+exit "$status"
