@@ -52,7 +52,8 @@ from ..protocol.jsonrpc import RequestId
 from ..protocol.limits import check_seconds
 from ..protocol.revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS
 from ..protocol.session import Action
-from .connection import Connection, Host, LogToClient
+from .connection import Connection, Host
+from .logs import LogToClient
 from .streams import COMPLETE_LIMIT, DELIVERED_KEPT, Reader, Stream
 
 __all__ = ["LOCAL_HOSTS", "McpApp"]

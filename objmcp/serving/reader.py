@@ -48,13 +48,9 @@ from ..protocol.jsonrpc import RequestId
 from ..protocol.session import Action, CancelCall, Send, Session, StartCall
 from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
-from .connection import (
-    OUTPUT_HIGH_WATER,
-    Host,
-    StreamConnection,
-    attribute_thread_logs,
-    internal_error,
-)
+from .byte_stream import OUTPUT_HIGH_WATER, StreamConnection
+from .connection import Host, internal_error
+from .logs import attribute_thread_logs
 
 __all__ = ["TAKEOVER", "ReaderConnection"]
 
