@@ -1,6 +1,6 @@
 """The server: a :class:`~objmcp.Toolbox`, and a sans-IO :class:`Session` per
-connection run by a :class:`~objmcp.serving.connection.Connection` on a pair of byte streams
-(stdin/stdout unless given).
+connection run by a :class:`~objmcp.serving.byte_stream.StreamConnection` on a pair of
+byte streams (stdin/stdout unless given).
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ from .protocol.session import (
     check_listing,
 )
 from .protocol.state import StateSeal
-from .serving.connection import Connection, StreamConnection, call_tool, read_or_get
+from .serving.byte_stream import StreamConnection
+from .serving.connection import Connection, call_tool, read_or_get
 from .serving.reader import ReaderConnection
 from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from .transport.stdio import StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd

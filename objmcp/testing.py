@@ -51,7 +51,7 @@ from ._testclient import (
 )
 from .model.inject import Root
 from .protocol.revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
-from .serving.connection import StreamConnection
+from .serving.byte_stream import StreamConnection
 from .transport.framing import NEED_DATA, FrameDecoder, encode_frame
 from .transport.stdio import byte_sink, byte_source
 

@@ -26,7 +26,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.serving.connection import StreamConnection
+from objmcp.serving.byte_stream import StreamConnection
 
 Concrete = Literal["newline", "content-length"]
 SETTINGS = settings(max_examples=120, deadline=None)

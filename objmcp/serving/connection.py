@@ -1,34 +1,37 @@
-"""The runner: one connection's frames, session and calls, on anyio.
+"""The runner: one client's session and the calls it started, on anyio.
 
-:class:`Connection` reads frames, feeds the sans-IO session and carries out its
-actions: calls start in a task group (sync methods in worker threads), answers
-are written as each call ends, progress and log records and questions to the
-user travel while calls run. At end of input, calls still running get a grace
-period to answer, then are cancelled.
+:class:`Connection` feeds the sans-IO session the messages a transport decoded and
+carries out its actions: calls start in a task group (sync methods in worker
+threads), answers are sent as each call ends, progress and log records and
+questions to the user travel while calls run; a modern-era call that asks is parked
+until the retry that answers it. :class:`Host` is what a connection needs of its
+server.
+
+Where a message goes is the transport's: a subclass says (:meth:`Connection._send`).
+:mod:`objmcp.serving.byte_stream` serves a pair of byte streams (stdio),
+:mod:`objmcp.serving.reader` file descriptors from a thread,
+:mod:`objmcp.serving.http_sessions` the POSTs and GET streams of Streamable HTTP;
+:mod:`objmcp.serving.logs` finds the call a log record belongs to.
 """
 
 from __future__ import annotations
 
 import contextlib
-import contextvars
-import json
 import logging
 import math
 import threading
-import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 import anyio
 import anyio.abc
 import anyio.from_thread
 import anyio.lowlevel
 
-from .._exceptions import ArgumentError, FrameError, ToolError, UnknownResourceError
+from .._exceptions import ArgumentError, ToolError, UnknownResourceError
 from ..model.content import ToolResult, error_result
-from ..model.inject import LOG_LEVELS, InputNeeded
-from ..model.jsontext import ParseFailure, encode_message, parse_message
+from ..model.inject import InputNeeded
 from ..model.threads import Job
 from ..model.toolbox import Toolbox
 from ..protocol import jsonrpc as rpc
@@ -43,20 +46,11 @@ from ..protocol.session import (
     Session,
     StartCall,
 )
-from ..transport.framing import NEED_DATA, FrameDecoder, Framing, encode_frame
-from ..transport.stdio import ByteSink, ByteSource
+from ..transport.framing import Framing
+from .logs import attribute_logs
 from .running import STOP, ClientRequest, RunningCall, injections
 
-__all__ = [
-    "Connection",
-    "Host",
-    "LogToClient",
-    "OUTPUT_HIGH_WATER",
-    "StreamConnection",
-    "call_tool",
-    "attribute_logs",
-    "read_or_get",
-]
+__all__ = ["Connection", "Host", "call_tool", "internal_error", "read_or_get"]
 
 logger = logging.getLogger("objmcp")
 
@@ -90,11 +84,6 @@ async def read_or_get(
         return None, ProtocolError(rpc.INTERNAL_ERROR, failed.text)
 
 
-class _Call(typing.Protocol):
-    @property
-    def call_id(self) -> int | None: ...
-
-
 def internal_error(message: object) -> list[Action]:
     """The answer to a message objmcp itself failed on (logged with the traceback): an
     internal error for this message only."""
@@ -102,90 +91,6 @@ def internal_error(message: object) -> list[Action]:
     request_id = message.get("id") if isinstance(message, dict) else None
     request_id = request_id if rpc.is_request_id(request_id) else None
     return [Send(rpc.error_response(request_id, rpc.INTERNAL_ERROR, "Internal error"))]
-
-
-def attribute_logs(connection: Connection, call: _Call) -> Callable[[], None]:
-    """Log records of the current context belong to ``call`` of ``connection`` from now on;
-    returns what undoes that."""
-    call_token = _current_call.set(call)
-    connection_token = _current_connection.set(connection)
-
-    def undo() -> None:
-        _current_call.reset(call_token)
-        _current_connection.reset(connection_token)
-
-    return undo
-
-
-class ThreadCall:
-    """Which call a thread's log records belong to now (``call_id``; None between calls)."""
-
-    __slots__ = ("call_id",)
-
-    def __init__(self) -> None:
-        self.call_id: int | None = None
-
-
-def attribute_thread_logs(connection: Connection) -> ThreadCall:
-    """Log records of this thread belong to ``connection`` from now on (the thread is
-    its own; nothing undoes that), and to the call the returned :class:`ThreadCall`
-    names: a thread running one call after another sets its ``call_id`` for each."""
-    call = ThreadCall()
-    _current_connection.set(connection)
-    _current_call.set(call)
-    return call
-
-
-_current_call: contextvars.ContextVar[_Call | None] = contextvars.ContextVar(
-    "objmcp_call", default=None
-)
-"""The call a log record belongs to (worker threads inherit it from the call's task)."""
-_current_connection: contextvars.ContextVar[Connection | None] = contextvars.ContextVar(
-    "objmcp_connection", default=None
-)
-"""The connection of that call."""
-
-_SYSLOG = sorted(((number, name) for name, number in LOG_LEVELS.items()), reverse=True)
-
-
-def _syslog_level(number: int) -> str:
-    """The MCP level of a ``logging`` level: the most severe one it reaches."""
-    return next((name for floor, name in _SYSLOG if number >= floor), "debug")
-
-
-class LogToClient(logging.Handler):
-    """Sends the records of the served object's loggers to the client, at the level it
-    asked for, and keeps writing warnings to stderr as Python does with no handler."""
-
-    def __init__(self, connection: Connection | None) -> None:
-        super().__init__(logging.DEBUG)
-        self.connection = connection
-        """Where records of no call go (None: nowhere but stderr)."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        root = logging.getLogger()
-        if record.levelno >= logging.WARNING and root.handlers == [self]:
-            logging.lastResort.handle(record)  # type: ignore[union-attr]
-        if record.name == "objmcp" or record.name.startswith("objmcp."):
-            return  # objmcp's own records are for the person at the terminal
-        if getattr(record, "objmcp_forwarded", False):
-            return  # another server of this process sent it already
-        record.objmcp_forwarded = True
-        message: object
-        if not isinstance(record.msg, str) and not record.args and _is_json(record.msg):
-            message = record.msg  # a JSON value logged as such (objmcp.Log allows it)
-        else:
-            try:
-                message = record.getMessage()
-            except Exception:
-                message = str(record.msg)
-        call = _current_call.get()
-        call_id = call.call_id if call is not None else None
-        connection = _current_connection.get() or self.connection
-        if connection is None:
-            return
-        level = _syslog_level(record.levelno)
-        connection.post(lambda session: session.log(call_id, level, record.name, message))
 
 
 @dataclass(eq=False)
@@ -461,183 +366,6 @@ class Connection:
                 waiter.answered.set()
 
 
-OUTPUT_HIGH_WATER = 8 * 1024 * 1024
-"""Bytes waiting to be written beyond which a stream connection stops reading requests and
-drops progress and log notifications, until the client has read half of them."""
-_DROPPABLE = frozenset({"notifications/progress", "notifications/message"})
-
-
-class StreamConnection(Connection):
-    """A connection over one pair of byte streams (stdio): frames in, frames out.
-
-    A client that does not read its answers holds the server back, with bounded memory:
-    beyond :data:`OUTPUT_HIGH_WATER` bytes unwritten, no further request is read (the
-    client's writes block in turn) and progress and log notifications are dropped;
-    answers and the server's own requests are always kept.
-    """
-
-    def __init__(self, server: Host, source: ByteSource, sink: ByteSink) -> None:
-        super().__init__(server)
-        self.decoder = FrameDecoder(server.framing, server.max_frame)
-        self._source = source
-        self._sink = sink
-        self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
-        self._broken = False
-        self.unwritten = 0
-        """Bytes of frames sent but not yet written."""
-        self.dropped = 0
-        """Notifications dropped because the client did not read."""
-        self._read_on = anyio.Event()  # set when the unwritten bytes fall back below half
-
-    async def run(self) -> None:
-        """Read until end of input, then let calls finish (or cancel them) and flush."""
-        root = logging.getLogger()
-        handler = LogToClient(self)
-        quiet_root = not root.handlers
-        level = root.level
-        root.addHandler(handler)
-        if quiet_root:
-            root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts
-        self.bind()
-        self.server.connections.add(self)
-        try:
-            await self._run()
-        finally:
-            self.server.connections.discard(self)
-            self._token = None
-            root.removeHandler(handler)
-            root.setLevel(level)
-
-    async def _run(self) -> None:
-        async with anyio.create_task_group() as writers:
-            writers.start_soon(self._write_loop)
-            async with anyio.create_task_group() as calls:
-                self._calls_group = calls
-                await self._read_loop(calls)
-                await self._drain(calls)
-            self._out_send.close()
-
-    async def _read_loop(self, calls: anyio.abc.TaskGroup) -> None:
-        while True:
-            if self.unwritten > OUTPUT_HIGH_WATER:
-                self._read_on = anyio.Event()
-                await self._read_on.wait()
-            try:
-                data = await self._source()
-            except OSError as error:
-                logger.warning("reading the input failed: %s", error)
-                return
-            if not data:
-                last = self.decoder.end_of_input()
-                if isinstance(last, bytes):
-                    self._perform(self._receive(last), calls)
-                elif isinstance(last, FrameError):
-                    logger.warning("%s", last)
-                return
-            self.decoder.feed(data)
-            while True:
-                frame = self.decoder.next_frame()
-                if frame is NEED_DATA:
-                    break
-                if isinstance(frame, FrameError):
-                    logger.warning("%s", frame)
-                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
-                    continue
-                assert isinstance(frame, bytes)
-                self._perform(self._receive(frame), calls)
-
-    def _receive(self, frame: bytes) -> list[Action]:
-        try:
-            message = parse_message(frame)
-        except ParseFailure as error:
-            return self.session.parse_error(str(error))
-        return self.handle(message, source=frame)
-
-    async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
-        self._closing = True
-        self._perform(self.session.close())
-        self._release()  # nobody is left to answer a question
-        if not self._calls_left():
-            return
-        with anyio.move_on_after(self.server.grace):
-            while self._calls_left():
-                self._idle = anyio.Event()
-                await self._idle.wait()
-        still = self._calls_left()
-        if still:
-            logger.warning("cancelling %d call(s) still running at end of input", still)
-            self._stop_calls_left()
-            calls.cancel_scope.cancel()
-
-    def _calls_left(self) -> int:
-        """Calls that may still answer."""
-        return len(self._running)
-
-    def _stop_calls_left(self) -> None:
-        """Raise the flag of every call that may still answer (the scope stops the tasks)."""
-        for call in self._running.values():
-            call.cancelled.set()
-
-    def _send(self, message: object, related: RequestId | None) -> None:
-        """Write one message (``related`` does not matter on one stream)."""
-        frame = self._frame(message)
-        if frame is not None:
-            self.unwritten += len(frame)
-            self._out_send.send_nowait(frame)
-
-    def _frame(self, message: object) -> bytes | None:
-        """The frame to write for ``message``; None for a notification dropped because the
-        client does not read."""
-        if (
-            self.unwritten > OUTPUT_HIGH_WATER
-            and isinstance(message, dict)
-            and message.get("method") in _DROPPABLE
-        ):
-            if not self.dropped:
-                logger.warning("the client does not read; dropping progress and log messages")
-            self.dropped += 1
-            return None
-        framing: Literal["newline", "content-length"] = (
-            "content-length" if self.decoder.framing == "content-length" else "newline"
-        )
-        return encode_frame(encode_message(message), framing)
-
-    async def _write_loop(self) -> None:
-        async for frame in self._out_receive:
-            chunks = [frame]
-            with contextlib.suppress(anyio.WouldBlock, anyio.EndOfStream):
-                while True:
-                    chunks.append(self._out_receive.receive_nowait())
-            await self._write(b"".join(chunks))
-
-    async def _write(self, data: bytes) -> None:
-        """Write ``data`` with the sink, unless the client is gone, and count it written."""
-        if not self._broken:
-            try:
-                await self._sink(data)
-            except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
-                self._gone(error)
-        self._written(len(data))
-
-    def _gone(self, error: BaseException) -> None:
-        """Writing failed: the client is gone, and nothing more is written."""
-        if not self._broken:
-            logger.warning("the client is gone (%s); dropping further output", error)
-        self._broken = True
-
-    def _written(self, size: int) -> None:
-        """``size`` bytes left the queue: reading resumes once half the backlog is gone."""
-        self.unwritten -= size
-        if self.unwritten <= OUTPUT_HIGH_WATER // 2:
-            self._resume_reading()
-            if self.dropped:
-                logger.warning("the client reads again (%d messages dropped)", self.dropped)
-                self.dropped = 0
-
-    def _resume_reading(self) -> None:
-        self._read_on.set()
-
-
 @contextlib.contextmanager
 def _clock_stopped(call: RunningCall) -> Iterator[None]:
     """The call's ``call_timeout`` does not run while the block waits for the client."""
@@ -648,11 +376,3 @@ def _clock_stopped(call: RunningCall) -> Iterator[None]:
     finally:
         if left != math.inf:
             call.timer.deadline = anyio.current_time() + left
-
-
-def _is_json(value: object) -> bool:
-    try:
-        json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return False
-    return True

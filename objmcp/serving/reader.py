@@ -13,10 +13,11 @@ inside one call for more than :data:`TAKEOVER` seconds starts another reader,
 and the first one finishes its call as a worker thread would, then ends. The
 watchdog also stops inline calls at the server's ``call_timeout``.
 
-Every session method runs under one lock (:class:`_Guarded`), and every frame
-goes through one queue, written by whichever thread finds it idle: a thread of
-its own writes at once (blocking, which holds a client that does not read back),
-the event loop through its writer task.
+Every session method runs under one lock (:class:`_Guarded`). The output, every
+frame through one queue written by whichever thread finds it idle, is
+:mod:`objmcp.serving.writer`'s: a :class:`ReaderConnection` is a
+:class:`~objmcp.serving.writer.WriterConnection`, and this module is its input side
+(the reader threads, the calls they run, the watchdog).
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from typing import Any
 import anyio
 import anyio.abc
 import anyio.from_thread
-from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from .._exceptions import FrameError
 from ..model.content import ToolResult
@@ -44,17 +44,12 @@ from ..model.jsontext import ParseFailure, parse_message
 from ..model.tool import Tool
 from ..model.toolbox import run_sync_tool, settle
 from ..protocol import jsonrpc as rpc
-from ..protocol.jsonrpc import RequestId
 from ..protocol.session import Action, CancelCall, Send, Session, StartCall
 from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
-from .connection import (
-    OUTPUT_HIGH_WATER,
-    Host,
-    StreamConnection,
-    attribute_thread_logs,
-    internal_error,
-)
+from .connection import Host, internal_error
+from .logs import attribute_thread_logs
+from .writer import HOLD_TIME, WriterConnection
 
 __all__ = ["TAKEOVER", "ReaderConnection"]
 
@@ -65,8 +60,6 @@ TAKEOVER = 0.01
 _TICK = 0.005  # how often the watchdog looks while calls come
 _IDLE = 1.0  # seconds without an inline call after which the watchdog sleeps until one
 _CHUNK = 1 << 16
-_HOLD = 1 << 16  # bytes of answers a reader holds back while it has more frames to handle
-_HOLD_TIME = 0.001  # seconds an answer is held back at most while the burst's calls are quick
 
 
 @dataclass(eq=False)
@@ -109,26 +102,18 @@ class _Guarded:
         return guarded
 
 
-class ReaderConnection(StreamConnection):
+class ReaderConnection(WriterConnection):
     """A stream connection over two file descriptors, read by a thread (POSIX)."""
 
     def __init__(
         self, server: Host, source: ByteSource, sink: ByteSink, input_fd: int, output_fd: int
     ) -> None:
-        super().__init__(server, source, sink)
+        super().__init__(server, source, sink, output_fd)
         self._lock = threading.Lock()
         self._unguarded = self.session  # for code that holds the lock already
         self._thread = threading.local()  # what each reader thread keeps of its own
         self.session = typing.cast(Session, _Guarded(self.session, self._lock))
         self._input_fd = input_fd
-        self._output_fd = output_fd
-        self._out_lock = threading.Lock()
-        self._pending: list[bytes] = []
-        self._flushing = False
-        self._holder: int | None = None  # the reader thread holding back output in a burst
-        self._held_since: float | None = None  # when the oldest answer held back was queued
-        self._readable = threading.Event()
-        self._readable.set()
         self._reader: object = None  # the token of the thread that reads the input now
         self._inline: dict[int, InlineCall] = {}
         self._in_reader: InlineCall | None = None  # the call the reader is running, if any
@@ -136,7 +121,6 @@ class ReaderConnection(StreamConnection):
         self._watcher_asleep = False
         self._stopped = False
         self._ended: anyio.Event | None = None
-        self._wake_writer: MemoryObjectSendStream[None] | None = None
         self._wake_r, self._wake_w = os.pipe()
 
     # --- reading ----------------------------------------------------------------------
@@ -212,7 +196,7 @@ class ReaderConnection(StreamConnection):
 
         Their answers are written together when the frames run out: a pipelined burst of
         quick calls costs one write, not one for each answer. Held answers go out sooner
-        when they pile up (``_HOLD`` bytes), when the oldest has waited ``_HOLD_TIME``,
+        when they pile up (``HOLD`` bytes), when the oldest has waited ``HOLD_TIME``,
         when a call turns out slow, and before this thread waits for the event loop; a
         thread taking the input over takes the holding over too."""
         self._holder = threading.get_ident()
@@ -269,14 +253,6 @@ class ReaderConnection(StreamConnection):
     def _end_input(self) -> None:
         self._reader = None
         self._on_loop(lambda: self._ended.set() if self._ended else None)
-
-    def _wait_for_client(self) -> None:
-        """While the client leaves too much output unread, read nothing more."""
-        with self._out_lock:
-            if self.unwritten <= OUTPUT_HIGH_WATER:
-                return
-            self._readable.clear()
-        self._readable.wait()
 
     def _on_loop(self, function: Callable[[], object]) -> None:
         """Run ``function`` on the event loop and wait for it (nothing if the loop is gone)."""
@@ -345,7 +321,7 @@ class ReaderConnection(StreamConnection):
         for reply in actions:  # its answer (or its batch's)
             assert isinstance(reply, Send)
             self._send(reply.message, reply.related)
-        if time.monotonic() - call.started >= _HOLD_TIME:
+        if time.monotonic() - call.started >= HOLD_TIME:
             self._write_held()  # a slow call: its answer, and any held before it, go now
         threads = self.server.tools.threads
         if call.abandoned:
@@ -423,7 +399,7 @@ class ReaderConnection(StreamConnection):
             for call in calls:
                 if call.deadline is not None and now >= call.deadline:
                     self._time_out(call)
-            if in_reader is not None and now - in_reader.started >= _HOLD_TIME:
+            if in_reader is not None and now - in_reader.started >= HOLD_TIME:
                 self._write_held()  # answers held back do not wait for a slow call
             if in_reader is not None and now - in_reader.started >= TAKEOVER:
                 self._take_over(in_reader)
@@ -455,95 +431,12 @@ class ReaderConnection(StreamConnection):
         late = f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped"
         self._send_all(self.session.call_finished(call.call_id, ToolResult(late, None, True)))
 
-    # --- writing ------------------------------------------------------------------------
-
-    def _send(self, message: object, related: RequestId | None) -> None:
-        """Queue one message; written at once by this thread, or by the loop's writer."""
-        frame = self._frame(message)
-        if frame is None:
-            return
-        with self._out_lock:
-            self._pending.append(frame)
-            self.unwritten += len(frame)
-            if self._flushing:
-                return  # the thread writing now writes this too
-            if self._holder == threading.get_ident() and self.unwritten < _HOLD:
-                now = time.monotonic()
-                if self._held_since is None:
-                    self._held_since = now
-                if now - self._held_since < _HOLD_TIME:
-                    return  # written with the burst's other answers
-            self._flushing = True
-        if threading.get_ident() == self._loop_thread:
-            assert self._wake_writer is not None
-            with contextlib.suppress(anyio.ClosedResourceError):  # serving ended: nobody reads
-                self._wake_writer.send_nowait(None)
-        else:
-            self._flush()
-
-    def _release_output(self, holder: int | None) -> None:
-        """Stop holding back output for the thread ``holder``, and write what it held."""
-        with self._out_lock:
-            if holder is None or self._holder != holder:
-                return
-            self._holder = None
-        self._write_held()
-
-    def _write_held(self) -> None:
-        """Write what is queued now, unless another thread is writing it already."""
-        with self._out_lock:
-            if self._flushing or not self._pending:
-                return
-            self._flushing = True
-        self._flush()
-
-    def _flush(self) -> None:
-        """Write what is queued, blocking, until nothing is."""
-        while (data := self._next_output()) is not None:
-            if not self._broken:
-                try:
-                    view = memoryview(data)
-                    while view:
-                        view = view[os.write(self._output_fd, view) :]
-                except OSError as error:
-                    self._gone(error)
-            self._written(len(data))
-
-    def _next_output(self) -> bytes | None:
-        with self._out_lock:
-            if not self._pending:
-                self._flushing = False
-                return None
-            data = b"".join(self._pending)
-            self._pending.clear()
-            self._held_since = None
-            return data
-
-    def _written(self, size: int) -> None:
-        with self._out_lock:
-            super()._written(size)
-
-    def _resume_reading(self) -> None:
-        if not self._readable.is_set():
-            self._readable.set()
-
-    async def _write_loop(self, receive: MemoryObjectReceiveStream[None]) -> None:  # type: ignore[override]
-        async with receive:
-            async for _ in receive:
-                while (data := self._next_output()) is not None:
-                    await self._write(data)
+    # --- serving ----------------------------------------------------------------------
 
     async def _run(self) -> None:
+        """Serve (see the writer), then close the pipe that wakes a reader waiting for input."""
         try:
-            async with anyio.create_task_group() as writers:
-                send, receive = anyio.create_memory_object_stream[None](1)
-                self._wake_writer = send
-                writers.start_soon(self._write_loop, receive)
-                with send:
-                    async with anyio.create_task_group() as calls:
-                        self._calls_group = calls
-                        await self._read_loop(calls)
-                        await self._drain(calls)
+            await super()._run()
         finally:
             self._stopped = True
             os.close(self._wake_r)

@@ -1,0 +1,319 @@
+"""What an HTTP request must show before any session sees it.
+
+Every request to the app passes the same gate, in this order: its ``Host`` and
+``Origin`` against allow-lists (DNS rebinding: a page in a browser must not reach a
+local server through a name it controls), then its bearer token, when one is
+required (a fixed ``token=``, compared in constant time, or ``verify=``, the
+application's own judgement, for OAuth resource servers). A request without a good
+token is answered 401 with a ``WWW-Authenticate`` challenge that points, when the
+app knows its authorization servers, to its protected-resource metadata (RFC 9728).
+
+A POST is then checked for its shape: ``Accept`` and ``Content-Type``, a body no
+larger than the server's frame limit, and, in the modern era, headers that say what
+the body says (``MCP-Protocol-Version``, ``Mcp-Method``, ``Mcp-Name``; -32020
+otherwise); a handshake-era body under a modern header is answered as that revision
+answers it.
+
+A check that fails raises :class:`Refusal`, the answer to give: nothing here writes
+a response or touches a session. That is the seam: these are questions of HTTP and
+of trust, answered from the request alone, where the app's routing
+(:mod:`objmcp.serving.asgi`) and its sessions (:mod:`objmcp.serving.http_sessions`)
+are questions of state. :class:`Gate` holds the settings the checks need;
+:class:`~objmcp.serving.asgi.McpApp` is one, so that they stay the app's own
+attributes.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import inspect
+from collections.abc import Awaitable, Callable, Collection, Mapping
+from typing import Any
+
+from ..protocol import jsonrpc as rpc
+from ..protocol.revisions import MODERN_VERSIONS
+
+__all__ = [
+    "HEADER_MISMATCH",
+    "LOCAL_HOSTS",
+    "PROTOCOL_VERSION_KEY",
+    "Gate",
+    "Receive",
+    "Refusal",
+    "Scope",
+    "Verifier",
+    "check_accept",
+    "check_content_type",
+    "check_handshake_body",
+    "check_modern_headers",
+    "decode_header",
+    "header_map",
+    "is_modern",
+    "read_body",
+    "route_path",
+]
+
+Scope = Mapping[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Verifier = Callable[[str], "bool | Awaitable[bool]"]
+
+PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
+HEADER_MISMATCH = -32020
+"""The error of a request whose headers do not say what its body says (2026-07-28)."""
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+_METADATA_PATH = "/.well-known/oauth-protected-resource"
+_NAMED = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
+"""Methods whose ``Mcp-Name`` header repeats a parameter."""
+
+
+class Refusal(Exception):
+    """An answer given before any session sees the request."""
+
+    def __init__(
+        self, status: int, body: object = None, headers: list[tuple[bytes, bytes]] | None = None
+    ) -> None:
+        super().__init__(status)
+        self.status = status
+        self.body = body
+        self.headers = headers or []
+
+
+class Gate:
+    """Who may reach the endpoint: the hosts and origins it serves, the token it asks
+    for, and where a client without one learns how to get one."""
+
+    def __init__(
+        self,
+        *,
+        path: str,
+        allowed_hosts: Collection[str] | None,
+        allowed_origins: Collection[str] | None,
+        token: str | None,
+        verify: Verifier | None,
+        resource_metadata: str | None,
+        authorization_servers: Collection[str],
+        resource: str | None,
+        scopes: Collection[str],
+    ) -> None:
+        self.path = path
+        self.allowed_hosts = tuple(allowed_hosts) if allowed_hosts is not None else LOCAL_HOSTS
+        self.allowed_origins = tuple(allowed_origins) if allowed_origins is not None else ()
+        self._token = token.encode() if token is not None else None
+        self._verify = verify
+        self.resource_metadata = resource_metadata
+        self.authorization_servers = tuple(authorization_servers)
+        """Where clients get tokens for this endpoint: given, the app serves its OAuth
+        protected-resource metadata (RFC 9728) and a 401 points to it."""
+        self.resource = resource
+        """The endpoint's canonical URL in that metadata (None: the URL it is reached at)."""
+        self.scopes = tuple(scopes)
+        """The scopes the metadata lists (none: not listed)."""
+
+    def _check_origin(self, headers: Mapping[str, str]) -> None:
+        host = headers.get("host", "")
+        served = {host, _hostname(host), "*"}
+        if not served & set(self.allowed_hosts):
+            raise Refusal(421, f"Misdirected Request: host {host!r} is not served here")
+        origin = headers.get("origin")
+        if origin is None or "*" in self.allowed_origins or origin in self.allowed_origins:
+            return
+        if not self.allowed_origins and _hostname(origin.partition("://")[2]) in LOCAL_HOSTS:
+            return
+        raise Refusal(403, f"Forbidden: origin {origin!r} is not allowed")
+
+    async def _authenticate(self, headers: Mapping[str, str], scope: Scope) -> str | None:
+        """Check the bearer token, when one is required; returns a digest of it."""
+        if self._token is None and self._verify is None:
+            return None
+        scheme, _, given = headers.get("authorization", "").partition(" ")
+        given = given.strip()
+        if scheme.lower() != "bearer" or not given:
+            raise self._unauthorized(None, scope, headers)
+        if self._token is not None:
+            good = hmac.compare_digest(given.encode(), self._token)
+        else:
+            assert self._verify is not None
+            verdict = self._verify(given)
+            good = bool(await verdict if inspect.isawaitable(verdict) else verdict)
+        if not good:
+            raise self._unauthorized("invalid_token", scope, headers)
+        return hashlib.sha256(given.encode()).hexdigest()
+
+    def _unauthorized(self, error: str | None, scope: Scope, headers: Mapping[str, str]) -> Refusal:
+        challenge = "Bearer"
+        parts = []
+        if error is not None:
+            parts.append(f'error="{error}"')
+        metadata = self.resource_metadata
+        if metadata is None and self.authorization_servers:
+            origin = _origin_of(scope, headers)
+            root = scope.get("root_path", "")
+            # mounted: where this app answers, not the host's root it does not own
+            metadata = f"{origin}{root}{_METADATA_PATH}{self.path}"
+        if metadata is not None:
+            parts.append(f'resource_metadata="{metadata}"')
+        if parts:
+            challenge += " " + ", ".join(parts)
+        return Refusal(
+            401,
+            "Unauthorized: a bearer token is required",
+            [(b"www-authenticate", challenge.encode())],
+        )
+
+    def _metadata_paths(self, scope: Scope) -> tuple[str, ...]:
+        """Where the protected-resource metadata is served (RFC 9728: the well-known
+        path, alone or followed by the resource's path)."""
+        root = scope.get("root_path", "")
+        return (_METADATA_PATH, _METADATA_PATH + self.path, _METADATA_PATH + root + self.path)
+
+    def _resource_described(self, scope: Scope, headers: Mapping[str, str]) -> dict[str, Any]:
+        """The OAuth 2.0 protected-resource metadata (RFC 9728) of the endpoint."""
+        origin = _origin_of(scope, headers)
+        resource = self.resource or f"{origin}{scope.get('root_path', '')}{self.path}"
+        described = {
+            "resource": resource,
+            "authorization_servers": list(self.authorization_servers),
+            "bearer_methods_supported": ["header"],
+        }
+        if self.scopes:
+            described["scopes_supported"] = list(self.scopes)
+        return described
+
+
+# --- the request ------------------------------------------------------------------------------
+
+
+def header_map(scope: Scope) -> dict[str, str]:
+    """The request's headers by lowercase name (repeated ones joined with commas)."""
+    found: dict[str, str] = {}
+    for key, value in scope.get("headers", []):
+        name = key.decode("latin-1").lower()
+        text = value.decode("latin-1")
+        found[name] = f"{found[name]}, {text}" if name in found else text
+    return found
+
+
+def _origin_of(scope: Scope, headers: Mapping[str, str]) -> str:
+    """``scheme://host`` as the client addressed the server."""
+    return f"{scope.get('scheme', 'http')}://{headers.get('host', 'localhost')}"
+
+
+def route_path(scope: Scope) -> str:
+    """The request's path below where the app is mounted (``root_path``)."""
+    path: str = scope.get("path", "")
+    root: str = scope.get("root_path", "")
+    return path[len(root) :] if root and path.startswith(root) else path
+
+
+def _hostname(host: str) -> str:
+    if host.startswith("["):
+        return host[: host.find("]") + 1]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def check_accept(accept: str | None, post: bool) -> None:
+    kinds = {part.split(";")[0].strip().lower() for part in (accept or "*/*").split(",")}
+    needed = ["application/json", "text/event-stream"] if post else ["text/event-stream"]
+    for kind in needed:
+        family = kind.split("/")[0] + "/*"
+        if not kinds & {kind, family, "*/*"}:
+            listed = " and ".join(needed)
+            raise Refusal(406, f"Not Acceptable: the Accept header must list {listed}")
+
+
+def check_content_type(headers: Mapping[str, str]) -> None:
+    """A POST's body is JSON: 415 otherwise."""
+    content_type = headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type != "application/json":
+        raise Refusal(415, "Unsupported Media Type: send application/json")
+
+
+async def read_body(receive: Receive, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        event = await receive()
+        if event["type"] == "http.disconnect":
+            raise Refusal(400, "the client left before its request was read")
+        chunk = event.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise Refusal(413, f"Payload Too Large: at most {limit} bytes")
+        chunks.append(chunk)
+        if not event.get("more_body", False):
+            return b"".join(chunks)
+
+
+# --- the era, and headers that must agree with the body ---------------------------------------
+
+
+def is_modern(message: object) -> bool:
+    """Whether a POST's body is of the modern era: a message (not ``initialize``) whose
+    ``params._meta`` names its revision. (The session's own rule also takes a
+    ``server/discover`` without ``_meta`` as modern; this one does not.)"""
+    if not isinstance(message, dict) or message.get("method") == "initialize":
+        return False
+    params = message.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    return isinstance(meta, dict) and PROTOCOL_VERSION_KEY in meta
+
+
+def check_modern_headers(headers: Mapping[str, str], message: dict[str, Any]) -> None:
+    """The 2026-07-28 headers must say what the body says: -32020 (HTTP 400) otherwise."""
+    request_id = message.get("id") if rpc.is_request_id(message.get("id")) else None
+    params = message.get("params") or {}
+    version = params["_meta"][PROTOCOL_VERSION_KEY]
+
+    def mismatch(detail: str) -> Refusal:
+        return Refusal(
+            400, rpc.error_response(request_id, HEADER_MISMATCH, f"Header mismatch: {detail}")
+        )
+
+    given = headers.get("mcp-protocol-version")
+    if given != version:
+        raise mismatch(
+            f"MCP-Protocol-Version header {given!r} is not the _meta version {version!r}"
+        )
+    if "id" not in message:
+        return  # notifications: the revision asks nothing more of their headers
+    method = message.get("method")
+    if headers.get("mcp-method") != method:
+        raise mismatch(
+            f"Mcp-Method header {headers.get('mcp-method')!r} is not the method {method!r}"
+        )
+    key = _NAMED.get(str(method))
+    if key is not None:
+        named = decode_header(headers.get("mcp-name"))
+        if named != params.get(key):
+            raise mismatch(f"Mcp-Name header {named!r} is not the {key} {params.get(key)!r}")
+
+
+def check_handshake_body(headers: Mapping[str, str], message: object) -> None:
+    """A request whose header names a modern revision but whose body does not: what
+    that revision answers (no ``initialize``; ``_meta`` required)."""
+    if headers.get("mcp-protocol-version") not in MODERN_VERSIONS:
+        return
+    found = message.get("id") if isinstance(message, dict) else None
+    request_id = found if rpc.is_request_id(found) else None
+    version = headers["mcp-protocol-version"]
+    if isinstance(message, dict) and message.get("method") == "initialize":
+        detail = f"Method not found: initialize does not exist in {version}"
+        raise Refusal(404, rpc.error_response(request_id, rpc.METHOD_NOT_FOUND, detail))
+    detail = (
+        f"Invalid params: a {version} request names its revision and the client's "
+        f"capabilities in params._meta ({PROTOCOL_VERSION_KEY}, ...)"
+    )
+    raise Refusal(400, rpc.error_response(request_id, rpc.INVALID_PARAMS, detail))
+
+
+def decode_header(value: str | None) -> str | None:
+    """A header value, its ``=?base64?...?=`` form decoded."""
+    if value is None or not (value.startswith("=?base64?") and value.endswith("?=")):
+        return value
+    try:
+        return base64.b64decode(value[9:-2], validate=True).decode()
+    except (binascii.Error, UnicodeDecodeError):
+        return value

@@ -1,0 +1,263 @@
+"""The handshake era's sessions over HTTP: opened, found, expired and ended.
+
+A handshake-era client (2025-03-26 to 2025-11-25) opens a session with
+``initialize`` and names it in every later request (``Mcp-Session-Id``). A session
+is an :class:`HttpConnection`: the :class:`~objmcp.serving.connection.Connection`
+of one client, whose messages go to the POST they belong to, or to the session's
+GET stream, or nowhere when neither is open; it keeps its streams numbered for a
+while, so that a client that lost a connection gets the rest of one
+(``Last-Event-ID``).
+
+A :class:`SessionStore` holds the open sessions by id: it opens one at
+``initialize`` (its id tagged ``<route>.`` when the app has a route), finds a
+request's own (404 for an unknown id, or one opened with other credentials), ends
+one at DELETE, and ends those idle longer than ``session_idle`` (their clients left
+without a DELETE), looked at as requests come. With ``stateless=True`` every
+request gets a connection of its own, which asks the client nothing. Every
+modern-era request shares one connection with no session id, so that a call parked
+by one request is there for the retry that answers it.
+
+This is the app's state, kept apart from what a request must show
+(:mod:`objmcp.serving.http_checks`) and from the routing and the answers
+(:mod:`objmcp.serving.asgi`); :class:`~objmcp.serving.asgi.McpApp` is a store, so
+that ``sessions`` and the settings here stay the app's own attributes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import secrets
+import time
+from collections.abc import Mapping
+
+import anyio.abc
+
+from ..protocol import jsonrpc as rpc
+from ..protocol.jsonrpc import RequestId
+from ..protocol.revisions import HANDSHAKE_VERSIONS
+from ..protocol.session import Action
+from .connection import Connection, Host
+from .http_checks import Refusal
+from .streams import COMPLETE_LIMIT, DELIVERED_KEPT, Stream
+
+__all__ = ["HttpConnection", "SessionStore"]
+
+logger = logging.getLogger("objmcp")
+
+
+class HttpConnection(Connection):
+    """A session served over HTTP: each message goes to the POST it belongs to, or to the
+    session's GET stream, or nowhere when neither is open."""
+
+    def __init__(self, server: Host, owner: str | None = None) -> None:
+        super().__init__(server)
+        self.owner = owner
+        """A digest of the credentials that opened the session (None: none were asked)."""
+        self.session_id: str | None = None
+        """Handshake era: the ``Mcp-Session-Id`` (None: the connection of one request)."""
+        self.last_seen = time.monotonic()
+        """When a request last reached the session, or last ended."""
+        self._exchanges: dict[RequestId, Stream] = {}
+        self._immediate: Stream | None = None
+        self.stream: Stream | None = None
+        """The GET stream, once one was opened."""
+        self.streams: dict[int, Stream] = {}
+        """The streams a client may resume, by number."""
+        self._numbers = itertools.count(1)
+        self.bind()
+
+    @property
+    def priming(self) -> bool:
+        """Whether a request's SSE stream opens with an event that carries only an id
+        and the reconnection delay (and may be closed for the client to poll)."""
+        revision = self.session.revision
+        return self.session_id is not None and revision is not None and revision.sse_priming
+
+    def resumable(self, stream: Stream) -> Stream:
+        """Number ``stream`` and keep it for resumption (the session's streams only)."""
+        if self.session_id is None:
+            return stream
+        stream.number = next(self._numbers)
+        self.streams[stream.number] = stream
+        delivered = [number for number, kept in self.streams.items() if kept.delivered]
+        for number in delivered[: max(0, len(delivered) - DELIVERED_KEPT)]:
+            del self.streams[number]
+        complete = [number for number, kept in self.streams.items() if kept.complete]
+        for number in complete[: max(0, len(complete) - COMPLETE_LIMIT)]:
+            logger.warning("a session forgets stream %d, never read to its end", number)
+            del self.streams[number]
+        return stream
+
+    @property
+    def being_read(self) -> bool:
+        """Whether a connection is writing one of the session's streams now."""
+        streams = [*self.streams.values(), self.stream]
+        return any(stream is not None and stream.reading for stream in streams)
+
+    def forget(self, stream: Stream) -> None:
+        """No client can resume ``stream`` (answered with JSON, or replaced)."""
+        if stream.number is not None and self.streams.get(stream.number) is stream:
+            del self.streams[stream.number]
+
+    def take(self, actions: list[Action], exchange: Stream, group: anyio.abc.TaskGroup) -> None:
+        """Carry out what the session said of a POST: its answers go to ``exchange`` (even
+        those that could not name a request), its calls start in ``group``."""
+        for request_id in exchange.pending:
+            self._exchanges[request_id] = exchange
+        self._immediate = exchange
+        try:
+            self._perform(actions, group)
+        finally:
+            self._immediate = None
+
+    def cancelled(self, message: object) -> None:
+        """If ``message`` cancels a request of an exchange of this connection, that
+        exchange expects no answer for it any more."""
+        if not isinstance(message, dict) or message.get("method") != "notifications/cancelled":
+            return
+        params = message.get("params")
+        target = params.get("requestId") if isinstance(params, dict) else None
+        if isinstance(target, (str, int)) and target in self._exchanges:
+            self._exchanges[target].drop(target)
+
+    def release(self, exchange: Stream) -> None:
+        """The POST of ``exchange`` is over: what still comes for it is dropped."""
+        for request_id, held in list(self._exchanges.items()):
+            if held is exchange:
+                del self._exchanges[request_id]
+
+    def _send(self, message: object, related: RequestId | None) -> None:
+        exchange = self._exchanges.get(related) if related is not None else None
+        if exchange is None and (related is None or self._immediate is not None):
+            exchange = self._immediate
+        if exchange is not None:
+            exchange.put(message)
+        elif self.stream is not None and not self.stream.closed:
+            self.stream.put(message)
+        else:
+            logger.debug("no stream open for %s; dropped", _describe(message))
+
+
+class SessionStore:
+    """The open sessions of an app, by id, and the one connection of the modern era."""
+
+    def __init__(
+        self, server: Host, *, stateless: bool, route: str | None, session_idle: float | None
+    ) -> None:
+        self.server = server
+        self.stateless = stateless
+        self.route = route
+        """The tag every session id starts with (``<route>.``), for a proxy in front of
+        several servers to send a session's requests to the one that holds it."""
+        self.sessions: dict[str, HttpConnection] = {}
+        """The open handshake-era sessions, by id."""
+        self.session_idle = session_idle
+        """Seconds a session lives with no request and no stream being read (None: until
+        it is deleted); looked at as requests come."""
+        self._next_sweep = time.monotonic()
+        self._modern: HttpConnection | None = None
+
+    def _modern_connection(self) -> HttpConnection:
+        """The one connection of every modern-era request: a call parked by one request
+        is there for the retry, whichever request brings it."""
+        if self._modern is None:
+            self._modern = HttpConnection(self.server)
+            self.server.connections.add(self._modern)
+        return self._modern
+
+    def _handshake_session(
+        self, headers: Mapping[str, str], owner: str | None, message: object
+    ) -> HttpConnection:
+        """The session a handshake-era request belongs to: a new one for ``initialize``
+        (with ``stateless``, a connection of the request's own); 400 or 404 for a
+        request that names no open session of its caller."""
+        version = headers.get("mcp-protocol-version")
+        if version is not None and version not in HANDSHAKE_VERSIONS:
+            supported = ", ".join(HANDSHAKE_VERSIONS)
+            failure = rpc.error_response(
+                None,
+                rpc.INVALID_REQUEST,
+                f"Bad Request: MCP-Protocol-Version {version!r} is not one of {supported}",
+            )
+            raise Refusal(400, failure)
+        opening = isinstance(message, dict) and message.get("method") == "initialize"
+        if self.stateless:
+            connection = HttpConnection(self.server, owner)
+            connection.asks = False
+            if not opening:
+                connection.session.assume(version or "2025-03-26")
+            return connection
+        session_id = headers.get("mcp-session-id")
+        if opening and session_id is None:
+            connection = HttpConnection(self.server, owner)
+            connection.session_id = secrets.token_urlsafe(24)
+            if self.route is not None:
+                connection.session_id = f"{self.route}.{connection.session_id}"
+            self.sessions[connection.session_id] = connection
+            self.server.connections.add(connection)
+            return connection
+        if session_id is None:
+            failure = rpc.error_response(
+                None, rpc.INVALID_REQUEST, "Bad Request: no Mcp-Session-Id (send initialize first)"
+            )
+            raise Refusal(400, failure)
+        return self._session_for(session_id, owner)
+
+    def _session_for(self, session_id: str, owner: str | None) -> HttpConnection:
+        """The open session ``session_id`` of the caller ``owner``; 404 for any other."""
+        found = self.sessions.get(session_id)
+        if found is None or found.owner != owner:
+            raise Refusal(404, rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found"))
+        found.last_seen = time.monotonic()
+        return found
+
+    def _expire_idle_sessions(self) -> None:
+        """End the sessions idle longer than ``session_idle`` (their clients left without
+        a DELETE); looked at no more than every few seconds."""
+        now = time.monotonic()
+        if self.session_idle is None or now < self._next_sweep:
+            return
+        self._next_sweep = now + min(self.session_idle / 4, 30.0)
+        for session_id, connection in list(self.sessions.items()):
+            if now - connection.last_seen > self.session_idle and not connection.being_read:
+                logger.info(
+                    "session %s idle for %.0f s; ended", session_id, now - connection.last_seen
+                )
+                self._end(self.sessions.pop(session_id))
+
+    def _resumed(self, connection: HttpConnection, last: str) -> tuple[Stream, int]:
+        """The stream ``Last-Event-ID: last`` names, and where to go on from."""
+        number, _, position = last.partition("-")
+        stream = None
+        if number.isdigit() and position.isdigit():
+            stream = connection.streams.get(int(number))
+        if stream is None or int(position) > stream.end:
+            raise Refusal(
+                400,
+                f"Bad Request: no stream to resume from Last-Event-ID {last!r} "
+                "(it ended, or was never here)",
+            )
+        return stream, int(position)
+
+    def _end(self, connection: HttpConnection) -> None:
+        """A session is over: its calls and waits end, its streams too; it hears of no
+        change."""
+        self.server.connections.discard(connection)
+        connection._release()
+        connection.cancel_calls()
+        for stream in [*connection.streams.values(), connection.stream]:
+            if stream is not None:
+                stream.close()
+
+    def _end_all(self) -> None:
+        """Every session is over (the app shuts down)."""
+        for connection in self.sessions.values():
+            self._end(connection)
+        self.sessions.clear()
+
+
+def _describe(message: object) -> str:
+    if isinstance(message, dict):
+        return str(message.get("method") or f"the answer to {message.get('id')!r}")
+    return "a batch answer"
