@@ -104,14 +104,17 @@ def read_frames(output: bytes, framing: Concrete) -> list[Any]:
 
 
 def sent_ids(bodies: Sequence[bytes]) -> Counter[str]:
-    """How many requests (batched or not) ``bodies`` hold of each id (by its repr)."""
+    """How many requests (batched or not) ``bodies`` hold of each id (by its repr): a
+    message with an id that is not a response counts, a method or not (one without is an
+    invalid request, answered with its id, as JSON-RPC says when the id can be read)."""
     sent: Counter[str] = Counter()
     for body in bodies:
         if not strict_json(body):
             continue
         message = json.loads(body)
         for item in message if isinstance(message, list) else [message]:
-            if isinstance(item, dict) and "method" in item and "id" in item:
+            answer = "result" in item or "error" in item if isinstance(item, dict) else True
+            if isinstance(item, dict) and "id" in item and ("method" in item or not answer):
                 sent[repr(item["id"])] += 1
     return sent
 
