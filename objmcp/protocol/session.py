@@ -40,6 +40,17 @@ from ..model.specs import mcp_tool
 from ..model.tool import Tool
 from ..model.toolbox import Changes, Toolbox
 from . import jsonrpc as rpc
+from .actions import (
+    Action,
+    Answer,
+    CacheHint,
+    CallContext,
+    CancelCall,
+    Feature,
+    Send,
+    ServerInfo,
+    StartCall,
+)
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
     DEFAULT_MAX_CALLS,
@@ -80,99 +91,8 @@ LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel"
 LOG_LEVELS = tuple(inject.LOG_LEVELS)
 """The syslog levels of ``notifications/message``, least severe first."""
 
-Feature = Literal["elicitation", "elicitation.url", "sampling", "roots"]
-"""What a call may ask the client for."""
-
-CacheHint = tuple[int, Literal["public", "private"]]
-"""Modern era: how long (``ttlMs``) and by whom (``cacheScope``) a result may be cached."""
 DEFAULT_HINT: CacheHint = (0, "private")
 """Every cacheable result is stale at once and private unless the server says otherwise."""
-
-
-@dataclass(eq=False)
-class ServerInfo:
-    """Who the server says it is."""
-
-    name: str
-    version: str = "1.0.0"
-    title: str | None = None
-    instructions: str | None = None
-    description: str | None = None
-    website_url: str | None = None
-
-    def implementation(self, revision: Revision) -> dict[str, Any]:
-        """The ``Implementation`` object, with the fields ``revision`` defines."""
-        candidates = {
-            "name": self.name,
-            "version": self.version,
-            "title": self.title,
-            "description": self.description,
-            "websiteUrl": self.website_url,
-        }
-        return {
-            key: value
-            for key, value in candidates.items()
-            if value is not None and key in revision.server_info_fields
-        }
-
-
-@dataclass(eq=False)
-class CallContext:
-    """What a tool call knows of the request that asked for it."""
-
-    request_id: RequestId
-    revision: Revision
-    client_capabilities: Mapping[str, Any]
-    meta: Mapping[str, Any] = field(default_factory=dict)
-    answers: tuple[Any, ...] = ()
-    """Modern era: the answers to the call's earlier questions, in order (from its state)."""
-    park: str | None = None
-    """Modern era: where the call that asked the last question waits, if it does."""
-
-
-@dataclass(eq=False)
-class Send:
-    """Write this message (a dict, or a list for a batch response). ``related`` is the id
-    of the client's request it belongs to (its response, a report or a question of its
-    call, a notification of its listen stream); None for the rest (HTTP routes by it)."""
-
-    message: Message | list[Message]
-    related: RequestId | None = None
-
-
-@dataclass(eq=False)
-class StartCall:
-    """Call ``tool`` with ``arguments``; report its end with ``call_finished(call_id, ...)``.
-
-    ``kind`` ``"resource"`` reads the resource whose URI is ``tool``, ``"prompt"`` gets
-    the prompt ``tool`` with ``arguments``: their ends are reported with
-    ``request_finished``.
-    """
-
-    call_id: int
-    tool: str
-    arguments: object
-    context: CallContext
-    kind: Literal["tool", "resource", "prompt"] = "tool"
-
-
-@dataclass
-class CancelCall:
-    """Stop the call ``call_id``: the client no longer wants its answer."""
-
-    call_id: int
-
-
-@dataclass(eq=False)
-class Answer:
-    """The client answered the question ``ask_id`` (one of ``result`` and ``error`` is set)."""
-
-    ask_id: str
-    result: dict[str, Any] | None
-    error: dict[str, Any] | None
-
-
-Action = Send | StartCall | CancelCall | Answer
 
 
 @dataclass(eq=False)
