@@ -24,9 +24,12 @@ and gets the actions that answer it. The session keeps the promises:
 Where things are
 ----------------
 This module is the state machine: reading messages, the calls in flight, and which
-method goes where. The concerns around it have modules of their own, of plain
-functions taking what they need (and one object the session owns,
-:class:`~objmcp.protocol.questions.Questions`, for the questions its calls wait on):
+method goes where. A request's method is looked up in one table, ``_METHODS``,
+each entry naming its handler and the capability it needs (``tools/call`` is
+looked at first, before the table: it is the request a server is for). The
+concerns around it have modules of their own, of plain functions taking what they
+need (and one object the session owns, :class:`~objmcp.protocol.questions.Questions`,
+for the questions its calls wait on):
 
 - :mod:`~objmcp.protocol.actions`: the records handed to the runner and taken back;
 - :mod:`~objmcp.protocol.calls`: a request in flight, its batch, its answer;
@@ -46,7 +49,8 @@ import itertools
 import logging
 import time
 from collections.abc import Callable, Collection, Mapping
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
 
 from ..model.content import ToolResult
 from ..model.toolbox import Changes, Toolbox
@@ -64,7 +68,7 @@ from .actions import (
     StartCall,
 )
 from .calls import Batch, Call, answer_call, id_of, tool_response
-from .features import RESOURCE_NOT_FOUND, check_declare
+from .features import RESOURCE_NOT_FOUND, Gate, check_declare
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
     DEFAULT_MAX_CALLS,
@@ -118,6 +122,21 @@ __all__ = [
 ]
 
 logger = logging.getLogger("objmcp")
+
+
+@dataclass(slots=True, eq=False)
+class _Request:
+    """A request of a method of the table, as ``_dispatch`` hands it over."""
+
+    request_id: RequestId
+    method: str
+    params: dict[str, Any]
+    revision: Revision
+    capabilities: Mapping[str, Any]
+    """The client's: from ``initialize``, or from the request's ``_meta``."""
+    actions: list[Action]
+    """Where the request's actions go, besides its response."""
+    batch: Batch | None
 
 
 class Session:
@@ -465,6 +484,8 @@ class Session:
         actions: list[Action],
         batch: Batch | None,
     ) -> Message | None:
+        """Answer or start a request of the era decided: ``tools/call`` first, then the
+        method's entry in ``_METHODS``, behind the capability gate it names."""
         if method == "tools/call":
             name = params.get("name")
             if not isinstance(name, str):
@@ -474,81 +495,20 @@ class Session:
             call = Call(request_id, revision, batch, capabilities=capabilities, tool=name)
             self._start(call, "tool", name, params.get("arguments"), params, actions)
             return None
-        if method == "tools/list":
-            tools = self._tool_list.entries(self.toolbox, revision)
-            found = lists.page(method, "tools", tools, params, self.page_size)
-            result = complete(found, revision, self.info, self.cache, cache=method)
-            return rpc.result_response(request_id, result)
-        if method == "logging/setLevel":
-            level = params.get("level")
-            if level not in LOG_LEVELS:
-                raise ProtocolError(
-                    rpc.INVALID_PARAMS,
-                    f"Invalid params: level must be one of {', '.join(LOG_LEVELS)}, not {level!r}",
-                )
-            self.log_level = level
-            return rpc.result_response(request_id, {})
-        if method == "server/discover":
-            result = discover(revision, self._capabilities(revision), self.info, self.cache)
-            return rpc.result_response(request_id, result)
-        if method == "subscriptions/listen" and revision.era == "modern":
-            offered = [kind for kind in LIST_KINDS if kind in self._capabilities(revision)]
-            known = self._known_uri  # (no resources: it knows none)
-            requested = params.get("notifications")
-            ack = self.subscriptions.listen(request_id, requested, offered, known)
-            actions.append(Send(ack, request_id))
-            return None
-        feature = method.split("/", maxsplit=1)[0]
+        entry = _METHODS.get(method)
+        if entry is None:
+            raise _method_not_found(method, revision)
+        handler, gate = entry
+        if gate is not None and not self._declares(revision, gate):
+            raise _method_not_found(method, revision)  # a feature the server did not declare
+        request = _Request(request_id, method, params, revision, capabilities, actions, batch)
+        return handler(self, request)
+
+    def _declares(self, revision: Revision, gate: Gate) -> bool:
+        """Whether the server declared what a request that needs ``gate`` needs."""
         # A handshake client keeps what initialize declared; a modern one asks each time.
         has = self.declared if revision.era == "handshake" else self._capabilities(revision)
-        if feature == "completion":
-            declared = "prompts" in has or "resources" in has
-        else:
-            declared = feature in has
-        if method in lists.LISTS:  # clients list them undeclared too: the SDKs' servers say none
-            items = lists.listing(self.toolbox, method) if declared else []
-            paged = lists.page(method, lists.LISTS[method], items, params, self.page_size)
-            result = complete(paged, revision, self.info, self.cache, cache=method)
-            return rpc.result_response(request_id, result)
-        if not declared:
-            raise _method_not_found(method, revision)  # a feature the server did not declare
-        if method == "completion/complete":
-            values = features.completion(self.toolbox, params)
-            result = complete(values, revision, self.info, self.cache, cache=None)
-            return rpc.result_response(request_id, result)
-        if method in ("resources/read", "prompts/get"):
-            self._start_request(request_id, method, params, revision, capabilities, actions, batch)
-            return None
-        if method in ("resources/subscribe", "resources/unsubscribe"):
-            features.subscribe(self.subscriptions, self.toolbox, method, params)
-            return rpc.result_response(request_id, {})
-        raise _method_not_found(method, revision)
-
-    def _known_uri(self, uri: str) -> bool:
-        return self.toolbox.find_resource(uri) is not None
-
-    def _start_request(
-        self,
-        request_id: RequestId,
-        method: str,
-        params: dict[str, Any],
-        revision: Revision,
-        capabilities: Mapping[str, Any],
-        actions: list[Action],
-        batch: Batch | None = None,
-    ) -> None:
-        """Start a resource read or a prompt: checked here, run by the runner."""
-        kind, target, arguments, hint = features.read_or_get(self.toolbox, method, params)
-        call = Call(
-            request_id,
-            revision,
-            batch,
-            capabilities=capabilities,
-            tool=f"{method} {target}",  # what a sealed state is bound to
-            method=method,
-            cache=hint,
-        )
-        self._start(call, kind, target, arguments, params, actions)
+        return features.declares(has, gate)
 
     def _capabilities(self, revision: Revision) -> dict[str, Any]:
         return features.server_capabilities(self.toolbox, self.declare, revision)
@@ -594,6 +554,111 @@ class Session:
             call.request_id, call.revision, call.capabilities, meta, call.answers, park
         )
         actions.append(StartCall(call_id, target, arguments, context, kind))
+
+    # --- the methods of the table -----------------------------------------------------------
+    # Each takes the request as _dispatch has it, and returns its response (None: a call
+    # was started, or what answers it is among the request's actions).
+
+    def _tools_list(self, request: _Request) -> Message | None:
+        revision = request.revision
+        tools = self._tool_list.entries(self.toolbox, revision)
+        found = lists.page(request.method, "tools", tools, request.params, self.page_size)
+        result = complete(found, revision, self.info, self.cache, cache=request.method)
+        return rpc.result_response(request.request_id, result)
+
+    def _list(self, request: _Request) -> Message | None:
+        """One of :data:`~objmcp.protocol.lists.LISTS`: empty when its feature is not declared."""
+        method, revision = request.method, request.revision
+        feature: Gate = "prompts" if method == "prompts/list" else "resources"
+        found = lists.listing(self.toolbox, method) if self._declares(revision, feature) else []
+        paged = lists.page(method, lists.LISTS[method], found, request.params, self.page_size)
+        result = complete(paged, revision, self.info, self.cache, cache=method)
+        return rpc.result_response(request.request_id, result)
+
+    def _set_level(self, request: _Request) -> Message | None:
+        level = request.params.get("level")
+        if level not in LOG_LEVELS:
+            raise ProtocolError(
+                rpc.INVALID_PARAMS,
+                f"Invalid params: level must be one of {', '.join(LOG_LEVELS)}, not {level!r}",
+            )
+        self.log_level = level
+        return rpc.result_response(request.request_id, {})
+
+    def _discover(self, request: _Request) -> Message | None:
+        declared = self._capabilities(request.revision)
+        result = discover(request.revision, declared, self.info, self.cache)
+        return rpc.result_response(request.request_id, result)
+
+    def _listen(self, request: _Request) -> Message | None:
+        """Modern era: open a listen stream; its acknowledgement goes out now, its result
+        when it ends (the handshake era has no such method)."""
+        if request.revision.era != "modern":
+            raise _method_not_found(request.method, request.revision)
+        declared = self._capabilities(request.revision)
+        offered = [kind for kind in LIST_KINDS if kind in declared]
+        known = self._known_uri  # (no resources: it knows none)
+        asked = request.params.get("notifications")
+        ack = self.subscriptions.listen(request.request_id, asked, offered, known)
+        request.actions.append(Send(ack, request.request_id))
+        return None
+
+    def _completion(self, request: _Request) -> Message | None:
+        found = features.completion(self.toolbox, request.params)
+        result = complete(found, request.revision, self.info, self.cache, cache=None)
+        return rpc.result_response(request.request_id, result)
+
+    def _read_or_get(self, request: _Request) -> Message | None:
+        """Start a resource read or a prompt: checked here, run by the runner."""
+        method, params = request.method, request.params
+        kind, target, arguments, hint = features.read_or_get(self.toolbox, method, params)
+        call = Call(
+            request.request_id,
+            request.revision,
+            request.batch,
+            capabilities=request.capabilities,
+            tool=f"{method} {target}",  # what a sealed state is bound to
+            method=method,
+            cache=hint,
+        )
+        self._start(call, kind, target, arguments, params, request.actions)
+        return None
+
+    def _subscribe(self, request: _Request) -> Message | None:
+        features.subscribe(self.subscriptions, self.toolbox, request.method, request.params)
+        return rpc.result_response(request.request_id, {})
+
+    def _known_uri(self, uri: str) -> bool:
+        return self.toolbox.find_resource(uri) is not None
+
+
+class _Method(NamedTuple):
+    """An entry of the method table."""
+
+    handler: Callable[[Session, _Request], Message | None]
+    gate: Gate | None = None
+    """The feature the server must have declared for the method: without it, the method
+    is answered -32601 as if it did not exist (None: no gate)."""
+
+
+_METHODS: dict[str, _Method] = {
+    # tools/call is not here: _dispatch looks at it first.
+    "tools/list": _Method(Session._tools_list),
+    "logging/setLevel": _Method(Session._set_level),  # handshake era: removed in modern
+    "server/discover": _Method(Session._discover),
+    "subscriptions/listen": _Method(Session._listen),  # modern era: -32601 in handshake
+    # listed without a gate: an undeclared feature's list is empty, not refused
+    "resources/list": _Method(Session._list),
+    "resources/templates/list": _Method(Session._list),
+    "prompts/list": _Method(Session._list),
+    "completion/complete": _Method(Session._completion, "completion"),
+    "resources/read": _Method(Session._read_or_get, "resources"),
+    "prompts/get": _Method(Session._read_or_get, "prompts"),
+    "resources/subscribe": _Method(Session._subscribe, "resources"),
+    "resources/unsubscribe": _Method(Session._subscribe, "resources"),
+}
+"""Every method of a request but ``tools/call``, ``initialize`` and ``ping``: its
+handler, and the capability gate it passes first. A method not here is answered -32601."""
 
 
 def _method_not_found(method: str, revision: Revision) -> ProtocolError:
