@@ -12,32 +12,26 @@ batch's one array, which goes out once the batch has been read and its last call
 has ended: :class:`Batch` holds the responses until then, and :func:`answer_call` sends
 a call's response alone or puts it in its batch.
 
-:func:`tool_response` makes the response of a tool call from its
-:class:`~objmcp.model.content.ToolResult`, in the shape the revision has. It is on
-the hot path of every call: the long strings of a result, which the encoder then
-escapes once each (:class:`~objmcp.model.jsontext.LongMessage`), are looked for only
-when the result may hold some.
+:func:`long_texts` finds the long strings of a tool's result, which the encoder
+then escapes once each (:class:`~objmcp.model.jsontext.LongMessage`); the session
+looks for them only when the result may hold some, for it is on the hot path of
+every call.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..model.content import ToolResult
-from ..model.jsontext import LONG_TEXT, LongMessage
-from ..model.media import fits
+from ..model.jsontext import LONG_TEXT
 from . import jsonrpc as rpc
-from .actions import Action, CacheHint, Send, ServerInfo
+from .actions import Action, CacheHint, Send
 from .jsonrpc import Message, RequestId
-from .modern import complete
 from .revisions import Revision
 
-__all__ = ["Batch", "Call", "answer_call", "id_of", "tool_response"]
-
-logger = logging.getLogger("objmcp")
+__all__ = ["Batch", "Call", "answer_call", "id_of", "long_texts"]
 
 
 def id_of(message: Message) -> RequestId | None:
@@ -91,34 +85,7 @@ def answer_call(call: Call, call_id: int, response: Message) -> list[Action]:
     return call.batch.finish(call_id)
 
 
-def tool_response(
-    call: Call, result: ToolResult, info: ServerInfo, hints: Mapping[str, CacheHint]
-) -> Message:
-    """The response to the tool call ``call`` that gave ``result``: its content in the
-    kinds of block the revision has, its structured content when the revision has
-    output schemas; an internal error (-32603) if making it fails."""
-    revision = call.revision
-    try:
-        if result.content is None:
-            content = [{"type": "text", "text": result.text}]
-        else:
-            content = [fits(block, revision.content_types) for block in result.content]
-        found: dict[str, Any] = {"content": content, "isError": result.is_error}
-        if result.structured is not None and "outputSchema" in revision.tool_fields:
-            found["structuredContent"] = result.structured
-        found = complete(found, revision, info, hints, cache=None)
-    except Exception:  # a bug of ours: an internal error for this call alone
-        logger.exception("objmcp failed on the answer of a call")
-        return rpc.error_response(call.request_id, rpc.INTERNAL_ERROR, "Internal error")
-    response = rpc.result_response(call.request_id, found)
-    if result.content is not None or len(result.text) >= LONG_TEXT:
-        long_texts = _long_texts(result)
-        if long_texts:
-            response = LongMessage(response, long_texts)
-    return response
-
-
-def _long_texts(result: ToolResult) -> list[str]:
+def long_texts(result: ToolResult) -> list[str]:
     """The strings of a tool's result that are long: its text, and those of its blocks."""
     found = [result.text] if len(result.text) >= LONG_TEXT else []
     for block in result.content or ():

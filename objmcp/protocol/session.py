@@ -32,7 +32,7 @@ need (and one object the session owns, :class:`~objmcp.protocol.questions.Questi
 for the questions its calls wait on):
 
 - :mod:`~objmcp.protocol.actions`: the records handed to the runner and taken back;
-- :mod:`~objmcp.protocol.calls`: a request in flight, its batch, its answer;
+- :mod:`~objmcp.protocol.calls`: a request in flight, its batch, how it is answered;
 - :mod:`~objmcp.protocol.handshake` and :mod:`~objmcp.protocol.modern`: the two eras;
 - :mod:`~objmcp.protocol.questions`: what a call asks the client, in both eras;
 - :mod:`~objmcp.protocol.lists`: the list methods and their pages;
@@ -53,6 +53,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from ..model.content import ToolResult
+from ..model.jsontext import LONG_TEXT, LongMessage
+from ..model.media import fits
 from ..model.toolbox import Changes, Toolbox
 from . import features, handshake, lists, notifications
 from . import jsonrpc as rpc
@@ -67,7 +69,7 @@ from .actions import (
     ServerInfo,
     StartCall,
 )
-from .calls import Batch, Call, answer_call, id_of, tool_response
+from .calls import Batch, Call, answer_call, id_of, long_texts
 from .features import RESOURCE_NOT_FOUND, Gate, check_declare
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
@@ -320,7 +322,30 @@ class Session:
         call = self._end(call_id)
         if call is None:
             return []
-        return answer_call(call, call_id, tool_response(call, result, self.info, self.cache))
+        try:
+            answer = self._call_result(result, call.revision)
+        except Exception:  # a bug of ours: an internal error for this call alone
+            logger.exception("objmcp failed on the answer of a call")
+            failed = rpc.error_response(call.request_id, rpc.INTERNAL_ERROR, "Internal error")
+            return answer_call(call, call_id, failed)
+        response = rpc.result_response(call.request_id, answer)
+        if result.content is not None or len(result.text) >= LONG_TEXT:
+            found = long_texts(result)
+            if found:
+                response = LongMessage(response, found)
+        return answer_call(call, call_id, response)
+
+    def _call_result(self, result: ToolResult, revision: Revision) -> dict[str, Any]:
+        """The result of a tool call, in the kinds of content block ``revision`` has, with
+        its structured content when the revision has output schemas."""
+        if result.content is None:
+            content = [{"type": "text", "text": result.text}]
+        else:
+            content = [fits(block, revision.content_types) for block in result.content]
+        answer: dict[str, Any] = {"content": content, "isError": result.is_error}
+        if result.structured is not None and "outputSchema" in revision.tool_fields:
+            answer["structuredContent"] = result.structured
+        return complete(answer, revision, self.info, self.cache, cache=None)
 
     # --- messages -------------------------------------------------------------------------
 
