@@ -1,0 +1,134 @@
+"""What passes between the session and the I/O layer: the records, and nothing else.
+
+The session does no I/O. It takes decoded messages and answers with a list of
+:data:`Action` records, which the layer that owns the socket or the pipe carries
+out in order:
+
+- :class:`Send` a message (a response, a batch of them, a notification, a question);
+- :class:`StartCall` a tool, a resource read or a prompt, however long it takes;
+- :class:`CancelCall` a call the client gave up on;
+- :class:`Answer`: the client answered a question a call asked it.
+
+Going the other way, the session is given a :class:`ServerInfo` (who the server
+says it is) once, and hands each started call a :class:`CallContext` (what the call
+knows of its request). :data:`Feature` names what a call may ask the client for and
+:data:`CacheHint` how long a modern-era result may be cached.
+
+These are plain records with no behaviour beyond a field or two. They live apart
+from the session so that the contract with the I/O layer can be read in one place,
+without the state machine around it; :mod:`objmcp.protocol.session` re-exports
+them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .jsonrpc import Message, RequestId
+from .revisions import Revision
+
+__all__ = [
+    "Action",
+    "Answer",
+    "CacheHint",
+    "CallContext",
+    "CancelCall",
+    "Feature",
+    "Send",
+    "ServerInfo",
+    "StartCall",
+]
+
+Feature = Literal["elicitation", "elicitation.url", "sampling", "roots"]
+"""What a call may ask the client for."""
+
+CacheHint = tuple[int, Literal["public", "private"]]
+"""Modern era: how long (``ttlMs``) and by whom (``cacheScope``) a result may be cached."""
+
+
+@dataclass(eq=False)
+class ServerInfo:
+    """Who the server says it is."""
+
+    name: str
+    version: str = "1.0.0"
+    title: str | None = None
+    instructions: str | None = None
+    description: str | None = None
+    website_url: str | None = None
+
+    def implementation(self, revision: Revision) -> dict[str, Any]:
+        """The ``Implementation`` object, with the fields ``revision`` defines."""
+        candidates = {
+            "name": self.name,
+            "version": self.version,
+            "title": self.title,
+            "description": self.description,
+            "websiteUrl": self.website_url,
+        }
+        return {
+            key: value
+            for key, value in candidates.items()
+            if value is not None and key in revision.server_info_fields
+        }
+
+
+@dataclass(eq=False)
+class CallContext:
+    """What a tool call knows of the request that asked for it."""
+
+    request_id: RequestId
+    revision: Revision
+    client_capabilities: Mapping[str, Any]
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    answers: tuple[Any, ...] = ()
+    """Modern era: the answers to the call's earlier questions, in order (from its state)."""
+    park: str | None = None
+    """Modern era: where the call that asked the last question waits, if it does."""
+
+
+@dataclass(eq=False)
+class Send:
+    """Write this message (a dict, or a list for a batch response). ``related`` is the id
+    of the client's request it belongs to (its response, a report or a question of its
+    call, a notification of its listen stream); None for the rest (HTTP routes by it)."""
+
+    message: Message | list[Message]
+    related: RequestId | None = None
+
+
+@dataclass(eq=False)
+class StartCall:
+    """Call ``tool`` with ``arguments``; report its end with ``call_finished(call_id, ...)``.
+
+    ``kind`` ``"resource"`` reads the resource whose URI is ``tool``, ``"prompt"`` gets
+    the prompt ``tool`` with ``arguments``: their ends are reported with
+    ``request_finished``.
+    """
+
+    call_id: int
+    tool: str
+    arguments: object
+    context: CallContext
+    kind: Literal["tool", "resource", "prompt"] = "tool"
+
+
+@dataclass
+class CancelCall:
+    """Stop the call ``call_id``: the client no longer wants its answer."""
+
+    call_id: int
+
+
+@dataclass(eq=False)
+class Answer:
+    """The client answered the question ``ask_id`` (one of ``result`` and ``error`` is set)."""
+
+    ask_id: str
+    result: dict[str, Any] | None
+    error: dict[str, Any] | None
+
+
+Action = Send | StartCall | CancelCall | Answer

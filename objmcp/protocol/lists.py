@@ -1,0 +1,123 @@
+"""The lists: what ``tools/list`` and the other list methods hold, and their pages.
+
+Four methods list what is published: ``tools/list``, ``resources/list``,
+``resources/templates/list`` and ``prompts/list`` (:data:`LISTS` maps the last
+three to the key their items go under). The lists of resources and prompts are
+answered in every revision, even by a server that declares neither feature: the
+SDKs' clients ask regardless, and an empty list is what the SDKs' servers say.
+
+A tool's entry is its definition, cut to the fields the client's revision has.
+Making them takes a pass over every tool, so :class:`ToolList` keeps each
+revision's entries until what is published changes (the toolbox's ``generation``).
+
+Any list may come in pages (``page_size``). A cursor is opaque to the client, and
+here it is simply the method and the offset of the next page, base64-encoded:
+:func:`page` cuts a page from the request's ``cursor``, and refuses (-32602) a
+cursor that was not made for this method or that points past the list's end.
+Nothing is kept between pages: a list that changes between two of them goes on
+from the same offset. ``base64`` is imported by the functions that use it: only a
+paged list needs it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model.specs import mcp_tool
+from ..model.toolbox import Toolbox
+from . import jsonrpc as rpc
+from .jsonrpc import ProtocolError
+from .revisions import Revision
+
+__all__ = ["LISTS", "ToolList", "check_listing", "listing", "page"]
+
+LISTS = {
+    "resources/list": "resources",
+    "resources/templates/list": "resourceTemplates",
+    "prompts/list": "prompts",
+}
+"""The list methods of the features, by the key of their items: answered in every
+revision, an empty list when the server has none (its capability not declared)."""
+
+
+def check_listing(page_size: int | None) -> None:
+    """Raise ValueError for a page size no list could have."""
+    if page_size is not None and page_size < 1:
+        raise ValueError(f"page_size must be at least 1, not {page_size}")
+
+
+class ToolList:
+    """The entries of ``tools/list``, made once per revision and generation."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, int], list[dict[str, Any]]] = {}
+
+    def entries(self, toolbox: Toolbox, revision: Revision) -> list[dict[str, Any]]:
+        """Every tool's entry, with the fields ``revision`` has (the caller must not
+        change them: the next list is the same list)."""
+        key = (revision.version, toolbox.generation)
+        tools = self._cache.get(key)
+        if tools is None:
+            fields = revision.tool_fields
+            tools = [
+                {name: value for name, value in mcp_tool(tool).items() if name in fields}
+                for tool in toolbox.values()
+            ]
+            kept = self._cache.items()
+            self._cache = {k: v for k, v in kept if k[1] == key[1]}
+            self._cache[key] = tools
+        return tools
+
+
+def listing(toolbox: Toolbox, method: str) -> list[dict[str, Any]]:
+    """The items of one of :data:`LISTS`: the resources, the templates or the prompts."""
+    resources = toolbox.resources.values()
+    if method == "resources/list":
+        return [resource.listing() for resource in resources if not resource.is_template]
+    if method == "resources/templates/list":
+        return [resource.listing() for resource in resources if resource.is_template]
+    return [prompt.listing() for prompt in toolbox.prompts.values()]
+
+
+def page(
+    method: str, key: str, items: list[Any], params: dict[str, Any], page_size: int | None
+) -> dict[str, Any]:
+    """One page of a list, from the request's ``cursor``: ``{key: [...]}`` and a
+    ``nextCursor`` when more follow (one page when ``page_size`` is None)."""
+    start = 0
+    cursor = params.get("cursor")
+    if cursor is not None:
+        start = _read_cursor(cursor, method, len(items))
+    if page_size is None:
+        return {key: items[start:]}
+    end = start + page_size
+    found: dict[str, Any] = {key: items[start:end]}
+    if end < len(items):
+        found["nextCursor"] = _make_cursor(method, end)
+    return found
+
+
+def _make_cursor(method: str, offset: int) -> str:
+    import base64  # only a paged list needs it
+
+    return base64.urlsafe_b64encode(f"{method}|{offset}".encode()).decode().rstrip("=")
+
+
+def _read_cursor(cursor: object, method: str, length: int) -> int:
+    """The offset a cursor of ours stands for; -32602 for anything else."""
+    refusal = ProtocolError(
+        rpc.INVALID_PARAMS, f"Invalid params: {cursor!r} is not a cursor of {method}"
+    )
+    if not isinstance(cursor, str):
+        raise refusal
+    import base64
+
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        named, _, number = text.partition("|")
+        offset = int(number)
+    except (ValueError, UnicodeDecodeError):
+        raise refusal from None
+    if named != method or not 0 <= offset <= length or number != str(offset):
+        raise refusal
+    return offset
