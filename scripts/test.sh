@@ -4,7 +4,7 @@
 #
 # With arguments, they go to one pytest run. Without, the suite runs as two groups at once,
 # one a core: the real peers from other projects (their clients, the conformance suite, the
-# bench's own run) and the rest.
+# bench's own run) with the HTTP tests, and the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,7 +54,8 @@ rm -f "$npm_log"
 if [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
 fi
-peers=(tests/test_client_*.py tests/test_ts_*.py tests/test_conformance.py tests/test_bench.py)
+peers=(tests/test_client_*.py tests/test_ts_*.py tests/test_conformance.py tests/test_bench.py
+  tests/test_http.py tests/test_http_resume.py tests/test_limits.py tests/test_nginx.py)
 peers_log=$(mktemp)
 rest_log=$(mktemp)
 .venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 &
