@@ -218,6 +218,7 @@ class Server:
             max_calls=self.max_calls,
             max_depth=self.max_depth,
             max_string=self.max_string,
+            max_parked=self.max_parked,
         )
 
     async def handle(self, message: object) -> Any:

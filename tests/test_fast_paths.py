@@ -52,7 +52,16 @@ from objmcp.protocol.limits import (
     over_limits,
     text_within_limits,
 )
-from objmcp.protocol.session import Action, Answer, CancelCall, Send, ServerInfo, Session, StartCall
+from objmcp.protocol.session import (
+    Action,
+    Answer,
+    CancelCall,
+    Resume,
+    Send,
+    ServerInfo,
+    Session,
+    StartCall,
+)
 
 SETTINGS = settings(max_examples=250, deadline=None)
 FEW = settings(max_examples=30, deadline=None)
@@ -747,8 +756,9 @@ def described_action(action: Action) -> tuple[object, ...]:
             dict(context.client_capabilities),
             dict(context.meta),
             context.answers,
-            context.park,
         )
+    if isinstance(action, Resume):
+        return ("resume", action.parked, described_action(action.start))
     if isinstance(action, CancelCall):
         return ("cancel", action.call_id)
     assert isinstance(action, Answer)

@@ -386,6 +386,20 @@ def test_modern_headers_must_agree_with_the_body(zoo_http: HttpServer) -> None:
     assert (opening.status_code, opening.json()["error"]["code"]) == (404, -32601)
 
 
+async def test_server_discover_is_of_the_modern_era_on_every_transport(
+    zoo_http: HttpServer,
+) -> None:
+    """One era rule: ``server/discover`` without ``_meta`` is a modern request that lacks
+    its revision, over HTTP as over stdio (the same error, with the modern status)."""
+    bare = {"jsonrpc": "2.0", "id": 3, "method": "server/discover"}
+    over_stdio = await objmcp.Server("zoo", {"echo": str}).handle(bare)
+    for headers in ({}, modern_headers("server/discover")):
+        over_http = post(zoo_http.url, bare, **headers)
+        assert over_http.status_code == 400, headers
+        assert over_http.json() == over_stdio, (over_http.json(), over_stdio)
+        assert "mcp-session-id" not in over_http.headers
+
+
 def test_a_modern_question_is_answered_input_required_and_replayed(zoo_http: HttpServer) -> None:
     caps = {**MODERN_META, "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}
     call = modern("tools/call", name="ask_after_work")

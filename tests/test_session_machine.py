@@ -57,6 +57,7 @@ from objmcp.protocol.session import (
     Answer,
     CancelCall,
     Feature,
+    Resume,
     Send,
     ServerInfo,
     Session,
@@ -232,8 +233,8 @@ class Outcome:
     """What its result or error says, and no other call's."""
     question: dict[str, Any]
     """What it asks, for ``"input"``."""
-    park: str | None
-    """Where it waits for the retry, for ``"input"``."""
+    park: bool
+    """Whether it waits, parked, for the retry, for ``"input"``."""
     expires: float
     """When the state of its ``"input_required"`` answer expires."""
 
@@ -291,7 +292,8 @@ class Suspended:
     answers: tuple[Any, ...]
     state: str
     key: str
-    park: str | None
+    parked: int | None
+    """The call that waits, parked, for this retry (None: the retry runs it again)."""
     expires: float
 
 
@@ -341,6 +343,8 @@ class SessionMachine(RuleBasedStateMachine):
         self.calls: dict[int, Call] = {}
         self.questions: dict[str, Question] = {}
         self.suspended: list[Suspended] = []
+        self.parks: set[int] = set()
+        """The calls parked that a retry may resume (the model of the session's parking)."""
         self.batches: list[Batch] = []
         self.closed = False
         self.moment = Moment()
@@ -361,6 +365,10 @@ class SessionMachine(RuleBasedStateMachine):
                 self.sent(action)
             elif isinstance(action, StartCall):
                 self.started(action)
+            elif isinstance(action, Resume):
+                assert action.parked in self.parks, f"a resume of no parked call: {action}"
+                self.parks.discard(action.parked)  # a park resumes once
+                self.started(action.start)
             elif isinstance(action, CancelCall):
                 self.cancelled(action)
             else:
@@ -460,7 +468,7 @@ class SessionMachine(RuleBasedStateMachine):
                     call.answers,
                     state,
                     key,
-                    call.outcome.park,
+                    call.call_id if call.outcome.park else None,
                     call.outcome.expires,
                 )
             )
@@ -569,10 +577,10 @@ class SessionMachine(RuleBasedStateMachine):
         self.absorb(actions)
         self.moment = Moment()
         assert len(actions) == 1, f"a request got {actions}"
-        if isinstance(actions[0], StartCall):
+        if isinstance(actions[0], (StartCall, Resume)):
             note(f"a {'modern' if request.modern else 'handshake'} call starts")
         if starts is not None:
-            assert isinstance(actions[0], StartCall) == starts, (message, actions)
+            assert isinstance(actions[0], (StartCall, Resume)) == starts, (message, actions)
         if request_id in self.used:
             note("an id is reused")
         return actions
@@ -701,13 +709,15 @@ class SessionMachine(RuleBasedStateMachine):
         question for the client."""
         mark = f"done {call.call_id}"
         question = {"message": mark, "requestedSchema": {"type": "object"}}
-        park = f"park-{call.call_id}" if call.call_id % 2 else None
+        park = bool(call.call_id % 2)
         if how == "input" and not call.modern:
             how = "result"  # handshake calls ask while they run; only modern ones stop to ask
         if how == "input":
             actions = self.session.call_needs_input(
-                call.call_id, "elicitation/create", question, park
+                call.call_id, "elicitation/create", question, park=park
             )
+            if park and call.alive:
+                self.parks.add(call.call_id)
         elif call.kind == "tool":
             actions = self.session.call_finished(
                 call.call_id, ToolResult(mark, None, how == "error")
@@ -1098,16 +1108,30 @@ class SessionMachine(RuleBasedStateMachine):
         if request_id in self.waiting:
             self.request(message, caller)
             return
+        resumes = suspended.parked in self.parks
         (action,) = self.request(message, caller, starts=accepted)
-        if isinstance(action, StartCall):
-            assert action.context.answers == (*suspended.answers, answer), action.context
-            assert action.context.park == suspended.park, action.context
-            self.calls[action.call_id].expires = suspended.expires
+        if isinstance(action, (StartCall, Resume)):
+            start = action if isinstance(action, StartCall) else action.start
+            assert start.context.answers == (*suspended.answers, answer), start.context
+            assert isinstance(action, Resume) == resumes, (action, suspended)
+            if isinstance(action, Resume):
+                assert action.parked == suspended.parked, (action, suspended)
+                note("a retry resumes its parked call")
+            self.calls[start.call_id].expires = suspended.expires
             note("a retry brings its answer")
         else:
             assert isinstance(action, Send) and isinstance(action.message, dict)
             assert action.message["error"]["code"] == INVALID_PARAMS, action.message
             note(f"a retry is refused: {variant if variant != 'as is' else 'late or too many'}")
+
+    @precondition(lambda self: self.parks)
+    @rule(data=st.data())
+    def unpark(self, data: st.DataObject) -> None:
+        """The runner gives a parked call up (its park_timeout): a retry runs it again."""
+        call_id = data.draw(st.sampled_from(sorted(self.parks)))
+        self.session.unpark(call_id)
+        self.parks.discard(call_id)
+        note("a parked call is given up")
 
     @precondition(lambda self: self.suspended or self.closed)
     @rule(seconds=st.sampled_from([1.0, STATE_TTL + 1]))
@@ -1303,9 +1327,41 @@ def test_a_retry_brings_its_answer_and_its_state_fits_no_other_caller() -> None:
     retry = machine.tool_call(1, "echo", {"text": "hi"}, "modern", None, extra)
     machine.request(retry, "bob", starts=False)
     (action,) = machine.request(retry, "alice", starts=True)
-    assert isinstance(action, StartCall)
+    assert isinstance(action, Resume) and action.parked == 1  # parked: the call resumes
+    assert action.start.context.answers == ({"action": "accept"},)
+    again = machine.tool_call(2, "echo", {"text": "hi"}, "modern", None, extra)
+    (action,) = machine.request(again, "alice", starts=True)
+    assert isinstance(action, StartCall)  # a park resumes once: the same state replays
     assert action.context.answers == ({"action": "accept"},)
     machine.teardown()
+
+
+def test_a_park_given_up_or_never_opened_replays_and_parks_are_bounded() -> None:
+    session = Session(Toolbox({"echo": lambda text: text}), ServerInfo("t"), max_parked=1)
+    meta = {"_meta": {PROTOCOL_VERSION_KEY: "2026-07-28", CLIENT_CAPABILITIES_KEY: {}}}
+
+    def call(request_id: int, **extra: Any) -> Action:
+        params = {"name": "echo", "arguments": {"text": "hi"}, **meta, **extra}
+        message = {"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": params}
+        (action,) = session.receive(message)
+        return action
+
+    def ask(action: Action, park: bool) -> str:
+        assert isinstance(action, StartCall)
+        (sent,) = session.call_needs_input(action.call_id, "roots/list", {}, park=park)
+        assert isinstance(sent, Send) and isinstance(sent.message, dict)
+        return str(sent.message["result"]["requestState"])
+
+    first = call(1)
+    state = ask(first, park=True)
+    assert session.parking.full  # one park at most
+    session.unpark(first.call_id)
+    assert not session.parking.full
+    answers = {"inputResponses": {"q0": {}}}
+    replay = call(2, requestState=state, **answers)
+    assert isinstance(replay, StartCall)  # given up: the retry runs the method again
+    unparked = ask(replay, park=False)
+    assert isinstance(call(3, requestState=unparked, inputResponses={"q1": {}}), StartCall)
 
 
 def test_a_batched_question_expires_from_when_it_was_asked() -> None:

@@ -6,6 +6,7 @@ out in order:
 
 - :class:`Send` a message (a response, a batch of them, a notification, a question);
 - :class:`StartCall` a tool, a resource read or a prompt, however long it takes;
+- :class:`Resume` a parked call with the answer its retry brought (modern era);
 - :class:`CancelCall` a call the client gave up on;
 - :class:`Answer`: the client answered a question a call asked it.
 
@@ -36,6 +37,7 @@ __all__ = [
     "CallContext",
     "CancelCall",
     "Feature",
+    "Resume",
     "Send",
     "ServerInfo",
     "StartCall",
@@ -85,8 +87,6 @@ class CallContext:
     meta: Mapping[str, Any] = field(default_factory=dict)
     answers: tuple[Any, ...] = ()
     """Modern era: the answers to the call's earlier questions, in order (from its state)."""
-    park: str | None = None
-    """Modern era: where the call that asked the last question waits, if it does."""
 
 
 @dataclass(eq=False)
@@ -131,4 +131,17 @@ class Answer:
     error: dict[str, Any] | None
 
 
-Action = Send | StartCall | CancelCall | Answer
+@dataclass(eq=False)
+class Resume:
+    """Modern era: a retry answers the question the call ``parked`` waits at, parked.
+
+    The runner hands that call the answer (the last of ``start.context.answers``); the
+    call then answers as ``start.call_id``, the retry's. A runner that no longer holds
+    it carries out ``start`` instead: the method runs again, its questions answered
+    from the state (a replay)."""
+
+    parked: int
+    start: StartCall
+
+
+Action = Send | StartCall | Resume | CancelCall | Answer

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "HEADER_MISMATCH",
+    "HTTP_STATUS",
     "INTERNAL_ERROR",
     "INVALID_PARAMS",
     "INVALID_REQUEST",
@@ -19,6 +21,7 @@ __all__ = [
     "ProtocolError",
     "RequestId",
     "error_response",
+    "http_status",
     "is_request_id",
     "result_response",
 ]
@@ -29,12 +32,25 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 UNSUPPORTED_PROTOCOL_VERSION = -32022
+HEADER_MISMATCH = -32020
+"""A request whose HTTP headers do not say what its body says (2026-07-28)."""
 SERVER_BUSY = -32000
 """A request refused because the connection has as many running as it may (a server error
 in JSON-RPC's range for implementations; MCP defines none for this)."""
 
 RequestId = str | int
 Message = dict[str, Any]
+
+HTTP_STATUS = {
+    METHOD_NOT_FOUND: 404,
+    INVALID_REQUEST: 400,
+    INVALID_PARAMS: 400,
+    PARSE_ERROR: 400,
+    UNSUPPORTED_PROTOCOL_VERSION: 400,
+    HEADER_MISMATCH: 400,
+}
+"""The HTTP status an error answer carries over Streamable HTTP in the modern era (200 for
+the codes not here); the handshake era answers every request's error with 200."""
 
 
 class ProtocolError(Exception):
@@ -49,6 +65,19 @@ class ProtocolError(Exception):
     def response(self, request_id: RequestId | None) -> Message:
         """The error response to the request with ``request_id``."""
         return error_response(request_id, self.code, self.message, self.data)
+
+    @property
+    def http_status(self) -> int:
+        """The HTTP status its answer carries in the modern era (see :data:`HTTP_STATUS`)."""
+        return HTTP_STATUS.get(self.code, 200)
+
+
+def http_status(answer: object) -> int:
+    """The HTTP status of an answer (a response or a batch) in the modern era: an error's
+    own (see :data:`HTTP_STATUS`), 200 for anything else."""
+    if isinstance(answer, dict) and isinstance(answer.get("error"), dict):
+        return HTTP_STATUS.get(answer["error"].get("code"), 200)
+    return 200
 
 
 def is_request_id(value: object) -> bool:

@@ -37,8 +37,10 @@ __all__ = [
     "LOG_LEVEL_KEY",
     "PROTOCOL_VERSION_KEY",
     "SERVER_INFO_KEY",
+    "NAMED_PARAM",
     "complete",
     "discover",
+    "is_modern",
     "meta_of",
     "modern_revision",
 ]
@@ -49,8 +51,29 @@ CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo"
 SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
 LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel"
 
+NAMED_PARAM = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
+"""Methods whose request names what it is for, by this parameter (over HTTP, the
+``Mcp-Name`` header repeats it)."""
+
 DEFAULT_HINT: CacheHint = (0, "private")
 """Every cacheable result is stale at once and private unless the server says otherwise."""
+
+
+def is_modern(message: object) -> bool:
+    """The era rule, for every transport: a request is modern when it is
+    ``server/discover``, or when it is not ``initialize`` and its ``params._meta`` names
+    its revision (under :data:`PROTOCOL_VERSION_KEY`). A batch, or anything but a
+    message, is not."""
+    if not isinstance(message, dict):
+        return False
+    method = message.get("method")
+    if method == "server/discover":
+        return True
+    if method == "initialize":
+        return False
+    params = message.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    return isinstance(meta, dict) and PROTOCOL_VERSION_KEY in meta
 
 
 def meta_of(params: dict[str, Any]) -> dict[str, Any]:

@@ -6,8 +6,11 @@ The runner decodes a frame and hands the JSON value to :meth:`Session.receive`,
 which returns the :class:`Action` list the runner must carry out, in order:
 
 - :class:`Send` a message (a response, or a batch of them);
-- :class:`StartCall` a tool (the runner calls it, however long it takes);
-- :class:`CancelCall` a call the client gave up on.
+- :class:`StartCall` a tool, a resource read or a prompt (the runner runs it, however
+  long it takes);
+- :class:`Resume` a parked call with the answer its retry brought (modern era);
+- :class:`CancelCall` a call the client gave up on;
+- :class:`Answer`: the client answered a question a call asked.
 
 When a started call ends, the runner reports it with :meth:`Session.call_finished`
 and gets the actions that answer it. The session keeps the promises:
@@ -15,18 +18,21 @@ and gets the actions that answer it. The session keeps the promises:
 1. Every request gets exactly one response, unless the client cancels it; a
    notification gets none. A response to a cancelled call is never sent.
 2. A request id still in flight cannot be reused: the second request gets -32600.
-3. The era is decided per message: a request is *modern* when its
-   ``params._meta`` names ``io.modelcontextprotocol/protocolVersion`` (and it
-   is not ``initialize``); it is then answered from its ``_meta`` alone. Other
+3. The era is decided per message, by one rule for every transport
+   (:func:`~objmcp.protocol.modern.is_modern`): a request is *modern* when it is
+   ``server/discover`` or its ``params._meta`` names
+   ``io.modelcontextprotocol/protocolVersion`` (and it is not ``initialize``); it is
+   then answered from its ``_meta`` alone. Other
    requests belong to the connection's handshake, which starts at ``initialize``.
 4. What differs by revision is looked up in :mod:`objmcp.protocol.revisions`.
 
 Where things are
 ----------------
 This module is the state machine: reading messages, the calls in flight, and which
-method goes where. A request's method is looked up in one table, ``_METHODS``,
-each entry naming its handler and the capability it needs (``tools/call`` is
-looked at first, before the table: it is the request a server is for). The
+method goes where. A request's method is looked up in one table,
+:data:`~objmcp.protocol.methods.METHODS`, each entry naming its handler and the
+capability it needs (``tools/call`` is looked at first, before the table: it is the
+request a server is for). The
 concerns around it have modules of their own, of plain functions taking what they
 need (and one object the session owns, :class:`~objmcp.protocol.questions.Questions`,
 for the questions its calls wait on):
@@ -35,9 +41,11 @@ for the questions its calls wait on):
 - :mod:`~objmcp.protocol.calls`: a request in flight, its batch, how it is answered;
 - :mod:`~objmcp.protocol.handshake` and :mod:`~objmcp.protocol.modern`: the two eras;
 - :mod:`~objmcp.protocol.questions`: what a call asks the client, in both eras;
+- :mod:`~objmcp.protocol.parking`: modern-era calls suspended at a question;
 - :mod:`~objmcp.protocol.lists`: the list methods and their pages;
 - :mod:`~objmcp.protocol.features`: resources, prompts, completion, and what the
   server declares of them;
+- :mod:`~objmcp.protocol.methods`: the method table and its handlers;
 - :mod:`~objmcp.protocol.notifications`: what the server tells the client unasked.
 
 The names of those modules the rest of objmcp uses are re-exported here.
@@ -49,8 +57,7 @@ import itertools
 import logging
 import time
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from ..model.content import ToolResult
 from ..model.jsontext import LONG_TEXT, LongMessage
@@ -65,6 +72,7 @@ from .actions import (
     CallContext,
     CancelCall,
     Feature,
+    Resume,
     Send,
     ServerInfo,
     StartCall,
@@ -81,6 +89,7 @@ from .limits import (
     text_within_limits,
 )
 from .lists import check_listing
+from .methods import METHODS, Request, method_not_found
 from .modern import (
     CLIENT_CAPABILITIES_KEY,
     CLIENT_INFO_KEY,
@@ -89,15 +98,16 @@ from .modern import (
     PROTOCOL_VERSION_KEY,
     SERVER_INFO_KEY,
     complete,
-    discover,
+    is_modern,
     meta_of,
     modern_revision,
 )
 from .notifications import LOG_LEVELS
+from .parking import Parking
 from .questions import Questions
 from .revisions import MODERN_VERSIONS, Revision
 from .state import RequestState, StateSeal, arguments_digest
-from .subscriptions import LIST_KINDS, Subscriptions
+from .subscriptions import Subscriptions
 
 __all__ = [
     "Action",
@@ -106,6 +116,7 @@ __all__ = [
     "CacheHint",
     "CancelCall",
     "Feature",
+    "Resume",
     "Send",
     "ServerInfo",
     "Session",
@@ -126,21 +137,6 @@ __all__ = [
 logger = logging.getLogger("objmcp")
 
 
-@dataclass(slots=True, eq=False)
-class _Request:
-    """A request of a method of the table, as ``_dispatch`` hands it over."""
-
-    request_id: RequestId
-    method: str
-    params: dict[str, Any]
-    revision: Revision
-    capabilities: Mapping[str, Any]
-    """The client's: from ``initialize``, or from the request's ``_meta``."""
-    actions: list[Action]
-    """Where the request's actions go, besides its response."""
-    batch: Batch | None
-
-
 class Session:
     """One client connection's protocol state. Feed it decoded messages; do what it says."""
 
@@ -159,12 +155,15 @@ class Session:
         max_calls: int = DEFAULT_MAX_CALLS,
         max_depth: int = DEFAULT_MAX_DEPTH,
         max_string: int = DEFAULT_MAX_STRING,
+        max_parked: int = 64,
     ) -> None:
         check_limits(max_calls=max_calls, max_depth=max_depth, max_string=max_string)
         self.toolbox = toolbox
         self.info = info
         self.questions = Questions(seal or StateSeal(), clock, state_ttl, max_rounds)
         """What the calls ask the client, and the answers they wait for."""
+        self.parking = Parking(max_parked)
+        """Modern era: the calls suspended at a question, for the retries that answer them."""
         self.max_calls = max_calls
         """Requests that may run at once; more are refused with :data:`~rpc.SERVER_BUSY`."""
         self.max_depth = max_depth
@@ -190,7 +189,8 @@ class Session:
         self._calls: dict[int, Call] = {}
         self._in_flight: dict[RequestId, int] = {}
         self._call_ids = itertools.count(1)
-        self._tool_list = lists.ToolList()
+        self.tool_list = lists.ToolList()
+        """What ``tools/list`` answers, kept between calls while the tools do not change."""
         self._caller: str | None = None
         self._vouched = False  # the message being read is within the limits (by its text)
         self.subscriptions = Subscriptions()
@@ -208,7 +208,7 @@ class Session:
         client that sends none (stateless HTTP); raises ValueError for an unknown one."""
         revision = handshake.assumed(version)
         self.revision = revision
-        self.declared = self._capabilities(revision)
+        self.declared = self.capabilities(revision)
 
     def receive(
         self, message: object, caller: str | None = None, *, source: bytes | None = None
@@ -283,16 +283,23 @@ class Session:
         return notifications.closing(self.subscriptions, self.info, self.cache)
 
     def call_needs_input(
-        self, call_id: int, method: str, params: dict[str, Any], park: str | None = None
+        self, call_id: int, method: str, params: dict[str, Any], park: bool = False
     ) -> list[Action]:
         """Modern era: a call stopped to ask; it is answered ``input_required``, with the
-        question and a sealed state the client sends back with its answer. ``park`` names
-        where the suspended call waits for it, when it does (else the retry replays)."""
+        question and a sealed state the client sends back with its answer. With ``park``
+        the call waits, suspended, for the retry that answers it: that retry comes back
+        as a :class:`Resume` (else the retry runs the method again)."""
         call = self._end(call_id)
         if call is None:
             return []
-        response = self.questions.input_required(call, method, params, park, self.info)
+        name = self.parking.open(call_id, len(call.answers)) if park else None
+        response = self.questions.input_required(call, method, params, name, self.info)
         return answer_call(call, call_id, response)
+
+    def unpark(self, call_id: int) -> None:
+        """The runner gave up the call ``call_id`` parked (its ``park_timeout``): a retry
+        of its question runs the method again."""
+        self.parking.drop(call_id)
 
     def ask(self, call_id: int, method: str, params: dict[str, Any]) -> tuple[list[Action], str]:
         """Send the client a request on behalf of a running call (``elicitation/create``,
@@ -428,7 +435,7 @@ class Session:
                 f"Invalid Request: id {request_id!r} is already in use by a request in flight",
             )
         try:
-            return self._request(request_id, method, params, actions, batch)
+            return self._request(message, request_id, method, params, actions, batch)
         except ProtocolError as error:
             return error.response(request_id)
 
@@ -462,20 +469,17 @@ class Session:
 
     def _request(
         self,
+        message: dict[str, Any],
         request_id: RequestId,
         method: str,
         params: dict[str, Any],
         actions: list[Action],
         batch: Batch | None,
     ) -> Message | None:
-        meta = params.get("_meta")
-        modern = method == "server/discover" or (
-            method != "initialize" and isinstance(meta, dict) and PROTOCOL_VERSION_KEY in meta
-        )
-        if modern:
-            revision, capabilities = modern_revision(meta)
+        if is_modern(message):
+            revision, capabilities = modern_revision(params.get("_meta"))
             if method in revision.removed_methods:
-                raise _method_not_found(method, revision)
+                raise method_not_found(method, revision)
             return self._dispatch(
                 request_id, method, params, revision, capabilities, actions, batch
             )
@@ -495,7 +499,7 @@ class Session:
 
     def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
         revision, self.client_capabilities = handshake.negotiate(params)
-        declared = self._capabilities(revision)
+        declared = self.capabilities(revision)
         self.revision, self.declared = revision, declared
         return handshake.initialize_result(revision, declared, self.info)
 
@@ -510,7 +514,7 @@ class Session:
         batch: Batch | None,
     ) -> Message | None:
         """Answer or start a request of the era decided: ``tools/call`` first, then the
-        method's entry in ``_METHODS``, behind the capability gate it names."""
+        method's entry in ``METHODS``, behind the capability gate it names."""
         if method == "tools/call":
             name = params.get("name")
             if not isinstance(name, str):
@@ -518,27 +522,27 @@ class Session:
             if name not in self.toolbox:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
             call = Call(request_id, revision, batch, capabilities=capabilities, tool=name)
-            self._start(call, "tool", name, params.get("arguments"), params, actions)
+            self.start(call, "tool", name, params.get("arguments"), params, actions)
             return None
-        entry = _METHODS.get(method)
+        entry = METHODS.get(method)
         if entry is None:
-            raise _method_not_found(method, revision)
+            raise method_not_found(method, revision)
         handler, gate = entry
-        if gate is not None and not self._declares(revision, gate):
-            raise _method_not_found(method, revision)  # a feature the server did not declare
-        request = _Request(request_id, method, params, revision, capabilities, actions, batch)
+        if gate is not None and not self.declares(revision, gate):
+            raise method_not_found(method, revision)  # a feature the server did not declare
+        request = Request(request_id, method, params, revision, capabilities, actions, batch)
         return handler(self, request)
 
-    def _declares(self, revision: Revision, gate: Gate) -> bool:
+    def declares(self, revision: Revision, gate: Gate) -> bool:
         """Whether the server declared what a request that needs ``gate`` needs."""
         # A handshake client keeps what initialize declared; a modern one asks each time.
-        has = self.declared if revision.era == "handshake" else self._capabilities(revision)
+        has = self.declared if revision.era == "handshake" else self.capabilities(revision)
         return features.declares(has, gate)
 
-    def _capabilities(self, revision: Revision) -> dict[str, Any]:
+    def capabilities(self, revision: Revision) -> dict[str, Any]:
         return features.server_capabilities(self.toolbox, self.declare, revision)
 
-    def _start(
+    def start(
         self,
         call: Call,
         kind: Literal["tool", "resource", "prompt"],
@@ -574,121 +578,9 @@ class Session:
         self._in_flight[call.request_id] = call_id
         if call.batch is not None:
             call.batch.pending.add(call_id)
-        park = state.park if state is not None else None
-        context = CallContext(
-            call.request_id, call.revision, call.capabilities, meta, call.answers, park
-        )
-        actions.append(StartCall(call_id, target, arguments, context, kind))
-
-    # --- the methods of the table -----------------------------------------------------------
-    # Each takes the request as _dispatch has it, and returns its response (None: a call
-    # was started, or what answers it is among the request's actions).
-
-    def _tools_list(self, request: _Request) -> Message | None:
-        revision = request.revision
-        tools = self._tool_list.entries(self.toolbox, revision)
-        found = lists.page(request.method, "tools", tools, request.params, self.page_size)
-        result = complete(found, revision, self.info, self.cache, cache=request.method)
-        return rpc.result_response(request.request_id, result)
-
-    def _list(self, request: _Request) -> Message | None:
-        """One of :data:`~objmcp.protocol.lists.LISTS`: empty when its feature is not declared."""
-        method, revision = request.method, request.revision
-        feature: Gate = "prompts" if method == "prompts/list" else "resources"
-        found = lists.listing(self.toolbox, method) if self._declares(revision, feature) else []
-        paged = lists.page(method, lists.LISTS[method], found, request.params, self.page_size)
-        result = complete(paged, revision, self.info, self.cache, cache=method)
-        return rpc.result_response(request.request_id, result)
-
-    def _set_level(self, request: _Request) -> Message | None:
-        level = request.params.get("level")
-        if level not in LOG_LEVELS:
-            raise ProtocolError(
-                rpc.INVALID_PARAMS,
-                f"Invalid params: level must be one of {', '.join(LOG_LEVELS)}, not {level!r}",
-            )
-        self.log_level = level
-        return rpc.result_response(request.request_id, {})
-
-    def _discover(self, request: _Request) -> Message | None:
-        declared = self._capabilities(request.revision)
-        result = discover(request.revision, declared, self.info, self.cache)
-        return rpc.result_response(request.request_id, result)
-
-    def _listen(self, request: _Request) -> Message | None:
-        """Modern era: open a listen stream; its acknowledgement goes out now, its result
-        when it ends (the handshake era has no such method)."""
-        if request.revision.era != "modern":
-            raise _method_not_found(request.method, request.revision)
-        declared = self._capabilities(request.revision)
-        offered = [kind for kind in LIST_KINDS if kind in declared]
-        known = self._known_uri  # (no resources: it knows none)
-        asked = request.params.get("notifications")
-        ack = self.subscriptions.listen(request.request_id, asked, offered, known)
-        request.actions.append(Send(ack, request.request_id))
-        return None
-
-    def _completion(self, request: _Request) -> Message | None:
-        found = features.completion(self.toolbox, request.params)
-        result = complete(found, request.revision, self.info, self.cache, cache=None)
-        return rpc.result_response(request.request_id, result)
-
-    def _read_or_get(self, request: _Request) -> Message | None:
-        """Start a resource read or a prompt: checked here, run by the runner."""
-        method, params = request.method, request.params
-        kind, target, arguments, hint = features.read_or_get(self.toolbox, method, params)
-        call = Call(
-            request.request_id,
-            request.revision,
-            request.batch,
-            capabilities=request.capabilities,
-            tool=f"{method} {target}",  # what a sealed state is bound to
-            method=method,
-            cache=hint,
-        )
-        self._start(call, kind, target, arguments, params, request.actions)
-        return None
-
-    def _subscribe(self, request: _Request) -> Message | None:
-        features.subscribe(self.subscriptions, self.toolbox, request.method, request.params)
-        return rpc.result_response(request.request_id, {})
-
-    def _known_uri(self, uri: str) -> bool:
-        return self.toolbox.find_resource(uri) is not None
-
-
-class _Method(NamedTuple):
-    """An entry of the method table."""
-
-    handler: Callable[[Session, _Request], Message | None]
-    gate: Gate | None = None
-    """The feature the server must have declared for the method: without it, the method
-    is answered -32601 as if it did not exist (None: no gate)."""
-
-
-_METHODS: dict[str, _Method] = {
-    # tools/call is not here: _dispatch looks at it first.
-    "tools/list": _Method(Session._tools_list),
-    "logging/setLevel": _Method(Session._set_level),  # handshake era: removed in modern
-    "server/discover": _Method(Session._discover),
-    "subscriptions/listen": _Method(Session._listen),  # modern era: -32601 in handshake
-    # listed without a gate: an undeclared feature's list is empty, not refused
-    "resources/list": _Method(Session._list),
-    "resources/templates/list": _Method(Session._list),
-    "prompts/list": _Method(Session._list),
-    "completion/complete": _Method(Session._completion, "completion"),
-    "resources/read": _Method(Session._read_or_get, "resources"),
-    "prompts/get": _Method(Session._read_or_get, "prompts"),
-    "resources/subscribe": _Method(Session._subscribe, "resources"),
-    "resources/unsubscribe": _Method(Session._subscribe, "resources"),
-}
-"""Every method of a request but ``tools/call``, ``initialize`` and ``ping``: its
-handler, and the capability gate it passes first. A method not here is answered -32601."""
-
-
-def _method_not_found(method: str, revision: Revision) -> ProtocolError:
-    if method in revision.removed_methods:
-        return ProtocolError(
-            rpc.METHOD_NOT_FOUND, f"Method not found: {method} does not exist in {revision.version}"
-        )
-    return ProtocolError(rpc.METHOD_NOT_FOUND, f"Method not found: {method}")
+        context = CallContext(call.request_id, call.revision, call.capabilities, meta, call.answers)
+        start = StartCall(call_id, target, arguments, context, kind)
+        parked = None
+        if state is not None and state.park is not None:
+            parked = self.parking.claim(state.park, len(call.answers) - 1)
+        actions.append(start if parked is None else Resume(parked, start))

@@ -49,9 +49,9 @@ from ..model.jsontext import ParseFailure, encode_message, parse_message
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import RequestId
 from ..protocol.limits import check_seconds
+from ..protocol.modern import is_modern
 from .connection import Host
 from .http_checks import (
-    HEADER_MISMATCH,
     LOCAL_HOSTS,
     Gate,
     Receive,
@@ -63,7 +63,6 @@ from .http_checks import (
     check_handshake_body,
     check_modern_headers,
     header_map,
-    is_modern,
     read_body,
     route_path,
 )
@@ -76,15 +75,6 @@ __all__ = ["LOCAL_HOSTS", "McpApp"]
 ASGISend = Callable[[dict[str, Any]], Awaitable[None]]
 
 _ROUTE = re.compile(r"[A-Za-z0-9_-]+")
-_STATUS = {
-    rpc.METHOD_NOT_FOUND: 404,
-    rpc.INVALID_REQUEST: 400,
-    rpc.INVALID_PARAMS: 400,
-    rpc.PARSE_ERROR: 400,
-    rpc.UNSUPPORTED_PROTOCOL_VERSION: 400,
-    HEADER_MISMATCH: 400,
-}
-"""Modern era: the HTTP status of an error answer (200 for the others)."""
 _SSE_HEADERS = [
     (b"content-type", b"text/event-stream"),
     (b"cache-control", b"no-cache, no-transform"),
@@ -259,7 +249,7 @@ class McpApp(Gate, SessionStore):
                 # The status table is the modern era's: a handshake-era request's answer
                 # is 200 whatever its error (a 404 there says "session gone"), while an
                 # error of no request (a message that is not one) keeps its status.
-                status = _status_of(only) if modern or not exchange.requested else 200
+                status = rpc.http_status(only) if modern or not exchange.requested else 200
                 await _respond(send, status, only, extra)
             return
         priming = connection.priming
@@ -270,7 +260,7 @@ class McpApp(Gate, SessionStore):
                 await reader.wait(lambda: exchange.end > 0 or exchange.complete)
                 if exchange.end == 1 and exchange.complete and not reader.stopped:
                     ((_, only),) = exchange.since(0)
-                    await _respond(send, _status_of(only) if modern else 200, only, extra)
+                    await _respond(send, rpc.http_status(only) if modern else 200, only, extra)
                     connection.forget(exchange)
                 elif not reader.left:
                     headers = _SSE_HEADERS + extra
@@ -399,12 +389,6 @@ def _request_ids(message: object) -> list[RequestId]:
         for item in items
         if isinstance(item, dict) and "method" in item and rpc.is_request_id(item.get("id"))
     ]
-
-
-def _status_of(message: object) -> int:
-    if isinstance(message, dict) and isinstance(message.get("error"), dict):
-        return _STATUS.get(message["error"].get("code"), 200)
-    return 200
 
 
 async def _watch(receive: Receive, gone: Callable[[], object]) -> None:

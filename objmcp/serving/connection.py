@@ -41,6 +41,7 @@ from ..protocol.session import (
     Action,
     Answer,
     CancelCall,
+    Resume,
     Send,
     ServerInfo,
     Session,
@@ -104,15 +105,6 @@ class _Waiter:
     released: bool = False
 
 
-@dataclass(eq=False)
-class _Parked:
-    """Modern era: a call suspended at its question ``index``, until the retry that
-    answers it arrives (or the park expires)."""
-
-    waiter: _Waiter
-    index: int
-
-
 class Host(Protocol):
     """What a connection needs of the server it serves (:class:`objmcp.Server` is one):
     its settings, its tools, a session for each client, and the set of connections
@@ -124,7 +116,6 @@ class Host(Protocol):
     max_frame: int
     call_timeout: float | None
     grace: float
-    max_parked: int
     park_timeout: float
     connections: set[Connection]
 
@@ -146,7 +137,7 @@ class Connection:
         self.session = server.session()
         self._running: dict[int, RunningCall] = {}
         self._waiters: dict[str, _Waiter] = {}  # handshake era: by the id of our request
-        self._parked: dict[str, _Parked] = {}  # modern era: by the park named in the state
+        self._parked: dict[int, _Waiter] = {}  # modern era: by the call id it was parked as
         self._closing = False
         self._calls_group: anyio.abc.TaskGroup | None = None
         self._idle = anyio.Event()
@@ -190,13 +181,15 @@ class Connection:
         for action in actions:
             if isinstance(action, Send):
                 self._send(action.message, action.related)
-            elif isinstance(action, StartCall):
+            elif isinstance(action, (StartCall, Resume)):
+                start = action if isinstance(action, StartCall) else action.start
+                if isinstance(action, Resume) and self._resume(action):
+                    continue
                 calls = group or self._calls_group
                 assert calls is not None, "calls start while the connection runs"
-                if not self._resume(action):
-                    call = RunningCall(action.call_id, action.tool, action.context)
-                    self._running[action.call_id] = call
-                    calls.start_soon(self._run_call, action, call)
+                call = RunningCall(start.call_id, start.tool, start.context)
+                self._running[start.call_id] = call
+                calls.start_soon(self._run_call, start, call)
             elif isinstance(action, Answer):
                 waiting = self._waiters.get(action.ask_id)
                 if waiting is not None:
@@ -215,21 +208,18 @@ class Connection:
             call.cancelled.set()
             call.scope.cancel()
 
-    def _resume(self, action: StartCall) -> bool:
-        """Modern era: hand a retry's answer to the call parked for it, if this
-        connection holds it; the call then answers the retry."""
-        park = action.context.park
-        parked = self._parked.get(park) if park is not None else None
-        if parked is None or parked.index != len(action.context.answers) - 1:
-            return False
-        assert park is not None
-        del self._parked[park]
-        call = parked.waiter.call
+    def _resume(self, action: Resume) -> bool:
+        """Modern era: hand a retry's answer to the call parked for it, if this connection
+        still holds it; the call then answers the retry."""
+        waiter = self._parked.pop(action.parked, None)
+        if waiter is None:
+            return False  # given up meanwhile: the retry runs the method again
+        call, start = waiter.call, action.start
         self._running.pop(call.call_id, None)
-        call.call_id, call.context = action.call_id, action.context
+        call.call_id, call.context = start.call_id, start.context
         self._running[call.call_id] = call
-        parked.waiter.result = action.context.answers[-1]
-        parked.waiter.answered.set()
+        waiter.result = start.context.answers[-1]
+        waiter.answered.set()
         return True
 
     async def _run_call(self, action: StartCall, call: RunningCall) -> None:
@@ -309,7 +299,7 @@ class Connection:
                 call.question = (request.method, request.params)
                 return STOP
             with _clock_stopped(call):
-                waiter = await self._park(call, request, index, job)
+                waiter = await self._park(call, request, job)
         else:
             actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
             waiter = self._waiters[ask_id] = _Waiter(call)
@@ -334,33 +324,28 @@ class Connection:
     def _can_park(self, job: Job | None) -> bool:
         if job is not None and self.server.tools.threads.serial:
             return False  # the one thread of serial calls cannot wait for a retry
-        return len(self._parked) < self.server.max_parked
+        return not self.session.parking.full
 
-    async def _park(
-        self, call: RunningCall, request: ClientRequest, index: int, job: Job | None
-    ) -> _Waiter:
-        import secrets  # only a parked question needs it
-
-        park = secrets.token_urlsafe(16)
-        waiter = _Waiter(call)
-        self._parked[park] = _Parked(waiter, index)
+    async def _park(self, call: RunningCall, request: ClientRequest, job: Job | None) -> _Waiter:
+        parked_as = call.call_id
+        waiter = self._parked[parked_as] = _Waiter(call)
         self._perform(
-            self.session.call_needs_input(call.call_id, request.method, request.params, park)
+            self.session.call_needs_input(call.call_id, request.method, request.params, park=True)
         )
         with anyio.move_on_after(self.server.park_timeout):
             async with self.server.tools.threads.paused(job):
                 await waiter.answered.wait()
-        still_parked = self._parked.pop(park, None) is not None
+        still_parked = self._parked.pop(parked_as, None) is not None
         if still_parked and not waiter.answered.is_set():  # no retry came for it in time
             logger.warning("a call to %r waited too long for its answer; dropped", call.tool)
+            self.session.unpark(parked_as)
             waiter.released = True
             call.cancelled.set()
         return waiter
 
     def _release(self, call: RunningCall | None = None) -> None:
         """Stop the waits for answers of one call (or of all): they end with an error."""
-        parked = [entry.waiter for entry in self._parked.values()]
-        for waiter in [*self._waiters.values(), *parked]:
+        for waiter in [*self._waiters.values(), *self._parked.values()]:
             if call is None or waiter.call is call:
                 waiter.released = True
                 waiter.answered.set()

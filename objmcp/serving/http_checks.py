@@ -34,12 +34,11 @@ from collections.abc import Awaitable, Callable, Collection, Mapping
 from typing import Any
 
 from ..protocol import jsonrpc as rpc
+from ..protocol.modern import NAMED_PARAM, PROTOCOL_VERSION_KEY, meta_of
 from ..protocol.revisions import MODERN_VERSIONS
 
 __all__ = [
-    "HEADER_MISMATCH",
     "LOCAL_HOSTS",
-    "PROTOCOL_VERSION_KEY",
     "Gate",
     "Receive",
     "Refusal",
@@ -51,7 +50,6 @@ __all__ = [
     "check_modern_headers",
     "decode_header",
     "header_map",
-    "is_modern",
     "read_body",
     "route_path",
 ]
@@ -60,13 +58,8 @@ Scope = Mapping[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Verifier = Callable[[str], "bool | Awaitable[bool]"]
 
-PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
-HEADER_MISMATCH = -32020
-"""The error of a request whose headers do not say what its body says (2026-07-28)."""
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 _METADATA_PATH = "/.well-known/oauth-protected-resource"
-_NAMED = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
-"""Methods whose ``Mcp-Name`` header repeats a parameter."""
 
 
 class Refusal(Exception):
@@ -250,26 +243,18 @@ async def read_body(receive: Receive, limit: int) -> bytes:
 # --- the era, and headers that must agree with the body ---------------------------------------
 
 
-def is_modern(message: object) -> bool:
-    """Whether a POST's body is of the modern era: a message (not ``initialize``) whose
-    ``params._meta`` names its revision. (The session's own rule also takes a
-    ``server/discover`` without ``_meta`` as modern; this one does not.)"""
-    if not isinstance(message, dict) or message.get("method") == "initialize":
-        return False
-    params = message.get("params")
-    meta = params.get("_meta") if isinstance(params, dict) else None
-    return isinstance(meta, dict) and PROTOCOL_VERSION_KEY in meta
-
-
 def check_modern_headers(headers: Mapping[str, str], message: dict[str, Any]) -> None:
     """The 2026-07-28 headers must say what the body says: -32020 (HTTP 400) otherwise."""
     request_id = message.get("id") if rpc.is_request_id(message.get("id")) else None
-    params = message.get("params") or {}
-    version = params["_meta"][PROTOCOL_VERSION_KEY]
+    params = message.get("params")
+    params = params if isinstance(params, dict) else {}
+    version = meta_of(params).get(PROTOCOL_VERSION_KEY)
+    if version is None:
+        return  # server/discover without _meta: the session says what is missing
 
     def mismatch(detail: str) -> Refusal:
         return Refusal(
-            400, rpc.error_response(request_id, HEADER_MISMATCH, f"Header mismatch: {detail}")
+            400, rpc.error_response(request_id, rpc.HEADER_MISMATCH, f"Header mismatch: {detail}")
         )
 
     given = headers.get("mcp-protocol-version")
@@ -284,7 +269,7 @@ def check_modern_headers(headers: Mapping[str, str], message: dict[str, Any]) ->
         raise mismatch(
             f"Mcp-Method header {headers.get('mcp-method')!r} is not the method {method!r}"
         )
-    key = _NAMED.get(str(method))
+    key = NAMED_PARAM.get(str(method))
     if key is not None:
         named = decode_header(headers.get("mcp-name"))
         if named != params.get(key):

@@ -272,8 +272,6 @@ class ReaderConnection(WriterConnection):
         action = actions[0]
         if type(action) is not StartCall or action.kind != "tool" or self._closing:
             return None
-        if action.context.park is not None:
-            return None
         tools = self.server.tools
         tool = tools.get(action.tool)
         if tool is None or not tool.self_contained or tools.threads.serial or tools.threads.busy:
