@@ -41,6 +41,7 @@ __all__ = [
     "complete",
     "discover",
     "is_modern",
+    "is_modern_request",
     "meta_of",
     "modern_revision",
 ]
@@ -64,14 +65,17 @@ def is_modern(message: object) -> bool:
     ``server/discover``, or when it is not ``initialize`` and its ``params._meta`` names
     its revision (under :data:`PROTOCOL_VERSION_KEY`). A batch, or anything but a
     message, is not."""
-    if not isinstance(message, dict):
-        return False
-    method = message.get("method")
+    return isinstance(message, dict) and is_modern_request(
+        message.get("method"), message.get("params")
+    )
+
+
+def is_modern_request(method: object, params: object) -> bool:
+    """:func:`is_modern` for a request already taken apart."""
     if method == "server/discover":
         return True
     if method == "initialize":
         return False
-    params = message.get("params")
     meta = params.get("_meta") if isinstance(params, dict) else None
     return isinstance(meta, dict) and PROTOCOL_VERSION_KEY in meta
 

@@ -98,7 +98,7 @@ from .modern import (
     PROTOCOL_VERSION_KEY,
     SERVER_INFO_KEY,
     complete,
-    is_modern,
+    is_modern_request,
     meta_of,
     modern_revision,
 )
@@ -435,7 +435,7 @@ class Session:
                 f"Invalid Request: id {request_id!r} is already in use by a request in flight",
             )
         try:
-            return self._request(message, request_id, method, params, actions, batch)
+            return self._request(request_id, method, params, actions, batch)
         except ProtocolError as error:
             return error.response(request_id)
 
@@ -469,14 +469,13 @@ class Session:
 
     def _request(
         self,
-        message: dict[str, Any],
         request_id: RequestId,
         method: str,
         params: dict[str, Any],
         actions: list[Action],
         batch: Batch | None,
     ) -> Message | None:
-        if is_modern(message):
+        if is_modern_request(method, params):
             revision, capabilities = modern_revision(params.get("_meta"))
             if method in revision.removed_methods:
                 raise method_not_found(method, revision)
