@@ -4,14 +4,15 @@
 reads the server's output (``_read``, a task :func:`objmcp.testing.connect` starts):
 answers wake the request waiting for them, notifications are recorded (progress
 reports go to the call they belong to, log records to ``logs``), and the server's
-questions are answered by the test's functions (``_answer``, whose answers the
-readers at the end of this module turn into the JSON-RPC result). It speaks either
+questions are answered by the test's functions (``_answer``). It speaks either
 era: the handshake (``initialize`` first) or the modern one, where every request
 carries its revision and capabilities in ``_meta`` and :meth:`Client.call` drives
 the ``input_required`` rounds. :class:`SyncClient` is its blocking form.
 
-How the server is served, and where the bytes come from, is :mod:`objmcp.testing`'s
-part; the public names here are re-exported there, and that is where to import them.
+What it hands the test (:class:`~objmcp.testing.CallResult`, ...) and how it reads
+the test's answers are ``objmcp._testanswers``'s part; how the server is served, and
+where the bytes come from, :mod:`objmcp.testing`'s. The public names here are
+re-exported there, and that is where to import them.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ import inspect
 import itertools
 import json
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 import anyio
 import anyio.abc
@@ -34,7 +35,15 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 
 from . import __version__
 from ._exceptions import FrameError
-from .model.inject import LOG_LEVELS, ElicitResult, Root, SampleResult
+from ._testanswers import (
+    READERS,
+    CallResult,
+    Handler,
+    ProgressReport,
+    ResponseError,
+    capabilities_for,
+)
+from .model.inject import LOG_LEVELS
 from .protocol.revisions import Era
 from .protocol.session import (
     CLIENT_CAPABILITIES_KEY,
@@ -45,99 +54,11 @@ from .protocol.session import (
 )
 from .transport.framing import NEED_DATA, FrameDecoder, encode_frame
 
-__all__ = [
-    "CallResult",
-    "Client",
-    "Handler",
-    "ProgressReport",
-    "ResponseError",
-    "SyncClient",
-]
-
-Handler = Callable[[dict[str, Any]], Any]
-"""A function that answers one kind of the server's requests: called with the request's
-``params``, sync or async (its result may be awaitable)."""
+__all__ = ["Client", "SyncClient"]
 
 _MAX_ROUNDS = 64  # modern era: input_required rounds one call drives before it gives up
 _CLIENT_INFO = {"name": "objmcp.testing", "version": __version__}
 _METHOD_NOT_FOUND, _INTERNAL_ERROR = -32601, -32603
-
-
-class ResponseError(Exception):
-    """A JSON-RPC error answer.
-
-    The client raises it when the server answers a request with an error
-    (``code``, ``message``, ``data`` as sent). Raise it from an ``elicit``,
-    ``sample`` or ``roots`` function to answer the server with that error: in the
-    handshake era it goes back as the error response; in the modern era, where a
-    client cannot answer a question with an error, it comes out of
-    :meth:`Client.call`, as the official SDK does.
-    """
-
-    def __init__(self, code: int, message: str, data: object = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.data = data
-
-    def error(self) -> dict[str, Any]:
-        """The JSON-RPC ``error`` object."""
-        error: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.data is not None:
-            error["data"] = self.data
-        return error
-
-
-class ProgressReport(NamedTuple):
-    """One ``notifications/progress`` of a call; compares equal to its plain tuple."""
-
-    progress: float
-    total: float | None = None
-    message: str | None = None
-
-
-@dataclass(frozen=True)
-class CallResult:
-    """What a tool call answered.
-
-    ``raw`` is the result object as the server sent it (the last one, in the
-    modern era); ``progress`` the progress reports received for the call;
-    ``rounds`` the ``input_required`` rounds it took (modern era; 0 otherwise).
-    """
-
-    raw: Mapping[str, Any]
-    progress: list[ProgressReport] = field(default_factory=list)
-    rounds: int = 0
-
-    @property
-    def content(self) -> list[dict[str, Any]]:
-        """The content blocks."""
-        return list(self.raw.get("content") or [])
-
-    @property
-    def text(self) -> str:
-        """The text blocks' text, joined."""
-        return "".join(
-            str(block.get("text", "")) for block in self.content if block.get("type") == "text"
-        )
-
-    @property
-    def is_error(self) -> bool:
-        """Whether the tool failed (``isError``)."""
-        return self.raw.get("isError") is True
-
-    @property
-    def structured(self) -> Any:
-        """The ``structuredContent``, where the server sent one (else None)."""
-        return self.raw.get("structuredContent")
-
-    @property
-    def value(self) -> Any:
-        """The text read as JSON when it is JSON (``"5"`` is ``5``), else the text itself."""
-        try:
-            return json.loads(self.text)
-        except ValueError:
-            return self.text
 
 
 @dataclass(eq=False)
@@ -170,7 +91,9 @@ class Client:
         self.protocol_version = revision
         """The revision in force: negotiated by ``initialize``, or the one pinned."""
         self.era: Era = era
-        self.capabilities = dict(_capabilities(handlers) if capabilities is None else capabilities)
+        self.capabilities = dict(
+            capabilities_for(handlers) if capabilities is None else capabilities
+        )
         """What the client declares (by default: what the functions given can answer)."""
         self.server_info: dict[str, Any] | None = None
         self.server_capabilities: dict[str, Any] = {}
@@ -449,7 +372,7 @@ class Client:
         answer = handler(params)
         if inspect.isawaitable(answer):
             answer = await answer
-        return _READERS[method](answer)
+        return READERS[method](answer)
 
 
 class SyncClient:
@@ -501,85 +424,5 @@ class SyncClient:
         self._portal.call(self.client.notify, method, params)
 
 
-# --- helpers ------------------------------------------------------------------------------
-
-
-def _capabilities(handlers: Mapping[str, Handler]) -> dict[str, Any]:
-    capabilities: dict[str, Any] = {}
-    if "elicitation/create" in handlers:
-        capabilities["elicitation"] = {"form": {}, "url": {}}
-    if "sampling/createMessage" in handlers:
-        capabilities["sampling"] = {}
-    if "roots/list" in handlers:
-        capabilities["roots"] = {}
-    return capabilities
-
-
 def _notification(method: str, params: dict[str, Any]) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "method": method, "params": params}
-
-
-def _constant(value: object, params: dict[str, Any]) -> object:
-    return value
-
-
-def _elicit_answer(answer: object) -> dict[str, Any]:
-    if isinstance(answer, ElicitResult):
-        said: dict[str, Any] = {"action": answer.action}
-        if answer.action == "accept":
-            said["content"] = dict(answer.content)
-        return said
-    if isinstance(answer, Mapping) and "action" in answer:
-        return dict(answer)
-    raise TypeError(
-        f"an elicit function returns an objmcp.ElicitResult or an {{'action': ..., "
-        f"'content': ...}} dict, not {answer!r}"
-    )
-
-
-def _sample_answer(answer: object) -> dict[str, Any]:
-    if isinstance(answer, str):
-        answer = SampleResult(answer, "objmcp.testing", "endTurn")
-    if isinstance(answer, SampleResult):
-        blocks = [dict(block) for block in answer.content] or [
-            {"type": "text", "text": answer.text}
-        ]
-        said: dict[str, Any] = {
-            "role": answer.role,
-            "content": blocks[0] if len(blocks) == 1 else blocks,
-            "model": answer.model,
-        }
-        if answer.stop_reason is not None:
-            said["stopReason"] = answer.stop_reason
-        return said
-    if isinstance(answer, Mapping):
-        return dict(answer)
-    raise TypeError(
-        f"a sample function returns a string, an objmcp.SampleResult or a "
-        f"CreateMessageResult dict, not {answer!r}"
-    )
-
-
-def _roots_answer(answer: object) -> dict[str, Any]:
-    if isinstance(answer, Mapping):
-        return dict(answer)
-    if isinstance(answer, str) or not isinstance(answer, Sequence):
-        raise TypeError(f"roots are a list of objmcp.Root, URIs or dicts, not {answer!r}")
-    roots: list[dict[str, Any]] = []
-    for root in answer:
-        if isinstance(root, str):
-            roots.append({"uri": root})
-        elif isinstance(root, Root):
-            roots.append({"uri": root.uri, **({} if root.name is None else {"name": root.name})})
-        elif isinstance(root, Mapping):
-            roots.append(dict(root))
-        else:
-            raise TypeError(f"a root is an objmcp.Root, a URI or a dict, not {root!r}")
-    return {"roots": roots}
-
-
-_READERS: Mapping[str, Callable[[object], dict[str, Any]]] = {
-    "elicitation/create": _elicit_answer,
-    "sampling/createMessage": _sample_answer,
-    "roots/list": _roots_answer,
-}

@@ -18,8 +18,9 @@ official ``mcp`` SDK's ``Client`` connect in memory instead.
 
 This module holds those entry points and the in-memory serving under them: two
 byte pipes, the server in a task, its end when the test's block ends. The client
-they hand out (:class:`Client`, :class:`SyncClient`, :class:`CallResult`, ...) is
-in ``objmcp._testclient``, re-exported here.
+they hand out (:class:`Client`, :class:`SyncClient`) is in ``objmcp._testclient``,
+what it hands the test (:class:`CallResult`, :class:`ResponseError`, ...) in
+``objmcp._testanswers``; both are re-exported here.
 
 ``import objmcp`` does not load this module; ``import objmcp.testing`` does.
 """
@@ -40,15 +41,8 @@ import anyio.from_thread
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from ._server import Server
-from ._testclient import (
-    CallResult,
-    Client,
-    Handler,
-    ProgressReport,
-    ResponseError,
-    SyncClient,
-    _constant,
-)
+from ._testanswers import CallResult, Handler, ProgressReport, ResponseError, constant
+from ._testclient import Client, SyncClient
 from .model.inject import Root
 from .protocol.revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
 from .serving.byte_stream import StreamConnection
@@ -119,7 +113,7 @@ async def connect(
     if sample is not None:
         handlers["sampling/createMessage"] = sample
     if roots is not None:
-        handlers["roots/list"] = roots if callable(roots) else functools.partial(_constant, roots)
+        handlers["roots/list"] = roots if callable(roots) else functools.partial(constant, roots)
     async with _served(target, name, server_options) as (to_server, from_server, framing):
         client = Client(
             to_server,

@@ -8,7 +8,8 @@ The contract, as the package docstrings state it (``objmcp/<layer>/__init__.py``
 - ``protocol/``: the sans-IO MCP session; the object model below it.
 - ``serving/``: runs the session over a transport (stdio, the reader's fast lane,
   HTTP); everything below it, nothing of the modules above.
-- the top: ``__init__``, ``_server``, ``_http``, ``testing``, ``_testclient``: wiring.
+- the top: ``__init__``, ``_server``, ``_http``, ``testing``, ``_testclient``,
+  ``_testanswers``: wiring.
 - ``cli/``: the command line, over everything but ``__main__``.
 
 Every import counts: at module level, inside functions, and under ``TYPE_CHECKING``.
@@ -22,7 +23,14 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "objmcp"
-TOP = {"objmcp", "objmcp._server", "objmcp._http", "objmcp.testing", "objmcp._testclient"}
+TOP = {
+    "objmcp",
+    "objmcp._server",
+    "objmcp._http",
+    "objmcp.testing",
+    "objmcp._testclient",
+    "objmcp._testanswers",
+}
 MAY_IMPORT = {
     "_exceptions": set(),
     "model": {"model", "_exceptions"},

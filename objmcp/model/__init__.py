@@ -5,8 +5,9 @@ docstrings (``schema``), JSON in and out of Python values (``convert``,
 ``validate``, ``quickcheck``, ``jsontext``), what a call returns (``content``,
 ``media``), what a method may be handed (``inject``, ``elicit``, ``sampling``),
 how members are published (``publish``, ``tool``, ``resources``, ``prompts``),
-and the :class:`~objmcp.Toolbox` that finds them and calls them (``toolbox``,
-``threads``), with its definitions for LLM APIs (``specs``).
+and the :class:`~objmcp.Toolbox` that finds them (``collect``) and calls them
+(``toolbox``, ``outcome``, ``threads``), with its definitions for LLM APIs
+(``specs``).
 
 It may import only itself and ``objmcp._exceptions``: no protocol, no transport,
 no I/O. It stands on its own (``objmcp.Toolbox`` serves any LLM API), and could

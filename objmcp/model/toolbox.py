@@ -1,51 +1,52 @@
 """The object model's front: a :class:`Toolbox` holds the tools of an object.
 
-:class:`Toolbox` finds the tools of a target (:mod:`objmcp.model.introspect`),
-builds each :class:`~objmcp.Tool` (:mod:`objmcp.model.tool`), and calls them:
-sync methods in worker threads, async ones on the loop. Every outcome, a
-value or an exception, becomes a :class:`~objmcp.ToolResult` here, at this one
-boundary. Nothing here knows a protocol.
+:class:`Toolbox` publishes what a target offers (found, made and named in
+:mod:`objmcp.model.collect`), changes it while it is served (:meth:`Toolbox.add`
+and :meth:`Toolbox.remove`, which say what changed as :class:`Changes`), and calls
+it: sync methods in worker threads, async ones on the loop, every outcome made a
+:class:`~objmcp.ToolResult` by :mod:`objmcp.model.outcome`; it reads resources and
+renders prompts the same way, and closes the served objects. Nothing here knows a
+protocol.
 """
 
 from __future__ import annotations
 
-import fnmatch
 import inspect
 import logging
-import re
 import threading
-from collections.abc import (
-    Callable,
-    Collection,
-    ItemsView,
-    Iterator,
-    Mapping,
-    Sequence,
-    ValuesView,
-)
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, ItemsView, Iterator, Mapping, Sequence, ValuesView
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import anyio
-import anyio.lowlevel
 
 from .._exceptions import TargetError, UnknownResourceError, UnknownToolError
-from . import introspect
-from .content import ToolResult, error_result, plain_text, value_result
+from .collect import Found, collect
+from .content import ToolResult, error_result
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
-from .prompts import Prompt, make_prompt, render_messages
-from .publish import PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
-from .resources import Resource, make_resource, read_contents
+from .outcome import run_sync_tool, settle, tool_result
+from .prompts import Prompt, render_messages
+from .publish import PromptOptions, ResourceOptions, ToolOptions
+from .resources import Resource, read_contents
 from .specs import SpecFormat, api_name, specs
 from .threads import DEFAULT_LIMIT, ThreadRunner
 from .tool import Tool, make_tool
 
-__all__ = ["Changes", "Concurrency", "Toolbox", "run_sync_tool", "settle"]
+__all__ = [
+    "Changes",
+    "Concurrency",
+    "Toolbox",
+    # re-exported from where they are defined: the serving layer's fast lane imports
+    # run_sync_tool and settle from here, tests tool_result and make_tool
+    "make_tool",
+    "run_sync_tool",
+    "settle",
+    "tool_result",
+]
 
 logger = logging.getLogger("objmcp")
 
 Concurrency = Literal["threads", "serial"]
-TOOL_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
 
 
 class Toolbox(Mapping[str, Tool]):
@@ -99,7 +100,7 @@ class Toolbox(Mapping[str, Tool]):
         """The prompts, by name."""
         self.generation = 0
         """How many times :meth:`add` and :meth:`remove` changed what is published."""
-        self._merge(_collect(target, include, exclude, tools, resources, prompts, lenient))
+        self._merge(collect(target, include, exclude, tools, resources, prompts, lenient))
 
     def add(
         self,
@@ -114,7 +115,7 @@ class Toolbox(Mapping[str, Tool]):
         """Publish the tools, resources and prompts of ``target`` too (options as for the
         constructor); returns what was added. Raises :class:`TargetError`, adding
         nothing, when a name or URI is taken. Safe to call from any thread."""
-        found = _collect(target, include, exclude, tools, resources, prompts, self.lenient)
+        found = collect(target, include, exclude, tools, resources, prompts, self.lenient)
         with self._lock:
             self._merge(found)
             self.generation += 1
@@ -139,7 +140,7 @@ class Toolbox(Mapping[str, Tool]):
             self.generation += 1
         return removed
 
-    def _merge(self, found: _Found) -> None:
+    def _merge(self, found: Found) -> None:
         for kind, new, old in (
             ("tool", found.tools, self._tools),
             ("resource", found.resources, self.resources),
@@ -379,74 +380,6 @@ class Changes:
         return bool(self.tools or self.resources or self.prompts)
 
 
-@dataclass(eq=False)
-class _Found:
-    """What one target publishes."""
-
-    tools: dict[str, Tool] = field(default_factory=dict)
-    resources: dict[str, Resource] = field(default_factory=dict)
-    prompts: dict[str, Prompt] = field(default_factory=dict)
-    owners: dict[int, object] = field(default_factory=dict)
-
-
-def _collect(
-    target: object,
-    include: Collection[str] | str | None,
-    exclude: Collection[str] | str | None,
-    tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None,
-    resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None,
-    prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None,
-    lenient: bool,
-) -> _Found:
-    """The tools, resources and prompts ``target`` publishes; raises :class:`TargetError`."""
-    include = [include] if isinstance(include, str) else include
-    exclude = [exclude] if isinstance(exclude, str) else exclude
-    described = {*(tools or ()), *(resources or ()), *(prompts or ())}
-    found = _Found()
-    for member in introspect.discover(target):
-        described.discard(member.name)
-        if member.owner is not None:
-            found.owners.setdefault(id(member.owner), member.owner)
-        role = role_of(member.name, member.function, resources, prompts)
-        if isinstance(role, ResourceOptions):
-            resource = make_resource(member.name, member.function, role)
-            _put(found.resources, resource.uri, resource, "resource")
-            continue
-        if isinstance(role, PromptOptions):
-            prompt = make_prompt(member.name, member.function, role)
-            _put(found.prompts, prompt.name, prompt, "prompt")
-            continue
-        options = options_for(member.name, member.function, tools)
-        name = options.name or member.name
-        if options.hidden or not _selected({name, member.name}, include, exclude):
-            continue
-        if not TOOL_NAME.fullmatch(name):
-            raise TargetError(
-                f"{name!r} is not a valid MCP tool name: use 1 to 128 characters "
-                "among A-Z, a-z, 0-9, '_', '-' and '.' (rename it with "
-                "tools={...: {'name': ...}}, or leave it out with exclude=)"
-            )
-        if name in found.tools:
-            raise TargetError(
-                f"Two callables would both be the tool '{name}': rename one, or "
-                "leave one out with exclude="
-            )
-        found.tools[name] = make_tool(name, member.function, options, lenient=lenient)
-    if described:
-        raise TargetError(
-            f"tools=, resources= or prompts= describe "
-            f"{', '.join(map(repr, sorted(described)))}, which the target does not "
-            f"have; its tools are: {', '.join(found.tools) or 'none'}"
-        )
-    return found
-
-
-def _put(found: dict[str, Any], key: str, published: object, kind: str) -> None:
-    if key in found:
-        raise TargetError(f"Two methods would both be the {kind} {key!r}")
-    found[key] = published
-
-
 def _injections(
     elicit: Callable[..., object] | None,
     progress: Callable[..., object] | None,
@@ -460,94 +393,3 @@ def _injections(
     )
     given = {marker: value for marker, value in pairs if value is not None}
     return {**given, **(injected or {})} if given else injected
-
-
-def _selected(
-    names: set[str], include: Collection[str] | None, exclude: Collection[str] | None
-) -> bool:
-    """Whether a tool known by ``names`` (its own, and its published one) is served."""
-
-    def matches(patterns: Collection[str]) -> bool:
-        return any(fnmatch.fnmatchcase(name, p) for name in names for p in patterns)
-
-    if include is not None and not matches(include):
-        return False
-    return not (exclude is not None and matches(exclude))
-
-
-def run_sync_tool(
-    tool: Tool, arguments: object, injected: Mapping[object, object] | None
-) -> ToolResult | object:
-    """Call a sync tool and make its result, all in the calling (worker) thread.
-
-    Returns the :class:`ToolResult`, or an awaitable (or async iterator) the
-    tool returned, which must be settled on the event loop.
-    """
-    try:
-        positional, keywords = tool.bind(arguments, injected)
-        value = tool.function(*positional, **keywords)
-        if type(value) in _PLAIN:
-            return tool_result(tool, value)
-        if inspect.isawaitable(value) or inspect.isasyncgen(value):
-            return value
-        if isinstance(value, Iterator):
-            value = list(value)
-        return tool_result(tool, value)
-    except InputNeeded:
-        raise
-    except BaseException as error:  # a tool's SystemExit is its failure, not the server's
-        if isinstance(error, KeyboardInterrupt) and _in_main_thread():
-            raise  # the user pressed Ctrl-C during Toolbox.call
-        return error_result(error, tool.name)
-
-
-_PLAIN = frozenset({str, int, float, bool, type(None), dict, list})
-"""Types of return values that are neither awaitable nor an iterator to read out."""
-
-
-def _in_main_thread() -> bool:
-    return threading.current_thread() is threading.main_thread()
-
-
-async def settle(pending: object, tool: Tool) -> ToolResult:
-    """Await what an async tool (or a sync one) gave back, and make its result."""
-    name = tool.name
-    try:
-        value = pending
-        if inspect.isasyncgen(value):
-            value = [item async for item in value]
-        while inspect.isawaitable(value):
-            value = await value
-        if isinstance(value, Iterator):
-            value = list(value)
-    except InputNeeded:
-        raise
-    except anyio.get_cancelled_exc_class() as error:
-        # Re-raised when this call really is cancelled; otherwise the tool raised it itself.
-        await anyio.lowlevel.checkpoint_if_cancelled()
-        return error_result(error, name)
-    except BaseException as error:
-        return error_result(error, name)
-    return tool_result(tool, value)
-
-
-def tool_result(tool: Tool, value: object) -> ToolResult:
-    """The result of a call of ``tool`` that returned ``value``, with its structured
-    content when the tool has an output schema; never raises."""
-    text = plain_text(value)
-    if text is None:
-        result = value_result(value)
-        if result.is_error or tool.output_schema is None:
-            return result
-        text, value, content = result.text, result.value, result.content
-    elif tool.output_schema is None:
-        return ToolResult(text, value)
-    else:
-        content = None
-    try:
-        structured = tool.structure(value)
-    except ValueError as error:
-        return ToolResult(
-            f"The tool's result does not fit its declared return type: {error}", None, True
-        )
-    return ToolResult(text, value, False, structured, content)

@@ -1,0 +1,109 @@
+"""What a target publishes: its tools, resources and prompts, made and named.
+
+:func:`collect` takes the members :mod:`objmcp.model.introspect` finds in a
+target, gives each its role (:mod:`objmcp.model.publish`: a tool, a resource
+or a prompt), makes it a :class:`~objmcp.Tool`, a resource or a prompt, and
+refuses what MCP does not allow: a tool name it forbids, two members under one
+name, options that describe no member. :class:`~objmcp.Toolbox` merges what it
+finds into what it publishes; nothing here calls a member.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .._exceptions import TargetError
+from . import introspect
+from .prompts import Prompt, make_prompt
+from .publish import PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
+from .resources import Resource, make_resource
+from .tool import Tool, make_tool
+
+__all__ = ["Found", "collect"]
+
+TOOL_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
+
+
+@dataclass(eq=False)
+class Found:
+    """What one target publishes."""
+
+    tools: dict[str, Tool] = field(default_factory=dict)
+    resources: dict[str, Resource] = field(default_factory=dict)
+    prompts: dict[str, Prompt] = field(default_factory=dict)
+    owners: dict[int, object] = field(default_factory=dict)
+
+
+def collect(
+    target: object,
+    include: Collection[str] | str | None,
+    exclude: Collection[str] | str | None,
+    tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None,
+    resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None,
+    prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None,
+    lenient: bool,
+) -> Found:
+    """The tools, resources and prompts ``target`` publishes; raises :class:`TargetError`."""
+    include = [include] if isinstance(include, str) else include
+    exclude = [exclude] if isinstance(exclude, str) else exclude
+    described = {*(tools or ()), *(resources or ()), *(prompts or ())}
+    found = Found()
+    for member in introspect.discover(target):
+        described.discard(member.name)
+        if member.owner is not None:
+            found.owners.setdefault(id(member.owner), member.owner)
+        role = role_of(member.name, member.function, resources, prompts)
+        if isinstance(role, ResourceOptions):
+            resource = make_resource(member.name, member.function, role)
+            _put(found.resources, resource.uri, resource, "resource")
+            continue
+        if isinstance(role, PromptOptions):
+            prompt = make_prompt(member.name, member.function, role)
+            _put(found.prompts, prompt.name, prompt, "prompt")
+            continue
+        options = options_for(member.name, member.function, tools)
+        name = options.name or member.name
+        if options.hidden or not _selected({name, member.name}, include, exclude):
+            continue
+        if not TOOL_NAME.fullmatch(name):
+            raise TargetError(
+                f"{name!r} is not a valid MCP tool name: use 1 to 128 characters "
+                "among A-Z, a-z, 0-9, '_', '-' and '.' (rename it with "
+                "tools={...: {'name': ...}}, or leave it out with exclude=)"
+            )
+        if name in found.tools:
+            raise TargetError(
+                f"Two callables would both be the tool '{name}': rename one, or "
+                "leave one out with exclude="
+            )
+        found.tools[name] = make_tool(name, member.function, options, lenient=lenient)
+    if described:
+        raise TargetError(
+            f"tools=, resources= or prompts= describe "
+            f"{', '.join(map(repr, sorted(described)))}, which the target does not "
+            f"have; its tools are: {', '.join(found.tools) or 'none'}"
+        )
+    return found
+
+
+def _put(found: dict[str, Any], key: str, published: object, kind: str) -> None:
+    if key in found:
+        raise TargetError(f"Two methods would both be the {kind} {key!r}")
+    found[key] = published
+
+
+def _selected(
+    names: set[str], include: Collection[str] | None, exclude: Collection[str] | None
+) -> bool:
+    """Whether a tool known by ``names`` (its own, and its published one) is served."""
+
+    def matches(patterns: Collection[str]) -> bool:
+        return any(fnmatch.fnmatchcase(name, p) for name in names for p in patterns)
+
+    if include is not None and not matches(include):
+        return False
+    return not (exclude is not None and matches(exclude))
