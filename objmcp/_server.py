@@ -29,6 +29,7 @@ from .protocol.limits import (
 from .protocol.session import (
     Action,
     CacheHint,
+    Resume,
     Send,
     ServerInfo,
     Session,
@@ -38,8 +39,9 @@ from .protocol.session import (
 )
 from .protocol.state import StateSeal
 from .serving.byte_stream import StreamConnection
-from .serving.connection import Connection, call_tool, read_or_get
+from .serving.execute import execute
 from .serving.reader import ReaderConnection
+from .serving.settings import Hub, Member, Settings
 from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from .transport.stdio import StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
 
@@ -155,8 +157,8 @@ class Server:
         self.input = input
         self.output = output
         self._session: Session | None = None
-        self.connections: set[Connection] = set()
-        """The connections being served."""
+        self.hub = Hub()
+        """The connections being served, which hear of changes."""
 
     def __repr__(self) -> str:
         return f"Server({self.info.name!r}, tools={list(self.tools)})"
@@ -203,8 +205,25 @@ class Server:
         self._broadcast(lambda session: session.resource_updated(uri))
 
     def _broadcast(self, make: Callable[[Session], list[Action]]) -> None:
-        for connection in list(self.connections):
-            connection.post(make)
+        self.hub.broadcast(make)
+
+    @property
+    def connections(self) -> set[Member]:
+        """The connections being served."""
+        return self.hub.members
+
+    def settings(self) -> Settings:
+        """What a connection runs by: the server's options as they are now, frozen."""
+        return Settings(
+            tools=self.tools,
+            make_session=self.session,
+            hub=self.hub,
+            framing=self.framing,
+            max_frame=self.max_frame,
+            call_timeout=self.call_timeout,
+            grace=self.grace,
+            park_timeout=self.park_timeout,
+        )
 
     def session(self) -> Session:
         """A new sans-IO session for one connection."""
@@ -236,12 +255,10 @@ class Server:
             for action in actions:
                 if isinstance(action, Send):
                     sent.append(action.message)
-                elif isinstance(action, StartCall) and action.kind != "tool":
-                    body, error = await read_or_get(self.tools, action)
-                    await run(session.request_finished(action.call_id, body, error))
-                elif isinstance(action, StartCall):
-                    result = await call_tool(self.tools, action)
-                    await run(session.call_finished(action.call_id, result))
+                elif isinstance(action, (StartCall, Resume)):  # nothing parks here: a replay
+                    start = action if isinstance(action, StartCall) else action.start
+                    finish = await execute(self.tools, start)
+                    await run(finish(session, start.call_id))
 
         await run(session.receive(message))
         return sent[0] if len(sent) == 1 else (sent or None)
@@ -258,10 +275,11 @@ class Server:
             stream = 0 if self.input is None else self.input
             source, sink = byte_source(stream), byte_sink(output)
             input_fd, output_fd = plain_fd(stream), plain_fd(output)
+            settings = self.settings()
             connection = (
-                StreamConnection(self, source, sink)
+                StreamConnection(settings, source, sink)
                 if input_fd is None or output_fd is None
-                else ReaderConnection(self, source, sink, input_fd, output_fd)
+                else ReaderConnection(settings, source, sink, input_fd, output_fd)
             )
             try:
                 await connection.run()

@@ -266,7 +266,7 @@ async def _served(
         server = target
 
         async def run() -> None:
-            await StreamConnection(server, byte_source(source), byte_sink(sink)).run()
+            await StreamConnection(server.settings(), byte_source(source), byte_sink(sink)).run()
 
     else:
         server = Server(name, target, input=source, output=sink, **options)

@@ -78,7 +78,7 @@ def serve(chunks: Sequence[bytes], framing: Concrete | Literal["auto"]) -> bytes
 
     async def run() -> None:
         with anyio.fail_after(60):  # a hang is a failure, not a stuck suite
-            await StreamConnection(server, source, sink).run()
+            await StreamConnection(server.settings(), source, sink).run()
 
     anyio.run(run)
     return b"".join(written)

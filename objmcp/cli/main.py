@@ -358,14 +358,14 @@ def _serve_http(options: argparse.Namespace) -> None:
         )
         return
     app = _make_app(options)
-    sys.stderr.write(f"objmcp: serving {app.server.info.name} at {where}\n")
+    sys.stderr.write(f"objmcp: serving {app.name} at {where}\n")
     uvicorn.run(
         app,
         host=options.host,
         port=options.port,
         log_level="warning",
         # calls parked for a retry hold their request open: they get the grace, no more
-        timeout_graceful_shutdown=int(app.server.grace),
+        timeout_graceful_shutdown=int(app.settings.grace),
     )
 
 

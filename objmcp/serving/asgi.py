@@ -40,7 +40,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Collection, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import anyio
 import anyio.abc
@@ -50,7 +50,7 @@ from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import RequestId
 from ..protocol.limits import check_seconds
 from ..protocol.modern import is_modern
-from .connection import Host
+from ..protocol.session import ServerInfo
 from .http_checks import (
     LOCAL_HOSTS,
     Gate,
@@ -68,9 +68,10 @@ from .http_checks import (
 )
 from .http_sessions import HttpConnection, SessionStore
 from .logs import LogToClient
+from .settings import Settings
 from .streams import Reader, Stream
 
-__all__ = ["LOCAL_HOSTS", "McpApp"]
+__all__ = ["LOCAL_HOSTS", "Host", "McpApp"]
 
 ASGISend = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -80,6 +81,16 @@ _SSE_HEADERS = [
     (b"cache-control", b"no-cache, no-transform"),
     (b"x-accel-buffering", b"no"),
 ]
+
+
+class Host(Protocol):
+    """What the app needs of the server it serves (:class:`objmcp.Server` is one)."""
+
+    info: ServerInfo
+
+    def settings(self) -> Settings:
+        """What its connections run by."""
+        ...
 
 
 class McpApp(Gate, SessionStore):
@@ -124,18 +135,20 @@ class McpApp(Gate, SessionStore):
             scopes=scopes,
         )
         SessionStore.__init__(
-            self, server, stateless=stateless, route=route, session_idle=session_idle
+            self, server.settings(), stateless=stateless, route=route, session_idle=session_idle
         )
         self.poll_after = poll_after
         """Seconds a 2025-11-25 client's request stream is held open before the server
         closes the connection and the client polls (None: until it is answered)."""
         self.retry_ms = retry_ms
         """The reconnection delay SSE streams tell clients."""
+        self.name = server.info.name
+        """The served server's name."""
         self._logging: LogToClient | None = None
         self._aliases = itertools.count(1)
 
     def __repr__(self) -> str:
-        return f"McpApp({self.server.info.name!r}, path={self.path!r})"
+        return f"McpApp({self.name!r}, path={self.path!r})"
 
     async def __call__(self, scope: Scope, receive: Receive, send: ASGISend) -> None:
         if scope["type"] == "lifespan":
@@ -192,7 +205,7 @@ class McpApp(Gate, SessionStore):
     ) -> None:
         check_accept(headers.get("accept"), post=True)
         check_content_type(headers)
-        body = await read_body(receive, self.server.max_frame)
+        body = await read_body(receive, self.settings.max_frame)
         try:
             message = parse_message(body)
         except ParseFailure as error:
@@ -373,7 +386,7 @@ class McpApp(Gate, SessionStore):
         """End every session and close the served object (the ASGI server's shutdown
         does this; call it when embedding without one)."""
         self._end_all()
-        await self.server.tools.aclose()
+        await self.settings.tools.aclose()
         if self._logging is not None:
             logging.getLogger().removeHandler(self._logging)
             self._logging = None

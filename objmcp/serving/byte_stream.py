@@ -30,8 +30,9 @@ from ..protocol.jsonrpc import RequestId
 from ..protocol.session import Action
 from ..transport.framing import NEED_DATA, FrameDecoder, encode_frame
 from ..transport.stdio import ByteSink, ByteSource
-from .connection import Connection, Host
+from .connection import Connection
 from .logs import LogToClient
+from .settings import Settings
 
 __all__ = ["OUTPUT_HIGH_WATER", "StreamConnection"]
 
@@ -52,9 +53,9 @@ class StreamConnection(Connection):
     answers and the server's own requests are always kept.
     """
 
-    def __init__(self, server: Host, source: ByteSource, sink: ByteSink) -> None:
-        super().__init__(server)
-        self.decoder = FrameDecoder(server.framing, server.max_frame)
+    def __init__(self, settings: Settings, source: ByteSource, sink: ByteSink) -> None:
+        super().__init__(settings)
+        self.decoder = FrameDecoder(settings.framing, settings.max_frame)
         self._source = source
         self._sink = sink
         self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
@@ -75,11 +76,11 @@ class StreamConnection(Connection):
         if quiet_root:
             root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts
         self.bind()
-        self.server.connections.add(self)
+        self.settings.hub.join(self)
         try:
             await self._run()
         finally:
-            self.server.connections.discard(self)
+            self.settings.hub.leave(self)
             self._token = None
             root.removeHandler(handler)
             root.setLevel(level)
@@ -131,28 +132,19 @@ class StreamConnection(Connection):
 
     async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
         self._closing = True
-        self._perform(self.session.close())
+        self._perform(self._told(lambda session: session.close()))
         self._release()  # nobody is left to answer a question
-        if not self._calls_left():
+        if not self.calls_left():
             return
-        with anyio.move_on_after(self.server.grace):
-            while self._calls_left():
+        with anyio.move_on_after(self.settings.grace):
+            while self.calls_left():
                 self._idle = anyio.Event()
                 await self._idle.wait()
-        still = self._calls_left()
+        still = self.calls_left()
         if still:
             logger.warning("cancelling %d call(s) still running at end of input", still)
-            self._stop_calls_left()
+            self.stop_calls_left()
             calls.cancel_scope.cancel()
-
-    def _calls_left(self) -> int:
-        """Calls that may still answer."""
-        return len(self._running)
-
-    def _stop_calls_left(self) -> None:
-        """Raise the flag of every call that may still answer (the scope stops the tasks)."""
-        for call in self._running.values():
-            call.cancelled.set()
 
     def _send(self, message: object, related: RequestId | None) -> None:
         """Write one message (``related`` does not matter on one stream)."""

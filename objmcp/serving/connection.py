@@ -4,8 +4,12 @@
 carries out its actions: calls start in a task group (sync methods in worker
 threads), answers are sent as each call ends, progress and log records and
 questions to the user travel while calls run; a modern-era call that asks is parked
-until the retry that answers it. :class:`Host` is what a connection needs of its
-server.
+until the retry that answers it. A connection runs by frozen
+:class:`~objmcp.serving.settings.Settings` and never reaches back into the server;
+the calls a transport runs itself (the stdio reader's fast lane) are a :class:`Lane`
+it plugs in, stopped and counted with the connection's own; the session is used
+under :attr:`Connection.lock` (a real lock only where several threads use it). How
+a call is run, whatever its kind, is :mod:`objmcp.serving.execute`'s.
 
 Where a message goes is the transport's: a subclass says (:meth:`Connection._send`).
 :mod:`objmcp.serving.byte_stream` serves a pair of byte streams (stdio),
@@ -29,69 +33,26 @@ import anyio.abc
 import anyio.from_thread
 import anyio.lowlevel
 
-from .._exceptions import ArgumentError, ToolError, UnknownResourceError
-from ..model.content import ToolResult, error_result
 from ..model.inject import InputNeeded
 from ..model.threads import Job
-from ..model.toolbox import Toolbox
-from ..protocol import jsonrpc as rpc
-from ..protocol.jsonrpc import ProtocolError, RequestId
+from ..protocol.jsonrpc import RequestId
 from ..protocol.session import (
-    RESOURCE_NOT_FOUND,
     Action,
     Answer,
     CancelCall,
     Resume,
     Send,
-    ServerInfo,
     Session,
     StartCall,
 )
-from ..transport.framing import Framing
+from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
 from .running import STOP, ClientRequest, RunningCall, injections
+from .settings import Settings
 
-__all__ = ["Connection", "Host", "call_tool", "internal_error", "read_or_get"]
+__all__ = ["Connection", "Lane"]
 
 logger = logging.getLogger("objmcp")
-
-
-async def call_tool(
-    tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
-) -> ToolResult:
-    """Call the tool an action names; a failure inside objmcp itself is an error result."""
-    try:
-        return await tools.acall(action.tool, action.arguments, injected=injected)
-    except Exception as error:  # acall turns failures into results; this is the last line
-        logger.exception("calling %r failed inside objmcp", action.tool)
-        return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
-
-
-async def read_or_get(
-    tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
-) -> tuple[dict[str, Any] | None, ProtocolError | None]:
-    """Read a resource or get a prompt an action names: the result's body, or the error
-    to answer with."""
-    try:
-        if action.kind == "resource":
-            return {"contents": await tools.read_resource(action.tool, injected=injected)}, None
-        return await tools.get_prompt(action.tool, action.arguments, injected=injected), None
-    except UnknownResourceError as error:
-        return None, ProtocolError(RESOURCE_NOT_FOUND, str(error), {"uri": error.uri})
-    except (ArgumentError, ToolError) as error:
-        return None, ProtocolError(rpc.INVALID_PARAMS, str(error))
-    except Exception as error:
-        failed = error_result(error, f"{action.kind} {action.tool}")
-        return None, ProtocolError(rpc.INTERNAL_ERROR, failed.text)
-
-
-def internal_error(message: object) -> list[Action]:
-    """The answer to a message objmcp itself failed on (logged with the traceback): an
-    internal error for this message only."""
-    logger.exception("objmcp failed on a message")
-    request_id = message.get("id") if isinstance(message, dict) else None
-    request_id = request_id if rpc.is_request_id(request_id) else None
-    return [Send(rpc.error_response(request_id, rpc.INTERNAL_ERROR, "Internal error"))]
 
 
 @dataclass(eq=False)
@@ -105,26 +66,20 @@ class _Waiter:
     released: bool = False
 
 
-class Host(Protocol):
-    """What a connection needs of the server it serves (:class:`objmcp.Server` is one):
-    its settings, its tools, a session for each client, and the set of connections
-    open, which a connection joins and leaves."""
+class Lane(Protocol):
+    """Calls a transport runs itself, beside the connection's own (the stdio reader's fast
+    lane): the connection stops them and counts them with its own."""
 
-    info: ServerInfo
-    tools: Toolbox
-    framing: Framing
-    max_frame: int
-    call_timeout: float | None
-    grace: float
-    park_timeout: float
-    connections: set[Connection]
-
-    def session(self) -> Session:
-        """A new session for one client."""
+    def cancel(self, call_id: int) -> bool:
+        """Stop the call ``call_id`` if this lane runs it; whether it did."""
         ...
 
-    def notify_resource_updated(self, uri: str) -> None:
-        """Tell the clients subscribed to ``uri`` that it changed."""
+    def stop_all(self) -> None:
+        """Stop every call of the lane: nobody is left to answer them."""
+        ...
+
+    def unanswered(self) -> int:
+        """How many calls of the lane may still answer."""
         ...
 
 
@@ -132,9 +87,13 @@ class Connection:
     """One client's session and the calls it started, whatever carries its messages:
     a subclass says where a message goes (:meth:`_send`)."""
 
-    def __init__(self, server: Host) -> None:
-        self.server = server
-        self.session = server.session()
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.session = settings.make_session()
+        self.lock: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
+        """Held around every use of the session (a lock where several threads use it)."""
+        self.lanes: list[Lane] = []
+        """Calls the transport runs itself, stopped and counted with the connection's."""
         self._running: dict[int, RunningCall] = {}
         self._waiters: dict[str, _Waiter] = {}  # handshake era: by the id of our request
         self._parked: dict[int, _Waiter] = {}  # modern era: by the call id it was parked as
@@ -161,10 +120,15 @@ class Connection:
         if self._token is None:
             return  # not serving (yet, or any more)
         if threading.get_ident() == self._loop_thread:
-            self._perform(make(self.session))
+            self._perform(self._told(make))
             return
         with contextlib.suppress(RuntimeError):  # the loop is gone: nobody listens
-            anyio.from_thread.run_sync(lambda: self._perform(make(self.session)), token=self._token)
+            anyio.from_thread.run_sync(lambda: self._perform(self._told(make)), token=self._token)
+
+    def _told(self, make: Callable[[Session], list[Action]]) -> list[Action]:
+        """What the session says to ``make``, under the connection's lock."""
+        with self.lock:
+            return make(self.session)
 
     def handle(
         self, message: object, caller: str | None = None, source: bytes | None = None
@@ -173,7 +137,8 @@ class Connection:
         from ``source``, when given); a failure of objmcp's own is an internal error for
         this message only."""
         try:
-            return self.session.receive(message, caller, source=source)
+            with self.lock:
+                return self.session.receive(message, caller, source=source)
         except Exception:  # a bug of ours: say so for this message, serve the next
             return internal_error(message)
 
@@ -196,6 +161,8 @@ class Connection:
                     waiting.result, waiting.error = action.result, action.error
                     waiting.answered.set()
             elif isinstance(action, CancelCall):
+                if any(lane.cancel(action.call_id) for lane in self.lanes):
+                    continue
                 cancelled = self._running.get(action.call_id)
                 if cancelled is not None:
                     self._release(cancelled)
@@ -207,6 +174,20 @@ class Connection:
         for call in list(self._running.values()):
             call.cancelled.set()
             call.scope.cancel()
+        for lane in self.lanes:
+            lane.stop_all()
+
+    def calls_left(self) -> int:
+        """Calls that may still answer."""
+        return len(self._running) + sum(lane.unanswered() for lane in self.lanes)
+
+    def stop_calls_left(self) -> None:
+        """Raise the flag of every call that may still answer (the caller cancels the scope
+        their tasks run in), and stop the lanes' calls."""
+        for call in self._running.values():
+            call.cancelled.set()
+        for lane in self.lanes:
+            lane.stop_all()
 
     def _resume(self, action: Resume) -> bool:
         """Modern era: hand a retry's answer to the call parked for it, if this connection
@@ -223,38 +204,32 @@ class Connection:
         return True
 
     async def _run_call(self, action: StartCall, call: RunningCall) -> None:
-        result: ToolResult | None = None
-        answer: tuple[dict[str, Any] | None, ProtocolError | None] | None = None
+        finish: Finish | None = None
         attribute_logs(self, call)  # this task's own context: log records find the call
-        timeout = self.server.call_timeout
+        timeout = self.settings.call_timeout
         with call.scope, contextlib.suppress(InputNeeded), call.timer:
             if timeout is not None:
                 call.timer.deadline = anyio.current_time() + timeout
-            if action.kind == "tool":
-                result = await call_tool(self.server.tools, action, injections(self, call))
-            else:
-                answer = await read_or_get(self.server.tools, action, injections(self, call))
+            finish = await execute(self.settings.tools, action, injections(self, call))
         if call.timer.cancelled_caught and call.question is None:
             call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop
             logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool, timeout)
-            late = (
-                f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped"
+            finish = stopped(
+                action,
+                f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped",
             )
-            if action.kind == "tool":
-                result = ToolResult(late, None, True)
-            else:
-                answer = (None, ProtocolError(rpc.INTERNAL_ERROR, late))
         self._running.pop(call.call_id, None)
         if not self._running:
             self._idle.set()
         # However the method ended after asking (even if it caught InputNeeded itself, or
         # a task group of its own wrapped it), a question asked is what the call answers.
         if call.question is not None:
-            self._perform(self.session.call_needs_input(call.call_id, *call.question))
-        elif result is not None:
-            self._perform(self.session.call_finished(call.call_id, result))
-        elif answer is not None:
-            self._perform(self.session.request_finished(call.call_id, *answer))
+            question = call.question
+            asked = self._told(lambda session: session.call_needs_input(call.call_id, *question))
+            self._perform(asked)
+        elif finish is not None:
+            end = finish
+            self._perform(self._told(lambda session: end(session, call.call_id)))
 
     # --- what the injected callables reach (see _running.Reach) ---------------------------
 
@@ -270,7 +245,7 @@ class Connection:
 
     def resource_updated(self, uri: str) -> None:
         """Tell every subscriber of ``uri``, on every connection, that it changed."""
-        self.server.notify_resource_updated(uri)
+        self.settings.hub.resource_updated(uri)
 
     async def ask(self, call: RunningCall, request: ClientRequest, job: Job | None) -> Any:
         """Ask the client for ``call`` and wait for the answer; returns it read, or
@@ -286,7 +261,8 @@ class Connection:
                 "This server cannot send the client requests here (stateless HTTP has no "
                 "way back to the client)"
             )
-        refusal = self.session.refusal(call.call_id, request.feature)
+        with self.lock:
+            refusal = self.session.refusal(call.call_id, request.feature)
         if refusal is not None:
             raise request.unavailable(refusal)
         if self._closing:
@@ -301,12 +277,13 @@ class Connection:
             with _clock_stopped(call):
                 waiter = await self._park(call, request, job)
         else:
-            actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
+            with self.lock:
+                actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
             waiter = self._waiters[ask_id] = _Waiter(call)
             try:
                 self._perform(actions)
                 with _clock_stopped(call):
-                    async with self.server.tools.threads.paused(job):
+                    async with self.settings.tools.threads.paused(job):
                         await waiter.answered.wait()
             finally:
                 self._waiters.pop(ask_id, None)
@@ -322,23 +299,26 @@ class Connection:
         return request.read(waiter.result or {})
 
     def _can_park(self, job: Job | None) -> bool:
-        if job is not None and self.server.tools.threads.serial:
+        if job is not None and self.settings.tools.threads.serial:
             return False  # the one thread of serial calls cannot wait for a retry
-        return not self.session.parking.full
+        with self.lock:
+            return not self.session.parking.full
 
     async def _park(self, call: RunningCall, request: ClientRequest, job: Job | None) -> _Waiter:
         parked_as = call.call_id
         waiter = self._parked[parked_as] = _Waiter(call)
+        method, params = request.method, request.params
         self._perform(
-            self.session.call_needs_input(call.call_id, request.method, request.params, park=True)
+            self._told(lambda session: session.call_needs_input(parked_as, method, params, True))
         )
-        with anyio.move_on_after(self.server.park_timeout):
-            async with self.server.tools.threads.paused(job):
+        with anyio.move_on_after(self.settings.park_timeout):
+            async with self.settings.tools.threads.paused(job):
                 await waiter.answered.wait()
         still_parked = self._parked.pop(parked_as, None) is not None
         if still_parked and not waiter.answered.is_set():  # no retry came for it in time
             logger.warning("a call to %r waited too long for its answer; dropped", call.tool)
-            self.session.unpark(parked_as)
+            with self.lock:
+                self.session.unpark(parked_as)
             waiter.released = True
             call.cancelled.set()
         return waiter

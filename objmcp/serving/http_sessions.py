@@ -37,8 +37,9 @@ from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import RequestId
 from ..protocol.revisions import HANDSHAKE_VERSIONS
 from ..protocol.session import Action
-from .connection import Connection, Host
+from .connection import Connection
 from .http_checks import Refusal
+from .settings import Settings
 from .streams import COMPLETE_LIMIT, DELIVERED_KEPT, Stream
 
 __all__ = ["HttpConnection", "SessionStore"]
@@ -50,8 +51,8 @@ class HttpConnection(Connection):
     """A session served over HTTP: each message goes to the POST it belongs to, or to the
     session's GET stream, or nowhere when neither is open."""
 
-    def __init__(self, server: Host, owner: str | None = None) -> None:
-        super().__init__(server)
+    def __init__(self, settings: Settings, owner: str | None = None) -> None:
+        super().__init__(settings)
         self.owner = owner
         """A digest of the credentials that opened the session (None: none were asked)."""
         self.session_id: str | None = None
@@ -143,9 +144,14 @@ class SessionStore:
     """The open sessions of an app, by id, and the one connection of the modern era."""
 
     def __init__(
-        self, server: Host, *, stateless: bool, route: str | None, session_idle: float | None
+        self,
+        settings: Settings,
+        *,
+        stateless: bool,
+        route: str | None,
+        session_idle: float | None,
     ) -> None:
-        self.server = server
+        self.settings = settings
         self.stateless = stateless
         self.route = route
         """The tag every session id starts with (``<route>.``), for a proxy in front of
@@ -162,8 +168,8 @@ class SessionStore:
         """The one connection of every modern-era request: a call parked by one request
         is there for the retry, whichever request brings it."""
         if self._modern is None:
-            self._modern = HttpConnection(self.server)
-            self.server.connections.add(self._modern)
+            self._modern = HttpConnection(self.settings)
+            self.settings.hub.join(self._modern)
         return self._modern
 
     def _handshake_session(
@@ -183,19 +189,19 @@ class SessionStore:
             raise Refusal(400, failure)
         opening = isinstance(message, dict) and message.get("method") == "initialize"
         if self.stateless:
-            connection = HttpConnection(self.server, owner)
+            connection = HttpConnection(self.settings, owner)
             connection.asks = False
             if not opening:
                 connection.session.assume(version or "2025-03-26")
             return connection
         session_id = headers.get("mcp-session-id")
         if opening and session_id is None:
-            connection = HttpConnection(self.server, owner)
+            connection = HttpConnection(self.settings, owner)
             connection.session_id = secrets.token_urlsafe(24)
             if self.route is not None:
                 connection.session_id = f"{self.route}.{connection.session_id}"
             self.sessions[connection.session_id] = connection
-            self.server.connections.add(connection)
+            self.settings.hub.join(connection)
             return connection
         if session_id is None:
             failure = rpc.error_response(
@@ -243,7 +249,7 @@ class SessionStore:
     def _end(self, connection: HttpConnection) -> None:
         """A session is over: its calls and waits end, its streams too; it hears of no
         change."""
-        self.server.connections.discard(connection)
+        self.settings.hub.leave(connection)
         connection._release()
         connection.cancel_calls()
         for stream in [*connection.streams.values(), connection.stream]:

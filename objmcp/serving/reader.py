@@ -13,7 +13,10 @@ inside one call for more than :data:`TAKEOVER` seconds starts another reader,
 and the first one finishes its call as a worker thread would, then ends. The
 watchdog also stops inline calls at the server's ``call_timeout``.
 
-Every session method runs under one lock (:class:`_Guarded`). The output, every
+The session is used under the connection's lock, a real one here: the reader
+threads, the event loop and the watchdog share it. The calls the readers run are an
+:class:`InlineLane`, plugged into the connection (which stops and counts them with
+its own). The output, every
 frame through one queue written by whichever thread finds it idle, is
 :mod:`objmcp.serving.writer`'s: a :class:`ReaderConnection` is a
 :class:`~objmcp.serving.writer.WriterConnection`, and this module is its input side
@@ -28,10 +31,8 @@ import os
 import select
 import threading
 import time
-import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import anyio
 import anyio.abc
@@ -41,14 +42,16 @@ from .._exceptions import FrameError
 from ..model.content import ToolResult
 from ..model.inject import Cancelled
 from ..model.jsontext import ParseFailure, parse_message
+from ..model.threads import ThreadRunner
 from ..model.tool import Tool
 from ..model.toolbox import run_sync_tool, settle
 from ..protocol import jsonrpc as rpc
-from ..protocol.session import Action, CancelCall, Send, Session, StartCall
+from ..protocol.session import Action, Send, StartCall
 from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
-from .connection import Host, internal_error
+from .execute import internal_error
 from .logs import attribute_thread_logs
+from .settings import Settings
 from .writer import HOLD_TIME, WriterConnection
 
 __all__ = ["TAKEOVER", "ReaderConnection"]
@@ -80,43 +83,72 @@ class InlineCall:
     """Stopped while it ran: its thread runs on, unwaited for."""
 
 
-class _Guarded:
-    """A session whose every method runs under ``lock``: the reader thread, the event loop
-    and the watchdog share it."""
+class InlineLane:
+    """The calls reader threads run themselves: a :class:`~objmcp.serving.connection.Lane`
+    of the connection, which stops and counts them with its own. ``lock`` is the
+    connection's; ``give_back`` returns a worker's place taken by a call taken over."""
 
-    def __init__(self, session: Session, lock: threading.Lock) -> None:
-        self._session = session
-        self._lock = lock
+    def __init__(self, lock: threading.Lock, give_back: Callable[[InlineCall], None]) -> None:
+        self.lock = lock
+        self.give_back = give_back
+        self.calls: dict[int, InlineCall] = {}
+        self.in_reader: InlineCall | None = None
+        """The call the reader is running, if any."""
+        self.threads: ThreadRunner | None = None
 
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._session, name)
-        if not callable(value):
-            return value
-        lock = self._lock
+    def cancel(self, call_id: int) -> bool:
+        """Stop the call ``call_id`` if it runs in this lane; whether it does."""
+        call = self.calls.get(call_id)
+        if call is None:
+            return False
+        self.stop(call)
+        return True
 
-        def guarded(*args: Any, **kwargs: Any) -> Any:
-            with lock:
-                return value(*args, **kwargs)
+    def stop_all(self) -> None:
+        """Stop every call of the lane: none will be answered."""
+        for call in list(self.calls.values()):
+            self.stop(call)
 
-        setattr(self, name, guarded)
-        return guarded
+    def unanswered(self) -> int:
+        """How many calls of the lane may still answer."""
+        with self.lock:
+            return sum(not call.answered for call in self.calls.values())
+
+    def stop(self, call: InlineCall) -> bool:
+        """Stop waiting for ``call``: it will not be answered. False if it was already."""
+        with self.lock:
+            if call.answered:
+                return False
+            call.answered = call.abandoned = True
+        assert self.threads is not None
+        self.threads.abandon()
+        if call.cancelled is not None:
+            call.cancelled.set()
+        if call.taken_over:  # as for a worker's job: a stopped call's place is free at once
+            self.give_back(call)
+        return True
 
 
 class ReaderConnection(WriterConnection):
     """A stream connection over two file descriptors, read by a thread (POSIX)."""
 
     def __init__(
-        self, server: Host, source: ByteSource, sink: ByteSink, input_fd: int, output_fd: int
+        self,
+        settings: Settings,
+        source: ByteSource,
+        sink: ByteSink,
+        input_fd: int,
+        output_fd: int,
     ) -> None:
-        super().__init__(server, source, sink, output_fd)
+        super().__init__(settings, source, sink, output_fd)
         self._lock = threading.Lock()
-        self._unguarded = self.session  # for code that holds the lock already
+        self.lock = self._lock
         self._thread = threading.local()  # what each reader thread keeps of its own
-        self.session = typing.cast(Session, _Guarded(self.session, self._lock))
         self._input_fd = input_fd
         self._reader: object = None  # the token of the thread that reads the input now
-        self._inline: dict[int, InlineCall] = {}
-        self._in_reader: InlineCall | None = None  # the call the reader is running, if any
+        self.inline = InlineLane(self._lock, self._give_back)
+        self.inline.threads = settings.tools.threads
+        self.lanes.append(self.inline)
         self._watch = threading.Condition()
         self._watcher_asleep = False
         self._stopped = False
@@ -226,7 +258,7 @@ class ReaderConnection(WriterConnection):
         call = None
         try:  # as handle() does, in fewer steps: every message comes this way
             with self._lock:
-                actions = self._unguarded.receive(message, None, source=frame)
+                actions = self.session.receive(message, None, source=frame)
                 call = self._inline_call(actions)
         except Exception:  # a bug of ours: say so for this message, serve the next
             actions = internal_error(message)
@@ -272,18 +304,20 @@ class ReaderConnection(WriterConnection):
         action = actions[0]
         if type(action) is not StartCall or action.kind != "tool" or self._closing:
             return None
-        tools = self.server.tools
+        tools = self.settings.tools
         tool = tools.get(action.tool)
         if tool is None or not tool.self_contained or tools.threads.serial or tools.threads.busy:
             return None
         now = time.monotonic()
-        timeout = self.server.call_timeout
+        timeout = self.settings.call_timeout
         deadline = None if timeout is None else now + timeout
         flag = threading.Event() if tool.injected else None
-        if self._inline:
+        if self.inline.calls:
             return None  # one taken over still runs: this one goes to a worker
-        call = self._inline[action.call_id] = InlineCall(action.call_id, tool, now, deadline, flag)
-        self._in_reader = call
+        call = self.inline.calls[action.call_id] = InlineCall(
+            action.call_id, tool, now, deadline, flag
+        )
+        self.inline.in_reader = call
         return call
 
     def _run_inline(self, call: InlineCall, action: StartCall) -> None:
@@ -309,19 +343,19 @@ class ReaderConnection(WriterConnection):
                 anyio.from_thread.run(on_loop, token=self._token)
             outcome = result or ToolResult("The server stopped during the call", None, True)
         with self._lock:
-            self._inline.pop(call.call_id, None)
-            if self._in_reader is call:
-                self._in_reader = None
+            self.inline.calls.pop(call.call_id, None)
+            if self.inline.in_reader is call:
+                self.inline.in_reader = None
             answer = not call.answered
             call.answered = True
             taken_over = call.taken_over
-            actions = self._unguarded.call_finished(call.call_id, outcome) if answer else []
+            actions = self.session.call_finished(call.call_id, outcome) if answer else []
         for reply in actions:  # its answer (or its batch's)
             assert isinstance(reply, Send)
             self._send(reply.message, reply.related)
         if time.monotonic() - call.started >= HOLD_TIME:
             self._write_held()  # a slow call: its answer, and any held before it, go now
-        threads = self.server.tools.threads
+        threads = self.settings.tools.threads
         if call.abandoned:
             threads.settled()
         if taken_over:
@@ -337,50 +371,13 @@ class ReaderConnection(WriterConnection):
             assert isinstance(action, Send)  # an answer is all a finished call makes
             self._send(action.message, action.related)
 
-    def _stop_inline(self, call: InlineCall) -> bool:
-        """Stop waiting for ``call``: it will not be answered. False if it was already."""
-        with self._lock:
-            if call.answered:
-                return False
-            call.answered = call.abandoned = True
-        threads = self.server.tools.threads
-        threads.abandon()
-        if call.cancelled is not None:
-            call.cancelled.set()
-        if call.taken_over:  # as for a worker's job: a stopped call's place is free at once
-            if threading.get_ident() == self._loop_thread:
-                threads.give_back(call)
-            else:
-                self._on_loop(lambda: threads.give_back(call))
-        return True
-
-    def _perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
-        rest: list[Action] = []
-        for action in actions:
-            inline = self._inline.get(action.call_id) if isinstance(action, CancelCall) else None
-            if inline is not None:
-                self._stop_inline(inline)
-            else:
-                rest.append(action)
-        super()._perform(rest, group)
-
-    def cancel_calls(self) -> None:
-        """Stop every running call, in the reader and elsewhere."""
-        super().cancel_calls()
-        for call in list(self._inline.values()):
-            self._stop_inline(call)
-
-    def _calls_left(self) -> int:
-        return super()._calls_left() + len(self._unanswered())
-
-    def _stop_calls_left(self) -> None:
-        super()._stop_calls_left()
-        for inline in self._unanswered():
-            self._stop_inline(inline)
-
-    def _unanswered(self) -> list[InlineCall]:
-        with self._lock:
-            return [call for call in self._inline.values() if not call.answered]
+    def _give_back(self, call: InlineCall) -> None:
+        """A stopped call taken over frees its worker's place (on the loop)."""
+        threads = self.settings.tools.threads
+        if threading.get_ident() == self._loop_thread:
+            threads.give_back(call)
+        else:
+            self._on_loop(lambda: threads.give_back(call))
 
     # --- the watchdog -------------------------------------------------------------------
 
@@ -390,8 +387,8 @@ class ReaderConnection(WriterConnection):
             time.sleep(_TICK)
             now = time.monotonic()
             with self._lock:
-                calls = list(self._inline.values())
-                in_reader = self._in_reader
+                calls = list(self.inline.calls.values())
+                in_reader = self.inline.in_reader
             if calls:
                 seen = now
             for call in calls:
@@ -404,7 +401,7 @@ class ReaderConnection(WriterConnection):
             if not calls and now - seen > _IDLE:
                 with self._watch:
                     self._watcher_asleep = True
-                    if self._in_reader is None and not self._stopped:
+                    if self.inline.in_reader is None and not self._stopped:
                         self._watch.wait(30)
                     self._watcher_asleep = False
                 seen = time.monotonic()
@@ -412,22 +409,24 @@ class ReaderConnection(WriterConnection):
     def _take_over(self, call: InlineCall) -> None:
         """The reader is busy with ``call``: another thread reads the input meanwhile."""
         with self._lock:
-            if self._in_reader is not call or self._reader is None:
+            if self.inline.in_reader is not call or self._reader is None:
                 return
             call.taken_over = True
-            self._in_reader = None
+            self.inline.in_reader = None
             token = self._reader = object()
-        threads = self.server.tools.threads
+        threads = self.settings.tools.threads
         self._on_loop(lambda: None if call.abandoned else threads.take(call))  # a worker's place
         self._start_reader(token)
 
     def _time_out(self, call: InlineCall) -> None:
-        if not self._stop_inline(call):
+        if not self.inline.stop(call):
             return
-        timeout = self.server.call_timeout
+        timeout = self.settings.call_timeout
         logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool.name, timeout)
         late = f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped"
-        self._send_all(self.session.call_finished(call.call_id, ToolResult(late, None, True)))
+        with self._lock:
+            actions = self.session.call_finished(call.call_id, ToolResult(late, None, True))
+        self._send_all(actions)
 
     # --- serving ----------------------------------------------------------------------
 

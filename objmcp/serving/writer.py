@@ -39,7 +39,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from ..protocol.jsonrpc import RequestId
 from ..transport.stdio import ByteSink, ByteSource
 from .byte_stream import OUTPUT_HIGH_WATER, StreamConnection
-from .connection import Host
+from .settings import Settings
 
 __all__ = ["HOLD", "HOLD_TIME", "WriterConnection"]
 
@@ -54,8 +54,10 @@ class WriterConnection(StreamConnection):
     output half of :class:`~objmcp.serving.reader.ReaderConnection`, whose reader threads
     wait in :meth:`_wait_for_client` (it is not served on its own)."""
 
-    def __init__(self, server: Host, source: ByteSource, sink: ByteSink, output_fd: int) -> None:
-        super().__init__(server, source, sink)
+    def __init__(
+        self, settings: Settings, source: ByteSource, sink: ByteSink, output_fd: int
+    ) -> None:
+        super().__init__(settings, source, sink)
         self._output_fd = output_fd
         self._out_lock = threading.Lock()
         self._pending: list[bytes] = []

@@ -1,0 +1,99 @@
+"""Running what a :class:`~objmcp.protocol.actions.StartCall` names, whichever runner runs it.
+
+:func:`execute` runs a tool, reads a resource or gets a prompt, and returns what the
+session must be told of its end (a :data:`Finish`): every runner (a connection's calls
+on the event loop, :meth:`objmcp.Server.handle`) ends its calls through it, so that a
+kind of call is told apart in one place. :func:`stopped` is the end of a call the
+server stopped itself (its ``call_timeout``). The stdio reader's fast lane runs sync
+tools itself (:func:`~objmcp.model.toolbox.run_sync_tool`, no coroutine) and reports
+them with ``call_finished`` as :func:`execute` would.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from .._exceptions import ArgumentError, ToolError, UnknownResourceError
+from ..model.content import ToolResult, error_result
+from ..model.toolbox import Toolbox
+from ..protocol import jsonrpc as rpc
+from ..protocol.jsonrpc import ProtocolError
+from ..protocol.session import RESOURCE_NOT_FOUND, Action, Send, Session, StartCall
+
+__all__ = ["Finish", "call_tool", "execute", "internal_error", "read_or_get", "stopped"]
+
+logger = logging.getLogger("objmcp")
+
+Finish = Callable[[Session, int], list[Action]]
+"""What tells the session a call ended, given the call's id at its end (a parked call
+resumed answers as the retry's call), and gives the actions that answer it."""
+
+
+async def execute(
+    tools: Toolbox, start: StartCall, injected: dict[object, object] | None = None
+) -> Finish:
+    """Run the call ``start`` names with ``injected`` parameters, to its end."""
+    match start.kind:
+        case "tool":
+            result = await call_tool(tools, start, injected)
+            return lambda session, call_id: session.call_finished(call_id, result)
+        case "resource" | "prompt":
+            body, error = await read_or_get(tools, start, injected)
+            return lambda session, call_id: session.request_finished(call_id, body, error)
+    return _unknown(start.kind)
+
+
+def _unknown(kind: NoReturn) -> NoReturn:
+    raise AssertionError(f"a call of no known kind: {kind!r}")
+
+
+def stopped(start: StartCall, reason: str) -> Finish:
+    """The end of a call the server stopped for ``reason``: an error result for a tool,
+    an internal error for a resource read or a prompt."""
+    if start.kind == "tool":
+        result = ToolResult(reason, None, True)
+        return lambda session, call_id: session.call_finished(call_id, result)
+    error = ProtocolError(rpc.INTERNAL_ERROR, reason)
+    return lambda session, call_id: session.request_finished(call_id, None, error)
+
+
+async def call_tool(
+    tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
+) -> ToolResult:
+    """Call the tool an action names; a failure inside objmcp itself is an error result."""
+    try:
+        return await tools.acall(action.tool, action.arguments, injected=injected)
+    except Exception as error:  # acall turns failures into results; this is the last line
+        logger.exception("calling %r failed inside objmcp", action.tool)
+        return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
+
+
+async def read_or_get(
+    tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
+) -> tuple[dict[str, Any] | None, ProtocolError | None]:
+    """Read the resource or get the prompt an action names: the result's body, or the
+    error to answer with."""
+    if action.kind not in ("resource", "prompt"):
+        raise AssertionError(f"not a resource read or a prompt: {action.kind!r}")
+    try:
+        if action.kind == "resource":
+            return {"contents": await tools.read_resource(action.tool, injected=injected)}, None
+        return await tools.get_prompt(action.tool, action.arguments, injected=injected), None
+    except UnknownResourceError as error:
+        return None, ProtocolError(RESOURCE_NOT_FOUND, str(error), {"uri": error.uri})
+    except (ArgumentError, ToolError) as error:
+        return None, ProtocolError(rpc.INVALID_PARAMS, str(error))
+    except Exception as error:
+        failed = error_result(error, f"{action.kind} {action.tool}")
+        return None, ProtocolError(rpc.INTERNAL_ERROR, failed.text)
+
+
+def internal_error(message: object) -> list[Action]:
+    """The answer to a message objmcp itself failed on (logged with the traceback): an
+    internal error for this message only."""
+    logger.exception("objmcp failed on a message")
+    request_id = message.get("id") if isinstance(message, dict) else None
+    request_id = request_id if rpc.is_request_id(request_id) else None
+    return [Send(rpc.error_response(request_id, rpc.INTERNAL_ERROR, "Internal error"))]

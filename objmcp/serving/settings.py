@@ -1,0 +1,66 @@
+"""What a connection runs by, fixed when serving starts, and the set of connections served.
+
+A connection never reaches back into the :class:`~objmcp.Server` that made it: it is
+given :class:`Settings`, a frozen record of the server's options and its tools, and
+the :class:`Hub` it joins while it serves, through which a change reaches every
+client (a tool list that changed, a resource updated). The server makes both
+(:meth:`objmcp.Server.settings`); the ASGI app is given them the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..model.toolbox import Toolbox
+from ..protocol.session import Action, Session
+from ..transport.framing import DEFAULT_MAX_FRAME, Framing
+
+__all__ = ["Hub", "Member", "Settings"]
+
+
+class Member(Protocol):
+    """A connection, as the hub sees it."""
+
+    def post(self, make: Callable[[Session], list[Action]]) -> None:
+        """Carry out what ``make`` says the connection's session must do (any thread)."""
+
+
+class Hub:
+    """The connections being served: each joins while it serves, and leaves."""
+
+    def __init__(self) -> None:
+        self.members: set[Member] = set()
+
+    def join(self, member: Member) -> None:
+        """``member`` serves now: it hears what is broadcast."""
+        self.members.add(member)
+
+    def leave(self, member: Member) -> None:
+        """``member`` stopped serving."""
+        self.members.discard(member)
+
+    def broadcast(self, make: Callable[[Session], list[Action]]) -> None:
+        """Have every connection carry out what ``make`` says of its session (any thread)."""
+        for member in list(self.members):
+            member.post(make)
+
+    def resource_updated(self, uri: str) -> None:
+        """Tell the subscribers of ``uri``, on every connection, that it changed."""
+        self.broadcast(lambda session: session.resource_updated(uri))
+
+
+@dataclass(frozen=True, eq=False)
+class Settings:
+    """The options a connection runs by (see :class:`objmcp.Server` for each)."""
+
+    tools: Toolbox
+    make_session: Callable[[], Session]
+    """A new sans-IO session, for one client."""
+    hub: Hub = field(default_factory=Hub)
+    framing: Framing = "auto"
+    max_frame: int = DEFAULT_MAX_FRAME
+    call_timeout: float | None = None
+    grace: float = 5.0
+    park_timeout: float = 300.0
