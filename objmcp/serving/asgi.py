@@ -226,7 +226,7 @@ class McpApp(Gate, SessionStore):
         exchange = Stream(_request_ids(message), aliases)
         if exchange.pending and not modern:
             connection.resumable(exchange)
-        actions = connection.handle(message, owner)
+        actions = connection.runner.handle(message, owner)
         connection.cancelled(message)
         try:
             async with anyio.create_task_group() as calls:
@@ -324,7 +324,7 @@ class McpApp(Gate, SessionStore):
                 "method": "notifications/cancelled",
                 "params": {"requestId": request_id},
             }
-            connection._perform(connection.handle(cancel))
+            connection.runner.perform(connection.runner.handle(cancel))
         calls.cancel_scope.cancel()
 
     async def _get(

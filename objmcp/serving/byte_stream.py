@@ -44,17 +44,22 @@ drops progress and log notifications, until the client has read half of them."""
 _DROPPABLE = frozenset({"notifications/progress", "notifications/message"})
 
 
-class StreamConnection(Connection):
+class StreamConnection:
     """A connection over one pair of byte streams (stdio): frames in, frames out.
 
     A client that does not read its answers holds the server back, with bounded memory:
     beyond :data:`OUTPUT_HIGH_WATER` bytes unwritten, no further request is read (the
     client's writes block in turn) and progress and log notifications are dropped;
     answers and the server's own requests are always kept.
+
+    It drives a :class:`~objmcp.serving.connection.Connection` (:attr:`runner`), which
+    hands it each message to write.
     """
 
     def __init__(self, settings: Settings, source: ByteSource, sink: ByteSink) -> None:
-        super().__init__(settings)
+        self.settings = settings
+        self.runner = Connection(settings, self._send)
+        """The runner: the session, and the calls it starts."""
         self.decoder = FrameDecoder(settings.framing, settings.max_frame)
         self._source = source
         self._sink = sink
@@ -69,19 +74,19 @@ class StreamConnection(Connection):
     async def run(self) -> None:
         """Read until end of input, then let calls finish (or cancel them) and flush."""
         root = logging.getLogger()
-        handler = LogToClient(self)
+        handler = LogToClient(self.runner)
         quiet_root = not root.handlers
         level = root.level
         root.addHandler(handler)
         if quiet_root:
             root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts
-        self.bind()
-        self.settings.hub.join(self)
+        self.runner.bind()
+        self.settings.hub.join(self.runner)
         try:
             await self._run()
         finally:
-            self.settings.hub.leave(self)
-            self._token = None
+            self.settings.hub.leave(self.runner)
+            self.runner.loop_token = None
             root.removeHandler(handler)
             root.setLevel(level)
 
@@ -89,9 +94,9 @@ class StreamConnection(Connection):
         async with anyio.create_task_group() as writers:
             writers.start_soon(self._write_loop)
             async with anyio.create_task_group() as calls:
-                self._calls_group = calls
+                self.runner.calls = calls
                 await self._read_loop(calls)
-                await self._drain(calls)
+                await self.runner.drain(calls)
             self._out_send.close()
 
     async def _read_loop(self, calls: anyio.abc.TaskGroup) -> None:
@@ -107,7 +112,7 @@ class StreamConnection(Connection):
             if not data:
                 last = self.decoder.end_of_input()
                 if isinstance(last, bytes):
-                    self._perform(self._receive(last), calls)
+                    self.runner.perform(self._receive(last), calls)
                 elif isinstance(last, FrameError):
                     logger.warning("%s", last)
                 return
@@ -121,30 +126,14 @@ class StreamConnection(Connection):
                     self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
                     continue
                 assert isinstance(frame, bytes)
-                self._perform(self._receive(frame), calls)
+                self.runner.perform(self._receive(frame), calls)
 
     def _receive(self, frame: bytes) -> list[Action]:
         try:
             message = parse_message(frame)
         except ParseFailure as error:
-            return self.session.parse_error(str(error))
-        return self.handle(message, source=frame)
-
-    async def _drain(self, calls: anyio.abc.TaskGroup) -> None:
-        self._closing = True
-        self._perform(self._told(lambda session: session.close()))
-        self._release()  # nobody is left to answer a question
-        if not self.calls_left():
-            return
-        with anyio.move_on_after(self.settings.grace):
-            while self.calls_left():
-                self._idle = anyio.Event()
-                await self._idle.wait()
-        still = self.calls_left()
-        if still:
-            logger.warning("cancelling %d call(s) still running at end of input", still)
-            self.stop_calls_left()
-            calls.cancel_scope.cancel()
+            return self.runner.session.parse_error(str(error))
+        return self.runner.handle(message, source=frame)
 
     def _send(self, message: object, related: RequestId | None) -> None:
         """Write one message (``related`` does not matter on one stream)."""

@@ -11,7 +11,9 @@ it plugs in, stopped and counted with the connection's own; the session is used
 under :attr:`Connection.lock` (a real lock only where several threads use it). How
 a call is run, whatever its kind, is :mod:`objmcp.serving.execute`'s.
 
-Where a message goes is the transport's: a subclass says (:meth:`Connection._send`).
+Where a message goes is the transport's: it hands the connection its ``send`` when it
+makes one, and drives it (:meth:`Connection.handle`, :meth:`Connection.perform`);
+no transport subclasses it.
 :mod:`objmcp.serving.byte_stream` serves a pair of byte streams (stdio),
 :mod:`objmcp.serving.reader` file descriptors from a thread,
 :mod:`objmcp.serving.http_sessions` the POSTs and GET streams of Streamable HTTP;
@@ -83,12 +85,18 @@ class Lane(Protocol):
         ...
 
 
-class Connection:
-    """One client's session and the calls it started, whatever carries its messages:
-    a subclass says where a message goes (:meth:`_send`)."""
+Deliver = Callable[[object, "RequestId | None"], None]
+"""Where a connection's messages go: a transport's ``send(message, related)``, where
+``related`` is the request the message belongs to, if any."""
 
-    def __init__(self, settings: Settings) -> None:
+
+class Connection:
+    """The runner: one client's session and the calls it started, whatever carries its
+    messages (``send`` delivers them)."""
+
+    def __init__(self, settings: Settings, send: Deliver) -> None:
         self.settings = settings
+        self._send = send
         self.session = settings.make_session()
         self.lock: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
         """Held around every use of the session (a lock where several threads use it)."""
@@ -97,35 +105,35 @@ class Connection:
         self._running: dict[int, RunningCall] = {}
         self._waiters: dict[str, _Waiter] = {}  # handshake era: by the id of our request
         self._parked: dict[int, _Waiter] = {}  # modern era: by the call id it was parked as
-        self._closing = False
-        self._calls_group: anyio.abc.TaskGroup | None = None
-        self._idle = anyio.Event()
-        self._loop_thread: int | None = None
-        self._token: anyio.lowlevel.EventLoopToken | None = None
+        self.closing = False
+        """Set once the client is gone or done: nobody is left to answer questions."""
+        self.calls: anyio.abc.TaskGroup | None = None
+        """The task group calls start in, while the transport serves."""
+        self.idle = anyio.Event()
+        """Set when the last running call ends (a transport that waits makes a new one)."""
+        self.loop_thread: int | None = None
+        self.loop_token: anyio.lowlevel.EventLoopToken | None = None
+        """The event loop served from (None: not serving, yet or any more)."""
         self.asks = True
         """Whether calls can send the client requests at all (not over stateless HTTP)."""
 
     def bind(self) -> None:
         """Serve from the running event loop: :meth:`post` reaches it from any thread."""
-        self._loop_thread = threading.get_ident()
-        self._token = anyio.lowlevel.current_token()
-
-    def _send(self, message: object, related: RequestId | None) -> None:
-        """Deliver one message (``related``: the request it belongs to, if any)."""
-        raise NotImplementedError
+        self.loop_thread = threading.get_ident()
+        self.loop_token = anyio.lowlevel.current_token()
 
     def post(self, make: Callable[[Session], list[Action]]) -> None:
         """Carry out what ``make`` says the session must do, on the connection's loop;
         callable from any thread (a call from a foreign thread waits for the loop)."""
-        if self._token is None:
+        if self.loop_token is None:
             return  # not serving (yet, or any more)
-        if threading.get_ident() == self._loop_thread:
-            self._perform(self._told(make))
+        if threading.get_ident() == self.loop_thread:
+            self.perform(self.told(make))
             return
         with contextlib.suppress(RuntimeError):  # the loop is gone: nobody listens
-            anyio.from_thread.run_sync(lambda: self._perform(self._told(make)), token=self._token)
+            anyio.from_thread.run_sync(lambda: self.perform(self.told(make)), token=self.loop_token)
 
-    def _told(self, make: Callable[[Session], list[Action]]) -> list[Action]:
+    def told(self, make: Callable[[Session], list[Action]]) -> list[Action]:
         """What the session says to ``make``, under the connection's lock."""
         with self.lock:
             return make(self.session)
@@ -142,7 +150,9 @@ class Connection:
         except Exception:  # a bug of ours: say so for this message, serve the next
             return internal_error(message)
 
-    def _perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
+    def perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
+        """Carry out what the session said, on the event loop: messages sent, calls started
+        (in ``group``, else :attr:`calls`), resumed, cancelled, answers handed over."""
         for action in actions:
             if isinstance(action, Send):
                 self._send(action.message, action.related)
@@ -150,7 +160,7 @@ class Connection:
                 start = action if isinstance(action, StartCall) else action.start
                 if isinstance(action, Resume) and self._resume(action):
                     continue
-                calls = group or self._calls_group
+                calls = group or self.calls
                 assert calls is not None, "calls start while the connection runs"
                 call = RunningCall(start.call_id, start.tool, start.context)
                 self._running[start.call_id] = call
@@ -165,9 +175,27 @@ class Connection:
                     continue
                 cancelled = self._running.get(action.call_id)
                 if cancelled is not None:
-                    self._release(cancelled)
+                    self.release_waits(cancelled)
                     cancelled.cancelled.set()
                     cancelled.scope.cancel()
+
+    async def drain(self, calls: anyio.abc.TaskGroup) -> None:
+        """The client is done: end its listen streams and its questions, give the calls
+        still running the server's grace, then stop them (``calls`` is their group)."""
+        self.closing = True
+        self.perform(self.told(lambda session: session.close()))
+        self.release_waits()  # nobody is left to answer a question
+        if not self.calls_left():
+            return
+        with anyio.move_on_after(self.settings.grace):
+            while self.calls_left():
+                self.idle = anyio.Event()
+                await self.idle.wait()
+        still = self.calls_left()
+        if still:
+            logger.warning("cancelling %d call(s) still running at end of input", still)
+            self.stop_calls_left()
+            calls.cancel_scope.cancel()
 
     def cancel_calls(self) -> None:
         """Stop every running call: nobody is left to answer them."""
@@ -220,16 +248,16 @@ class Connection:
             )
         self._running.pop(call.call_id, None)
         if not self._running:
-            self._idle.set()
+            self.idle.set()
         # However the method ended after asking (even if it caught InputNeeded itself, or
         # a task group of its own wrapped it), a question asked is what the call answers.
         if call.question is not None:
             question = call.question
-            asked = self._told(lambda session: session.call_needs_input(call.call_id, *question))
-            self._perform(asked)
+            asked = self.told(lambda session: session.call_needs_input(call.call_id, *question))
+            self.perform(asked)
         elif finish is not None:
             end = finish
-            self._perform(self._told(lambda session: end(session, call.call_id)))
+            self.perform(self.told(lambda session: end(session, call.call_id)))
 
     # --- what the injected callables reach (see _running.Reach) ---------------------------
 
@@ -265,7 +293,7 @@ class Connection:
             refusal = self.session.refusal(call.call_id, request.feature)
         if refusal is not None:
             raise request.unavailable(refusal)
-        if self._closing:
+        if self.closing:
             raise request.unavailable("The client closed its input: nobody is left to answer")
         if call.context.revision.era == "modern":
             index, call.asked = call.asked, call.asked + 1
@@ -281,13 +309,13 @@ class Connection:
                 actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
             waiter = self._waiters[ask_id] = _Waiter(call)
             try:
-                self._perform(actions)
+                self.perform(actions)
                 with _clock_stopped(call):
                     async with self.settings.tools.threads.paused(job):
                         await waiter.answered.wait()
             finally:
                 self._waiters.pop(ask_id, None)
-        if waiter.released and self._closing:
+        if waiter.released and self.closing:
             raise request.unavailable(
                 "The client closed its input while the call waited for its answer: nobody "
                 "is left to answer"
@@ -308,8 +336,8 @@ class Connection:
         parked_as = call.call_id
         waiter = self._parked[parked_as] = _Waiter(call)
         method, params = request.method, request.params
-        self._perform(
-            self._told(lambda session: session.call_needs_input(parked_as, method, params, True))
+        self.perform(
+            self.told(lambda session: session.call_needs_input(parked_as, method, params, True))
         )
         with anyio.move_on_after(self.settings.park_timeout):
             async with self.settings.tools.threads.paused(job):
@@ -323,7 +351,7 @@ class Connection:
             call.cancelled.set()
         return waiter
 
-    def _release(self, call: RunningCall | None = None) -> None:
+    def release_waits(self, call: RunningCall | None = None) -> None:
         """Stop the waits for answers of one call (or of all): they end with an error."""
         for waiter in [*self._waiters.values(), *self._parked.values()]:
             if call is None or waiter.call is call:

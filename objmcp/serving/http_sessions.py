@@ -2,11 +2,11 @@
 
 A handshake-era client (2025-03-26 to 2025-11-25) opens a session with
 ``initialize`` and names it in every later request (``Mcp-Session-Id``). A session
-is an :class:`HttpConnection`: the :class:`~objmcp.serving.connection.Connection`
-of one client, whose messages go to the POST they belong to, or to the session's
-GET stream, or nowhere when neither is open; it keeps its streams numbered for a
-while, so that a client that lost a connection gets the rest of one
-(``Last-Event-ID``).
+is an :class:`HttpConnection`: it drives the
+:class:`~objmcp.serving.connection.Connection` of one client, whose messages go to
+the POST they belong to, or to the session's GET stream, or nowhere when neither is
+open; it keeps its streams numbered for a while, so that a client that lost a
+connection gets the rest of one (``Last-Event-ID``).
 
 A :class:`SessionStore` holds the open sessions by id: it opens one at
 ``initialize`` (its id tagged ``<route>.`` when the app has a route), finds a
@@ -47,12 +47,13 @@ __all__ = ["HttpConnection", "SessionStore"]
 logger = logging.getLogger("objmcp")
 
 
-class HttpConnection(Connection):
+class HttpConnection:
     """A session served over HTTP: each message goes to the POST it belongs to, or to the
     session's GET stream, or nowhere when neither is open."""
 
     def __init__(self, settings: Settings, owner: str | None = None) -> None:
-        super().__init__(settings)
+        self.runner = Connection(settings, self._send)
+        """The runner: the session, and the calls it starts."""
         self.owner = owner
         """A digest of the credentials that opened the session (None: none were asked)."""
         self.session_id: str | None = None
@@ -66,13 +67,13 @@ class HttpConnection(Connection):
         self.streams: dict[int, Stream] = {}
         """The streams a client may resume, by number."""
         self._numbers = itertools.count(1)
-        self.bind()
+        self.runner.bind()
 
     @property
     def priming(self) -> bool:
         """Whether a request's SSE stream opens with an event that carries only an id
         and the reconnection delay (and may be closed for the client to poll)."""
-        revision = self.session.revision
+        revision = self.runner.session.revision
         return self.session_id is not None and revision is not None and revision.sse_priming
 
     def resumable(self, stream: Stream) -> Stream:
@@ -108,7 +109,7 @@ class HttpConnection(Connection):
             self._exchanges[request_id] = exchange
         self._immediate = exchange
         try:
-            self._perform(actions, group)
+            self.runner.perform(actions, group)
         finally:
             self._immediate = None
 
@@ -169,7 +170,7 @@ class SessionStore:
         is there for the retry, whichever request brings it."""
         if self._modern is None:
             self._modern = HttpConnection(self.settings)
-            self.settings.hub.join(self._modern)
+            self.settings.hub.join(self._modern.runner)
         return self._modern
 
     def _handshake_session(
@@ -190,9 +191,9 @@ class SessionStore:
         opening = isinstance(message, dict) and message.get("method") == "initialize"
         if self.stateless:
             connection = HttpConnection(self.settings, owner)
-            connection.asks = False
+            connection.runner.asks = False
             if not opening:
-                connection.session.assume(version or "2025-03-26")
+                connection.runner.session.assume(version or "2025-03-26")
             return connection
         session_id = headers.get("mcp-session-id")
         if opening and session_id is None:
@@ -201,7 +202,7 @@ class SessionStore:
             if self.route is not None:
                 connection.session_id = f"{self.route}.{connection.session_id}"
             self.sessions[connection.session_id] = connection
-            self.settings.hub.join(connection)
+            self.settings.hub.join(connection.runner)
             return connection
         if session_id is None:
             failure = rpc.error_response(
@@ -249,9 +250,9 @@ class SessionStore:
     def _end(self, connection: HttpConnection) -> None:
         """A session is over: its calls and waits end, its streams too; it hears of no
         change."""
-        self.settings.hub.leave(connection)
-        connection._release()
-        connection.cancel_calls()
+        self.settings.hub.leave(connection.runner)
+        connection.runner.release_waits()
+        connection.runner.cancel_calls()
         for stream in [*connection.streams.values(), connection.stream]:
             if stream is not None:
                 stream.close()

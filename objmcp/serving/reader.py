@@ -142,13 +142,13 @@ class ReaderConnection(WriterConnection):
     ) -> None:
         super().__init__(settings, source, sink, output_fd)
         self._lock = threading.Lock()
-        self.lock = self._lock
+        self.runner.lock = self._lock
         self._thread = threading.local()  # what each reader thread keeps of its own
         self._input_fd = input_fd
         self._reader: object = None  # the token of the thread that reads the input now
         self.inline = InlineLane(self._lock, self._give_back)
         self.inline.threads = settings.tools.threads
-        self.lanes.append(self.inline)
+        self.runner.lanes.append(self.inline)
         self._watch = threading.Condition()
         self._watcher_asleep = False
         self._stopped = False
@@ -178,7 +178,7 @@ class ReaderConnection(WriterConnection):
         ).start()
 
     def _read_input(self, token: object) -> None:
-        self._thread.logs_call = attribute_thread_logs(self)
+        self._thread.logs_call = attribute_thread_logs(self.runner)
         try:
             if self._take_frames(token):
                 self._read_until_end(token)
@@ -253,12 +253,12 @@ class ReaderConnection(WriterConnection):
         try:
             message = parse_message(frame)
         except ParseFailure as error:
-            self._carry_out(self.session.parse_error(str(error)))
+            self._carry_out(self.runner.session.parse_error(str(error)))
             return
         call = None
         try:  # as handle() does, in fewer steps: every message comes this way
             with self._lock:
-                actions = self.session.receive(message, None, source=frame)
+                actions = self.runner.session.receive(message, None, source=frame)
                 call = self._inline_call(actions)
         except Exception:  # a bug of ours: say so for this message, serve the next
             actions = internal_error(message)
@@ -280,7 +280,7 @@ class ReaderConnection(WriterConnection):
                 assert isinstance(action, Send)
                 self._send(action.message, action.related)
         else:
-            self._on_loop(lambda: self._perform(actions))
+            self._on_loop(lambda: self.runner.perform(actions))
 
     def _end_input(self) -> None:
         self._reader = None
@@ -288,11 +288,11 @@ class ReaderConnection(WriterConnection):
 
     def _on_loop(self, function: Callable[[], object]) -> None:
         """Run ``function`` on the event loop and wait for it (nothing if the loop is gone)."""
-        if self._token is None:
+        if self.runner.loop_token is None:
             return
         self._write_held()  # what is ready goes out now, however long the loop takes
         with contextlib.suppress(RuntimeError):
-            anyio.from_thread.run_sync(function, token=self._token)
+            anyio.from_thread.run_sync(function, token=self.runner.loop_token)
 
     # --- calls in the reader ------------------------------------------------------------
 
@@ -302,7 +302,7 @@ class ReaderConnection(WriterConnection):
         if len(actions) != 1:
             return None
         action = actions[0]
-        if type(action) is not StartCall or action.kind != "tool" or self._closing:
+        if type(action) is not StartCall or action.kind != "tool" or self.runner.closing:
             return None
         tools = self.settings.tools
         tool = tools.get(action.tool)
@@ -340,7 +340,7 @@ class ReaderConnection(WriterConnection):
 
             self._write_held()
             with contextlib.suppress(RuntimeError):
-                anyio.from_thread.run(on_loop, token=self._token)
+                anyio.from_thread.run(on_loop, token=self.runner.loop_token)
             outcome = result or ToolResult("The server stopped during the call", None, True)
         with self._lock:
             self.inline.calls.pop(call.call_id, None)
@@ -349,7 +349,7 @@ class ReaderConnection(WriterConnection):
             answer = not call.answered
             call.answered = True
             taken_over = call.taken_over
-            actions = self.session.call_finished(call.call_id, outcome) if answer else []
+            actions = self.runner.session.call_finished(call.call_id, outcome) if answer else []
         for reply in actions:  # its answer (or its batch's)
             assert isinstance(reply, Send)
             self._send(reply.message, reply.related)
@@ -360,11 +360,11 @@ class ReaderConnection(WriterConnection):
             threads.settled()
         if taken_over:
             self._on_loop(lambda: threads.give_back(call))
-        if self._closing:
+        if self.runner.closing:
             self._on_loop(self._call_ended)
 
     def _call_ended(self) -> None:
-        self._idle.set()  # the event the drain waits on now, looked up on the loop
+        self.runner.idle.set()  # the event the drain waits on now, looked up on the loop
 
     def _send_all(self, actions: list[Action]) -> None:
         for action in actions:
@@ -374,7 +374,7 @@ class ReaderConnection(WriterConnection):
     def _give_back(self, call: InlineCall) -> None:
         """A stopped call taken over frees its worker's place (on the loop)."""
         threads = self.settings.tools.threads
-        if threading.get_ident() == self._loop_thread:
+        if threading.get_ident() == self.runner.loop_thread:
             threads.give_back(call)
         else:
             self._on_loop(lambda: threads.give_back(call))
@@ -425,7 +425,7 @@ class ReaderConnection(WriterConnection):
         logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool.name, timeout)
         late = f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped"
         with self._lock:
-            actions = self.session.call_finished(call.call_id, ToolResult(late, None, True))
+            actions = self.runner.session.call_finished(call.call_id, ToolResult(late, None, True))
         self._send_all(actions)
 
     # --- serving ----------------------------------------------------------------------

@@ -85,7 +85,7 @@ class WriterConnection(StreamConnection):
                 if now - self._held_since < HOLD_TIME:
                     return  # written with the burst's other answers
             self._flushing = True
-        if threading.get_ident() == self._loop_thread:
+        if threading.get_ident() == self.runner.loop_thread:
             assert self._wake_writer is not None
             with contextlib.suppress(anyio.ClosedResourceError):  # serving ended: nobody reads
                 self._wake_writer.send_nowait(None)
@@ -160,6 +160,6 @@ class WriterConnection(StreamConnection):
             writers.start_soon(self._write_loop, receive)
             with send:
                 async with anyio.create_task_group() as calls:
-                    self._calls_group = calls
+                    self.runner.calls = calls
                     await self._read_loop(calls)
-                    await self._drain(calls)
+                    await self.runner.drain(calls)
