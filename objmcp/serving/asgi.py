@@ -28,9 +28,10 @@ a POST is answered (202, JSON, or an SSE stream, written here). What a request m
 show before that (``Host`` and ``Origin``, the bearer token, headers that agree with
 the body) is :mod:`objmcp.serving.http_checks`; the sessions it opens, finds and
 ends are :mod:`objmcp.serving.http_sessions`; what an SSE stream carries, and the
-one connection writing it, :mod:`objmcp.serving.streams`. :class:`McpApp` is a
-:class:`~objmcp.serving.http_checks.Gate` and a
-:class:`~objmcp.serving.http_sessions.SessionStore`: their settings are its own.
+one connection writing it, :mod:`objmcp.serving.streams`. :class:`McpApp` has one
+:class:`~objmcp.serving.http_checks.Gate` (``gate``) and one
+:class:`~objmcp.serving.http_sessions.SessionStore` (``store``), and routes between
+them.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class Host(Protocol):
         ...
 
 
-class McpApp(Gate, SessionStore):
+class McpApp:
     """The ASGI application of :func:`asgi_app`: mount it, or run it with any ASGI server."""
 
     def __init__(
@@ -122,8 +123,7 @@ class McpApp(Gate, SessionStore):
         if token is not None and not token:
             raise ValueError("token= cannot be empty")
         check_seconds(session_idle=session_idle)
-        Gate.__init__(
-            self,
+        self.gate = Gate(
             path=path,
             allowed_hosts=allowed_hosts,
             allowed_origins=allowed_origins,
@@ -134,9 +134,14 @@ class McpApp(Gate, SessionStore):
             resource=resource,
             scopes=scopes,
         )
-        SessionStore.__init__(
-            self, server.settings(), stateless=stateless, route=route, session_idle=session_idle
+        """What a request must show first (host, origin, token)."""
+        self.store = SessionStore(
+            server.settings(), stateless=stateless, route=route, session_idle=session_idle
         )
+        """The sessions open, and the connection modern-era requests share."""
+        self.settings = self.store.settings
+        """What the app's connections run by."""
+        self.path = path
         self.poll_after = poll_after
         """Seconds a 2025-11-25 client's request stream is held open before the server
         closes the connection and the client polls (None: until it is answered)."""
@@ -159,15 +164,15 @@ class McpApp(Gate, SessionStore):
         headers = header_map(scope)
         path = route_path(scope)
         try:
-            if self.authorization_servers and path in self._metadata_paths(scope):
-                self._check_origin(headers)
+            if self.gate.authorization_servers and path in self.gate.metadata_paths(scope):
+                self.gate.check_origin(headers)
                 await self._describe_resource(scope, headers, send)
                 return
             if path != self.path:
                 raise Refusal(404, "Not Found: the MCP endpoint is " + self.path)
-            self._check_origin(headers)
-            owner = await self._authenticate(headers, scope)
-            self._expire_idle_sessions()
+            self.gate.check_origin(headers)
+            owner = await self.gate.authenticate(headers, scope)
+            self.store.expire_idle()
             self._forward_logs()
             method = scope.get("method")
             if method == "POST":
@@ -187,7 +192,7 @@ class McpApp(Gate, SessionStore):
         """The OAuth 2.0 protected-resource metadata (RFC 9728) of the endpoint."""
         if scope.get("method") != "GET":
             raise Refusal(405, None, [(b"allow", b"GET")])
-        await _respond(send, 200, self._resource_described(scope, headers))
+        await _respond(send, 200, self.gate.resource_described(scope, headers))
 
     def _forward_logs(self) -> None:
         """Send the object's log records to the clients of their calls (installed once)."""
@@ -205,7 +210,7 @@ class McpApp(Gate, SessionStore):
     ) -> None:
         check_accept(headers.get("accept"), post=True)
         check_content_type(headers)
-        body = await read_body(receive, self.settings.max_frame)
+        body = await read_body(receive, self.store.settings.max_frame)
         try:
             message = parse_message(body)
         except ParseFailure as error:
@@ -215,14 +220,14 @@ class McpApp(Gate, SessionStore):
         aliases: dict[RequestId, RequestId] = {}
         if modern:
             check_modern_headers(headers, message)
-            connection = self._modern_connection()
+            connection = self.store.modern_connection()
             if "id" in message and rpc.is_request_id(message["id"]):
                 alias = f"objmcp-http-{next(self._aliases)}"
                 aliases[alias] = message["id"]
                 message = {**message, "id": alias}
         else:
             check_handshake_body(headers, message)
-            connection = self._handshake_session(headers, owner, message)
+            connection = self.store.handshake_session(headers, owner, message)
         exchange = Stream(_request_ids(message), aliases)
         if exchange.pending and not modern:
             connection.resumable(exchange)
@@ -333,13 +338,13 @@ class McpApp(Gate, SessionStore):
         """The session's stream of what belongs to no request, or (``Last-Event-ID``) the
         rest of a stream whose connection was lost."""
         session_id = headers.get("mcp-session-id")
-        if self.stateless or session_id is None:
+        if self.store.stateless or session_id is None:
             raise Refusal(405, None, [(b"allow", b"POST")])  # GET needs a session
         check_accept(headers.get("accept"), post=False)
-        found = self._session_for(session_id, owner)
+        found = self.store.session_for(session_id, owner)
         last = headers.get("last-event-id")
         if last is not None:
-            stream, position = self._resumed(found, last)
+            stream, position = self.store.resumed(found, last)
             hold = self.poll_after if found.priming and not stream.standing else None
         else:
             if found.stream is not None and found.stream.reading:
@@ -366,10 +371,10 @@ class McpApp(Gate, SessionStore):
 
     async def _delete(self, headers: Mapping[str, str], owner: str | None, send: ASGISend) -> None:
         session_id = headers.get("mcp-session-id")
-        if self.stateless or session_id is None:
+        if self.store.stateless or session_id is None:
             raise Refusal(405, None, [(b"allow", b"POST")])  # DELETE needs a session
-        self._session_for(session_id, owner)
-        self._end(self.sessions.pop(session_id))
+        self.store.session_for(session_id, owner)
+        self.store.end(self.store.sessions.pop(session_id))
         await _respond(send, 200, None)
 
     async def _lifespan(self, receive: Receive, send: ASGISend) -> None:
@@ -385,8 +390,8 @@ class McpApp(Gate, SessionStore):
     async def aclose(self) -> None:
         """End every session and close the served object (the ASGI server's shutdown
         does this; call it when embedding without one)."""
-        self._end_all()
-        await self.settings.tools.aclose()
+        self.store.end_all()
+        await self.store.settings.tools.aclose()
         if self._logging is not None:
             logging.getLogger().removeHandler(self._logging)
             self._logging = None

@@ -18,9 +18,8 @@ A check that fails raises :class:`Refusal`, the answer to give: nothing here wri
 a response or touches a session. That is the seam: these are questions of HTTP and
 of trust, answered from the request alone, where the app's routing
 (:mod:`objmcp.serving.asgi`) and its sessions (:mod:`objmcp.serving.http_sessions`)
-are questions of state. :class:`Gate` holds the settings the checks need;
-:class:`~objmcp.serving.asgi.McpApp` is one, so that they stay the app's own
-attributes.
+are questions of state. :class:`Gate` holds the settings the checks need; the app
+has one (``McpApp.gate``).
 """
 
 from __future__ import annotations
@@ -105,7 +104,7 @@ class Gate:
         self.scopes = tuple(scopes)
         """The scopes the metadata lists (none: not listed)."""
 
-    def _check_origin(self, headers: Mapping[str, str]) -> None:
+    def check_origin(self, headers: Mapping[str, str]) -> None:
         host = headers.get("host", "")
         served = {host, _hostname(host), "*"}
         if not served & set(self.allowed_hosts):
@@ -117,7 +116,7 @@ class Gate:
             return
         raise Refusal(403, f"Forbidden: origin {origin!r} is not allowed")
 
-    async def _authenticate(self, headers: Mapping[str, str], scope: Scope) -> str | None:
+    async def authenticate(self, headers: Mapping[str, str], scope: Scope) -> str | None:
         """Check the bearer token, when one is required; returns a digest of it."""
         if self._token is None and self._verify is None:
             return None
@@ -156,13 +155,13 @@ class Gate:
             [(b"www-authenticate", challenge.encode())],
         )
 
-    def _metadata_paths(self, scope: Scope) -> tuple[str, ...]:
+    def metadata_paths(self, scope: Scope) -> tuple[str, ...]:
         """Where the protected-resource metadata is served (RFC 9728: the well-known
         path, alone or followed by the resource's path)."""
         root = scope.get("root_path", "")
         return (_METADATA_PATH, _METADATA_PATH + self.path, _METADATA_PATH + root + self.path)
 
-    def _resource_described(self, scope: Scope, headers: Mapping[str, str]) -> dict[str, Any]:
+    def resource_described(self, scope: Scope, headers: Mapping[str, str]) -> dict[str, Any]:
         """The OAuth 2.0 protected-resource metadata (RFC 9728) of the endpoint."""
         origin = _origin_of(scope, headers)
         resource = self.resource or f"{origin}{scope.get('root_path', '')}{self.path}"

@@ -19,8 +19,7 @@ by one request is there for the retry that answers it.
 
 This is the app's state, kept apart from what a request must show
 (:mod:`objmcp.serving.http_checks`) and from the routing and the answers
-(:mod:`objmcp.serving.asgi`); :class:`~objmcp.serving.asgi.McpApp` is a store, so
-that ``sessions`` and the settings here stay the app's own attributes.
+(:mod:`objmcp.serving.asgi`); the app has one store (``McpApp.store``).
 """
 
 from __future__ import annotations
@@ -165,7 +164,7 @@ class SessionStore:
         self._next_sweep = time.monotonic()
         self._modern: HttpConnection | None = None
 
-    def _modern_connection(self) -> HttpConnection:
+    def modern_connection(self) -> HttpConnection:
         """The one connection of every modern-era request: a call parked by one request
         is there for the retry, whichever request brings it."""
         if self._modern is None:
@@ -173,7 +172,7 @@ class SessionStore:
             self.settings.hub.join(self._modern.runner)
         return self._modern
 
-    def _handshake_session(
+    def handshake_session(
         self, headers: Mapping[str, str], owner: str | None, message: object
     ) -> HttpConnection:
         """The session a handshake-era request belongs to: a new one for ``initialize``
@@ -209,9 +208,9 @@ class SessionStore:
                 None, rpc.INVALID_REQUEST, "Bad Request: no Mcp-Session-Id (send initialize first)"
             )
             raise Refusal(400, failure)
-        return self._session_for(session_id, owner)
+        return self.session_for(session_id, owner)
 
-    def _session_for(self, session_id: str, owner: str | None) -> HttpConnection:
+    def session_for(self, session_id: str, owner: str | None) -> HttpConnection:
         """The open session ``session_id`` of the caller ``owner``; 404 for any other."""
         found = self.sessions.get(session_id)
         if found is None or found.owner != owner:
@@ -219,7 +218,7 @@ class SessionStore:
         found.last_seen = time.monotonic()
         return found
 
-    def _expire_idle_sessions(self) -> None:
+    def expire_idle(self) -> None:
         """End the sessions idle longer than ``session_idle`` (their clients left without
         a DELETE); looked at no more than every few seconds."""
         now = time.monotonic()
@@ -231,9 +230,9 @@ class SessionStore:
                 logger.info(
                     "session %s idle for %.0f s; ended", session_id, now - connection.last_seen
                 )
-                self._end(self.sessions.pop(session_id))
+                self.end(self.sessions.pop(session_id))
 
-    def _resumed(self, connection: HttpConnection, last: str) -> tuple[Stream, int]:
+    def resumed(self, connection: HttpConnection, last: str) -> tuple[Stream, int]:
         """The stream ``Last-Event-ID: last`` names, and where to go on from."""
         number, _, position = last.partition("-")
         stream = None
@@ -247,7 +246,7 @@ class SessionStore:
             )
         return stream, int(position)
 
-    def _end(self, connection: HttpConnection) -> None:
+    def end(self, connection: HttpConnection) -> None:
         """A session is over: its calls and waits end, its streams too; it hears of no
         change."""
         self.settings.hub.leave(connection.runner)
@@ -257,10 +256,10 @@ class SessionStore:
             if stream is not None:
                 stream.close()
 
-    def _end_all(self) -> None:
+    def end_all(self) -> None:
         """Every session is over (the app shuts down)."""
         for connection in self.sessions.values():
-            self._end(connection)
+            self.end(connection)
         self.sessions.clear()
 
 
