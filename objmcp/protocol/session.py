@@ -78,6 +78,7 @@ from .actions import (
     StartCall,
 )
 from .calls import Batch, Call, answer_call, id_of, long_texts
+from .envelope import Envelope, read_envelope
 from .features import RESOURCE_NOT_FOUND, Gate, check_declare
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
@@ -376,58 +377,22 @@ class Session:
         self, message: object, actions: list[Action], batch: Batch | None
     ) -> Message | None:
         """Handle one message; return its immediate response, or None (notification, call)."""
-        if not isinstance(message, dict):
-            return rpc.error_response(
-                None, rpc.INVALID_REQUEST, "Invalid Request: a message must be a JSON object"
-            )
-        has_id = "id" in message
-        request_id = message.get("id")
-        answerable_id = request_id if rpc.is_request_id(request_id) else None
-        if message.get("jsonrpc") != "2.0":
-            return rpc.error_response(
-                answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"'
-            )
-        method = message.get("method")
-        problem = None if self._vouched else over_limits(message, self.max_depth, self.max_string)
-        if method is None:
-            if has_id and ("result" in message or "error" in message):
-                if problem is not None:  # the question it answers fails
-                    error = {"code": rpc.INVALID_REQUEST, "message": f"Too large: {problem}"}
-                    message = {"jsonrpc": "2.0", "id": request_id, "error": error}
-                answer = self.questions.answered(message)
-                if answer is not None:
-                    actions.append(answer)
-                return None
-            return rpc.error_response(
-                answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: no "method"'
-            )
-        if not isinstance(method, str):
-            return rpc.error_response(
-                answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "method" must be a string'
-            )
-        if problem is not None:
-            if not has_id:
-                logger.warning("dropped a notification over a limit: %s", problem)
-                return None
-            return rpc.error_response(
-                answerable_id, rpc.INVALID_REQUEST, f"Invalid Request: {problem}"
-            )
-        params = message.get("params", {})
-        if not has_id:
-            if isinstance(params, dict):
-                self._notification(method, params, actions)
-            else:
-                logger.debug("ignoring notification %s: its params are not an object", method)
+        too_large = None
+        if not self._vouched and isinstance(message, dict):
+            too_large = over_limits(message, self.max_depth, self.max_string)
+        found = read_envelope(message, too_large)
+        if not isinstance(found, Envelope):
+            return found  # refused, or dropped
+        if found.kind == "response":
+            answer = self.questions.answered(found.message)
+            if answer is not None:
+                actions.append(answer)
             return None
-        if not isinstance(params, dict):
-            return rpc.error_response(
-                answerable_id, rpc.INVALID_REQUEST, 'Invalid Request: "params" must be an object'
-            )
-        if answerable_id is None:  # not a string or an integer
-            return rpc.error_response(
-                None, rpc.INVALID_REQUEST, "Invalid Request: an id must be a string or an integer"
-            )
-        assert request_id is not None
+        assert found.params is not None
+        if found.kind == "notification":
+            self._notification(found.method, found.params, actions)
+            return None
+        request_id = found.request_id
         if request_id in self._in_flight or request_id in self.subscriptions.listens:
             return rpc.error_response(
                 request_id,
@@ -435,7 +400,7 @@ class Session:
                 f"Invalid Request: id {request_id!r} is already in use by a request in flight",
             )
         try:
-            return self._request(request_id, method, params, actions, batch)
+            return self._request(request_id, found.method, found.params, actions, batch)
         except ProtocolError as error:
             return error.response(request_id)
 
