@@ -1,7 +1,7 @@
 """Driver: ``langchain-mcp-adapters`` (0.3, on the MCP Python SDK 1.x) against objmcp's
 ``tests/servers/clients.py`` servers, every scenario step in one run.
 
-Runs under ``.venv-clients/bin/python``, started by ``tests/test_client_langchain.py``::
+Runs under ``.venv-clients/bin/python``, started by ``tests/peers/test_client_langchain.py``::
 
     langchain_adapters.py stdio PYTHON ROOT  # spawns PYTHON -m objmcp run ROOT/tests/servers/...
     langchain_adapters.py http DESK_URL LIBRARY_URL  # servers running (objmcp run --http)

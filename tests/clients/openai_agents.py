@@ -3,7 +3,7 @@
 conversions of every tool of every test fixture, in one run.
 
 Runs under ``.venv-clients/bin/python`` (the SDK is not installed in the main test environment),
-started by ``tests/test_client_openai_agents.py``::
+started by ``tests/peers/test_client_openai_agents.py``::
 
     openai_agents.py stdio PYTHON ROOT  # MCPServerStdio spawns PYTHON -m objmcp run ROOT/tests/...
     openai_agents.py http DESK_URL      # MCPServerStreamableHttp to a running objmcp run --http

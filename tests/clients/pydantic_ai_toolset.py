@@ -2,7 +2,7 @@
 the FastMCP client) against objmcp's ``tests/servers/clients.py:Desk``, every step in one run.
 
 Runs under ``.venv-clients/bin/python`` (Pydantic AI is not installed in the main test
-environment), started by ``tests/test_client_pydantic_ai.py``::
+environment), started by ``tests/peers/test_client_pydantic_ai.py``::
 
     pydantic_ai_toolset.py stdio PYTHON ROOT  # StdioTransport spawns PYTHON -m objmcp run ...
     pydantic_ai_toolset.py http DESK_URL  # the URL of objmcp run --http, as MCPToolset takes it

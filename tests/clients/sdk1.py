@@ -2,7 +2,7 @@
 against objmcp's ``tests/servers/clients.py`` servers, every scenario step in one run.
 
 Runs under ``.venv-clients/bin/python`` (the 1.x SDK; the main test environment has the 2.x
-one), started by ``tests/test_client_sdk1.py``::
+one), started by ``tests/peers/test_client_sdk1.py``::
 
     sdk1.py stdio PYTHON ROOT          # spawns PYTHON -m objmcp run ROOT/tests/servers/clients.py:…
     sdk1.py http DESK_URL LIBRARY_URL  # servers already running (objmcp run --http)

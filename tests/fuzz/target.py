@@ -33,7 +33,7 @@ Run it from the repository root (new inputs are written to the first directory):
 
     .venv/bin/python tests/fuzz/target.py tests/fuzz/corpus -max_total_time=600
 
-``tests/test_fuzz_corpus.py`` replays the corpus, and ``tests/fuzz/crashes``, with
+``tests/protocol/test_fuzz_corpus.py`` replays the corpus, and ``tests/fuzz/crashes``, with
 :func:`one_input` alone (no atheris needed). The fuzzer runs :func:`explore`, which lets
 the violations of the bugs in :data:`KNOWN_BUGS` pass while they are open.
 """

@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
-from test_http import HttpServer
+from http_helpers import HttpServer
 
 SUITE_DIR = ROOT / "tests" / "conformance"
 SUITE_VERSION = "0.1.16"

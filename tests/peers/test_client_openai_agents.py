@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 from conftest import PYTHON, ROOT
-from test_http import HttpServer
+from http_helpers import HttpServer
 
 import objmcp
 from objmcp.cli.targets import load_target

@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 
-FUZZ = Path(__file__).resolve().parent / "fuzz"
+FUZZ = Path(__file__).resolve().parents[1] / "fuzz"
 
 
 def load_target() -> ModuleType:

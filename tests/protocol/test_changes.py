@@ -23,7 +23,7 @@ from mcp.shared.subscriptions import ResourcesListChanged, ResourceUpdated, Tool
 import objmcp
 import objmcp.testing
 
-LAB = Path(__file__).resolve().parent / "servers" / "lab.py"
+LAB = Path(__file__).resolve().parents[1] / "servers" / "lab.py"
 sys.path.insert(0, str(LAB.parent))
 from lab import Gadget, Lab, serve  # noqa: E402
 

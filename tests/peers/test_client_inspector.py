@@ -46,7 +46,7 @@ from typing import Any
 
 import pytest
 from conftest import PYTHON, ROOT
-from test_http import HttpServer
+from http_helpers import HttpServer
 
 FIXTURE = ROOT / "tests" / "servers" / "clients.py"
 FOLDER = ROOT / "tests" / "inspector"

@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 import test_ts_client
 from conftest import ZOO
-from test_http import HttpServer
+from http_helpers import HttpServer
 from test_ts_client import JS
 from test_ts_interactive import BOOL_SCHEMA
 

@@ -16,8 +16,7 @@ from typing import Any
 
 import httpx2 as httpx
 from conftest import ROOT, RawServer
-from test_http import HttpServer, initialize_message, post
-from test_http_resume import call, open_session
+from http_helpers import HttpServer, call, initialize_message, open_session, post
 
 LOADED = f"{ROOT / 'tests' / 'servers' / 'loaded.py'}:Loaded"
 SERVER_BUSY = -32000

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from conftest import PYTHON, ROOT
-from test_http import HttpServer
+from http_helpers import HttpServer
 
 CLIENTS_PYTHON = ROOT / ".venv-clients" / "bin" / "python"
 DRIVER = ROOT / "tests" / "clients" / "sdk1.py"

@@ -18,7 +18,7 @@ import objmcp
 import objmcp.testing
 from objmcp.testing import ResponseError, connect
 
-SHELF = Path(__file__).resolve().parent / "servers" / "shelf.py"
+SHELF = Path(__file__).resolve().parents[1] / "servers" / "shelf.py"
 
 pytestmark = pytest.mark.anyio
 

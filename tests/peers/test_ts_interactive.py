@@ -4,8 +4,8 @@
 era), declares the capabilities the script gives (form elicitation when it gives none), answers
 each ``elicitation/create`` from a scripted list, makes the scripted calls in order (asking for
 progress where told) and prints one JSON report. These tests run it against the zoo server as a
-real subprocess; ``tests/test_elicitation.py`` drives the same scenarios with the Python SDK.
-``tests/test_ts_sampling.py`` uses the same driver for sampling, roots and URL elicitation.
+real subprocess; ``tests/model/test_elicitation.py`` drives the same scenarios with the Python SDK.
+``tests/peers/test_ts_sampling.py`` uses the same driver for sampling, roots and URL elicitation.
 """
 
 from __future__ import annotations

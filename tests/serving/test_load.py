@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import PYTHON, ROOT
-from test_http_resume import call
+from http_helpers import call
 from test_limits import loaded
 
 

@@ -11,8 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from test_http import HttpServer, modern, modern_headers, post
-from test_http_resume import call, open_session
+from http_helpers import HttpServer, call, modern, modern_headers, open_session, post
 from test_limits import LOADED, loaded, text
 
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import socket
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -18,7 +16,20 @@ from typing import Any
 import anyio
 import httpx2 as httpx  # the HTTP client the mcp SDK ships with
 import pytest
-from conftest import PYTHON, ZOO, server_env
+from conftest import PYTHON, ZOO
+from http_helpers import (
+    LAB,
+    MODERN_META,
+    WORKERS,
+    HttpServer,
+    ask_where,
+    events,
+    initialize_message,
+    modern,
+    modern_headers,
+    post,
+    text_of,
+)
 from mcp import Client, types
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
@@ -30,10 +41,6 @@ sys.path.insert(0, str(ZOO.parent))
 from zoo import Zoo
 
 MODES = ["legacy", "2026-07-28", "auto"]
-MODERN_META = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientCapabilities": {},
-}
 TOKEN = "s3cret-token"
 
 pytestmark = pytest.mark.anyio
@@ -42,52 +49,6 @@ pytestmark = pytest.mark.anyio
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class HttpServer:
-    """``objmcp run --http`` in a subprocess (the zoo, or ``command`` with ``{port}``
-    filled in), until the test ends."""
-
-    def __init__(
-        self,
-        *options: str,
-        command: list[str] | None = None,
-        target: str = f"{ZOO}:Zoo",
-        env: dict[str, str] | None = None,
-    ) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/mcp"
-        if command is None:
-            run = [PYTHON, "-m", "objmcp", "run", "--http", "--port", str(self.port)]
-            command = [*run, *options, target]
-        self.process = subprocess.Popen(
-            [part.format(port=self.port) for part in command],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env={**server_env(), "OBJMCP_TOKEN": "", **(env or {})},
-        )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.process.communicate()
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            time.sleep(0.05)
-        self.process.kill()
-        raise AssertionError("the HTTP server did not start")
-
-    def stop(self) -> tuple[str, str]:
-        self.process.terminate()
-        out, err = self.process.communicate(timeout=20)
-        return out.decode(), err.decode()
 
 
 @pytest.fixture(scope="module")
@@ -103,10 +64,6 @@ def guarded() -> Iterator[HttpServer]:
     server = HttpServer("--token", TOKEN)
     yield server
     server.stop()
-
-
-def text_of(result: Any) -> str:
-    return "".join(block.text for block in result.content)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -171,21 +128,6 @@ async def test_sampling_travels_over_http(zoo_http: HttpServer, mode: str) -> No
     async with Client(zoo_http.url, mode=mode, sampling_callback=model) as client:
         result = await client.call_tool("async_summarize", {"text": "a long story"})
     assert text_of(result) == "short: Summarize: a long story [tiny-1]"
-
-
-def post(url: str, message: object, **headers: str) -> httpx.Response:
-    sent = {"accept": "application/json, text/event-stream", **headers}
-    return httpx.post(url, json=message, headers=sent, timeout=20)
-
-
-def events(response: httpx.Response) -> list[Any]:
-    """The JSON-RPC messages of an SSE body."""
-    assert response.headers["content-type"].startswith("text/event-stream")
-    return [
-        json.loads(line[len("data: ") :])
-        for line in response.text.splitlines()
-        if line.startswith("data: ") and line != "data: "  # not the priming event
-    ]
 
 
 def test_a_handshake_session_lives_until_it_is_deleted(zoo_http: HttpServer) -> None:
@@ -326,24 +268,6 @@ def test_a_call_that_asks_streams_its_question_before_its_answer(zoo_http: HttpS
         final = next(json.loads(line[6:]) for line in lines if line.startswith("data: "))
     assert final["id"] == 9
     assert final["result"]["content"] == [{"type": "text", "text": "accept:True"}]
-
-
-def modern(method: str, request_id: int | None = 1, **params: Any) -> dict[str, Any]:
-    message: dict[str, Any] = {
-        "jsonrpc": "2.0",
-        "method": method,
-        "params": {"_meta": MODERN_META, **params},
-    }
-    if request_id is not None:
-        message["id"] = request_id
-    return message
-
-
-def modern_headers(method: str, name: str | None = None) -> dict[str, str]:
-    headers = {"mcp-protocol-version": "2026-07-28", "mcp-method": method}
-    if name is not None:
-        headers["mcp-name"] = name
-    return headers
 
 
 def test_modern_headers_must_agree_with_the_body(zoo_http: HttpServer) -> None:
@@ -523,22 +447,6 @@ async def test_session_ids_are_unguessable() -> None:
     assert all(len({i[k] for i in ids}) > 30 for k in range(32))
 
 
-def initialize_message(capabilities: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-11-25",
-            "capabilities": capabilities or {},
-            "clientInfo": {"name": "raw", "version": "0"},
-        },
-    }
-
-
-LAB = ZOO.parent / "lab.py"
-
-
 @pytest.fixture(scope="module")
 def lab_http() -> Iterator[HttpServer]:
     server = HttpServer(command=[PYTHON, str(LAB), "http={port}"])
@@ -626,18 +534,6 @@ async def test_a_request_state_answers_only_the_caller_it_was_made_for() -> None
     assert as_bob.json()["error"]["code"] == -32602
     assert "caller" in as_bob.json()["error"]["message"]
     assert as_alice.json()["result"]["content"][0]["text"] == "accept:True"
-
-
-WORKERS = ZOO.parent / "workers.py"
-
-
-def ask_where(request_id: int, **params: Any) -> dict[str, Any]:
-    call = modern("tools/call", request_id, name="ask_where", **params)
-    call["params"]["_meta"] = {
-        **MODERN_META,
-        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},
-    }
-    return call
 
 
 def test_a_question_asked_in_one_process_is_answered_in_another() -> None:

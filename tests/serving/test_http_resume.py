@@ -19,12 +19,20 @@ from typing import Any
 import anyio
 import httpx2 as httpx
 import pytest
+from http_helpers import (
+    ACCEPT,
+    LAB,
+    PYTHON,
+    HttpServer,
+    call,
+    open_session,
+    post,
+    read_event,
+    text_of,
+)
 from mcp import Client, types
-from test_http import LAB, PYTHON, HttpServer, initialize_message, post, text_of
 
 pytestmark = pytest.mark.anyio
-
-ACCEPT = {"accept": "application/json, text/event-stream"}
 
 
 @pytest.fixture
@@ -37,42 +45,6 @@ def zoo_http() -> Iterator[HttpServer]:
     server = HttpServer()
     yield server
     server.stop()
-
-
-def open_session(url: str, capabilities: dict[str, Any] | None = None) -> dict[str, str]:
-    """A 2025-11-25 session: the headers its requests carry."""
-    opened = post(url, initialize_message(capabilities))
-    headers = {
-        "mcp-session-id": opened.headers["mcp-session-id"],
-        "mcp-protocol-version": "2025-11-25",
-    }
-    told = post(url, {"jsonrpc": "2.0", "method": "notifications/initialized"}, **headers)
-    assert told.status_code == 202
-    return headers
-
-
-def read_event(lines: Iterator[str]) -> dict[str, str]:
-    """The fields of the next SSE event (``data`` as sent)."""
-    fields: dict[str, str] = {}
-    for line in lines:
-        if not line:
-            if fields:
-                return fields
-            continue
-        if line.startswith(":"):
-            continue
-        name, _, value = line.partition(": ")
-        fields[name] = value
-    raise AssertionError(f"the stream ended; last fields {fields}")
-
-
-def call(request_id: int, tool: str, **arguments: Any) -> dict[str, Any]:
-    return {
-        "jsonrpc": "2.0",
-        "id": request_id,
-        "method": "tools/call",
-        "params": {"name": tool, "arguments": arguments},
-    }
 
 
 def test_a_lost_stream_is_resumed_where_it_left_off(zoo_http: HttpServer) -> None:

@@ -5,19 +5,22 @@ hypercorn, granian, and uvicorn serving a Starlette site that mounts the app und
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 from conftest import PYTHON, ZOO
+from http_helpers import HttpServer, text_of
 from mcp import Client, types
 from starlette.applications import Starlette
 from starlette.routing import Mount
-from test_http import HttpServer, text_of
-from zoo import Zoo  # tests/servers, on sys.path since test_http
 
 from objmcp import asgi_app
+
+sys.path.insert(0, str(ZOO.parent))
+from zoo import Zoo
 
 pytestmark = pytest.mark.anyio
 

@@ -21,7 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "objmcp"
+PACKAGE = Path(__file__).resolve().parents[2] / "objmcp"
 TOP = {"objmcp", "objmcp._server", "objmcp._http", "objmcp.testing", "objmcp._testclient"}
 MAY_IMPORT = {
     "_exceptions": set(),

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, RawServer
-from test_http_resume import call
+from http_helpers import call
 
 FAULTY = ROOT / "tests" / "servers" / "faulty.py"
 

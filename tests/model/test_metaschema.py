@@ -32,7 +32,7 @@ from typing_extensions import NotRequired, TypedDict
 from objmcp import Tool, Toolbox
 from objmcp.model.toolbox import make_tool
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "servers"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "servers"))
 import zoo
 
 # --- extra fixtures -------------------------------------------------------------------------------

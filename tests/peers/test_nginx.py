@@ -22,9 +22,17 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from http_helpers import (
+    WORKERS,
+    HttpServer,
+    ask_where,
+    call,
+    free_port,
+    modern_headers,
+    open_session,
+    read_event,
+)
 from mcp import Client, types
-from test_http import WORKERS, HttpServer, ask_where, free_port, modern_headers
-from test_http_resume import call, open_session, read_event
 
 pytestmark = pytest.mark.anyio
 
