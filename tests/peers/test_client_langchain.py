@@ -15,22 +15,14 @@ HTTP (servers started here as ``objmcp run --http``), and each test below checks
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 from collections.abc import Iterator
-from contextlib import ExitStack
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT
-from http_helpers import HttpServer
+from peer_helpers import CLIENTS, TOOLS, Report, served_report, step
 
-CLIENTS_PYTHON = ROOT / ".venv-clients" / "bin" / "python"
-DRIVER = ROOT / "tests" / "clients" / "langchain_adapters.py"
-FIXTURE = ROOT / "tests" / "servers" / "clients.py"
+DRIVER = CLIENTS / "langchain_adapters.py"
 TRANSPORTS = ["stdio", "http"]
-TOOLS = {"add", "scale", "tag", "place", "paint", "median", "fail", "ask", "count"}
 README = {"data": "A library of one readme.", "mime_type": "text/plain", "uri": "library://readme"}
 REVIEW = [{"type": "human", "content": "Please review objmcp."}]
 QUESTION = {
@@ -43,64 +35,13 @@ QUESTION = {
     },
 }
 
-# Generous: a cold start of several interpreters on a slow, busy machine. Never a measure of speed.
-TIMEOUT = 300.0
-
-Report = dict[str, Any]
-
-
-def drive(*arguments: str) -> Report:
-    """Run the driver with ``arguments``; its one JSON report, decoded."""
-    if not CLIENTS_PYTHON.exists():
-        pytest.fail(
-            f"{CLIENTS_PYTHON} is missing: make it with `python3 -m venv .venv-clients && "
-            ".venv-clients/bin/pip install -r tests/clients/requirements.txt` "
-            "(scripts/test.sh does)",
-            pytrace=False,
-        )
-    # The driver's own interpreter and packages only: nothing of this environment's path, and
-    # -P so that the driver's folder does not head sys.path (no file there shadows a package).
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    done = subprocess.run(
-        [str(CLIENTS_PYTHON), "-P", str(DRIVER), *arguments],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=ROOT,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert done.returncode == 0, f"driver exit {done.returncode}\n{done.stdout}\n{done.stderr}"
-    lines = done.stdout.strip().split("\n")
-    assert len(lines) == 1, f"the driver must print one report line:\n{done.stdout}"
-    report: Report = json.loads(lines[0])
-    return report
-
 
 @pytest.fixture(scope="module", params=TRANSPORTS)
 def report(request: pytest.FixtureRequest) -> Iterator[Report]:
     """The driver's report over one transport (the HTTP servers live as long as the run)."""
     transport: str = request.param
-    if transport == "stdio":
-        yield {"mode": transport, **drive("stdio", PYTHON, str(ROOT))}
-        return
-    with ExitStack() as servers:
-        desk = HttpServer(target=f"{FIXTURE}:Desk")
-        servers.callback(desk.stop)
-        library = HttpServer(target=f"{FIXTURE}:Library")
-        servers.callback(library.stop)
-        yield {"mode": transport, **drive("http", desk.url, library.url)}
-
-
-def step(report: Report, name: str) -> dict[str, Any]:
-    """What step ``name`` observed, failing with the exception it raised, if it did."""
-    steps: dict[str, Any] = report["steps"]
-    assert name in steps, f"the driver did not report {name!r}: {sorted(steps)}"
-    outcome: dict[str, Any] = steps[name]
-    error = outcome.get("error")
-    assert error is None, f"{name}: {error['type']}: {error['message']} (code {error['code']})"
-    return outcome
+    with served_report(DRIVER, transport, ("Desk", "Library")) as found:
+        yield {"mode": transport, **found}
 
 
 def text(report: Report, name: str) -> str:

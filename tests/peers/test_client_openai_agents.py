@@ -22,26 +22,21 @@ file. Every tool must convert strictly but those whose schema cannot be strict, 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT
-from http_helpers import HttpServer
+from conftest import ROOT
+from peer_helpers import CLIENTS, TOOLS, Report, drive, served_report, step
 
 import objmcp
 from objmcp.cli.targets import load_target
 from objmcp.protocol.session import Session
 
-CLIENTS_PYTHON = ROOT / ".venv-clients" / "bin" / "python"
-DRIVER = ROOT / "tests" / "clients" / "openai_agents.py"
-FIXTURE = ROOT / "tests" / "servers" / "clients.py"
+DRIVER = CLIENTS / "openai_agents.py"
 TRANSPORTS = ["stdio", "http"]
-TOOLS = {"add", "scale", "tag", "place", "paint", "median", "fail", "ask", "count"}
 
 # Every object a test fixture serves tools from, by TARGET (relative to ROOT), with the arguments
 # its class needs (lab.py's Lab installs Gadgets, each with a label, while it is served; its
@@ -106,62 +101,12 @@ REFUSALS = {
 # The label of a control in the sweep: Sketchpad.shift written with bare $refs.
 CONTROL = "control: Sketchpad.shift with bare $refs"
 
-# Generous: a cold start of two interpreters on a slow, busy machine. Never a measure of speed.
-TIMEOUT = 300.0
-
-Report = dict[str, Any]
-
-
-def drive(*arguments: str) -> Report:
-    """Run the driver with ``arguments``; its one JSON report, decoded."""
-    if not CLIENTS_PYTHON.exists():
-        pytest.fail(
-            f"{CLIENTS_PYTHON} is missing: make it with `python3 -m venv .venv-clients && "
-            ".venv-clients/bin/pip install -r tests/clients/requirements.txt` "
-            "(scripts/test.sh does)",
-            pytrace=False,
-        )
-    # The driver's own interpreter and packages only: nothing of this environment's path.
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    done = subprocess.run(
-        [str(CLIENTS_PYTHON), "-P", str(DRIVER), *arguments],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=ROOT,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert done.returncode == 0, f"driver exit {done.returncode}\n{done.stdout}\n{done.stderr}"
-    lines = done.stdout.strip().split("\n")
-    assert len(lines) == 1, f"the driver must print one report line:\n{done.stdout}"
-    report: Report = json.loads(lines[0])
-    return report
-
 
 @pytest.fixture(scope="module", params=TRANSPORTS)
 def report(request: pytest.FixtureRequest) -> Iterator[Report]:
     """The driver's report over one transport (the HTTP server lives as long as the run)."""
-    transport: str = request.param
-    if transport == "stdio":
-        yield drive("stdio", PYTHON, str(ROOT))
-        return
-    desk = HttpServer(target=f"{FIXTURE}:Desk")
-    try:
-        yield drive("http", desk.url)
-    finally:
-        desk.stop()
-
-
-def step(report: Report, name: str) -> dict[str, Any]:
-    """What step ``name`` observed, failing with the exception it raised, if it did."""
-    steps: dict[str, Any] = report["steps"]
-    assert name in steps, f"the driver did not report {name!r}: {sorted(steps)}"
-    outcome: dict[str, Any] = steps[name]
-    error = outcome.get("error")
-    assert error is None, f"{name}: {error['type']}: {error['message']} (code {error['code']})"
-    return outcome
+    with served_report(DRIVER, request.param) as found:
+        yield found
 
 
 def called(report: Report, name: str) -> tuple[str, bool]:
@@ -239,7 +184,7 @@ def sweep(
     control = {**shift, "inputSchema": with_bare_refs(shift["inputSchema"])}
     path = tmp_path_factory.mktemp("strict") / "tools.json"
     path.write_text(json.dumps({**fixture_tools, CONTROL: [control]}), encoding="utf-8")
-    report = drive("strict", str(path))
+    report = drive(DRIVER, "strict", str(path))
     assert report["mode"] == "strict", report
     converted: dict[str, dict[str, Any]] = report["tools"]
     return converted

@@ -9,88 +9,16 @@ report. The SDK is installed from ``tests/js/package-lock.json`` with ``npm ci``
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NOTES, PYTHON, ROOT, ZOO, server_env
+from conftest import JS, JS_SDK_PACKAGE, NOTES, ZOO
+from peer_helpers import is_error, run_script, text_of
 
-JS = ROOT / "tests" / "js"
 DRIVER = JS / "client.mjs"
 SDK_VERSION = "1.32.2"
-SDK_PACKAGE = JS / "node_modules" / "@modelcontextprotocol" / "sdk" / "package.json"
-
-# Generous: a cold start of node and Python on a slow, busy machine. Never a measure of speed.
-TIMEOUT = 180.0
-
-
-def _tool(name: str) -> str:
-    """The path of a command-line tool, failing the test run with a clear message if absent."""
-    path = shutil.which(name)
-    if path is None:
-        pytest.fail(
-            f"{name!r} is not on PATH; the TypeScript client tests need Node.js 18+ and npm "
-            f"(then run `npm ci` in {JS})",
-            pytrace=False,
-        )
-    return path
-
-
-@pytest.fixture(scope="session")
-def node() -> str:
-    """The node executable, with the pinned SDK installed in tests/js/node_modules."""
-    node_path = _tool("node")
-    if not SDK_PACKAGE.exists():
-        npm = _tool("npm")
-        done = subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund"],
-            cwd=JS,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-        if done.returncode != 0 or not SDK_PACKAGE.exists():
-            pytest.fail(
-                f"`npm ci` in {JS} failed (exit {done.returncode}):\n{done.stdout}\n{done.stderr}",
-                pytrace=False,
-            )
-    return node_path
-
-
-def drive(
-    node: str, driver: Path, script: dict[str, Any], *arguments: str
-) -> tuple[dict[str, Any], str]:
-    """Run a TS driver (with ``arguments``, ``script`` on its stdin); returns the one
-    report line it must print, decoded, and its stderr."""
-    done = subprocess.run(
-        [node, str(driver), *arguments],
-        input=json.dumps(script),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=server_env(),
-        cwd=JS,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert done.returncode == 0, f"driver exit {done.returncode}\n{done.stdout}\n{done.stderr}"
-    # Split on "\n" only: JSON.stringify leaves U+2028/U+2029 raw and splitlines() breaks there.
-    lines = done.stdout.split("\n")
-    assert len(lines) == 2 and lines[1] == "", f"expected one report line, got:\n{done.stdout}"
-    report: dict[str, Any] = json.loads(lines[0])
-    return report, done.stderr
-
-
-def run_script(
-    node: str, driver: Path, server: Path, script: dict[str, Any], *server_args: str
-) -> tuple[dict[str, Any], str]:
-    """Run a TS driver against ``server`` with ``script``; returns its one report and stderr."""
-    report, stderr = drive(node, driver, script, PYTHON, str(server), *server_args)
-    assert len(report["calls"]) == len(script.get("calls", []))
-    return report, stderr
+SDK_PACKAGE = JS_SDK_PACKAGE
 
 
 def run_driver(
@@ -98,21 +26,6 @@ def run_driver(
 ) -> tuple[dict[str, Any], str]:
     """Run the TS driver against ``server``; returns its report and the combined stderr."""
     return run_script(node, DRIVER, server, {"calls": calls}, *server_args)
-
-
-def text_of(entry: dict[str, Any]) -> str:
-    """The single text block of a recorded call result."""
-    assert "result" in entry, f"the call threw: {entry}"
-    content = entry["result"]["content"]
-    assert len(content) == 1 and content[0]["type"] == "text", content
-    text: str = content[0]["text"]
-    return text
-
-
-def is_error(entry: dict[str, Any]) -> bool:
-    """Whether a recorded call result is a tool error (isError true)."""
-    assert "result" in entry, f"the call threw: {entry}"
-    return bool(entry["result"].get("isError", False))
 
 
 DESCRIBE_ARGUMENTS: dict[str, Any] = {

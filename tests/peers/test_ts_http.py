@@ -28,10 +28,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-import test_ts_client
-from conftest import ZOO
+from conftest import JS, ZOO
 from http_helpers import HttpServer
-from test_ts_client import JS
+from peer_helpers import drive_js
 from test_ts_interactive import BOOL_SCHEMA
 
 import objmcp
@@ -46,9 +45,6 @@ FOREIGN_ORIGIN = "http://evil.example"
 LOCAL_ORIGIN = "http://localhost:3000"
 SYSLOG = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]
 """MCP's log levels, least severe first (RFC 5424 as the spec orders them)."""
-
-# The session-scoped fixture that finds node and runs `npm ci` in tests/js when needed.
-node = test_ts_client.node
 
 
 # -- the driver ------------------------------------------------------------------------------
@@ -75,7 +71,7 @@ def call(
 
 def run_http(node: str, clients: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Run http.mjs with ``clients``; returns each client's report, by label."""
-    report, _ = test_ts_client.drive(node, DRIVER, {"clients": clients})
+    report, _ = drive_js(node, DRIVER, {"clients": clients})
     reports: dict[str, dict[str, Any]] = report["clients"]
     assert list(reports) == [client["label"] for client in clients]
     for client in clients:

@@ -14,14 +14,11 @@ import json
 from typing import Any
 
 import pytest
-import test_ts_client
-from conftest import ZOO
-from test_ts_client import JS, is_error, run_script, text_of
+from conftest import JS, ZOO
+from peer_helpers import is_error, run_script, text_of
 
 DRIVER = JS / "interactive.mjs"
 
-# The session-scoped fixture that finds node and runs `npm ci` in tests/js when needed.
-node = test_ts_client.node
 
 BOOL_SCHEMA: dict[str, Any] = {
     "type": "object",

@@ -15,12 +15,8 @@ import json
 from typing import Any
 
 import pytest
-import test_ts_client
-from test_ts_client import is_error, text_of
+from peer_helpers import is_error, text_of
 from test_ts_interactive import call, run_interactive
-
-# The session-scoped fixture that finds node and runs `npm ci` in tests/js when needed.
-node = test_ts_client.node
 
 EVERYTHING: dict[str, Any] = {
     "sampling": {},

@@ -36,9 +36,8 @@ from urllib.parse import urlsplit
 
 import jsonschema
 import pytest
-import test_ts_client
-from conftest import PYTHON, ZOO
-from test_ts_client import JS
+from conftest import JS, PYTHON, ZOO
+from peer_helpers import drive_js
 
 import objmcp
 from objmcp.model.publish import PROMPT_MARK, RESOURCE_MARK
@@ -53,8 +52,6 @@ SHELF = ZOO.parent / "shelf.py"
 LAB = ZOO.parent / "lab.py"
 DECLARE = "declare=prompts"  # the lab has no prompts until its annex opens: declare them
 
-# The session-scoped fixture that finds node and runs `npm ci` in tests/js when needed.
-node = test_ts_client.node
 
 # The page size of the paged zoo: small enough for many pages, and the zoo's tool count is not a
 # multiple of it, so the last page is a short one (checked below).
@@ -76,7 +73,7 @@ def run_surface(
     node: str, servers: dict[str, dict[str, Any]], steps: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """Run surface.mjs with ``servers`` and ``steps``; returns its report (checked whole)."""
-    report, _ = test_ts_client.drive(node, DRIVER, {"servers": servers, "steps": steps})
+    report, _ = drive_js(node, DRIVER, {"servers": servers, "steps": steps})
     assert list(report["steps"]) == [made["label"] for made in steps]
     assert set(report["servers"]) == set(servers)
     for name, seen in report["servers"].items():
