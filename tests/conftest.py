@@ -94,6 +94,22 @@ class RawServer:
 
 
 @pytest.fixture
+def anyio_backend() -> str:
+    """The event loop of every ``pytest.mark.anyio`` test: asyncio (the official SDK's)."""
+    return "asyncio"
+
+
+def stdio_server(script: Path, *args: str) -> Any:
+    """The official SDK's ``StdioServerParameters`` for ``python script *args``, with the
+    source tree on ``PYTHONPATH``."""
+    from mcp import StdioServerParameters  # here, not at import: conftest is every test's
+
+    return StdioServerParameters(
+        command=PYTHON, args=[str(script), *args], env={"PYTHONPATH": str(ROOT)}
+    )
+
+
+@pytest.fixture
 def zoo() -> Iterator[RawServer]:
     """The zoo server, as a raw-pipe subprocess."""
     server = RawServer(str(ZOO))

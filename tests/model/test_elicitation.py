@@ -10,7 +10,7 @@ from typing import Any, Literal
 import anyio
 import mcp_types as types
 import pytest
-from conftest import PYTHON, ROOT, ZOO
+from conftest import ZOO, stdio_server
 from mcp import Client, StdioServerParameters
 
 from objmcp.testing import ResponseError, connect
@@ -23,13 +23,8 @@ Era = Literal["handshake", "modern"]
 ERAS: list[Era] = ["handshake", "modern"]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def params() -> StdioServerParameters:
-    return StdioServerParameters(command=PYTHON, args=[str(ZOO)], env={"PYTHONPATH": str(ROOT)})
+    return stdio_server(ZOO)
 
 
 def text_of(result: Any) -> str:

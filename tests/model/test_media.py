@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, ROOT, ZOO
+from conftest import ZOO, stdio_server
 from hypothesis import given
 from hypothesis import strategies as st
-from mcp import Client, StdioServerParameters
+from mcp import Client
 
 import objmcp
 from objmcp.model.media import sniff
@@ -113,15 +113,10 @@ async def test_each_revision_gets_the_kinds_it_defines(version: str, kinds: list
     assert sound["type"] == ("text" if version == "2024-11-05" else "audio")
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
 async def test_the_sdk_client_decodes_the_same_bytes(mode: str) -> None:
-    params = StdioServerParameters(command=PYTHON, args=[str(ZOO)], env={"PYTHONPATH": str(ROOT)})
+    params = stdio_server(ZOO)
     async with Client(params, mode=mode) as client:
         picture = await client.call_tool("picture", {"size": 3})
         beep = await client.call_tool("beep", {})

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT
+from conftest import ROOT, stdio_server
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
@@ -51,13 +51,8 @@ UNREACHABLE = [
 ]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def server() -> StdioServerParameters:
-    return StdioServerParameters(command=PYTHON, args=[str(VAULT)], env={"PYTHONPATH": str(ROOT)})
+    return stdio_server(VAULT)
 
 
 def text(result: Any) -> str:

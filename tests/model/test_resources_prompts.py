@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT
+from conftest import PYTHON, stdio_server
 from mcp import Client, StdioServerParameters, types
 from mcp.shared.exceptions import MCPError
 
@@ -23,13 +23,8 @@ SHELF = Path(__file__).resolve().parents[1] / "servers" / "shelf.py"
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def params() -> StdioServerParameters:
-    return StdioServerParameters(command=PYTHON, args=[str(SHELF)], env={"PYTHONPATH": str(ROOT)})
+    return stdio_server(SHELF)
 
 
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])

@@ -202,11 +202,6 @@ def test_toolbox_calls_hand_over_what_they_are_given() -> None:
     assert tools.call("all_in_one", {}).text == "all_in_one False"
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 @pytest.mark.parametrize("era", ["handshake", "modern"])
 async def test_protocol_calls_hand_over_what_the_client_answers(

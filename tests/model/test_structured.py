@@ -11,10 +11,10 @@ from typing import Any, NamedTuple, TypedDict
 
 import jsonschema
 import pytest
-from conftest import PYTHON, ROOT, ZOO
+from conftest import ZOO, stdio_server
 from hypothesis import given
 from hypothesis import strategies as st
-from mcp import Client, StdioServerParameters
+from mcp import Client
 
 import objmcp
 from objmcp.model.toolbox import tool_result
@@ -267,15 +267,10 @@ async def test_each_revision_lists_the_fields_it_defines(version: str) -> None:
     assert called["content"] == [{"type": "text", "text": '["Dune"]'}]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
 async def test_the_sdk_client_checks_structured_results_against_their_schemas(mode: str) -> None:
-    params = StdioServerParameters(command=PYTHON, args=[str(ZOO)], env={"PYTHONPATH": str(ROOT)})
+    params = stdio_server(ZOO)
     async with Client(params, mode=mode) as client:
         listed = {tool.name: tool for tool in (await client.list_tools()).tools}
         origin = await client.call_tool("origin", {})

@@ -14,10 +14,10 @@ import subprocess
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT
+from conftest import PYTHON, ROOT, stdio_server
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mcp import Client, StdioServerParameters
+from mcp import Client
 
 LATE = ROOT / "tests" / "servers" / "late.py"
 SERVING = (
@@ -87,11 +87,6 @@ def test_star_import_gives_every_public_name_in_a_fresh_interpreter() -> None:
     assert done.stdout.strip() == "[]"
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def text_of(result: Any) -> str:
     assert len(result.content) == 1 and result.content[0].type == "text"
     return str(result.content[0].text)
@@ -99,7 +94,7 @@ def text_of(result: Any) -> str:
 
 @pytest.mark.anyio
 async def test_standard_types_imported_after_objmcp_have_schemas_and_convert() -> None:
-    params = StdioServerParameters(command=PYTHON, args=[str(LATE)], env={"PYTHONPATH": str(ROOT)})
+    params = stdio_server(LATE)
     async with Client(params, mode="legacy") as client:
         tools = {tool.name: tool.input_schema for tool in (await client.list_tools()).tools}
         assert text_of(await client.call_tool("loaded_before", {})) == "[]"

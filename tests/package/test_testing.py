@@ -28,11 +28,6 @@ Era = Literal["handshake", "modern"]
 ERAS: list[Era] = ["handshake", "modern"]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 class Script:
     """An answering function that replies from a list and records the params it got."""
 

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT, ZOO
+from conftest import ZOO, stdio_server
 from mcp import Client, StdioServerParameters, types
 from mcp.shared.exceptions import MCPError
 
@@ -16,13 +16,8 @@ pytestmark = pytest.mark.anyio
 MODES = ["legacy", "2026-07-28"]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def params() -> StdioServerParameters:
-    return StdioServerParameters(command=PYTHON, args=[str(ZOO)], env={"PYTHONPATH": str(ROOT)})
+    return stdio_server(ZOO)
 
 
 def text_of(result: Any) -> str:

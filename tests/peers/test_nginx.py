@@ -76,11 +76,6 @@ http {{
 """
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def nginx() -> str:
     found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
     if found is None:

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import NOTES, PYTHON, ROOT, ZOO
+from conftest import NOTES, ZOO, stdio_server
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
@@ -15,13 +15,8 @@ pytestmark = pytest.mark.anyio
 MODES = ["legacy", "auto", "2026-07-28"]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def params(script: Any) -> StdioServerParameters:
-    return StdioServerParameters(command=PYTHON, args=[str(script)], env={"PYTHONPATH": str(ROOT)})
+    return stdio_server(script)
 
 
 def text_of(result: Any) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 import anyio
 import pytest
-from conftest import PYTHON, ROOT, RawServer
+from conftest import RawServer, stdio_server
 from mcp import Client, StdioServerParameters, types
 from mcp.shared.exceptions import MCPError
 from mcp.shared.subscriptions import ResourcesListChanged, ResourceUpdated, ToolsListChanged
@@ -36,15 +36,8 @@ SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId"
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 def params(*options: str) -> StdioServerParameters:
-    return StdioServerParameters(
-        command=PYTHON, args=[str(LAB), *options], env={"PYTHONPATH": str(ROOT)}
-    )
+    return stdio_server(LAB, *options)
 
 
 def text_of(result: Any) -> str:

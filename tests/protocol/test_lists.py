@@ -8,20 +8,15 @@ import base64
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT, ZOO
+from conftest import ZOO, stdio_server
 from hypothesis import given
 from hypothesis import strategies as st
-from mcp import Client, StdioServerParameters
+from mcp import Client
 
 import objmcp
 from objmcp.protocol.session import ServerInfo, Session
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
 
 
 MODERN = {
@@ -32,10 +27,8 @@ MODERN = {
 
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
 async def test_the_sdk_client_walks_the_pages_and_gets_every_tool(mode: str) -> None:
-    params = StdioServerParameters(
-        command=PYTHON, args=[str(ZOO), "auto", "page_size=4"], env={"PYTHONPATH": str(ROOT)}
-    )
-    whole = StdioServerParameters(command=PYTHON, args=[str(ZOO)], env={"PYTHONPATH": str(ROOT)})
+    params = stdio_server(ZOO, "auto", "page_size=4")
+    whole = stdio_server(ZOO)
     async with Client(whole, mode=mode) as client:
         expected = [tool.name for tool in (await client.list_tools()).tools]
     names: list[str] = []

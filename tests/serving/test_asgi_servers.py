@@ -46,11 +46,6 @@ COMMANDS = {
 }
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.fixture(scope="module", params=list(COMMANDS))
 def served(request: pytest.FixtureRequest) -> Iterator[HttpServer]:
     command, path = COMMANDS[request.param]

@@ -46,11 +46,6 @@ TOKEN = "s3cret-token"
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.fixture(scope="module")
 def zoo_http() -> Iterator[HttpServer]:
     server = HttpServer()

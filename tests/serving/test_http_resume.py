@@ -35,11 +35,6 @@ from mcp import Client, types
 pytestmark = pytest.mark.anyio
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.fixture(scope="module")
 def zoo_http() -> Iterator[HttpServer]:
     server = HttpServer()
