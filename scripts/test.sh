@@ -30,14 +30,14 @@ python3 -m venv .venv-clients
 .venv-clients/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
 .venv-clients/bin/python -m pip install -q -r tests/clients/requirements.txt 2>&1 | grep -v -i warning || true
 .venv-clients/bin/python -c 'import mcp, langchain_mcp_adapters, agents, pydantic_ai'
-# nginx (Debian's package) for tests/test_nginx.py, when missing
+# nginx (Debian's package) for tests/peers/test_nginx.py, when missing
 if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get install -y -q nginx-light >/dev/null 2>&1 ||
       (apt-get update -q >/dev/null && apt-get install -y -q nginx-light >/dev/null)
   else
-    echo "nginx is missing and this is not root: tests/test_nginx.py will say so" >&2
+    echo "nginx is missing and this is not root: tests/peers/test_nginx.py will say so" >&2
   fi
 fi
 if ! wait "$npm_pid"; then
@@ -54,8 +54,10 @@ rm -f "$npm_log"
 if [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
 fi
-peers=(tests/test_client_*.py tests/test_ts_*.py tests/test_conformance.py tests/test_bench.py
-  tests/test_http.py tests/test_http_resume.py tests/test_limits.py tests/test_nginx.py)
+# tests/peers/test_python_sdk_client.py (the SDK 2.x, in this venv) runs with the rest
+peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py
+  tests/peers/test_bench.py tests/peers/test_nginx.py
+  tests/serving/test_http.py tests/serving/test_http_resume.py tests/serving/test_limits.py)
 peers_log=$(mktemp)
 rest_log=$(mktemp)
 .venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 &

@@ -1,9 +1,14 @@
-"""Shared helpers: start servers as real subprocesses and talk raw JSON-RPC to them."""
+"""Shared helpers: start servers as real subprocesses and talk raw JSON-RPC to them; and the
+fixtures of more than one folder (``node``, for the TypeScript SDK's drivers).
+
+The only conftest.py, at the root of tests/ (see tests/README.md): its folder is on sys.path,
+so test modules of every folder import from it, and from ``http_helpers`` beside it."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,6 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ZOO = ROOT / "tests" / "servers" / "zoo.py"
 NOTES = ROOT / "examples" / "notes.py"
+JS = ROOT / "tests" / "js"
+JS_SDK_PACKAGE = JS / "node_modules" / "@modelcontextprotocol" / "sdk" / "package.json"
 PYTHON = sys.executable
 
 
@@ -87,6 +94,22 @@ class RawServer:
 
 
 @pytest.fixture
+def anyio_backend() -> str:
+    """The event loop of every ``pytest.mark.anyio`` test: asyncio (the official SDK's)."""
+    return "asyncio"
+
+
+def stdio_server(script: Path, *args: str) -> Any:
+    """The official SDK's ``StdioServerParameters`` for ``python script *args``, with the
+    source tree on ``PYTHONPATH``."""
+    from mcp import StdioServerParameters  # here, not at import: conftest is every test's
+
+    return StdioServerParameters(
+        command=PYTHON, args=[str(script), *args], env={"PYTHONPATH": str(ROOT)}
+    )
+
+
+@pytest.fixture
 def zoo() -> Iterator[RawServer]:
     """The zoo server, as a raw-pipe subprocess."""
     server = RawServer(str(ZOO))
@@ -94,3 +117,37 @@ def zoo() -> Iterator[RawServer]:
     if server.process.poll() is None:
         server.process.kill()
         server.process.wait()
+
+
+def _tool(name: str) -> str:
+    """The path of a command-line tool, failing the test run with a clear message if absent."""
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(
+            f"{name!r} is not on PATH; the TypeScript client tests need Node.js 18+ and npm "
+            f"(then run `npm ci` in {JS})",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """The node executable, with the pinned SDK installed in tests/js/node_modules."""
+    node_path = _tool("node")
+    if not JS_SDK_PACKAGE.exists():
+        npm = _tool("npm")
+        done = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"],
+            cwd=JS,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if done.returncode != 0 or not JS_SDK_PACKAGE.exists():
+            pytest.fail(
+                f"`npm ci` in {JS} failed (exit {done.returncode}):\n{done.stdout}\n{done.stderr}",
+                pytrace=False,
+            )
+    return node_path

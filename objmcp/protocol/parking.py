@@ -17,7 +17,6 @@ answering its earlier questions from the state, as a call that was never parked.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
 __all__ = ["Parking"]
@@ -50,6 +49,8 @@ class Parking:
 
     def open(self, call_id: int, index: int) -> str:
         """Park the call ``call_id`` at its question ``index``; the name of its park."""
+        import secrets  # only a parked call needs it: serving starts without
+
         name = secrets.token_urlsafe(16)
         self._parks[name] = _Park(call_id, index)
         return name

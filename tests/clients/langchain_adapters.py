@@ -1,7 +1,7 @@
 """Driver: ``langchain-mcp-adapters`` (0.3, on the MCP Python SDK 1.x) against objmcp's
 ``tests/servers/clients.py`` servers, every scenario step in one run.
 
-Runs under ``.venv-clients/bin/python``, started by ``tests/test_client_langchain.py``::
+Runs under ``.venv-clients/bin/python``, started by ``tests/peers/test_client_langchain.py``::
 
     langchain_adapters.py stdio PYTHON ROOT  # spawns PYTHON -m objmcp run ROOT/tests/servers/...
     langchain_adapters.py http DESK_URL LIBRARY_URL  # servers running (objmcp run --http)
@@ -45,19 +45,16 @@ from langchain_mcp_adapters.tools import load_mcp_tools
 from mcp import ClientSession, types
 from mcp.shared.context import RequestContext
 
-STEP_TIMEOUT = 30.0  # a generous bound on one step, so a dead session cannot hang the run
-Outcome = dict[str, Any]
-
-
-def error_of(exc: BaseException) -> Outcome:
-    """An exception as data: its type, message and JSON-RPC code, if it has one (the first
-    leaf of an exception group, as anyio task groups wrap them)."""
-    group = getattr(exc, "exceptions", None)  # BaseExceptionGroup, Python 3.11+
-    while group:
-        exc = group[0]
-        group = getattr(exc, "exceptions", None)
-    error = getattr(exc, "error", None)
-    return {"type": type(exc).__name__, "message": str(exc), "code": getattr(error, "code", None)}
+# driver_helpers.py, beside this file; its folder goes last on sys.path (see its docstring)
+sys.path.append(str(Path(__file__).resolve().parent))
+from driver_helpers import (
+    STEP_TIMEOUT,
+    Outcome,
+    SessionGivenUp,
+    SessionRun,
+    Step,
+    error_of,
+)
 
 
 def plain(value: Any) -> Any:
@@ -91,16 +88,6 @@ def text_of(value: Any) -> str | None:
 
 
 @dataclass
-class Step:
-    """One step: its name, what it does over a link, and whether it checks that the session
-    the step before it used is still alive (then it is not run in a new one)."""
-
-    name: str
-    action: Callable[[Link], Awaitable[Outcome]]
-    follows: bool = False
-
-
-@dataclass
 class Link:
     """A session of the client's and the LangChain tools loaded on it (none: the steps open
     sessions of their own)."""
@@ -110,64 +97,14 @@ class Link:
     loaded: Outcome = field(default_factory=dict)  # what load_mcp_tools gave, or its error
 
 
-class SessionGivenUp(Exception):
-    """A step timed out: the session is left, the next steps get a new one."""
-
-
-def not_run(why: str) -> Outcome:
-    return {"error": {"type": "NotRun", "message": why, "code": None}}
-
-
-class Run:
+class Run(SessionRun[Link]):
     """The report being written, and what the callbacks and the interceptor saw."""
 
     def __init__(self) -> None:
-        self.steps: dict[str, Outcome] = {}
+        super().__init__()
         self.sent: list[Outcome] = []  # each tool call's name and arguments, as sent
         self.asked: list[Outcome] = []
         self.progress: list[Outcome] = []
-
-    async def sessions(
-        self,
-        label: str,
-        connect: Callable[[], AbstractAsyncContextManager[Link]],
-        steps: list[Step],
-    ) -> None:
-        """Run ``steps`` over a link, opening a new one whenever a step ended the last."""
-        pending = list(steps)
-        ended: list[Outcome] = []  # the sessions that ended under a step, and how
-        closed = False
-        while pending:
-            in_flight: list[str] = []
-            opened = False
-            try:
-                async with connect() as link:
-                    opened = True
-                    fresh = True
-                    while pending:
-                        step = pending.pop(0)
-                        if step.follows and fresh and ended:
-                            self.steps[step.name] = not_run(
-                                f"the session it checks ended at {ended[-1]['step']!r}"
-                            )
-                            continue
-                        in_flight[:] = [step.name]
-                        await self.step(step, link)
-                        in_flight.clear()
-                        fresh = False
-            except Exception as exc:
-                closed = False
-                where = in_flight[0] if in_flight else None
-                if where is not None and where not in self.steps:
-                    self.steps[where] = {"error": error_of(exc)}
-                ended.append({"step": where, **error_of(exc)})
-                if not opened:  # no session at all: the rest cannot run
-                    for step in pending:
-                        self.steps[step.name] = not_run(f"no session: {error_of(exc)}")
-                    break
-            else:
-                closed = True
-        self.steps[f"{label}.session"] = {"closed": closed, "ended": ended}
 
     async def step(self, step: Step, link: Link) -> None:
         """Run one step and record what it observed (and the tool calls it sent), or how it

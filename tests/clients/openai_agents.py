@@ -3,7 +3,7 @@
 conversions of every tool of every test fixture, in one run.
 
 Runs under ``.venv-clients/bin/python`` (the SDK is not installed in the main test environment),
-started by ``tests/test_client_openai_agents.py``::
+started by ``tests/peers/test_client_openai_agents.py``::
 
     openai_agents.py stdio PYTHON ROOT  # MCPServerStdio spawns PYTHON -m objmcp run ROOT/tests/...
     openai_agents.py http DESK_URL      # MCPServerStreamableHttp to a running objmcp run --http
@@ -54,8 +54,10 @@ from agents.strict_schema import ensure_strict_json_schema
 from agents.testing import ScriptedModel, assistant_message, function_call
 from mcp.types import Tool as MCPTool
 
-STEP_TIMEOUT = 30.0  # a generous bound on one step, so a dead session cannot hang the run
-Outcome = dict[str, Any]
+# driver_helpers.py, beside this file; its folder goes last on sys.path (see its docstring)
+sys.path.append(str(Path(__file__).resolve().parent))
+from driver_helpers import STEP_TIMEOUT, Outcome, error_of
+from driver_helpers import StepRun as Run
 
 # The calls the scripted model makes in the agent run, as a model bound by the strict schemas
 # writes them: every property present, null for an optional one it leaves unset.
@@ -71,17 +73,6 @@ AGENT_CALLS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-def error_of(exc: BaseException) -> Outcome:
-    """An exception as data: its type, message and JSON-RPC code, if it has one (the first leaf
-    of an exception group, as anyio task groups wrap them)."""
-    group = getattr(exc, "exceptions", None)
-    while group:
-        exc = group[0]
-        group = getattr(exc, "exceptions", None)
-    error = getattr(exc, "error", None)
-    return {"type": type(exc).__name__, "message": str(exc), "code": getattr(error, "code", None)}
-
-
 class Logged(logging.Handler):
     """Keeps the SDK's log records (``openai.agents``), to read why a schema stayed non-strict."""
 
@@ -94,20 +85,6 @@ class Logged(logging.Handler):
 
     def since(self, mark: int, prefix: str) -> list[str]:
         return [message for message in self.messages[mark:] if message.startswith(prefix)]
-
-
-class Run:
-    """The report being written: each step's outcome, by name."""
-
-    def __init__(self) -> None:
-        self.steps: dict[str, Outcome] = {}
-
-    async def step(self, name: str, action: Callable[[], Awaitable[Outcome]]) -> None:
-        """Run one step and record what it observed, or how it failed."""
-        try:
-            self.steps[name] = await asyncio.wait_for(action(), STEP_TIMEOUT)
-        except Exception as exc:
-            self.steps[name] = {"error": error_of(exc)}
 
 
 def result_of(result: Any) -> Outcome:

@@ -2,7 +2,7 @@
 the FastMCP client) against objmcp's ``tests/servers/clients.py:Desk``, every step in one run.
 
 Runs under ``.venv-clients/bin/python`` (Pydantic AI is not installed in the main test
-environment), started by ``tests/test_client_pydantic_ai.py``::
+environment), started by ``tests/peers/test_client_pydantic_ai.py``::
 
     pydantic_ai_toolset.py stdio PYTHON ROOT  # StdioTransport spawns PYTHON -m objmcp run ...
     pydantic_ai_toolset.py http DESK_URL  # the URL of objmcp run --http, as MCPToolset takes it
@@ -42,8 +42,10 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.test import TestModel
 from pydantic_core import to_jsonable_python
 
-STEP_TIMEOUT = 30.0  # a generous bound on one step, so a dead session cannot hang the run
-Outcome = dict[str, Any]
+# driver_helpers.py, beside this file; its folder goes last on sys.path (see its docstring)
+sys.path.append(str(Path(__file__).resolve().parent))
+import driver_helpers
+from driver_helpers import STEP_TIMEOUT, Outcome, StepRun, leaf_of
 
 # The tools a TestModel run calls; ``fail`` and ``ask`` get runs of their own.
 CALLED = ["add", "scale", "tag", "place", "paint", "median", "count"]
@@ -59,31 +61,21 @@ AS_TEXT: list[tuple[str, dict[str, Any]]] = [
 
 
 def error_of(exc: BaseException) -> Outcome:
-    """An exception as data: its type, message and JSON-RPC code, if it has one (the first leaf
-    of an exception group, as anyio task groups wrap them)."""
-    group = getattr(exc, "exceptions", None)
-    while group:
-        exc = group[0]
-        group = getattr(exc, "exceptions", None)
-    error = getattr(exc, "error", None)
-    code = getattr(error, "code", None)
-    if code is None and isinstance(exc.__cause__, Exception):  # ModelRetry from an McpError
-        code = getattr(getattr(exc.__cause__, "error", None), "code", None)
-    return {"type": type(exc).__name__, "message": str(exc), "code": code}
+    """An exception as data (``driver_helpers.error_of``), with the JSON-RPC code of the
+    McpError a ModelRetry was raised from, when it has none of its own."""
+    found = driver_helpers.error_of(exc)
+    cause = leaf_of(exc).__cause__
+    if found["code"] is None and isinstance(cause, Exception):  # ModelRetry from an McpError
+        found["code"] = getattr(getattr(cause, "error", None), "code", None)
+    return found
 
 
-class Run:
-    """The report being written: each step's outcome, by name."""
+class Run(StepRun):
+    """The report being written: each step's outcome, by name (errors as ``error_of`` gives
+    them)."""
 
     def __init__(self) -> None:
-        self.steps: dict[str, Outcome] = {}
-
-    async def step(self, name: str, action: Callable[[], Awaitable[Outcome]]) -> None:
-        """Run one step and record what it observed, or how it failed."""
-        try:
-            self.steps[name] = await asyncio.wait_for(action(), STEP_TIMEOUT)
-        except Exception as exc:
-            self.steps[name] = {"error": error_of(exc)}
+        super().__init__(error_of)
 
 
 class Handlers:

@@ -2,7 +2,7 @@
 against objmcp's ``tests/servers/clients.py`` servers, every scenario step in one run.
 
 Runs under ``.venv-clients/bin/python`` (the 1.x SDK; the main test environment has the 2.x
-one), started by ``tests/test_client_sdk1.py``::
+one), started by ``tests/peers/test_client_sdk1.py``::
 
     sdk1.py stdio PYTHON ROOT          # spawns PYTHON -m objmcp run ROOT/tests/servers/clients.py:…
     sdk1.py http DESK_URL LIBRARY_URL  # servers already running (objmcp run --http)
@@ -23,7 +23,6 @@ import json
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass
 from datetime import timedelta
 from importlib.metadata import version
 from pathlib import Path
@@ -36,94 +35,16 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.context import RequestContext
 from pydantic import AnyUrl
 
-STEP_TIMEOUT = 30.0  # a generous bound on one step, so a dead session cannot hang the run
-Outcome = dict[str, Any]
+# driver_helpers.py, beside this file; its folder goes last on sys.path (see its docstring)
+sys.path.append(str(Path(__file__).resolve().parent))
+from driver_helpers import STEP_TIMEOUT, Outcome, SessionRun, Step, error_of
+
 Action = Callable[[ClientSession], Awaitable[Outcome]]
 Connect = Callable[[], AbstractAsyncContextManager[ClientSession]]
 
 
-def error_of(exc: BaseException) -> Outcome:
-    """An exception as data: its type, message and JSON-RPC code, if it has one (the first
-    leaf of an exception group, as anyio task groups wrap them)."""
-    group = getattr(exc, "exceptions", None)  # BaseExceptionGroup, Python 3.11+
-    while group:
-        exc = group[0]
-        group = getattr(exc, "exceptions", None)
-    error = getattr(exc, "error", None)
-    return {"type": type(exc).__name__, "message": str(exc), "code": getattr(error, "code", None)}
-
-
-def not_run(why: str) -> Outcome:
-    return {"error": {"type": "NotRun", "message": why, "code": None}}
-
-
-@dataclass
-class Step:
-    """One step: its name, what it does in a session, and whether it checks that the session
-    the step before it used is still alive (then it is not run in a new one)."""
-
-    name: str
-    action: Action
-    follows: bool = False
-
-
-class SessionGivenUp(Exception):
-    """A step timed out: the session is left, the next steps get a new one."""
-
-
-class Run:
+class Run(SessionRun[ClientSession]):
     """The report being written: each step's outcome, by name."""
-
-    def __init__(self) -> None:
-        self.steps: dict[str, Outcome] = {}
-
-    async def sessions(self, label: str, connect: Connect, steps: list[Step]) -> None:
-        """Run ``steps`` in a session, opening a new one whenever a step ended the last."""
-        pending = list(steps)
-        ended: list[Outcome] = []  # the sessions that ended under a step, and how
-        closed = False
-        while pending:
-            in_flight: list[str] = []
-            opened = False
-            try:
-                async with connect() as session:
-                    opened = True
-                    fresh = True
-                    while pending:
-                        step = pending.pop(0)
-                        if step.follows and fresh and ended:
-                            self.steps[step.name] = not_run(
-                                f"the session it checks ended at {ended[-1]['step']!r}"
-                            )
-                            continue
-                        in_flight[:] = [step.name]
-                        await self.step(step, session)
-                        in_flight.clear()
-                        fresh = False
-            except Exception as exc:
-                closed = False
-                where = in_flight[0] if in_flight else None
-                if where is not None and where not in self.steps:
-                    self.steps[where] = {"error": error_of(exc)}
-                ended.append({"step": where, **error_of(exc)})
-                if not opened:  # no session at all: the rest cannot run
-                    for step in pending:
-                        self.steps[step.name] = not_run(f"no session: {error_of(exc)}")
-                    break
-            else:
-                closed = True
-        self.steps[f"{label}.session"] = {"closed": closed, "ended": ended}
-
-    async def step(self, step: Step, session: ClientSession) -> None:
-        """Run one step and record what it observed, or how it failed."""
-        try:
-            with anyio.fail_after(STEP_TIMEOUT):
-                self.steps[step.name] = await step.action(session)
-        except TimeoutError as exc:
-            self.steps[step.name] = {"error": error_of(exc)}
-            raise SessionGivenUp(f"{step.name} timed out") from exc
-        except Exception as exc:
-            self.steps[step.name] = {"error": error_of(exc)}
 
 
 class Questions:

@@ -33,7 +33,7 @@ Run it from the repository root (new inputs are written to the first directory):
 
     .venv/bin/python tests/fuzz/target.py tests/fuzz/corpus -max_total_time=600
 
-``tests/test_fuzz_corpus.py`` replays the corpus, and ``tests/fuzz/crashes``, with
+``tests/protocol/test_fuzz_corpus.py`` replays the corpus, and ``tests/fuzz/crashes``, with
 :func:`one_input` alone (no atheris needed). The fuzzer runs :func:`explore`, which lets
 the violations of the bugs in :data:`KNOWN_BUGS` pass while they are open.
 """
@@ -82,7 +82,7 @@ with _instrumented():
     )
     from objmcp.protocol.state import StateSeal
     from objmcp.protocol.subscriptions import SUBSCRIPTION_ID_KEY
-    from objmcp.serving.connection import read_or_get
+    from objmcp.serving.execute import read_or_get
     from objmcp.transport.framing import (
         DEFAULT_MAX_FRAME,
         NEED_DATA,

@@ -3,7 +3,7 @@
 ``python record.py LOG COMMAND [ARG ...]`` starts COMMAND with its stdout and stderr this
 process's own, and copies every byte read on stdin both to COMMAND's stdin and to the file LOG,
 unchanged, as it arrives; at the end of stdin it closes COMMAND's and exits with its status.
-``tests/test_client_inspector.py`` puts it between the MCP Inspector and ``objmcp run`` to see
+``tests/peers/test_client_inspector.py`` puts it between the MCP Inspector and ``objmcp run`` to see
 the arguments the Inspector makes of its ``--tool-arg`` values.
 """
 

@@ -5,7 +5,7 @@ resources and prompts.
 
 Served as ``tests/servers/clients.py:Desk`` (tools only) or ``...:Library`` (tools,
 a resource, a resource template and a prompt). ``...:Sketchpad`` is for the strict-schema
-sweep of ``tests/test_client_openai_agents.py`` alone (the other client tests expect the
+sweep of ``tests/peers/test_client_openai_agents.py`` alone (the other client tests expect the
 Desk's tools exactly).
 """
 

@@ -8,7 +8,7 @@ Serve it over Streamable HTTP and point the suite at it::
     python -m objmcp run --http --port 3000 tests/servers/conformance.py:Conformance
     node .../conformance/dist/index.js server --url http://127.0.0.1:3000/mcp
 
-``tests/test_conformance.py`` does both.
+``tests/peers/test_conformance.py`` does both.
 """
 
 from __future__ import annotations
