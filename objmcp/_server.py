@@ -29,17 +29,14 @@ from .protocol.limits import (
 from .protocol.session import (
     Action,
     CacheHint,
-    Resume,
-    Send,
     ServerInfo,
     Session,
-    StartCall,
     check_declare,
     check_listing,
 )
 from .protocol.state import StateSeal
 from .serving.byte_stream import StreamConnection
-from .serving.execute import execute
+from .serving.connection import Connection
 from .serving.reader import ReaderConnection
 from .serving.settings import Hub, Member, Settings
 from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
@@ -156,7 +153,8 @@ class Server:
         self.declare = tuple(declare)
         self.input = input
         self.output = output
-        self._session: Session | None = None
+        self._handler: Connection | None = None  # the runner of handle()
+        self._handled: list[Any] = []  # what it sent
         self.hub = Hub()
         """The connections being served, which hear of changes."""
 
@@ -244,24 +242,26 @@ class Server:
         """Answer one decoded message on the server's own session, calls run to their end.
 
         Returns the response (a dict, or a list for a batch) or None for a
-        notification. Meant for tests and embedding.
+        notification. Meant for tests and embedding: the calls run as they do when
+        serving (injected parameters, ``call_timeout``), but cannot ask the client
+        anything, since nobody is there to answer, and the notifications they send
+        (progress, log records) go nowhere.
         """
-        if self._session is None:
-            self._session = self.session()
-        session = self._session
-        sent: list[Any] = []
-
-        async def run(actions: list[Action]) -> None:
-            for action in actions:
-                if isinstance(action, Send):
-                    sent.append(action.message)
-                elif isinstance(action, (StartCall, Resume)):  # nothing parks here: a replay
-                    start = action if isinstance(action, StartCall) else action.start
-                    finish = await execute(self.tools, start)
-                    await run(finish(session, start.call_id))
-
-        await run(session.receive(message))
-        return sent[0] if len(sent) == 1 else (sent or None)
+        if self._handler is None:
+            sent = self._handled
+            self._handler = Connection(self.settings(), lambda message, _: sent.append(message))
+            self._handler.cannot_ask = "Server.handle has no client to ask"
+        runner, sent = self._handler, self._handled
+        runner.bind()
+        try:
+            async with anyio.create_task_group() as calls:
+                runner.calls = calls
+                runner.perform(runner.handle(message), calls)
+        finally:
+            runner.calls = runner.loop_token = None
+        answers = [answer for answer in sent if not _is_notification(answer)]
+        sent.clear()
+        return answers[0] if len(answers) == 1 else (answers or None)
 
     async def serve(self) -> None:
         """Serve until end of input: on stdin/stdout unless ``input``/``output`` were given."""
@@ -321,3 +321,7 @@ class Server:
                 os._exit(130 if interrupted else 0)
         if interrupted:
             raise KeyboardInterrupt
+
+
+def _is_notification(message: object) -> bool:
+    return isinstance(message, dict) and "id" not in message

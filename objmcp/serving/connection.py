@@ -114,8 +114,9 @@ class Connection:
         self.loop_thread: int | None = None
         self.loop_token: anyio.lowlevel.EventLoopToken | None = None
         """The event loop served from (None: not serving, yet or any more)."""
-        self.asks = True
-        """Whether calls can send the client requests at all (not over stateless HTTP)."""
+        self.cannot_ask: str | None = None
+        """Why calls cannot send the client requests at all, when they cannot (stateless
+        HTTP); None when they can."""
 
     def bind(self) -> None:
         """Serve from the running event loop: :meth:`post` reaches it from any thread."""
@@ -284,11 +285,8 @@ class Connection:
         the request ``input_required`` and parks the call until the retry comes, or,
         with no room to park, stops the call, to be replayed by the retry.
         """
-        if not self.asks:
-            raise request.unavailable(
-                "This server cannot send the client requests here (stateless HTTP has no "
-                "way back to the client)"
-            )
+        if self.cannot_ask is not None:
+            raise request.unavailable(self.cannot_ask)
         with self.lock:
             refusal = self.session.refusal(call.call_id, request.feature)
         if refusal is not None:

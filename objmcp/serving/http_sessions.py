@@ -190,7 +190,10 @@ class SessionStore:
         opening = isinstance(message, dict) and message.get("method") == "initialize"
         if self.stateless:
             connection = HttpConnection(self.settings, owner)
-            connection.runner.asks = False
+            connection.runner.cannot_ask = (
+                "This server cannot send the client requests here (stateless HTTP has no "
+                "way back to the client)"
+            )
             if not opening:
                 connection.runner.session.assume(version or "2025-03-26")
             return connection
