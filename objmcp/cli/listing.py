@@ -44,7 +44,13 @@ def inspect_target(
     toolbox = _toolbox(spec, include, exclude, records)
     warnings = [record.getMessage() for record in records if record.levelno >= logging.WARNING]
     warnings += untyped_parameters(toolbox)
-    if not toolbox:
+    if not toolbox and toolbox.withheld:
+        warnings.append(
+            f"{spec} has no tools but dangerous ones, left out: name one with --include NAME"
+        )
+    elif not toolbox and (include or exclude):
+        warnings.append(f"--include/--exclude left none of the tools of {spec}")
+    elif not toolbox:
         warnings.append(
             f"{spec} has no public callables, so it has no tools (a module's classes are not "
             "tools: name one, module:Class)"

@@ -4,7 +4,9 @@
 target, gives each its role (:mod:`objmcp.model.publish`: a tool, a resource
 or a prompt), makes it a :class:`~objmcp.Tool`, a resource or a prompt, and
 refuses what MCP does not allow: a tool name it forbids, two members under one
-name, options that describe no member. :class:`~objmcp.Toolbox` merges what it
+name, options that describe no member. A callable known to be dangerous
+(:mod:`objmcp.model.danger`) is withheld unless the user names it, and a tool's
+name gives its annotations' defaults. :class:`~objmcp.Toolbox` merges what it
 finds into what it publishes; nothing here calls a member.
 """
 
@@ -18,6 +20,7 @@ from typing import Any
 
 from .._exceptions import TargetError
 from . import introspect
+from .danger import danger_of, inferred_hints
 from .prompts import Prompt, make_prompt
 from .publish import PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
 from .resources import Resource, make_resource
@@ -36,6 +39,8 @@ class Found:
     resources: dict[str, Resource] = field(default_factory=dict)
     prompts: dict[str, Prompt] = field(default_factory=dict)
     owners: dict[int, object] = field(default_factory=dict)
+    withheld: dict[str, str] = field(default_factory=dict)
+    """Tools left out because they are dangerous and nobody named them: why, by name."""
 
 
 def collect(
@@ -69,6 +74,13 @@ def collect(
         name = options.name or member.name
         if options.hidden or not _selected({name, member.name}, include, exclude):
             continue
+        named = bool({name, member.name} & {*(include or ()), *(tools or ())})
+        danger = None if named else danger_of(member.function)
+        if danger is not None:
+            found.withheld[name] = danger
+            continue
+        read_only, destructive = inferred_hints(name)
+        options = options.over(ToolOptions(read_only=read_only, destructive=destructive))
         if not TOOL_NAME.fullmatch(name):
             raise TargetError(
                 f"{name!r} is not a valid MCP tool name: use 1 to 128 characters "

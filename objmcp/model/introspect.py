@@ -16,6 +16,7 @@ import functools
 import inspect
 import logging
 import re
+import reprlib
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
@@ -105,7 +106,13 @@ def _members_of(target: object) -> Iterator[Member]:
             )
             yield from _class_members(target, None)
         else:
-            yield from _class_members(target, target())
+            instance = target()
+            logger.warning(
+                "serving %s: made with no arguments, %s",
+                target.__qualname__,
+                reprlib.repr(instance),
+            )
+            yield from _class_members(target, instance)
     else:
         yield from _class_members(type(target), target)
 

@@ -23,6 +23,7 @@ import anyio
 from .._exceptions import TargetError, UnknownResourceError, UnknownToolError
 from .collect import Found, collect
 from .content import ToolResult, error_result
+from .danger import withheld_line
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
 from .outcome import run_sync_tool, settle, tool_result
 from .prompts import Prompt, render_messages
@@ -100,6 +101,9 @@ class Toolbox(Mapping[str, Tool]):
         """The prompts, by name."""
         self.generation = 0
         """How many times :meth:`add` and :meth:`remove` changed what is published."""
+        self.withheld: Mapping[str, str] = {}
+        """Callables left out because they are dangerous and nobody named them (with
+        ``include=``, by the exact name): why, by tool name."""
         self._merge(collect(target, include, exclude, tools, resources, prompts, lenient))
 
     def add(
@@ -154,6 +158,9 @@ class Toolbox(Mapping[str, Tool]):
         self.prompts = {**self.prompts, **found.prompts}
         self._owners = {**self._owners, **found.owners}
         self._api_names = None
+        if found.withheld:
+            self.withheld = {**self.withheld, **found.withheld}
+            logger.warning("%s", withheld_line(found.withheld))
 
     def find_resource(self, uri: str) -> tuple[Resource, dict[str, str]] | None:
         """The resource ``uri`` names (a static one first, then templates in order), and
