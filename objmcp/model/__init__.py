@@ -5,7 +5,8 @@ docstrings (``schema``), JSON in and out of Python values (``convert``,
 ``validate``, ``quickcheck``, ``jsontext``), what a call returns (``content``,
 ``media``), what a method may be handed (``inject``, ``elicit``, ``sampling``),
 how members are published (``publish``, ``tool``, ``resources``, ``prompts``),
-and the :class:`~objmcp.Toolbox` that finds them (``collect``) and calls them
+and the :class:`~objmcp.Toolbox` that finds them (``collect``, withholding what
+``danger`` knows to be dangerous) and calls them
 (``toolbox``, ``outcome``, ``threads``), with its definitions for LLM APIs
 (``specs``).
 

@@ -10,8 +10,8 @@ eras: ``initialize`` first, or the revision named in each request's ``_meta``),
 calls suspended at a question until the retry that answers it), ``lists`` (the list
 methods and their pages), ``features`` (resources, prompts and completion, and what
 the server declares) and ``notifications`` (what the server tells the client
-unasked). Beneath them: ``jsonrpc`` (ids, errors, and the HTTP status an error
-carries), ``revisions`` (every revision and
+unasked). Beneath them: ``envelope`` (what kind one JSON-RPC message is), ``jsonrpc``
+(ids, errors, and the HTTP status an error carries), ``revisions`` (every revision and
 what differs between them, in one table), ``state`` (the modern era's sealed
 request states), ``subscriptions`` (who listens for what) and ``limits`` (what one
 message may hold).
