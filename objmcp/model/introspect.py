@@ -120,16 +120,22 @@ def _members_of(target: object) -> Iterator[Member]:
 def _module_members(module: types.ModuleType) -> Iterator[Member]:
     exported = getattr(module, "__all__", None)
     if exported is not None:
-        for name in exported:
+        # sorted: an __all__ is often built from sets (numpy's), whose order changes from
+        # one start to the next
+        for name in sorted(exported):
             value = getattr(module, name, None)
             if callable(value) and not isinstance(value, type) and is_public(name):
                 yield Member(name, value)
         return
     home = module.__name__
     accelerator = "_" + home.rpartition(".")[2]
+    inside = home + "." if hasattr(module, "__path__") else None  # a package's own submodules
     for name, value in list(vars(module).items()):
-        home_module = getattr(value, "__module__", None) in (home, accelerator)
-        if is_public(name) and inspect.isroutine(value) and home_module:
+        where = getattr(value, "__module__", None)
+        own = where in (home, accelerator) or (
+            inside is not None and isinstance(where, str) and where.startswith(inside)
+        )
+        if is_public(name) and inspect.isroutine(value) and own:
             yield Member(name, value)
 
 
