@@ -40,7 +40,7 @@ from .serving.connection import Connection
 from .serving.reader import ReaderConnection
 from .serving.settings import Hub, Member, Settings
 from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
-from .transport.stdio import StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
+from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
 
 __all__ = ["Server"]
 
@@ -265,14 +265,14 @@ class Server:
 
     async def serve(self) -> None:
         """Serve until end of input: on stdin/stdout unless ``input``/``output`` were given."""
-        guard: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
-        output = self.output
-        if output is None or is_stdout(output):
-            guard = StdoutGuard()
-        with guard:
-            if isinstance(guard, StdoutGuard):
-                output = guard.protocol_fd
-            stream = 0 if self.input is None else self.input
+        with contextlib.ExitStack() as guards:
+            output = self.output
+            if output is None or is_stdout(output):
+                output = guards.enter_context(StdoutGuard()).protocol_fd
+            # The process's stdin is the protocol's alone: served code finds it at end of file.
+            stream = self.input
+            if stream is None:
+                stream = guards.enter_context(StdinGuard()).protocol_fd
             source, sink = byte_source(stream), byte_sink(output)
             input_fd, output_fd = plain_fd(stream), plain_fd(output)
             settings = self.settings()

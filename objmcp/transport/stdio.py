@@ -4,7 +4,10 @@
 ``input=``/``output=`` into two coroutine functions, ``receive() -> bytes``
 (``b""`` at end of stream) and ``send(bytes)``. :class:`StdoutGuard` keeps file
 descriptor 1 for the protocol alone while serving: everything else written to
-it (``print``, C code, child processes) lands on stderr.
+it (``print``, C code, child processes) lands on stderr. :class:`StdinGuard` does
+the same for file descriptor 0: the protocol reads a copy of it, and everything
+else that reads stdin (``input()``, ``sys.stdin``, ``os.read(0, n)``, child
+processes) finds it at end of file.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import anyio.to_thread
 __all__ = [
     "ByteSink",
     "ByteSource",
+    "StdinGuard",
     "StdoutGuard",
     "byte_sink",
     "byte_source",
@@ -209,15 +213,40 @@ def _fileno(stream: object) -> int | None:
     return fd if isinstance(fd, int) else None
 
 
-class StdoutGuard:
+class _FdGuard:
+    """A standard file descriptor (:attr:`FD`) kept for the protocol while active: its copy
+    is :attr:`protocol_fd`, and :attr:`FD` points elsewhere. Restored on exit."""
+
+    FD = -1
+
+    def __init__(self) -> None:
+        self.protocol_fd = -1
+        self._active = False
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if not self._active:
+            return
+        self._release()
+        os.dup2(self.protocol_fd, self.FD)
+        os.close(self.protocol_fd)
+        self._active = False
+
+    def _release(self) -> None:
+        """What to undo before the descriptor is put back."""
+
+
+class StdoutGuard(_FdGuard):
     """While active, file descriptor 1 points at stderr; :attr:`protocol_fd` is the real stdout.
 
     Restored on exit. Use as a context manager.
     """
 
-    def __init__(self) -> None:
-        self.protocol_fd = -1
-        self._active = False
+    FD = 1
 
     def __enter__(self) -> StdoutGuard:
         with contextlib.suppress(Exception):
@@ -232,16 +261,54 @@ class StdoutGuard:
         self._active = True
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        if not self._active:
-            return
+    def _release(self) -> None:
         with contextlib.suppress(Exception):
             sys.stdout.flush()
-        os.dup2(self.protocol_fd, 1)
-        os.close(self.protocol_fd)
-        self._active = False
+
+
+class StdinGuard(_FdGuard):
+    """While active, file descriptor 0 and ``sys.stdin`` are at end of file (``os.devnull``);
+    :attr:`protocol_fd` is a copy of the real stdin, for the protocol alone.
+
+    Served code that reads stdin (``input()``, ``sys.stdin.read()``, ``os.read(0, n)``, a
+    child process that inherits it) gets end of file instead of the client's requests.
+    Restored on exit. Use as a context manager. With no stdin to copy, :attr:`protocol_fd`
+    is 0 and nothing is changed.
+    """
+
+    FD = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.protocol_fd = 0
+        self._stdin: Any = None
+        self._empty: io.TextIOWrapper | None = None
+
+    def __enter__(self) -> StdinGuard:
+        try:
+            protocol_fd = os.dup(0)  # not inheritable: child processes never get it
+        except OSError:  # no stdin: nothing to keep from anyone
+            return self
+        try:
+            devnull = os.open(os.devnull, os.O_RDONLY)
+            try:
+                os.dup2(devnull, 0)
+            finally:
+                os.close(devnull)
+        except OSError:
+            os.close(protocol_fd)
+            return self
+        self.protocol_fd = protocol_fd
+        self._stdin = sys.stdin
+        # A fresh stream on the new fd 0: nothing the old one may have buffered is read.
+        encoding = getattr(self._stdin, "encoding", None) or "utf-8"
+        self._empty = open(0, encoding=encoding, closefd=False)  # closed on exit
+        sys.stdin = self._empty
+        self._active = True
+        return self
+
+    def _release(self) -> None:
+        sys.stdin = self._stdin
+        if self._empty is not None:
+            with contextlib.suppress(Exception):
+                self._empty.close()
