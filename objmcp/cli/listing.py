@@ -13,6 +13,7 @@ not instantiate), parameters with no type at all, a target with no tools.
 
 from __future__ import annotations
 
+import collections
 import inspect
 import json
 import logging
@@ -26,7 +27,7 @@ from ..model.introspect import signature_of
 from ..model.toolbox import Toolbox
 from .targets import load_target, user_traceback
 
-__all__ = ["describe_type", "inspect_target", "untyped_parameters"]
+__all__ = ["describe_type", "inspect_target", "summary", "untyped_parameters"]
 
 
 def inspect_target(
@@ -72,6 +73,22 @@ def inspect_target(
             if key in listed:
                 out.write("\n" + _others(listed[key], heading, detail, width))
     return 0
+
+
+def summary(toolbox: Toolbox) -> str:
+    """What a toolbox serves, in a few words for the start-up line: how many tools (and
+    from which modules the most come, when more than one), resources and prompts."""
+    counts = collections.Counter(
+        getattr(tool.function, "__module__", None) or "?" for tool in toolbox.values()
+    )
+    said = f"{len(toolbox)} tool{'s' if len(toolbox) != 1 else ''}"
+    if len(counts) > 1:
+        biggest = ", ".join(f"{module} {count}" for module, count in counts.most_common(3))
+        said += f" (most from {biggest})"
+    for kind, found in (("resource", toolbox.resources), ("prompt", toolbox.prompts)):
+        if found:
+            said += f", {len(found)} {kind}{'s' if len(found) != 1 else ''}"
+    return said
 
 
 def _listings(toolbox: Toolbox) -> dict[str, list[dict[str, Any]]]:

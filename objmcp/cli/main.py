@@ -24,6 +24,7 @@ from .._exceptions import TargetError
 
 if typing.TYPE_CHECKING:
     from .._server import Server
+    from ..model.toolbox import Toolbox
     from ..serving.asgi import McpApp
 
 __all__ = ["VERBS", "main", "server_arguments"]
@@ -111,6 +112,9 @@ def _parser() -> argparse.ArgumentParser:
     limits.add_argument("--max-frame", type=int, metavar="BYTES", help="one message's size")
     limits.add_argument("--max-depth", type=int, metavar="N", help="one message's nesting")
     limits.add_argument("--max-string", type=int, metavar="N", help="one string's characters")
+    limits.add_argument(
+        "--page-size", type=int, metavar="N", help="list in pages of N (one page when not given)"
+    )
     http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
     http.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
@@ -256,8 +260,16 @@ def _run(options: argparse.Namespace) -> int:
     if options.http:
         _serve_http(options)
     else:
-        _make_server(options).run()
+        server = _make_server(options)
+        _say_serving(server.info.name, "on stdio", server.tools)
+        server.run()
     return 0
+
+
+def _say_serving(name: str, where: str, tools: Toolbox) -> None:
+    from .listing import summary
+
+    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}\n")
 
 
 def _log_to_stderr(log_level: str | None) -> None:
@@ -271,7 +283,15 @@ def _log_to_stderr(log_level: str | None) -> None:
     logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
 
 
-_LIMITS = ("call_timeout", "max_calls", "max_threads", "max_frame", "max_depth", "max_string")
+_LIMITS = (
+    "call_timeout",
+    "max_calls",
+    "max_threads",
+    "max_frame",
+    "max_depth",
+    "max_string",
+    "page_size",
+)
 """The options of ``run`` that go to the server as they are, when given."""
 
 
@@ -358,7 +378,7 @@ def _serve_http(options: argparse.Namespace) -> None:
         )
         return
     app = _make_app(options)
-    sys.stderr.write(f"objmcp: serving {app.name} at {where}\n")
+    _say_serving(app.name, f"at {where}", app.settings.tools)
     uvicorn.run(
         app,
         host=options.host,

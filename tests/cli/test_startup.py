@@ -1,0 +1,38 @@
+"""What ``objmcp run`` says as it starts, and the options a whole library needs."""
+
+from __future__ import annotations
+
+import more_itertools
+from conftest import RawServer
+
+from objmcp import Toolbox
+
+
+def test_the_start_up_line_counts_the_tools_and_names_the_biggest_modules() -> None:
+    server = RawServer("-m", "objmcp", "run", "more_itertools", "--page-size", "50")
+    try:
+        server.initialize()
+        first = server.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})["result"]
+        assert len(first["tools"]) == 50 and first.get("nextCursor")
+        params = {"cursor": first["nextCursor"]}
+        second = server.request(
+            {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": params}
+        )["result"]
+        names = [tool["name"] for tool in first["tools"] + second["tools"]]
+        assert len(names) == len(set(names)) == 100
+    finally:
+        _, stderr, status = server.close()
+    said = stderr.decode()
+    count = len(Toolbox(more_itertools))
+    assert f"objmcp: serving more_itertools on stdio: {count} tools" in said, said
+    assert "most from more_itertools.more " in said, said
+    assert status == 0
+
+
+def test_a_class_made_with_no_arguments_is_named_on_stderr() -> None:
+    server = RawServer("-m", "objmcp", "run", "pathlib:Path")
+    try:
+        server.initialize()
+    finally:
+        _, stderr, _ = server.close()
+    assert "serving Path: made with no arguments, PosixPath('.')" in stderr.decode()
