@@ -12,6 +12,7 @@ import contextlib
 import inspect
 import json
 import re
+import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -294,6 +295,7 @@ def make_tool(
             continue
         if hint is _EMPTY and param.name in docs.type_names:
             hint = doc_type(docs.type_names[param.name])
+        hint = _with_default(hint, param.default)
         where = f"parameter '{param.name}' of tool '{name}'"
         if param.kind is inspect.Parameter.VAR_KEYWORD:
             additional = builder.schema(hint, where) if hint is not _EMPTY else {}
@@ -343,6 +345,31 @@ def make_tool(
         wraps_output=wraps,
         lenient=lenient,
     )
+
+
+_IMPLIED = (bool, int, float, str)
+"""The types a default implies for a parameter nothing else gives a type."""
+
+
+def _with_default(hint: object, default: object) -> object:
+    """The type of a parameter, given its default: the default's own type when nothing
+    else said one (a plain ``bool``, ``int``, ``float`` or ``str``), and ``X | None``
+    for a hint ``X`` that a ``None`` default does not fit."""
+    if hint is _EMPTY:
+        return type(default) if type(default) in _IMPLIED else hint
+    if default is None and hint is not Any and not _admits_none(hint):
+        return hint | None  # type: ignore[operator]
+    return hint
+
+
+def _admits_none(hint: object) -> bool:
+    if hint is None or hint is type(None) or hint is object:
+        return True
+    return any(_admits_none(arg) for arg in typing.get_args(hint)) if _is_union(hint) else False
+
+
+def _is_union(hint: object) -> bool:
+    return typing.get_origin(hint) in (typing.Union, types.UnionType)
 
 
 _UNSTRUCTURED = (_EMPTY, None, type(None), Any, object, typing.NoReturn)
