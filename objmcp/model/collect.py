@@ -24,7 +24,7 @@ from .danger import danger_of, inferred_hints
 from .prompts import Prompt, make_prompt
 from .publish import PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
 from .resources import Resource, make_resource
-from .tool import Tool, make_tool
+from .tool import Tool, Uncarried, make_tool
 
 __all__ = ["Found", "collect"]
 
@@ -41,6 +41,8 @@ class Found:
     owners: dict[int, object] = field(default_factory=dict)
     withheld: dict[str, str] = field(default_factory=dict)
     """Tools left out because they are dangerous and nobody named them: why, by name."""
+    uncallable: dict[str, str] = field(default_factory=dict)
+    """Tools left out because no JSON arguments can call them: why, by name."""
 
 
 def collect(
@@ -92,7 +94,10 @@ def collect(
                 f"Two callables would both be the tool '{name}': rename one, or "
                 "leave one out with exclude="
             )
-        found.tools[name] = make_tool(name, member.function, options, lenient=lenient)
+        try:
+            found.tools[name] = make_tool(name, member.function, options, lenient=lenient)
+        except Uncarried as error:
+            found.uncallable[name] = str(error)
     if described:
         raise TargetError(
             f"tools=, resources= or prompts= describe "

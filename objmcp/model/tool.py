@@ -8,8 +8,10 @@ and keyword arguments the callable wants.
 
 from __future__ import annotations
 
+import collections.abc
 import contextlib
 import inspect
+import io
 import json
 import re
 import types
@@ -296,6 +298,14 @@ def make_tool(
         if hint is _EMPTY and param.name in docs.type_names:
             hint = doc_type(docs.type_names[param.name])
         hint = _with_default(hint, param.default)
+        cannot = _uncarried(hint, docs.type_names.get(param.name))
+        if cannot is not None and param.kind not in _VARIADIC:
+            if param.default is _EMPTY:
+                raise Uncarried(
+                    f"its parameter {param.name} needs {cannot}, which JSON cannot carry"
+                )
+            parameters.append(Parameter(param.name, hint, param.kind, param.default))
+            continue  # left out of the schema: the default is used
         where = f"parameter '{param.name}' of tool '{name}'"
         if param.kind is inspect.Parameter.VAR_KEYWORD:
             additional = builder.schema(hint, where) if hint is not _EMPTY else {}
@@ -344,6 +354,50 @@ def make_tool(
         output_schema=output_schema,
         wraps_output=wraps,
         lenient=lenient,
+    )
+
+
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+_UNCARRIED_WORDS = re.compile(
+    r"^(callable|function|file|file[- ]like(?: object)?|file object|stream|module|class|type)"
+    r"(?:,\s*optional)?$",
+    re.I,
+)
+
+
+class Uncarried(TargetError):
+    """A callable no JSON arguments can call: it needs a Python object for a parameter."""
+
+
+def _uncarried(hint: object, doc_type_name: str | None) -> str | None:
+    """What a parameter needs that JSON cannot carry (a callable, a file object, a class,
+    a module), from its hint or its docstring's type, or None when JSON can carry it."""
+    if _is_union(hint):
+        needs = {_uncarried(arg, None) for arg in typing.get_args(hint) if arg is not type(None)}
+        return needs.pop() if len(needs) == 1 and None not in needs else None
+    origin = typing.get_origin(hint) or hint
+    if origin is collections.abc.Callable or hint is typing.Callable:
+        return "a callable"
+    if origin is type:
+        return "a class"
+    if hint is types.ModuleType:
+        return "a module"
+    if isinstance(hint, type) and (issubclass(hint, io.IOBase) or hint in (typing.IO,)):
+        return "a file object"
+    if origin in (typing.IO, typing.TextIO, typing.BinaryIO):
+        return "a file object"
+    said = _UNCARRIED_WORDS.match(doc_type_name.strip()) if doc_type_name else None
+    if said is None:
+        return None
+    word = said.group(1).lower()
+    if word in ("callable", "function"):
+        return "a callable"
+    return (
+        f"a {word}"
+        if word in ("module", "class")
+        else "a class"
+        if word == "type"
+        else "a file object"
     )
 
 

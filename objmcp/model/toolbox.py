@@ -161,6 +161,8 @@ class Toolbox(Mapping[str, Tool]):
         if found.withheld:
             self.withheld = {**self.withheld, **found.withheld}
             logger.warning("%s", withheld_line(found.withheld))
+        for name, why in found.uncallable.items():
+            logger.warning("tool %r left out: %s", name, why)
 
     def find_resource(self, uri: str) -> tuple[Resource, dict[str, str]] | None:
         """The resource ``uri`` names (a static one first, then templates in order), and
