@@ -111,6 +111,10 @@ def _parser() -> argparse.ArgumentParser:
     limits.add_argument("--max-frame", type=int, metavar="BYTES", help="one message's size")
     limits.add_argument("--max-depth", type=int, metavar="N", help="one message's nesting")
     limits.add_argument("--max-string", type=int, metavar="N", help="one string's characters")
+    limits.add_argument(
+        "--max-items", type=int, metavar="N", help="items read from a result's iterators (10000)"
+    )
+    limits.add_argument("--max-result", type=int, metavar="N", help="a result's characters (16 Mi)")
     http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
     http.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
@@ -271,7 +275,16 @@ def _log_to_stderr(log_level: str | None) -> None:
     logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
 
 
-_LIMITS = ("call_timeout", "max_calls", "max_threads", "max_frame", "max_depth", "max_string")
+_LIMITS = (
+    "call_timeout",
+    "max_calls",
+    "max_threads",
+    "max_frame",
+    "max_depth",
+    "max_string",
+    "max_items",
+    "max_result",
+)
 """The options of ``run`` that go to the server as they are, when given."""
 
 
