@@ -16,6 +16,7 @@ from typing import Any
 
 import anyio
 
+from .model.content import DEFAULT_LIMITS
 from .model.publish import PromptOptions, ResourceOptions, ToolOptions
 from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
@@ -80,7 +81,10 @@ class Server:
     handshake-era client keeps the capabilities it was told at ``initialize``),
     ``lenient`` (True: an argument sent as JSON text where the schema wants an array,
     an object, a number or a boolean is read, as some clients send them; False:
-    refused), and ``input``/``output`` streams (stdin/stdout when not given).
+    refused), ``max_items`` (items read from the iterators and generators a call returns,
+    all together, 10,000: the rest is cut and the result says so) and ``max_result``
+    (characters of a result's text, 16 Mi: a longer one is an error result), and
+    ``input``/``output`` streams (stdin/stdout when not given).
     """
 
     def __init__(
@@ -114,6 +118,8 @@ class Server:
         cache: Mapping[str, CacheHint] | None = None,
         declare: Collection[str] = (),
         lenient: bool = True,
+        max_items: int = DEFAULT_LIMITS.max_items,
+        max_result: int = DEFAULT_LIMITS.max_result,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -129,6 +135,8 @@ class Server:
             resources=resources,
             prompts=prompts,
             lenient=lenient,
+            max_items=max_items,
+            max_result=max_result,
         )
         self.framing: Framing = framing
         check_limits(

@@ -115,6 +115,10 @@ def _parser() -> argparse.ArgumentParser:
     limits.add_argument(
         "--page-size", type=int, metavar="N", help="list in pages of N (one page when not given)"
     )
+    limits.add_argument(
+        "--max-items", type=int, metavar="N", help="items read from a result's iterators (10000)"
+    )
+    limits.add_argument("--max-result", type=int, metavar="N", help="a result's characters (16 Mi)")
     http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
     http.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
@@ -291,6 +295,8 @@ _LIMITS = (
     "max_depth",
     "max_string",
     "page_size",
+    "max_items",
+    "max_result",
 )
 """The options of ``run`` that go to the server as they are, when given."""
 

@@ -5,6 +5,11 @@ numbers are their JSON text; containers, dataclasses, NamedTuples, TypedDicts
 and pydantic models are compact JSON (UTF-8, not ASCII-escaped); ``bytes`` are
 base64; anything else is ``str(value)``. A value with no JSON form (NaN, a
 cycle) is an error result that says so.
+
+A result is bounded (:class:`Limits`): the iterators and generators in it give at most
+``max_items`` items all together, and a result that was cut says so in a second text
+block after its JSON text; a result whose text (with its media's data) is longer than
+``max_result`` characters is an error result naming its size and the option.
 """
 
 from __future__ import annotations
@@ -17,11 +22,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._exceptions import ArgumentError, ToolError
-from .convert import NotJsonable, to_jsonable
+from .convert import Budget, NotJsonable, to_jsonable
 from .jsontext import dumps
 from .media import MEDIA, content_blocks, describe_blocks
 
-__all__ = ["ToolResult", "error_result", "plain_text", "value_result"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "Limits",
+    "ToolResult",
+    "cut_note",
+    "error_result",
+    "plain_text",
+    "too_big",
+    "value_result",
+]
 
 logger = logging.getLogger("objmcp")
 
@@ -79,19 +93,45 @@ _SHORT_INT = 10**18
 """Integers shorter than this: far from the interpreter's limit on digits in a text."""
 
 
-def value_result(value: object) -> ToolResult:
-    """The result of a call that returned ``value``; never raises."""
+@dataclass(frozen=True)
+class Limits:
+    """How big a result may be: ``max_items`` items read from its iterators and
+    generators, all together (the rest is cut, and the result says so), and
+    ``max_result`` characters of its text (beyond it, an error result)."""
+
+    max_items: int = 10_000
+    max_result: int = 16 * 1024 * 1024  # above the 10 MB results the project promises
+
+    def __post_init__(self) -> None:
+        for name in ("max_items", "max_result"):
+            number = getattr(self, name)
+            if type(number) is not int or number < 1:
+                raise ValueError(f"{name} must be a positive integer, not {number!r}")
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def value_result(
+    value: object, limits: Limits = DEFAULT_LIMITS, budget: Budget | None = None
+) -> ToolResult:
+    """The result of a call that returned ``value``, within ``limits`` (``budget``: what
+    is left of ``max_items`` when some iterator was read already); never raises."""
     text = plain_text(value)
     if text is not None:
-        return ToolResult(text, value)
+        return (
+            too_big(len(text), limits) if len(text) > limits.max_result else ToolResult(text, value)
+        )
     try:
         blocks = content_blocks(value, lambda item: value_result(item).text)
     except (OSError, ValueError, TypeError) as error:
         return ToolResult(f"The tool's result could not be sent: {_say(error)}", None, True)
     if blocks is not None:
-        return _media_result(value, blocks)
+        return _bounded(_media_result(value, blocks), budget, limits)
+    if budget is None:
+        budget = Budget(limits.max_items)
     try:
-        jsonable = to_jsonable(value)
+        jsonable = to_jsonable(value, budget=budget)
         if isinstance(jsonable, str):
             text = jsonable
         else:
@@ -102,7 +142,50 @@ def value_result(value: object) -> ToolResult:
         logger.error("turning a result into text failed", exc_info=error)
         message = f"The tool's result could not be turned into text: {_say(error)}"
         return ToolResult(message, None, True)
+    if budget.cut or len(text) > limits.max_result:
+        return _bounded(ToolResult(text, jsonable), budget, limits)
     return ToolResult(text, jsonable)
+
+
+def _bounded(result: ToolResult, budget: Budget | None, limits: Limits) -> ToolResult:
+    """``result`` noted as cut when ``budget`` was, or an error result when too big."""
+    if budget is not None and budget.cut:
+        note = cut_note(budget.limit)
+        blocks = result.content or ({"type": "text", "text": result.text},)
+        text = f"{result.text}\n{note}"
+        result = ToolResult(
+            text, result.value, False, None, (*blocks, {"type": "text", "text": note})
+        )
+    size = len(result.text)
+    if result.content is not None:
+        size += sum(_data_size(block) for block in result.content)
+    return too_big(size, limits) if size > limits.max_result else result
+
+
+def cut_note(limit: int) -> str:
+    """What a result cut at ``limit`` items says after them."""
+    return (
+        f"(cut at {limit} items: the iterator went on; the server reads at most max_items "
+        f"= {limit} items from a result's iterators)"
+    )
+
+
+def too_big(size: int, limits: Limits) -> ToolResult:
+    """The error result of a result ``size`` characters long, over ``max_result``."""
+    return ToolResult(
+        f"The tool's result is too big to send: {size:,} characters, over the server's "
+        f"max_result of {limits.max_result:,} (raise max_result, --max-result, to allow it)",
+        None,
+        True,
+    )
+
+
+def _data_size(block: dict[str, Any]) -> int:
+    """The characters of a media block's data (an image's base64, a resource's text)."""
+    resource = block.get("resource")
+    held = resource if isinstance(resource, dict) else block
+    data = held.get("data") or held.get("blob") or held.get("text") or ""
+    return len(data) if isinstance(data, str) and block.get("type") != "text" else 0
 
 
 def _media_result(value: object, blocks: list[dict[str, Any]]) -> ToolResult:

@@ -14,6 +14,7 @@ import binascii
 import dataclasses
 import enum
 import inspect
+import itertools
 import json
 import math
 import re
@@ -24,6 +25,7 @@ from typing import Any
 from . import hints as t
 
 __all__ = [
+    "Budget",
     "ConversionError",
     "NotJsonable",
     "describe_json",
@@ -374,18 +376,44 @@ _STANDARD: dict[t.StandardKind, abc.Callable[[object, str], object]] = {
 # --- Python -> JSON ---------------------------------------------------------------------------
 
 
-def to_jsonable(value: object, *, strict: bool = False) -> object:
+class Budget:
+    """The items that may still be read from iterators and generators for one result: a
+    bound shared by all of them, nested ones included (a list of generators), so that an
+    endless or huge one ends. ``cut`` says some iterator went on past it."""
+
+    cut = False
+    """Some iterator had more items than the budget allowed."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = self.left = limit
+
+    def take(self, iterator: abc.Iterator[object]) -> list[object]:
+        """The items of ``iterator`` the budget still allows; when that is not all of them
+        (one more is read to tell), ``cut`` is set."""
+        items = list(itertools.islice(iterator, self.left)) if self.left else []
+        self.left -= len(items)
+        if not self.left and not self.cut:
+            self.cut = next(iterator, _END) is not _END
+        return items
+
+
+_END = object()
+
+
+def to_jsonable(value: object, *, strict: bool = False, budget: Budget | None = None) -> object:
     """Plain JSON data for ``value``.
 
     Containers, dataclasses, NamedTuples, TypedDicts, pydantic models, enums,
     datetimes, UUIDs, decimals, paths, sets and iterators have a JSON form;
     bytes become base64 text. Anything else becomes ``str(value)``, or raises
     :class:`NotJsonable` when ``strict``. NaN, infinities and cycles always raise.
+    Iterators are read out whole, or as far as ``budget`` allows (it says whether
+    one was cut).
     """
-    return _jsonable(value, strict, set())
+    return _jsonable(value, strict, set(), budget)
 
 
-def _jsonable(value: object, strict: bool, active: set[int]) -> object:
+def _jsonable(value: object, strict: bool, active: set[int], budget: Budget | None) -> object:
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -395,7 +423,7 @@ def _jsonable(value: object, strict: bool, active: set[int]) -> object:
             raise NotJsonable(f"{value!r} is not a JSON number")
         return value
     if isinstance(value, enum.Enum):
-        return _jsonable(value.value, strict, active)
+        return _jsonable(value.value, strict, active, budget)
     if isinstance(value, (bytes, bytearray, memoryview)):
         return binascii.b2a_base64(value, newline=False).decode("ascii")
     text = _standard_text(value)
@@ -405,7 +433,7 @@ def _jsonable(value: object, strict: bool, active: set[int]) -> object:
         raise NotJsonable("the value refers to itself (a cycle)")
     active.add(id(value))
     try:
-        return _jsonable_container(value, strict, active)
+        return _jsonable_container(value, strict, active, budget)
     finally:
         active.discard(id(value))
 
@@ -428,29 +456,33 @@ def _standard_text(value: object) -> str | None:
     return None
 
 
-def _jsonable_container(value: object, strict: bool, active: set[int]) -> object:
+def _jsonable_container(
+    value: object, strict: bool, active: set[int], budget: Budget | None
+) -> object:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
-            f.name: _jsonable(getattr(value, f.name), strict, active)
+            f.name: _jsonable(getattr(value, f.name), strict, active, budget)
             for f in dataclasses.fields(value)
         }
     if isinstance(value, tuple) and hasattr(value, "_asdict"):
-        return {k: _jsonable(v, strict, active) for k, v in value._asdict().items()}
+        return {k: _jsonable(v, strict, active, budget) for k, v in value._asdict().items()}
     dump = getattr(value, "model_dump", None)
     if callable(dump) and not isinstance(value, type):
-        return _jsonable(dump(mode="json"), strict, active)
+        return _jsonable(dump(mode="json"), strict, active, budget)
     if isinstance(value, abc.Mapping):
-        return {_key(k): _jsonable(v, strict, active) for k, v in value.items()}
+        return {_key(k): _jsonable(v, strict, active, budget) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v, strict, active) for v in value]
+        return [_jsonable(v, strict, active, budget) for v in value]
     if isinstance(value, (set, frozenset)):
-        items = [_jsonable(v, strict, active) for v in value]
+        items = [_jsonable(v, strict, active, budget) for v in value]
         try:
             return sorted(items)  # type: ignore[type-var]
         except TypeError:
             return items
     if isinstance(value, abc.Iterator) or inspect.isgenerator(value):
-        return [_jsonable(v, strict, active) for v in value]
+        iterator = typing.cast(abc.Iterator[object], value)
+        taken = iterator if budget is None else budget.take(iterator)
+        return [_jsonable(v, strict, active, budget) for v in taken]
     if strict:
         raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
     return str(value)

@@ -6,18 +6,34 @@ Every outcome of a call, a value or an exception, becomes a result here:
 and :func:`tool_result` makes the result of a value (structured where the tool
 declares an output schema). :class:`~objmcp.Toolbox` calls a tool through them,
 and so does the serving layer's fast lane, with no layer in between.
+
+Results are bounded by :class:`~objmcp.model.content.Limits`. A sync tool's result
+is converted in its worker thread, as part of the call (a ``call_timeout`` stops
+waiting for it there); an async tool's on the event loop, except an iterator it
+returns, which may run any code for each item: that is read and converted in a
+worker thread, which a ``call_timeout`` (or a cancellation) stops waiting for.
 """
 
 from __future__ import annotations
 
 import inspect
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 
 import anyio
 import anyio.lowlevel
+import anyio.to_thread
 
-from .content import ToolResult, error_result, plain_text, value_result
+from .content import (
+    DEFAULT_LIMITS,
+    Limits,
+    ToolResult,
+    error_result,
+    plain_text,
+    too_big,
+    value_result,
+)
+from .convert import Budget
 from .inject import InputNeeded
 from .tool import Tool
 
@@ -25,9 +41,13 @@ __all__ = ["run_sync_tool", "settle", "tool_result"]
 
 
 def run_sync_tool(
-    tool: Tool, arguments: object, injected: Mapping[object, object] | None
+    tool: Tool,
+    arguments: object,
+    injected: Mapping[object, object] | None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> ToolResult | object:
-    """Call a sync tool and make its result, all in the calling (worker) thread.
+    """Call a sync tool and make its result within ``limits``, all in the calling
+    (worker) thread.
 
     Returns the :class:`ToolResult`, or an awaitable (or async iterator) the
     tool returned, which must be settled on the event loop.
@@ -36,12 +56,10 @@ def run_sync_tool(
         positional, keywords = tool.bind(arguments, injected)
         value = tool.function(*positional, **keywords)
         if type(value) in _PLAIN:
-            return tool_result(tool, value)
+            return tool_result(tool, value, limits)
         if inspect.isawaitable(value) or inspect.isasyncgen(value):
             return value
-        if isinstance(value, Iterator):
-            value = list(value)
-        return tool_result(tool, value)
+        return tool_result(tool, value, limits)
     except InputNeeded:
         raise
     except BaseException as error:  # a tool's SystemExit is its failure, not the server's
@@ -58,17 +76,23 @@ def _in_main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
-async def settle(pending: object, tool: Tool) -> ToolResult:
-    """Await what an async tool (or a sync one) gave back, and make its result."""
+async def settle(pending: object, tool: Tool, limits: Limits = DEFAULT_LIMITS) -> ToolResult:
+    """Await what an async tool (or a sync one) gave back, and make its result within
+    ``limits``."""
     name = tool.name
     try:
         value = pending
+        budget = None
         if inspect.isasyncgen(value):
-            value = [item async for item in value]
+            budget = Budget(limits.max_items)
+            value = await _take(value, budget)
         while inspect.isawaitable(value):
             value = await value
-        if isinstance(value, Iterator):
-            value = list(value)
+        if isinstance(value, Iterator):  # its items are code run: not on the event loop
+            iterator = value
+            return await anyio.to_thread.run_sync(
+                lambda: tool_result(tool, iterator, limits), abandon_on_cancel=True
+            )
     except InputNeeded:
         raise
     except anyio.get_cancelled_exc_class() as error:
@@ -77,18 +101,43 @@ async def settle(pending: object, tool: Tool) -> ToolResult:
         return error_result(error, name)
     except BaseException as error:
         return error_result(error, name)
-    return tool_result(tool, value)
+    return tool_result(tool, value, limits, budget)
 
 
-def tool_result(tool: Tool, value: object) -> ToolResult:
-    """The result of a call of ``tool`` that returned ``value``, with its structured
-    content when the tool has an output schema; never raises."""
+async def _take(generator: AsyncIterator[object], budget: Budget) -> list[object]:
+    """The items of an async generator the budget allows (one more read to tell a cut)."""
+    items: list[object] = []
+    async for item in generator:
+        if not budget.left:
+            budget.cut = True
+            break
+        items.append(item)
+        budget.left -= 1
+    return items
+
+
+def tool_result(
+    tool: Tool, value: object, limits: Limits = DEFAULT_LIMITS, budget: Budget | None = None
+) -> ToolResult:
+    """The result of a call of ``tool`` that returned ``value``, within ``limits``, with
+    its structured content when the tool has an output schema; never raises.
+
+    An iterator ``value`` is read here, as far as ``limits.max_items`` allows
+    (``budget``: what is left of it after some items were read already)."""
     text = plain_text(value)
     if text is None:
-        result = value_result(value)
+        if isinstance(value, Iterator):
+            budget = Budget(limits.max_items)
+            try:
+                value = budget.take(value)
+            except Exception as error:  # the iterator's own failure, as the tool's
+                return error_result(error, tool.name)
+        result = value_result(value, limits, budget)
         if result.is_error or tool.output_schema is None:
             return result
         text, value, content = result.text, result.value, result.content
+    elif len(text) > limits.max_result:
+        return too_big(len(text), limits)
     elif tool.output_schema is None:
         return ToolResult(text, value)
     else:

@@ -22,7 +22,7 @@ import anyio
 
 from .._exceptions import TargetError, UnknownResourceError, UnknownToolError
 from .collect import Found, collect
-from .content import ToolResult, error_result
+from .content import DEFAULT_LIMITS, Limits, ToolResult, error_result
 from .danger import withheld_line
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
 from .outcome import run_sync_tool, settle, tool_result
@@ -65,7 +65,10 @@ class Toolbox(Mapping[str, Tool]):
     that cannot carry decorators. ``lenient`` (the default) accepts an argument
     sent as JSON text where the schema wants an array, an object, a number or a
     boolean, and a JSON array's text for an untyped parameter, as some clients send
-    them; ``lenient=False`` refuses them.
+    them; ``lenient=False`` refuses them. A result is bounded: at most ``max_items``
+    items are read from the iterators and generators a call returns, all together (a
+    result cut short says so after its JSON text), and a result text longer than
+    ``max_result`` characters is an error result that says so.
 
     Raises :class:`TargetError` for names that collide or that MCP does not allow.
     """
@@ -82,12 +85,16 @@ class Toolbox(Mapping[str, Tool]):
         resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
         prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
         lenient: bool = True,
+        max_items: int = DEFAULT_LIMITS.max_items,
+        max_result: int = DEFAULT_LIMITS.max_result,
     ) -> None:
         if concurrency not in ("threads", "serial"):
             raise ValueError(f"concurrency must be 'threads' or 'serial', not {concurrency!r}")
         self.target = target
         self.concurrency: Concurrency = concurrency
         self.lenient = lenient
+        self.limits = Limits(max_items, max_result)
+        """How big a call's result may be (``max_items``, ``max_result``)."""
         self._threads = ThreadRunner(serial=concurrency == "serial", limit=max_threads)
         # Changes replace these dicts rather than mutate them: a reader on another
         # thread keeps iterating the one it took.
@@ -303,10 +310,10 @@ class Toolbox(Mapping[str, Tool]):
         injected = _injections(elicit, progress, sample, injected)
         if tool.is_async or self.concurrency == "serial":
             return anyio.run(lambda: self.acall(name, arguments, injected=injected))
-        outcome = run_sync_tool(tool, arguments, injected)
+        outcome = run_sync_tool(tool, arguments, injected, self.limits)
         if isinstance(outcome, ToolResult):
             return outcome
-        return anyio.run(settle, outcome, tool)
+        return anyio.run(settle, outcome, tool, self.limits)
 
     async def acall(
         self,
@@ -333,11 +340,12 @@ class Toolbox(Mapping[str, Tool]):
                 raise
             except BaseException as error:  # no await yet: nothing here is a cancellation
                 return error_result(error, tool.name)
-            return await settle(pending, tool)
-        outcome = await self._threads.run(lambda: run_sync_tool(tool, arguments, injected))
+            return await settle(pending, tool, self.limits)
+        limits = self.limits
+        outcome = await self._threads.run(lambda: run_sync_tool(tool, arguments, injected, limits))
         if isinstance(outcome, ToolResult):
             return outcome
-        return await settle(outcome, tool)
+        return await settle(outcome, tool, limits)
 
     async def aclose(self) -> None:
         """Close the served objects (``aclose()``, ``close()``, ``__aexit__`` or ``__exit__``).

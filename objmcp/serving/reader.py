@@ -327,8 +327,9 @@ class ReaderConnection(WriterConnection):
             injected = {Cancelled: call.cancelled}
         logs_call = self._thread.logs_call  # this reader thread's own
         logs_call.call_id = call.call_id
+        limits = self.settings.tools.limits
         try:
-            outcome = run_sync_tool(tool, action.arguments, injected)
+            outcome = run_sync_tool(tool, action.arguments, injected, limits)
         finally:
             logs_call.call_id = None
         if not isinstance(outcome, ToolResult):  # a sync method that returned an awaitable
@@ -336,7 +337,7 @@ class ReaderConnection(WriterConnection):
 
             async def on_loop() -> None:
                 nonlocal result
-                result = await settle(outcome, tool)
+                result = await settle(outcome, tool, limits)
 
             self._write_held()
             with contextlib.suppress(RuntimeError):
