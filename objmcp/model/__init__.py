@@ -1,7 +1,7 @@
 """The object model: what a Python object offers, as tools, resources and prompts.
 
 It holds introspection (``introspect``, ``hints``), schemas from type hints and
-docstrings (``schema``), JSON in and out of Python values (``convert``,
+docstrings (``schema``, and ``paramtypes`` for what untyped code says otherwise), JSON in and out of Python values (``convert``,
 ``validate``, ``quickcheck``, ``jsontext``), what a call returns (``content``,
 ``media``), what a method may be handed (``inject``, ``elicit``, ``sampling``),
 how members are published (``publish``, ``tool``, ``resources``, ``prompts``),

@@ -21,10 +21,11 @@ from typing import Any
 from .._exceptions import TargetError
 from . import introspect
 from .danger import danger_of, inferred_hints
+from .paramtypes import Uncarried
 from .prompts import Prompt, make_prompt
 from .publish import PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
 from .resources import Resource, make_resource
-from .tool import Tool, Uncarried, make_tool
+from .tool import Tool, make_tool
 
 __all__ = ["Found", "collect"]
 

@@ -8,13 +8,9 @@ and keyword arguments the callable wants.
 
 from __future__ import annotations
 
-import collections.abc
 import contextlib
 import inspect
-import io
 import json
-import re
-import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -25,6 +21,7 @@ from . import introspect
 from .convert import ConversionError, NotJsonable, from_json, to_jsonable
 from .inject import Cancelled, injected_parameters, injected_value
 from .media import MEDIA
+from .paramtypes import Uncarried, param_type, uncarried
 from .publish import ToolOptions
 from .quickcheck import Check, quick_check
 from .schema import JsonSchema, SchemaBuilder, inline_defs
@@ -295,10 +292,8 @@ def make_tool(
         if param.name in injected:
             parameters.append(Parameter(param.name, hint, param.kind, param.default))
             continue
-        if hint is _EMPTY and param.name in docs.type_names:
-            hint = doc_type(docs.type_names[param.name])
-        hint = _with_default(hint, param.default)
-        cannot = _uncarried(hint, docs.type_names.get(param.name))
+        hint = param_type(hint, docs.type_names.get(param.name), param.default)
+        cannot = uncarried(hint, docs.type_names.get(param.name))
         if cannot is not None and param.kind not in _VARIADIC:
             if param.default is _EMPTY:
                 raise Uncarried(
@@ -358,74 +353,6 @@ def make_tool(
 
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
-_UNCARRIED_WORDS = re.compile(
-    r"^(callable|function|file|file[- ]like(?: object)?|file object|stream|module|class|type)"
-    r"(?:,\s*optional)?$",
-    re.I,
-)
-
-
-class Uncarried(TargetError):
-    """A callable no JSON arguments can call: it needs a Python object for a parameter."""
-
-
-def _uncarried(hint: object, doc_type_name: str | None) -> str | None:
-    """What a parameter needs that JSON cannot carry (a callable, a file object, a class,
-    a module), from its hint or its docstring's type, or None when JSON can carry it."""
-    if _is_union(hint):
-        needs = {_uncarried(arg, None) for arg in typing.get_args(hint) if arg is not type(None)}
-        return needs.pop() if len(needs) == 1 and None not in needs else None
-    origin = typing.get_origin(hint) or hint
-    if origin is collections.abc.Callable or hint is typing.Callable:
-        return "a callable"
-    if origin is type:
-        return "a class"
-    if hint is types.ModuleType:
-        return "a module"
-    if isinstance(hint, type) and (issubclass(hint, io.IOBase) or hint in (typing.IO,)):
-        return "a file object"
-    if origin in (typing.IO, typing.TextIO, typing.BinaryIO):
-        return "a file object"
-    said = _UNCARRIED_WORDS.match(doc_type_name.strip()) if doc_type_name else None
-    if said is None:
-        return None
-    word = said.group(1).lower()
-    if word in ("callable", "function"):
-        return "a callable"
-    return (
-        f"a {word}"
-        if word in ("module", "class")
-        else "a class"
-        if word == "type"
-        else "a file object"
-    )
-
-
-_IMPLIED = (bool, int, float, str)
-"""The types a default implies for a parameter nothing else gives a type."""
-
-
-def _with_default(hint: object, default: object) -> object:
-    """The type of a parameter, given its default: the default's own type when nothing
-    else said one (a plain ``bool``, ``int``, ``float`` or ``str``), and ``X | None``
-    for a hint ``X`` that a ``None`` default does not fit."""
-    if hint is _EMPTY:
-        return type(default) if type(default) in _IMPLIED else hint
-    if default is None and hint is not Any and not _admits_none(hint):
-        return hint | None  # type: ignore[operator]
-    return hint
-
-
-def _admits_none(hint: object) -> bool:
-    if hint is None or hint is type(None) or hint is object:
-        return True
-    return any(_admits_none(arg) for arg in typing.get_args(hint)) if _is_union(hint) else False
-
-
-def _is_union(hint: object) -> bool:
-    return typing.get_origin(hint) in (typing.Union, types.UnionType)
-
-
 _UNSTRUCTURED = (_EMPTY, None, type(None), Any, object, typing.NoReturn)
 
 
@@ -463,49 +390,3 @@ def _output_schema(hint: object, name: str) -> tuple[JsonSchema | None, bool]:
 
 
 # --- types named in docstrings ----------------------------------------------------------------
-
-_DOC_NAMES: dict[str, object] = {
-    "str": str,
-    "string": str,
-    "int": int,
-    "integer": int,
-    "float": float,
-    "number": float,
-    "bool": bool,
-    "boolean": bool,
-    "list": list,
-    "dict": dict,
-    "mapping": dict,
-    "tuple": tuple,
-    "set": set,
-    "bytes": bytes,
-    "none": type(None),
-    "any": Any,
-}
-_OF = re.compile(r"^(list|set|tuple|sequence|iterable)\s*(?:of\s+(.+?)|\[(.+)\])s?$", re.I)
-_OPTIONAL = re.compile(r"^optional\s*\[(.+)\]$", re.I)
-
-
-def doc_type(text: str) -> object:
-    """The type a docstring names (``int``, ``list of str``, ``list[int]``, ``str or None``,
-    ``Optional[int]``, ``int, optional``), or ``inspect.Parameter.empty`` when unknown."""
-    text = text.strip().removesuffix(", optional").strip()
-    optional = _OPTIONAL.match(text)
-    if optional:
-        inner = doc_type(optional.group(1))
-        return _EMPTY if inner is _EMPTY else inner | None  # type: ignore[operator]
-    options = [part.strip() for part in re.split(r"\s+or\s+|\s*\|\s*", text) if part.strip()]
-    if len(options) > 1:
-        members = [doc_type(option) for option in options]
-        if any(member is _EMPTY for member in members):
-            return _EMPTY
-        return typing.Union[tuple(members)]  # noqa: UP007 - built from a runtime list
-    container = _OF.match(text)
-    if container:
-        kind, *items = container.groups()
-        item = doc_type(next(i for i in items if i))
-        base = {"list": list, "set": set, "tuple": tuple}.get(kind.lower(), list)
-        if item is _EMPTY:
-            return base
-        return tuple[item, ...] if base is tuple else base[item]  # type: ignore[index,valid-type]
-    return _DOC_NAMES.get(text.lower(), _EMPTY)
