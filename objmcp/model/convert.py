@@ -23,6 +23,7 @@ from collections import abc
 from typing import Any
 
 from . import hints as t
+from .shapes import NO_FORM, plain_form, readable
 
 __all__ = [
     "Budget",
@@ -483,74 +484,16 @@ def _jsonable_container(
         iterator = typing.cast(abc.Iterator[object], value)
         taken = iterator if budget is None else budget.take(iterator)
         return [_jsonable(v, strict, active, budget) for v in taken]
-    plain = _plain_form(value)
-    if plain is not _NONE:
+    plain = plain_form(value)
+    if plain is not NO_FORM:
         return _jsonable(plain, strict, active, budget)
     if strict:
         raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
-    return _readable(value, active, budget)
 
+    def part(item: object) -> object:
+        return _jsonable(item, False, active, budget)
 
-_NONE = object()
-
-
-def _plain_form(value: object) -> object:
-    """The plain data of a value libraries give back, read by its shape (objmcp imports
-    none of them): a pandas DataFrame as records and a Series as a mapping (missing
-    values as null), a numpy array or scalar as its numbers (``tolist``), a ``re.Match``
-    as what it matched; ``_NONE`` for anything else."""
-    to_dict = getattr(value, "to_dict", None)
-    if callable(to_dict) and hasattr(value, "iloc") and hasattr(value, "index"):
-        if hasattr(value, "columns"):  # a DataFrame: one record a row
-            return _missing_as_null(to_dict(orient="records"))
-        return _missing_as_null(to_dict())  # a Series: its values by their index
-    to_list = getattr(value, "tolist", None)
-    if callable(to_list) and hasattr(value, "dtype") and hasattr(value, "shape"):
-        return to_list()
-    if isinstance(value, re.Match):
-        return {
-            "match": value.group(0),
-            "span": list(value.span()),
-            "groups": list(value.groups()),
-            "named": value.groupdict(),
-        }
-    return _NONE
-
-
-def _missing_as_null(data: object) -> object:
-    """pandas' missing values (NaN, NaT, None) as None."""
-    if isinstance(data, dict):
-        return {key: _missing_as_null(item) for key, item in data.items()}
-    if isinstance(data, list):
-        return [_missing_as_null(item) for item in data]
-    if isinstance(data, float) and math.isnan(data):
-        return None
-    if type(data).__name__ in ("NaTType", "NAType"):
-        return None
-    return data
-
-
-def _readable(value: object, active: set[int], budget: Budget | None) -> object:
-    """A value with no JSON form: its ``str``, unless that is the default
-    ``<X object at 0x...>``, which says nothing; then its public attributes."""
-    kind = type(value)
-    if kind.__str__ is not object.__str__ or kind.__repr__ is not object.__repr__:
-        return str(value)
-    attributes = getattr(value, "__dict__", None)
-    public = {
-        name: item
-        for name, item in (attributes or {}).items()
-        if isinstance(name, str) and not name.startswith("_") and not callable(item)
-    }
-    if not public:
-        return f"<{kind.__qualname__}>"
-    readable: dict[str, object] = {}
-    for name, item in public.items():
-        try:
-            readable[name] = _jsonable(item, False, active, budget)
-        except NotJsonable as error:
-            readable[name] = f"<{error}>"
-    return readable
+    return readable(value, part)
 
 
 def _key(key: object) -> str:
