@@ -2,8 +2,9 @@
 
 The text rules: ``str`` as is; ``None`` is ``""``; ``bool`` is ``true``/``false``;
 numbers are their JSON text; containers, dataclasses, NamedTuples, TypedDicts
-and pydantic models are compact JSON (UTF-8, not ASCII-escaped); ``bytes`` are
-base64; anything else is ``str(value)``. A value with no JSON form (NaN, a
+and pydantic models are compact JSON (UTF-8, not ASCII-escaped); ``bytes`` returned
+are their text when they are UTF-8, else base64, saying which in a second block (in a
+container, base64); anything else is ``str(value)``. A value with no JSON form (NaN, a
 cycle) is an error result that says so.
 
 A result is bounded (:class:`Limits`): the iterators and generators in it give at most
@@ -14,6 +15,7 @@ block after its JSON text; a result whose text (with its media's data) is longer
 
 from __future__ import annotations
 
+import binascii
 import contextlib
 import logging
 import math
@@ -128,6 +130,8 @@ def value_result(
         return ToolResult(f"The tool's result could not be sent: {_say(error)}", None, True)
     if blocks is not None:
         return _bounded(_media_result(value, blocks), budget, limits)
+    if isinstance(value, (bytes, bytearray)):
+        return _bounded(bytes_result(bytes(value)), None, limits)
     if budget is None:
         budget = Budget(limits.max_items)
     try:
@@ -160,6 +164,20 @@ def _bounded(result: ToolResult, budget: Budget | None, limits: Limits) -> ToolR
     if result.content is not None:
         size += sum(_data_size(block) for block in result.content)
     return too_big(size, limits) if size > limits.max_result else result
+
+
+def bytes_result(data: bytes) -> ToolResult:
+    """Bytes that say what they are: their text when they are UTF-8, else their base64,
+    with a second text block saying which (bare base64 reads as text that means
+    nothing)."""
+    try:
+        text = data.decode("utf-8")
+        note = f"({len(data)} bytes of UTF-8 text, shown as text)"
+    except UnicodeDecodeError:
+        text = binascii.b2a_base64(data, newline=False).decode("ascii")
+        note = f"({len(data)} bytes, not UTF-8 text: shown as base64)"
+    blocks = ({"type": "text", "text": text}, {"type": "text", "text": note})
+    return ToolResult(f"{text}\n{note}", data, False, None, blocks)
 
 
 def cut_note(limit: int) -> str:

@@ -44,11 +44,20 @@ def test_known_formats_are_told_from_their_first_bytes(head: bytes, mime: str, t
     assert base64.b64decode(block["data"]) == head + tail  # the same bytes come back
 
 
-@given(st.binary(max_size=64).filter(lambda data: sniff(data) is None))
-def test_other_bytes_stay_base64_text(data: bytes) -> None:
+@given(st.binary(max_size=64).filter(lambda data: sniff(data) is None) | st.text().map(str.encode))
+def test_other_bytes_say_what_they_are(data: bytes) -> None:
+    """Bare base64 reads as text that means nothing (issue 22): bytes that are UTF-8 come
+    back as their text, others as base64, and a second block says which."""
     result = objmcp.Toolbox({"raw": lambda: data}).call("raw", {})
-    assert result.content is None
-    assert base64.b64decode(result.text) == data
+    assert result.content is not None
+    shown, note = (block["text"] for block in result.content)
+    assert f"({len(data)} bytes" in note
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        assert "base64" in note and base64.b64decode(shown) == data
+    else:
+        assert "UTF-8 text" in note and shown == text
 
 
 def test_wrappers_take_a_path_or_say_what_they_need(tmp_path: Path) -> None:
