@@ -11,7 +11,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import anyio
@@ -28,7 +28,6 @@ from .protocol.limits import (
     check_seconds,
 )
 from .protocol.session import (
-    Action,
     CacheHint,
     ServerInfo,
     Session,
@@ -191,7 +190,7 @@ class Server:
             resources=resources,
             prompts=prompts,
         )
-        self._broadcast(lambda session: session.changed(changes))
+        self.hub.broadcast(lambda session: session.changed(changes))
         return changes
 
     def remove(self, name: str) -> Changes:
@@ -199,7 +198,7 @@ class Server:
         it is; clients that listen hear the list changed. Raises :class:`KeyError`
         when nothing has that name. Safe to call from any thread."""
         changes = self.tools.remove(name)
-        self._broadcast(lambda session: session.changed(changes))
+        self.hub.broadcast(lambda session: session.changed(changes))
         return changes
 
     def notify_resource_updated(self, uri: str) -> None:
@@ -208,10 +207,7 @@ class Server:
         can take an :class:`~objmcp.ResourceUpdated` parameter to do the same."""
         if not isinstance(uri, str):
             raise TypeError(f"notify_resource_updated takes the resource's URI, not {uri!r}")
-        self._broadcast(lambda session: session.resource_updated(uri))
-
-    def _broadcast(self, make: Callable[[Session], list[Action]]) -> None:
-        self.hub.broadcast(make)
+        self.hub.broadcast(lambda session: session.resource_updated(uri))
 
     @property
     def connections(self) -> set[Member]:

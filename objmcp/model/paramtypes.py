@@ -20,6 +20,7 @@ import typing
 from typing import Any
 
 from .._exceptions import TargetError
+from .hints import is_union
 
 __all__ = ["Uncarried", "doc_type", "param_type", "uncarried"]
 
@@ -48,7 +49,7 @@ class Uncarried(TargetError):
 def uncarried(hint: object, doc_type_name: str | None) -> str | None:
     """What a parameter needs that JSON cannot carry (a callable, a file object, a class,
     a module), from its hint or its docstring's type, or None when JSON can carry it."""
-    if _is_union(hint):
+    if is_union(hint):
         needs = {uncarried(arg, None) for arg in typing.get_args(hint) if arg is not type(None)}
         return needs.pop() if len(needs) == 1 and None not in needs else None
     origin = typing.get_origin(hint) or hint
@@ -95,11 +96,7 @@ def _with_default(hint: object, default: object) -> object:
 def _admits_none(hint: object) -> bool:
     if hint is None or hint is type(None) or hint is object:
         return True
-    return any(_admits_none(arg) for arg in typing.get_args(hint)) if _is_union(hint) else False
-
-
-def _is_union(hint: object) -> bool:
-    return typing.get_origin(hint) in (typing.Union, types.UnionType)
+    return any(_admits_none(arg) for arg in typing.get_args(hint)) if is_union(hint) else False
 
 
 _DOC_NAMES: dict[str, object] = {

@@ -200,11 +200,9 @@ class Connection:
 
     def cancel_calls(self) -> None:
         """Stop every running call: nobody is left to answer them."""
+        self.stop_calls_left()
         for call in list(self._running.values()):
-            call.cancelled.set()
             call.scope.cancel()
-        for lane in self.lanes:
-            lane.stop_all()
 
     def calls_left(self) -> int:
         """Calls that may still answer."""

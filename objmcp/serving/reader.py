@@ -86,15 +86,21 @@ class InlineCall:
 class InlineLane:
     """The calls reader threads run themselves: a :class:`~objmcp.serving.connection.Lane`
     of the connection, which stops and counts them with its own. ``lock`` is the
-    connection's; ``give_back`` returns a worker's place taken by a call taken over."""
+    connection's; ``threads`` the tools' runner, whose places the calls take;
+    ``give_back`` returns a worker's place taken by a call taken over."""
 
-    def __init__(self, lock: threading.Lock, give_back: Callable[[InlineCall], None]) -> None:
+    def __init__(
+        self,
+        lock: threading.Lock,
+        threads: ThreadRunner,
+        give_back: Callable[[InlineCall], None],
+    ) -> None:
         self.lock = lock
+        self.threads = threads
         self.give_back = give_back
         self.calls: dict[int, InlineCall] = {}
         self.in_reader: InlineCall | None = None
         """The call the reader is running, if any."""
-        self.threads: ThreadRunner | None = None
 
     def cancel(self, call_id: int) -> bool:
         """Stop the call ``call_id`` if it runs in this lane; whether it does."""
@@ -120,7 +126,6 @@ class InlineLane:
             if call.answered:
                 return False
             call.answered = call.abandoned = True
-        assert self.threads is not None
         self.threads.abandon()
         if call.cancelled is not None:
             call.cancelled.set()
@@ -146,8 +151,7 @@ class ReaderConnection(WriterConnection):
         self._thread = threading.local()  # what each reader thread keeps of its own
         self._input_fd = input_fd
         self._reader: object = None  # the token of the thread that reads the input now
-        self.inline = InlineLane(self._lock, self._give_back)
-        self.inline.threads = settings.tools.threads
+        self.inline = InlineLane(self._lock, settings.tools.threads, self._give_back)
         self.runner.lanes.append(self.inline)
         self._watch = threading.Condition()
         self._watcher_asleep = False
