@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .._exceptions import TargetError
-from ..model.introspect import signature_of
+from ..model.signatures import signature_of
 from ..model.toolbox import Toolbox
 from .targets import load_target, user_traceback
 

@@ -21,8 +21,8 @@ from typing import Any, Literal
 from .._exceptions import ElicitError
 from . import hints as t
 from .convert import ConversionError, NotJsonable, describe_json, from_json, to_jsonable
+from .docs import read_docs
 from .inject import ElicitResult
-from .introspect import read_docs
 
 __all__ = ["Question", "make_question", "read_answer"]
 

@@ -16,12 +16,14 @@ from typing import Any
 
 from .._exceptions import ArgumentError, TargetError
 from . import hints as t
-from . import introspect
+from .annotations import type_hints_of
 from .content import value_result
 from .convert import from_texts
+from .docs import read_docs
 from .inject import injected_parameters
 from .media import MEDIA
 from .publish import PromptOptions
+from .signatures import is_async, signature_of
 
 __all__ = ["Prompt", "complete_values", "make_prompt", "render_messages"]
 
@@ -81,9 +83,9 @@ class Prompt:
 
 def make_prompt(member: str, function: Callable[..., object], options: PromptOptions) -> Prompt:
     """The :class:`Prompt` of a method."""
-    signature = introspect.signature_of(function)
-    hints = introspect.type_hints_of(function)
-    docs = introspect.read_docs(function)
+    signature = signature_of(function)
+    hints = type_hints_of(function)
+    docs = read_docs(function)
     injected = injected_parameters(signature, hints)
     arguments: list[dict[str, Any]] = []
     for name, param in signature.parameters.items():
@@ -108,7 +110,7 @@ def make_prompt(member: str, function: Callable[..., object], options: PromptOpt
         arguments=tuple(arguments),
         hints={name: hints.get(name, str) for name in signature.parameters},
         completers=completers,
-        is_async=introspect.is_async(function),
+        is_async=is_async(function),
         injected=injected,
     )
 

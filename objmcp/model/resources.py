@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .._exceptions import TargetError
-from . import introspect
+from .annotations import type_hints_of
 from .convert import from_texts, to_jsonable
+from .docs import read_docs
 from .inject import injected_parameters
 from .jsontext import dumps
 from .media import File, guess_mime, sniff
 from .publish import ResourceOptions
+from .signatures import is_async, signature_of
 
 __all__ = ["Resource", "make_resource", "read_contents"]
 
@@ -83,8 +85,8 @@ def make_resource(
 ) -> Resource:
     """The :class:`Resource` of a method; raises :class:`TargetError` when its URI
     template and its parameters do not agree."""
-    signature = introspect.signature_of(function)
-    hints = introspect.type_hints_of(function)
+    signature = signature_of(function)
+    hints = type_hints_of(function)
     injected = injected_parameters(signature, hints)
     variables = tuple(_VARIABLE.findall(options.uri))
     if "}{" in options.uri or len(set(variables)) < len(variables):
@@ -119,7 +121,7 @@ def make_resource(
             for index, part in enumerate(parts)
         )
         pattern = re.compile(regex)
-    docs = introspect.read_docs(function)
+    docs = read_docs(function)
     return Resource(
         uri=options.uri,
         name=options.name or member,
@@ -129,7 +131,7 @@ def make_resource(
         mime_type=options.mime_type or _guess_type(options.uri, variables),
         variables=variables,
         hints={name: hints.get(name, str) for name in variables},
-        is_async=introspect.is_async(function),
+        is_async=is_async(function),
         cache=options.cache,
         injected=injected,
         _pattern=pattern,

@@ -22,7 +22,7 @@ from typing import Any
 
 from . import hints as t
 from .convert import NotJsonable, to_jsonable
-from .introspect import read_docs
+from .docs import read_docs
 
 __all__ = ["JsonSchema", "SchemaBuilder", "inline_defs", "json_type"]
 

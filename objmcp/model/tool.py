@@ -17,14 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._exceptions import ArgumentError, TargetError
-from . import introspect
+from .annotations import type_hints_of
 from .convert import ConversionError, NotJsonable, from_json, to_jsonable
+from .docs import read_docs
 from .inject import Cancelled, injected_parameters, injected_value
 from .media import MEDIA
 from .paramtypes import Uncarried, param_type, uncarried
 from .publish import ToolOptions
 from .quickcheck import Check, quick_check
 from .schema import JsonSchema, SchemaBuilder, inline_defs
+from .signatures import OMITTED, is_async, signature_of
 from .validate import Validator
 
 __all__ = ["Parameter", "Tool", "make_tool"]
@@ -250,7 +252,7 @@ class Tool:
                     keywords[param.name] = value
             elif value is not _MISSING:
                 positional.append(value)
-            elif param.default is _EMPTY or param.default is introspect.OMITTED:
+            elif param.default is _EMPTY or param.default is OMITTED:
                 raise ArgumentError(
                     f"Argument '{param.name}' of tool '{self.name}' must be given "
                     "too, since a later positional argument is"
@@ -276,9 +278,9 @@ def make_tool(
     """Build the :class:`Tool` for one callable: its schema from signature, hints and
     docstring, and what ``options`` say of it (``lenient``: see :class:`Tool`)."""
     options = options or ToolOptions()
-    signature = introspect.signature_of(function)
-    hints = introspect.type_hints_of(function)
-    docs = introspect.read_docs(function)
+    signature = signature_of(function)
+    hints = type_hints_of(function)
+    docs = read_docs(function)
     builder = SchemaBuilder()
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []
@@ -314,7 +316,7 @@ def make_tool(
             required.append(param.name)
         if param.name in docs.params and "description" not in schema:
             schema = {**schema, "description": docs.params[param.name]}
-        if param.default is not _EMPTY and param.default is not introspect.OMITTED:
+        if param.default is not _EMPTY and param.default is not OMITTED:
             # A default with no JSON form is the method's own business: none is shown.
             with contextlib.suppress(NotJsonable, ValueError, RecursionError):
                 schema = {**schema, "default": to_jsonable(param.default, strict=True)}
@@ -340,7 +342,7 @@ def make_tool(
         description=docs.description if options.description is None else options.description,
         input_schema=input_schema,
         function=function,
-        is_async=introspect.is_async(function),
+        is_async=is_async(function),
         parameters=tuple(parameters),
         injected=injected,
         title=options.title,

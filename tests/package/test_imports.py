@@ -172,7 +172,7 @@ print(json.dumps([results, before, refused.is_error, refused.text, after]))
 def test_a_one_line_docstring_reads_as_docstring_parser_reads_it(line: str) -> None:
     import docstring_parser
 
-    from objmcp.model.introspect import read_docs
+    from objmcp.model.docs import read_docs
 
     def function() -> None:
         pass
