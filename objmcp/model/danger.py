@@ -27,6 +27,7 @@ _RUNS = "runs other programs"
 _EVALUATES = "evaluates code"
 _DESERIALISES = "deserialises data in a way that can run code"
 _DELETES = "deletes files"
+_MOVES = "moves files, leaving nothing where they were"
 _PERMISSIONS = "changes permissions or owners"
 _ENVIRONMENT = "changes the process's environment"
 _ENDS = "ends the server"
@@ -74,10 +75,16 @@ _DANGERS: dict[tuple[str, ...], dict[str, str]] = {
         ["load", "load_all", "unsafe_load", "unsafe_load_all", "full_load", "full_load_all"],
         _DESERIALISES,
     ),
-    ("pandas", "pandas.io.pickle"): {"read_pickle": _DESERIALISES},
+    # pandas' own documentation says eval and query "can run arbitrary code"
+    ("pandas", "pandas.io.pickle", "pandas.core.computation.eval"): {
+        "read_pickle": _DESERIALISES,
+        "eval": _EVALUATES,
+    },
+    ("pandas.core.frame",): dict.fromkeys(["DataFrame.eval", "DataFrame.query"], _EVALUATES),
     ("torch", "torch.serialization"): {"load": _DESERIALISES},
     ("shutil",): {
         "rmtree": _DELETES,
+        "move": _MOVES,
         **dict.fromkeys(["chown"], _PERMISSIONS),
     },
     ("pathlib", "pathlib._local", "pathlib._abc"): {

@@ -42,6 +42,7 @@ from objmcp.model.danger import danger_of, inferred_hints
         (os.chmod, "permissions"),
         (os.putenv, "environment"),
         (sys.exit, "ends the server"),
+        (shutil.move, "moves files"),
     ],
 )
 def test_known_dangers_are_known_however_they_are_reached(function: object, why: str) -> None:
@@ -72,6 +73,15 @@ def test_an_explicit_name_always_wins_and_a_glob_does_not() -> None:
     named = Toolbox(subprocess, tools={"getoutput": {"title": "Run a shell command"}})
     assert "getoutput" in named and "run" not in named
     assert "eval" in Toolbox(builtins, include=["eval", "len"])
+
+
+def test_pandas_evaluating_strings_is_withheld_as_its_documentation_warns() -> None:
+    import pandas
+
+    assert "evaluates code" in str(danger_of(pandas.eval))
+    frame = Toolbox(pandas.DataFrame({"a": [1, 2]}))
+    assert {"eval", "query"} <= set(frame.withheld)
+    assert "head" in frame and "query" not in frame
 
 
 def test_a_served_object_keeps_its_dangerous_methods_to_itself() -> None:
