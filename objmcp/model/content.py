@@ -26,7 +26,7 @@ from typing import Any
 from .._exceptions import ArgumentError, ToolError
 from .convert import Budget, NotJsonable, to_jsonable
 from .jsontext import dumps
-from .media import MEDIA, content_blocks, describe_blocks
+from .media import content_blocks, describe_blocks, is_media
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -211,7 +211,7 @@ def _media_result(value: object, blocks: list[dict[str, Any]]) -> ToolResult:
     own (bytes as base64) or, where it holds wrappers, the blocks themselves."""
     items = value if isinstance(value, (list, tuple)) else [value]
     jsonable: object = blocks if isinstance(value, (list, tuple)) else blocks[0]
-    if all(not isinstance(item, MEDIA) for item in items):
+    if all(not is_media(item) for item in items):
         with contextlib.suppress(NotJsonable, ValueError, RecursionError):
             jsonable = to_jsonable(value)
     return ToolResult(describe_blocks(blocks), jsonable, False, content=tuple(blocks))
