@@ -303,9 +303,10 @@ _LIMITS = (
 
 def _make_server(options: argparse.Namespace) -> Server:
     from .._server import Server
-    from .targets import default_name, load_target, user_traceback
+    from ..model.toolbox import MadeBy
+    from .targets import default_name, target_maker, user_traceback
 
-    target = load_target(options.target)
+    target = MadeBy(target_maker(options.target))  # made where its calls will run
     limits = {
         name: getattr(options, name) for name in _LIMITS if getattr(options, name, None) is not None
     }

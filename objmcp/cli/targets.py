@@ -21,6 +21,7 @@ traceback of the user's own code when importing it raised.
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import importlib.util
 import inspect
@@ -29,12 +30,21 @@ import pkgutil
 import sys
 import traceback
 import types
+import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .._exceptions import TargetError
 
-__all__ = ["Target", "default_name", "load_target", "parse_target", "user_traceback"]
+__all__ = [
+    "Target",
+    "default_name",
+    "load_target",
+    "parse_target",
+    "target_maker",
+    "user_traceback",
+]
 
 _SHOWN_NAMES = 30
 """At most this many names are listed when one is not found."""
@@ -107,6 +117,13 @@ def default_name(spec: str) -> str:
 
 def load_target(spec: str) -> object:
     """The object a TARGET names (see the module docstring); raises :class:`TargetError`."""
+    return target_maker(spec)()
+
+
+def target_maker(spec: str) -> Callable[[], object]:
+    """What makes the object a TARGET names, its module loaded now: for ``name()``, a call of
+    the factory that raises :class:`TargetError` as :func:`load_target` does (to be made
+    on another thread); else a function that returns the object."""
     target = parse_target(spec)
     module = _load_path(target) if target.is_path else _import(target.where)
     value: object = module
@@ -115,8 +132,8 @@ def load_target(spec: str) -> object:
         value = _attribute(value, part, owner)
         owner = f"{owner}:{part}" if owner == target.where else f"{owner}.{part}"
     if target.call:
-        value = _call(value, str(target))
-    return value
+        return functools.partial(_call, _factory(value, str(target)), str(target))
+    return functools.partial(_identity, value)
 
 
 # --- modules ----------------------------------------------------------------------------------
@@ -228,7 +245,7 @@ def _attribute(value: object, part: str, owner: str) -> object:
     raise TargetError(" ".join(lines))
 
 
-def _call(value: object, spec: str) -> object:
+def _factory(value: object, spec: str) -> Callable[[], object]:
     if not callable(value):
         raise TargetError(f"{spec}: {type(value).__name__} object is not callable")
     try:
@@ -240,6 +257,10 @@ def _call(value: object, spec: str) -> object:
         ) from None
     except ValueError:
         pass  # no signature to check (some C callables): just call it
+    return typing.cast("Callable[[], object]", value)
+
+
+def _call(value: Callable[[], object], spec: str) -> object:
     try:
         return value()
     except Exception as error:
@@ -247,6 +268,10 @@ def _call(value: object, spec: str) -> object:
 
 
 # --- words ------------------------------------------------------------------------------------
+
+
+def _identity(value: object) -> object:
+    return value
 
 
 def _alternatives(names: list[str]) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 from .._exceptions import ArgumentError, ToolError
 from .convert import Budget, NotJsonable, to_jsonable
 from .jsontext import dumps
-from .media import MEDIA, content_blocks, describe_blocks
+from .media import content_blocks, describe_blocks, is_media
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -211,7 +211,7 @@ def _media_result(value: object, blocks: list[dict[str, Any]]) -> ToolResult:
     own (bytes as base64) or, where it holds wrappers, the blocks themselves."""
     items = value if isinstance(value, (list, tuple)) else [value]
     jsonable: object = blocks if isinstance(value, (list, tuple)) else blocks[0]
-    if all(not isinstance(item, MEDIA) for item in items):
+    if all(not is_media(item) for item in items):
         with contextlib.suppress(NotJsonable, ValueError, RecursionError):
             jsonable = to_jsonable(value)
     return ToolResult(describe_blocks(blocks), jsonable, False, content=tuple(blocks))
@@ -230,7 +230,25 @@ def error_result(error: BaseException, tool: str) -> ToolResult:
         except Exception:
             return ToolResult(_say(error), None, True)
     logger.error("tool %r raised %s", tool, type(error).__name__, exc_info=error)
-    return ToolResult(_say(error), None, True)
+    return ToolResult(_say(error) + _thread_bound_hint(error), None, True)
+
+
+_THREAD_BOUND = "can only be used in that same thread"
+"""What ``sqlite3`` says of an object used on another thread than the one that made it."""
+
+
+def _thread_bound_hint(error: BaseException) -> str:
+    """How to serve an object bound to the thread that made it, when ``error`` says it is."""
+    with contextlib.suppress(Exception):
+        if _THREAD_BOUND in str(error):
+            return (
+                "\n(objmcp runs calls on threads of its own, and this object was made on "
+                "another: serve its class, or a factory (objmcp run module:factory()), with "
+                'concurrency="serial", so that it is made on the one thread that runs its '
+                "calls; or make it able to move between threads, as "
+                "sqlite3.connect(..., check_same_thread=False) does)"
+            )
+    return ""
 
 
 def _say(error: BaseException) -> str:

@@ -422,7 +422,7 @@ def _jsonable(value: object, strict: bool, active: set[int], budget: Budget | No
     if isinstance(value, float):
         if not math.isfinite(value):
             raise NotJsonable(f"{value!r} is not a JSON number")
-        return value
+        return float(value)  # a float subclass (numpy's float64) as a plain float
     if isinstance(value, enum.Enum):
         return _jsonable(value.value, strict, active, budget)
     if isinstance(value, (bytes, bytearray, memoryview)):
@@ -466,7 +466,14 @@ def _jsonable_container(
             for f in dataclasses.fields(value)
         }
     if isinstance(value, tuple) and hasattr(value, "_asdict"):
-        return {k: _jsonable(v, strict, active, budget) for k, v in value._asdict().items()}
+        # A NamedTuple's fields never start with "_"; the _asdict() of a library's tuple
+        # with extra fields (scipy's results) also holds its private state.
+        fields = value._asdict().items()
+        return {
+            k: _jsonable(v, strict, active, budget)
+            for k, v in fields
+            if not (isinstance(k, str) and k.startswith("_"))
+        }
     dump = getattr(value, "model_dump", None)
     if callable(dump) and not isinstance(value, type):
         return _jsonable(dump(mode="json"), strict, active, budget)

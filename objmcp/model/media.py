@@ -1,15 +1,17 @@
 """Results that are not text: images, audio, embedded files and links to resources.
 
 A tool returns :class:`Image`, :class:`Audio`, :class:`File` or
-:class:`ResourceLink`, or plain ``bytes`` of a known image or audio format, or a
-list mixing these with strings; :func:`content_blocks` turns such a value into
-MCP content blocks (``image``, ``audio``, ``resource``, ``resource_link``,
-``text``). Binary data is encoded to base64 once, when the block is made.
+:class:`ResourceLink`, plain ``bytes`` of a known image or audio format, a picture
+(a PIL image, read by its shape: objmcp does not import PIL), or a list mixing these
+with strings; :func:`content_blocks` turns such a value into MCP content blocks
+(``image``, ``audio``, ``resource``, ``resource_link``, ``text``). Binary data is
+encoded to base64 once, when the block is made; a picture is a PNG.
 """
 
 from __future__ import annotations
 
 import binascii
+import io
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -25,6 +27,10 @@ __all__ = [
     "describe_blocks",
     "fits",
     "guess_mime",
+    "is_media",
+    "is_picture",
+    "is_picture_type",
+    "picture_png",
     "sniff",
 ]
 
@@ -49,6 +55,50 @@ def sniff(data: bytes) -> str | None:
     if len(data) > 1 and data[0] == 0xFF and data[1] in (0xFB, 0xF3, 0xF2):
         return "audio/mpeg"
     return None
+
+
+def is_picture(value: object) -> bool:
+    """Whether ``value`` is shaped like a PIL image: ``save(file, format=...)``, a ``mode``
+    text and a ``size`` of two integers."""
+    if isinstance(value, type):
+        return False
+    try:
+        if not callable(getattr(value, "save", None)):
+            return False
+        size, mode = getattr(value, "size", None), getattr(value, "mode", None)
+    except Exception:  # an attribute of the user's that raised: not a picture's
+        return False
+    return (
+        isinstance(mode, str)
+        and isinstance(size, tuple)
+        and len(size) == 2
+        and all(isinstance(side, int) for side in size)
+    )
+
+
+def is_picture_type(hint: object) -> bool:
+    """Whether ``hint`` is a class whose instances look like pictures (:func:`is_picture`):
+    it has ``save``, ``mode`` and ``size``, as ``PIL.Image.Image`` does."""
+    return (
+        isinstance(hint, type)
+        and callable(getattr(hint, "save", None))
+        and hasattr(hint, "mode")
+        and hasattr(hint, "size")
+    )
+
+
+def picture_png(picture: Any) -> bytes:
+    """The PNG bytes of a picture (:func:`is_picture`); one in a mode PNG cannot hold
+    (CMYK, a float image) is converted to RGBA first, when it can be converted."""
+    buffer = io.BytesIO()
+    try:
+        picture.save(buffer, format="PNG")
+    except (OSError, ValueError, KeyError):
+        if not callable(getattr(picture, "convert", None)):
+            raise
+        buffer = io.BytesIO()
+        picture.convert("RGBA").save(buffer, format="PNG")
+    return buffer.getvalue()
 
 
 def _read(data: bytes | os.PathLike[str], kind: str) -> tuple[bytes, str | None]:
@@ -163,9 +213,16 @@ MEDIA = (Image, Audio, File, ResourceLink)
 """The wrapper types a result may hold."""
 
 
+def is_media(value: object) -> bool:
+    """Whether ``value`` is one of the :data:`MEDIA` wrappers, or a picture."""
+    return isinstance(value, MEDIA) or is_picture(value)
+
+
 def _media_block(value: object) -> dict[str, Any] | None:
     if isinstance(value, MEDIA):
         return value.block()
+    if is_picture(value):
+        return Image(picture_png(value), "image/png").block()
     if isinstance(value, bytes):
         mime = sniff(value)
         if mime is not None:
@@ -176,14 +233,14 @@ def _media_block(value: object) -> dict[str, Any] | None:
 def content_blocks(value: object, text_of: Callable[[object], str]) -> list[dict[str, Any]] | None:
     """The content blocks of a result that holds media, or None for a plain value.
 
-    A list or tuple with at least one media item becomes one block per item:
+    A list or tuple with at least one media item (pictures too) becomes one block per item:
     media as their kind, anything else as text made by ``text_of(item)``.
     """
     single = _media_block(value)
     if single is not None:
         return [single]
     if isinstance(value, (list, tuple)) and any(
-        isinstance(item, MEDIA) or (isinstance(item, bytes) and sniff(item)) for item in value
+        is_media(item) or (isinstance(item, bytes) and sniff(item)) for item in value
     ):
         return [_media_block(item) or {"type": "text", "text": text_of(item)} for item in value]
     return None

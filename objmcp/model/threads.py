@@ -167,6 +167,22 @@ class ThreadRunner:
         finally:
             self.busy -= 1
 
+    def run_blocking(self, job: Callable[[], T]) -> T:
+        """From sync code, run ``job`` where this runner's jobs run and wait for it: on the
+        one thread of a serial runner (made now if need be), else here.
+
+        It runs here too on that one thread itself, and on an event loop's thread while
+        jobs are under way: one of them may be waiting for that loop, which would then
+        wait for it.
+        """
+        if not self.serial:
+            return job()
+        if self._thread is None:
+            self._thread = _SerialThread()
+        if self._thread.is_current() or (self.busy and _on_event_loop()):
+            return job()
+        return self._thread.run_blocking(job)
+
     def stop(self) -> None:
         """Let the dedicated thread, if any, end after the jobs it has."""
         if self._thread is not None:
@@ -185,14 +201,32 @@ class _SerialThread:
         self._thread.start()
 
     async def run(self, job: Callable[[], T]) -> T:
-        entry: _Job[T] = _Job(job, anyio.Event(), anyio.lowlevel.current_token())
+        done = anyio.Event()
+        token = anyio.lowlevel.current_token()
+
+        def settle() -> None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed
+                anyio.from_thread.run_sync(done.set, token=token)
+
+        entry = self._put(job, settle)
+        await done.wait()
+        return entry.outcome()
+
+    def run_blocking(self, job: Callable[[], T]) -> T:
+        done = threading.Event()
+        entry = self._put(job, done.set)
+        done.wait()
+        return entry.outcome()
+
+    def is_current(self) -> bool:
+        return threading.current_thread() is self._thread
+
+    def _put(self, job: Callable[[], T], settle: Callable[[], None]) -> _Job[T]:
+        entry: _Job[T] = _Job(job, settle)
         with self._ready:
             self._jobs.append(typing.cast("_Job[object]", entry))
             self._ready.notify()
-        await entry.done.wait()
-        if entry.error is not None:
-            raise entry.error
-        return typing.cast(T, entry.value)
+        return entry
 
     def _loop(self) -> None:
         while True:
@@ -206,8 +240,7 @@ class _SerialThread:
                 entry.value = entry.job()
             except BaseException as error:
                 entry.error = error
-            with contextlib.suppress(RuntimeError):  # the loop has closed
-                anyio.from_thread.run_sync(entry.done.set, token=entry.token)
+            entry.settle()
 
     def stop(self) -> None:
         with self._ready:
@@ -216,14 +249,24 @@ class _SerialThread:
 
 
 class _Job(Generic[T]):
-    def __init__(
-        self, job: Callable[[], T], done: anyio.Event, token: anyio.lowlevel.EventLoopToken
-    ) -> None:
+    def __init__(self, job: Callable[[], T], settle: Callable[[], None]) -> None:
         self.job = job
-        self.done = done
-        self.token = token
+        self.settle = settle  # tells the waiter it ended, from the serial thread
         self.value: T | None = None
         self.error: BaseException | None = None
+
+    def outcome(self) -> T:
+        if self.error is not None:
+            raise self.error
+        return typing.cast(T, self.value)
+
+
+def _on_event_loop() -> bool:
+    try:
+        anyio.lowlevel.current_token()
+    except anyio.NoEventLoopError:
+        return False
+    return True
 
 
 @contextlib.asynccontextmanager

@@ -21,7 +21,7 @@ from .annotations import type_hints_of
 from .convert import ConversionError, NotJsonable, from_json, to_jsonable
 from .docs import read_docs
 from .inject import Cancelled, injected_parameters, injected_value
-from .media import MEDIA
+from .media import MEDIA, is_picture_type
 from .paramtypes import Uncarried, param_type, uncarried
 from .publish import ToolOptions
 from .quickcheck import Check, quick_check
@@ -359,7 +359,7 @@ _UNSTRUCTURED = (_EMPTY, None, type(None), Any, object, typing.NoReturn)
 
 
 def _mentions_media(hint: object) -> bool:
-    if isinstance(hint, type) and issubclass(hint, MEDIA):
+    if isinstance(hint, type) and (issubclass(hint, MEDIA) or is_picture_type(hint)):
         return True
     return any(_mentions_media(arg) for arg in typing.get_args(hint))
 

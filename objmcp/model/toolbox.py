@@ -36,6 +36,7 @@ from .tool import Tool, make_tool
 __all__ = [
     "Changes",
     "Concurrency",
+    "MadeBy",
     "Toolbox",
     # re-exported from where they are defined: the serving layer's fast lane imports
     # run_sync_tool and settle from here, tests tool_result and make_tool
@@ -57,7 +58,8 @@ class Toolbox(Mapping[str, Tool]):
     names to any of these. ``include`` and ``exclude`` select tools by name or
     fnmatch glob. ``concurrency="serial"`` runs every sync call on one
     dedicated thread, one at a time (for thread-bound objects such as
-    ``sqlite3`` connections); the default runs them in worker threads, at most
+    ``sqlite3`` connections), and makes the object of a class target there, or
+    of a :class:`MadeBy` factory; by default sync calls run in worker threads, at most
     ``max_threads`` at once (more wait their turn; a call waiting for the
     client's answer leaves its turn to others meanwhile). ``tools`` says how
     members are published, by their name (``{"add": {"title": ..., "read_only":
@@ -111,7 +113,10 @@ class Toolbox(Mapping[str, Tool]):
         self.withheld: Mapping[str, str] = {}
         """Callables left out because they are dangerous and nobody named them (with
         ``include=``, by the exact name): why, by tool name."""
-        self._merge(collect(target, include, exclude, tools, resources, prompts, lenient))
+        self.target, found = self._made_and_collected(
+            target, lambda made: collect(made, include, exclude, tools, resources, prompts, lenient)
+        )
+        self._merge(found)
 
     def add(
         self,
@@ -126,7 +131,10 @@ class Toolbox(Mapping[str, Tool]):
         """Publish the tools, resources and prompts of ``target`` too (options as for the
         constructor); returns what was added. Raises :class:`TargetError`, adding
         nothing, when a name or URI is taken. Safe to call from any thread."""
-        found = collect(target, include, exclude, tools, resources, prompts, self.lenient)
+        _, found = self._made_and_collected(
+            target,
+            lambda made: collect(made, include, exclude, tools, resources, prompts, self.lenient),
+        )
         with self._lock:
             self._merge(found)
             self.generation += 1
@@ -170,6 +178,19 @@ class Toolbox(Mapping[str, Tool]):
             logger.warning("%s", withheld_line(found.withheld))
         for name, why in found.uncallable.items():
             logger.warning("tool %r left out: %s", name, why)
+
+    def _made_and_collected(
+        self, target: object, collecting: Callable[[object], Found]
+    ) -> tuple[object, Found]:
+        """The target, made if it is a :class:`MadeBy`, and what ``collecting`` finds it
+        publishes; both where the sync calls run, since finding a class's tools makes its
+        instance."""
+
+        def make_and_collect() -> tuple[object, Found]:
+            made = target.factory() if isinstance(target, MadeBy) else target
+            return made, collecting(made)
+
+        return self._threads.run_blocking(make_and_collect)
 
     def find_resource(self, uri: str) -> tuple[Resource, dict[str, str]] | None:
         """The resource ``uri`` names (a static one first, then templates in order), and
@@ -382,6 +403,15 @@ class Toolbox(Mapping[str, Tool]):
     def close(self) -> None:
         """Synchronous :meth:`aclose`."""
         anyio.run(self.aclose)
+
+
+@dataclass(frozen=True)
+class MadeBy:
+    """A target yet to be made: the object ``factory()`` returns, made where the sync calls
+    will run (on the one thread of ``concurrency="serial"``, for objects bound to the thread
+    that made them). ``objmcp run module:factory()`` serves its factory so."""
+
+    factory: Callable[[], object]
 
 
 @dataclass(frozen=True)
