@@ -150,6 +150,13 @@ def test_a_ufunc_is_one_tool_taking_its_inputs() -> None:
         assert tool.input_schema["required"] == inputs, name
 
 
+@given(FINITE, FINITE)
+def test_a_ufunc_served_alone_is_one_tool(x: float, y: float) -> None:
+    tools = Toolbox(numpy.hypot)
+    assert list(tools) == ["hypot"]
+    assert value_of(tools, "hypot", {"x1": x, "x2": y}) == numpy.hypot(x, y)
+
+
 @given(st.lists(FINITE, max_size=20), FINITE)
 def test_a_ufunc_broadcasts_json_numbers_and_lists(numbers: list[float], number: float) -> None:
     tools = ufunc_tools()
