@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .._exceptions import TargetError
+from .signatures import is_ufunc
 
 __all__ = ["Member", "discover", "is_public"]
 
@@ -70,7 +71,13 @@ _MAPPING_HOMES = ("builtins", "collections", "types")
 
 
 def _is_plain_callable(value: object) -> bool:
-    return inspect.isroutine(value) or isinstance(value, functools.partial)
+    return _is_function(value) or isinstance(value, functools.partial)
+
+
+def _is_function(value: object) -> bool:
+    """A function, method or C function, or a numpy ufunc (callable objects all the
+    same, not classes or instances with a ``__call__``)."""
+    return inspect.isroutine(value) or is_ufunc(value)
 
 
 def _callable_name(function: object) -> str:
@@ -107,8 +114,8 @@ def _module_members(module: types.ModuleType) -> Iterator[Member]:
     exported = getattr(module, "__all__", None)
     if exported is not None:
         # sorted: an __all__ is often built from sets (numpy's), whose order changes from
-        # one start to the next
-        for name in sorted(exported):
+        # one start to the next; a set too, as some name a member twice (scipy.special's)
+        for name in sorted(set(exported)):
             value = getattr(module, name, None)
             if callable(value) and not isinstance(value, type) and is_public(name):
                 yield Member(name, value)
@@ -121,7 +128,7 @@ def _module_members(module: types.ModuleType) -> Iterator[Member]:
         own = where in (home, accelerator) or (
             inside is not None and isinstance(where, str) and where.startswith(inside)
         )
-        if is_public(name) and inspect.isroutine(value) and own:
+        if is_public(name) and _is_function(value) and own:
             yield Member(name, value)
 
 
@@ -156,9 +163,10 @@ def _class_members(cls: type, instance: object | None) -> Iterator[Member]:
 def _bind(static: object, cls: type, instance: object | None) -> Callable[..., object] | None:
     """The callable a class attribute gives on ``instance``, or None when it is not a method.
 
-    With no instance, only static and class methods are bound.
+    With no instance, only static and class methods are bound (a C class's too, such as
+    ``datetime.now``).
     """
-    if isinstance(static, (staticmethod, classmethod)):
+    if isinstance(static, (staticmethod, classmethod, types.ClassMethodDescriptorType)):
         return typing.cast(Callable[..., object], static.__get__(instance, cls))
     if instance is None or isinstance(static, (type, property)):
         return None

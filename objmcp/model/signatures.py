@@ -1,122 +1,156 @@
-"""The call signature of any callable, C functions without one included.
+"""The call signature of any callable, C functions and renaming decorators included.
 
-:func:`signature_of` is :func:`inspect.signature` with a fallback for C callables
-that carry no ``__text_signature__``: the signature their docstring's first line
-writes (``hypot(*coordinates) -> value``). :data:`OMITTED` is the default of a
-parameter that may be left out but whose default nobody knows.
+:func:`signature_of` is :func:`inspect.signature` made to fit how the callable is
+really called: a numpy ufunc takes its inputs (``x1, x2``); a decorator whose wrapper
+takes the wrapped function's arguments under other names gets them by position; and a
+C callable :mod:`inspect` cannot read gets the signature its text writes
+(:mod:`.textsignatures`).
 """
 
 from __future__ import annotations
 
-import ast
 import inspect
-import re
-import typing
+import types
 from collections.abc import Callable
 
-__all__ = ["DOC_SIGNATURE", "OMITTED", "has_text_signature", "is_async", "signature_of"]
+from .textsignatures import (
+    DOC_SIGNATURE,
+    OMITTED,
+    from_doc_line,
+    from_parameters_section,
+    from_text_signature,
+)
 
-DOC_SIGNATURE = re.compile(r"^\s*[\w.]+\((?P<params>.*)\)\s*(->.*)?$")
+__all__ = [
+    "DOC_SIGNATURE",
+    "OMITTED",
+    "has_text_signature",
+    "is_async",
+    "is_ufunc",
+    "signature_of",
+]
 
 
 def signature_of(function: Callable[..., object]) -> inspect.Signature:
     """The call signature of any callable, bound ``self`` already dropped.
 
-    C functions without ``__text_signature__`` get theirs from the first line of
-    their docstring (``hypot(*coordinates) -> value``); failing that, one
-    optional array parameter ``args``.
+    A numpy ufunc's is its inputs, positional-only. A decorated function's is the
+    wrapped one's (its names, hints and defaults), its parameters positional-only up
+    to the last one the wrapper takes under another name. A C callable
+    :mod:`inspect` cannot read gets the one its ``__text_signature__``, its
+    docstring's first line (``hypot(*coordinates) -> value``) or its numpydoc
+    ``Parameters`` section writes; failing all of them, one optional array
+    parameter ``args``. A callable whose signature is ``(*args, **kwargs)`` gets
+    the one its docstring's first line writes under its name, if it writes one.
     """
+    if is_ufunc(function):
+        return _ufunc_signature(function)
     try:
-        return inspect.signature(function)
+        signature = inspect.signature(function)
     except (TypeError, ValueError):
         pass
-    parsed = _signature_from_doc(inspect.getdoc(function) or "")
-    if parsed is not None:
-        return parsed
-    return inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
+    else:
+        if _passes_anything(signature):
+            named = getattr(function, "__name__", None)
+            if isinstance(named, str):
+                written = from_doc_line(inspect.getdoc(function) or "", named)
+                if written is not None:
+                    return written
+        return _as_the_wrapper_takes(function, signature)
+    written = from_text_signature(function)
+    if written is not None:
+        return written
+    doc = inspect.getdoc(function) or ""
+    written = from_doc_line(doc) or from_parameters_section(doc)
+    if written is None:
+        return inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
+    if _is_unbound_method(function):  # a docstring leaves out the instance it is called on
+        instance = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
+        return written.replace(parameters=[instance, *written.parameters.values()])
+    return written
 
 
-def _signature_from_doc(doc: str) -> inspect.Signature | None:
-    first = doc.split("\n", 1)[0]
-    match = DOC_SIGNATURE.match(first)
-    if match is None:
-        return None
-    params: list[inspect.Parameter] = []
-    kind: inspect._ParameterKind = inspect.Parameter.POSITIONAL_ONLY
-    optional = False
-    for raw in _split_params(match.group("params")):
-        piece = raw.strip()
-        if piece.startswith("["):
-            optional = True
-            piece = piece.strip("[] ")
-        piece = piece.rstrip("] ")
-        if not piece:
-            continue
-        if piece == "/":
-            kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
-            continue
-        if piece == "*":
-            kind = inspect.Parameter.KEYWORD_ONLY
-            continue
-        if piece == "...":
-            continue
-        name, _, default_text = piece.partition("=")
-        name = name.strip()
-        try:
-            if name.startswith("**"):
-                params.append(inspect.Parameter(name[2:], inspect.Parameter.VAR_KEYWORD))
-                continue
-            if name.startswith("*"):
-                params.append(inspect.Parameter(name[1:], inspect.Parameter.VAR_POSITIONAL))
-                kind = inspect.Parameter.KEYWORD_ONLY
-                continue
-            default: object = inspect.Parameter.empty
-            if default_text:
-                default = _literal(default_text.strip())
-            elif optional:
-                default = OMITTED
-            params.append(inspect.Parameter(name, kind, default=default))
-        except ValueError:
-            return None
+def _passes_anything(signature: inspect.Signature) -> bool:
+    """Whether ``signature`` is ``(*args, **kwargs)``, which says nothing of what the
+    callable wants (a callable object passing its arguments on, such as scipy's
+    ``legendre_p``)."""
+    kinds = [p.kind for p in signature.parameters.values()]
+    return kinds == [inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD]
+
+
+def _is_unbound_method(function: object) -> bool:
+    """A C class's method taken from the class (``datetime.date.strftime``), which
+    wants the instance first."""
+    return (
+        inspect.ismethoddescriptor(function)
+        and hasattr(function, "__objclass__")
+        and not isinstance(function, types.ClassMethodDescriptorType)
+    )
+
+
+def is_ufunc(function: object) -> bool:
+    """Whether ``function`` is a numpy universal function (read by its shape: objmcp
+    does not import numpy)."""
+    kind = type(function)
+    return (
+        kind.__name__ == "ufunc"
+        and kind.__module__ == "numpy"
+        and isinstance(getattr(function, "nin", None), int)
+    )
+
+
+def _ufunc_signature(ufunc: Callable[..., object]) -> inspect.Signature:
+    """A ufunc's inputs, positional-only, named as its own signature names them (numpy's
+    ``x`` or ``x1, x2, ...`` where it has none); ``out``, ``where``, ``dtype`` and the
+    like are left out."""
+    count: int = ufunc.nin  # type: ignore[attr-defined]
     try:
-        return inspect.Signature(params)
-    except ValueError:
-        return None
+        names = list(inspect.signature(ufunc).parameters)[:count]
+    except (TypeError, ValueError):
+        names = []
+    if len(names) != count:
+        names = ["x"] if count == 1 else [f"x{index}" for index in range(1, count + 1)]
+    return inspect.Signature(
+        [inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY) for name in names]
+    )
 
 
-def _split_params(text: str) -> list[str]:
-    pieces: list[str] = []
-    depth = 0
-    current = ""
-    for char in text:
-        if char in "([{" and char != "[":
-            depth += 1
-        elif char in ")]}" and char != "]":
-            depth -= 1
-        if char == "," and depth == 0:
-            pieces.append(current)
-            current = ""
-        else:
-            current += char
-    pieces.append(current)
-    return pieces
+_BY_POSITION = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+_BY_NAME = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
 
 
-def _literal(text: str) -> object:
+def _as_the_wrapper_takes(
+    function: Callable[..., object], wrapped: inspect.Signature
+) -> inspect.Signature:
+    """``wrapped`` (the signature through ``__wrapped__``), its parameters made
+    positional-only up to the last one whose place in the outer wrapper's own
+    signature a parameter of another name holds (``dateutil``'s ``isoparse(dt_str)``,
+    whose wrapper is ``(str_in, *args, **kwargs)``). A wrapper that takes
+    ``(*args, **kwargs)`` passes names through."""
     try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return OMITTED
-
-
-class _Omitted:
-    """The default of a parameter that may be left out but whose default is unknown."""
-
-    def __repr__(self) -> str:
-        return "OMITTED"
-
-
-OMITTED: typing.Final = _Omitted()
+        own = inspect.signature(function, follow_wrapped=False)
+    except (TypeError, ValueError):
+        return wrapped
+    if own == wrapped:
+        return wrapped
+    own_params = list(own.parameters.values())
+    by_name = {p.name for p in own_params if p.kind in _BY_NAME}
+    positions = [p for p in own_params if p.kind in _BY_POSITION]
+    params = list(wrapped.parameters.values())
+    last = -1
+    for index, param in enumerate(params):
+        if param.kind not in _BY_POSITION or param.name in by_name:
+            continue
+        if index < len(positions):
+            last = index
+    if last < 0:
+        return wrapped
+    return wrapped.replace(
+        parameters=[
+            p.replace(kind=inspect.Parameter.POSITIONAL_ONLY) if index <= last else p
+            for index, p in enumerate(params)
+        ]
+    )
 
 
 def has_text_signature(function: object) -> bool:
