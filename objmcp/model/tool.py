@@ -295,7 +295,8 @@ def make_tool(
             parameters.append(Parameter(param.name, hint, param.kind, param.default))
             continue
         hint = param_type(hint, docs.type_names.get(param.name), param.default)
-        cannot = uncarried(hint, docs.type_names.get(param.name))
+        prose = docs.params.get(param.name) if param.default is _EMPTY else None
+        cannot = uncarried(hint, docs.type_names.get(param.name), prose)
         if cannot is not None and param.kind not in _VARIADIC:
             if param.default is _EMPTY:
                 raise Uncarried(
