@@ -95,16 +95,23 @@ _NAMES: dict[str, object] = {
     "matrix": ARRAY_LIKE,
     "vector": ARRAY_LIKE,
     "iterable": TEXT_OR_ARRAY,
+    "iterator": TEXT_OR_ARRAY,
     "sequence": TEXT_OR_ARRAY,
     "collection": TEXT_OR_ARRAY,
     "container": TEXT_OR_ARRAY,
     "hashable": HASHABLE,
     "node": HASHABLE,
     "node label": HASHABLE,
+    "label": HASHABLE,
+    "column name": HASHABLE,
+    "column label": HASHABLE,
+    "dict key": HASHABLE,
     "dtype": str,
     "data-type": str,
     "data type": str,
     "dtype specifier": str,
+    "dtype_like": str,
+    "dtype-like": str,
     "path": str,
     "path-like": str,
     "pathlike": str,
@@ -120,6 +127,7 @@ _NAMES: dict[str, object] = {
 _STANDARD_NAMES: dict[str, tuple[str, str]] = {
     "datetime": ("datetime", "datetime"),
     "datetime.datetime": ("datetime", "datetime"),
+    "datetime-like": ("datetime", "datetime"),
     "date": ("datetime", "date"),
     "datetime.date": ("datetime", "date"),
     "datetime.time": ("datetime", "time"),
@@ -138,6 +146,7 @@ _CONTAINERS: dict[str, object] = {
     "tuple": tuple,
     "sequence": list,
     "iterable": list,
+    "iterator": list,
     "collection": list,
     "container": list,
     "array_like": "array",
@@ -149,7 +158,7 @@ _CONTAINERS: dict[str, object] = {
     "mapping": dict,
 }
 """The containers of ``X of Y`` and ``X[Y]``; "array" ones nest their items."""
-_STRING_TAKING = {"sequence", "iterable", "collection", "container"}
+_STRING_TAKING = {"sequence", "iterable", "iterator", "collection", "container"}
 """Containers a Python string is one of: one of strings or of anything takes a string."""
 
 _PYTHON_ONLY = re.compile(
@@ -163,6 +172,7 @@ _PYTHON_ONLY = re.compile(
 
 _QUALIFIERS = re.compile(
     r"^(?:an?|the|non-?negative|positive|negative|strictly positive|real-valued|real|finite"
+    r"|non-?empty|python|numpy"
     r"|1-?d|2-?d|3-?d|n-?d|one-dimensional|two-dimensional|optional)\s+",
     re.I,
 )
@@ -171,7 +181,7 @@ _LEADING_SHAPE = re.compile(rf"^{_SHAPE}\s+")
 _TRAILING_SHAPE = re.compile(rf"\s+(?:of shape\s+|shape\s+)?{_SHAPE}$")
 _DROPPED_PART = re.compile(
     r"^(?:optional|required|keyword[- ]only|positional[- ]only|default\b.*|\(default\b.*"
-    r"|real-valued|non-?negative|positive|ignored|deprecated)$",
+    r"|real-valued|non-?negative|positive|ignored|deprecated|shape\b.*|\d-?dimensional)$",
     re.I,
 )
 _ROLE = re.compile(r"(?::[\w-]+)+:`(~?)([^`<]*?)\s*(?:<([^`>]*)>)?`")
@@ -258,7 +268,8 @@ def _phrase(text: str) -> object:
 def _alternatives(text: str) -> list[str]:
     """The alternatives of a phrase, split at commas, ``or`` and ``|``, without what
     it says of being optional or of the default."""
-    parts = [part for part in _split(text, ",") if not _DROPPED_PART.match(part)]
+    parts = [part.rstrip(".").strip() for part in _split(text, ",")]
+    parts = [part for part in parts if not _DROPPED_PART.match(part)]
     alternatives: list[str] = []
     for part in parts:
         bare = re.sub(r"\s+optional$", "", part, flags=re.I)
@@ -276,6 +287,8 @@ def _union(members: list[object]) -> object:
 def _single(text: str) -> object:
     """One alternative: a name, a literal, a set of choices, a tuple or a container."""
     text = text.strip().rstrip(".").strip()
+    text = re.sub(r"\b(iterable|list|list-like)\s+container\b", r"\1", text, flags=re.I)
+    text = re.sub(r"^(nodes?)\s+in\s+.*$", r"\1", text, flags=re.I)
     previous = None
     while previous != text:
         previous = text

@@ -233,3 +233,19 @@ def test_google_and_sphinx_entries_give_text_and_types() -> None:
     sphinx = tools["sphinx_style"].input_schema["properties"]
     assert sphinx["count"]["type"] == "integer"
     assert sphinx["names"]["anyOf"][0] == {"type": "array", "items": {"type": "string"}}
+
+
+def test_networkx_node_parameters_take_the_nodes_of_a_real_graph() -> None:
+    import networkx
+
+    tools = Toolbox(networkx, include=["shortest_path", "descendants"])
+    graph = networkx.grid_2d_graph(2, 2)  # nodes are tuples: JSON arrays
+    for name, parameter in [("shortest_path", "source"), ("descendants", "source")]:
+        validator = jsonschema.Draft202012Validator(
+            tools[name].input_schema["properties"][parameter]
+        )
+        for node in [*graph.nodes, *networkx.path_graph(3).nodes, "a"]:
+            plain = list(node) if isinstance(node, tuple) else node
+            assert validator.is_valid(plain), (name, node)
+            assert from_json(plain, tools[name].parameters[1].hint) == node
+        assert not validator.is_valid({"node": 1})
