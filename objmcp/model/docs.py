@@ -2,14 +2,24 @@
 
 :func:`read_docs` reads Google, NumPy, reST and Epydoc docstrings with
 ``docstring_parser``, dropping the signature line a C function's docstring opens with.
+reST roles (``:func:`foo```) are read as their plain text first, so that neither a
+description nor a type stops at one, and section titles underlined with ``=`` (sympy)
+read as numpydoc's; Google's ``Keyword Args`` and ``Other
+Parameters`` sections count as parameters, and so does each name of a combined
+numpydoc entry (``x1, x2 : array_like``). A parameter no section documents keeps
+what the prose says of it in passing: ``fp`` in ``to ``fp`` (a ``.write()``-supporting
+file-like object)``.
 """
 
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from .doctypes import plain_roles
 from .signatures import DOC_SIGNATURE, has_text_signature
 
 __all__ = ["Docs", "read_docs"]
@@ -38,21 +48,92 @@ def read_docs(function: Callable[..., object]) -> Docs:
         return Docs()
     if DOC_SIGNATURE.match(doc.split("\n", 1)[0]) and not has_text_signature(function):
         doc = doc.split("\n", 1)[1].strip() if "\n" in doc else ""
+    doc = _dashed_sections(plain_roles(doc))
     if ":" not in doc and "@" not in doc and len(doc.splitlines()) == 1:
         return Docs(doc.strip())  # one plain line: all any style reads is the description
-    import docstring_parser
-
     try:
-        parsed = docstring_parser.parse(doc)
+        parsed = _parse(doc)
     except Exception:
         return Docs(description=doc.strip())
+    between = "\n\n" if parsed.blank_after_short_description else "\n"
     parts = [p for p in (parsed.short_description, parsed.long_description) if p]
+    description = between.join(parts).strip()
     params: dict[str, str] = {}
     type_names: dict[str, str] = {}
     for param in parsed.params:
-        name = param.arg_name.lstrip("*")
-        if param.description:
-            params[name] = param.description.strip()
-        if param.type_name:
-            type_names[name] = param.type_name.strip()
-    return Docs("\n\n".join(parts).strip(), params, type_names)
+        for name in _names(param.arg_name):
+            if param.description:
+                params[name] = param.description.strip()
+            if param.type_name:
+                type_names[name] = param.type_name.strip()
+    for name, aside in _asides(description):
+        params.setdefault(name, aside)
+    return Docs(description, params, type_names)
+
+
+_UNDERLINED = re.compile(r"^([A-Za-z][\w ]*?)[ \t]*\n(?:=+|-+)[ \t]*$", re.M)
+
+
+def _dashed_sections(doc: str) -> str:
+    """``doc`` with each section title underlined by dashes as long as it, as numpydoc's
+    parser wants it (sympy underlines with ``=``, others with a line too long)."""
+    return _UNDERLINED.sub(lambda match: f"{match.group(1)}\n{'-' * len(match.group(1))}", doc)
+
+
+def _names(arg_name: str) -> list[str]:
+    """The parameters one entry documents: ``x1, x2`` is two, ``*args`` is ``args``."""
+    return [name.strip().lstrip("*") for name in arg_name.split(",") if name.strip()]
+
+
+_ASIDE = re.compile(
+    r"``(\w+)``\s*\(((?:an?|the)\s[^()]*(?:\([^()]*\)[^()]*)*)\)",
+    re.I,
+)
+
+
+def _asides(description: str) -> list[tuple[str, str]]:
+    """What the prose says of a name in passing: ``fp`` (a file-like object)."""
+    return [
+        (match.group(1), re.sub(r"\s+", " ", match.group(2)).strip())
+        for match in _ASIDE.finditer(description)
+    ]
+
+
+def _parse(doc: str) -> Any:
+    """The docstring parsed in the style that finds the most in it (parameters first)."""
+    import docstring_parser
+    from docstring_parser import epydoc, numpydoc, rest
+
+    readings = []
+    for parse in (rest.parse, _google_parser().parse, numpydoc.parse, epydoc.parse):
+        try:
+            readings.append(parse(doc))
+        except docstring_parser.ParseError:
+            continue
+    if not readings:
+        raise ValueError("no style reads this docstring")
+    return max(readings, key=lambda reading: (len(reading.params), len(reading.meta)))
+
+
+_GOOGLE: list[Any] = []
+
+
+def _google_parser() -> Any:
+    """Google's parser, with the sections of keyword and other parameters as well."""
+    if not _GOOGLE:
+        from docstring_parser import google
+
+        extra = [
+            google.Section(title, "param", google.SectionType.MULTIPLE)
+            for title in (
+                "Keyword Args",
+                "Keyword Arguments",
+                "Kwargs",
+                "Other Parameters",
+                "Other Params",
+                "Other Args",
+                "Other Arguments",
+            )
+        ]
+        _GOOGLE.append(google.GoogleParser([*google.DEFAULT_SECTIONS, *extra]))
+    return _GOOGLE[0]

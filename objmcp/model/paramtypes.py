@@ -3,8 +3,9 @@
 Most code is untyped. :func:`param_type` takes what the signature gives (a hint, or
 none) and adds what else the library says: the type its docstring names
 (:func:`doc_type`: ``int``, ``list of str``, ``str or None``, ``int, optional``), the
-type of a plain default (``width=70`` is an integer), and ``X | None`` for a hint a
-``None`` default does not fit. :func:`uncarried` says what a parameter needs that JSON
+type a stub file gives it, the type of a plain default (``width=70`` is an integer),
+and ``X | None`` for a hint a ``None`` default does not fit. :func:`uncarried` says
+what a parameter needs that JSON
 cannot carry (a callable, a file object, a class, a module): a tool that requires one
 cannot be called by a model, and is left out (:class:`Uncarried`).
 """
@@ -20,6 +21,7 @@ import typing
 from typing import Any
 
 from .._exceptions import TargetError
+from .doctypes import doc_type, plain_roles, python_only
 from .hints import is_union
 
 __all__ = ["Uncarried", "doc_type", "param_type", "uncarried"]
@@ -27,28 +29,27 @@ __all__ = ["Uncarried", "doc_type", "param_type", "uncarried"]
 _EMPTY: Any = inspect.Parameter.empty
 
 
-def param_type(hint: object, doc_type_name: str | None, default: object) -> object:
-    """The type of a parameter: its hint, else the type its docstring names, else its
-    plain default's; made ``X | None`` when a ``None`` default does not fit ``X``."""
+def param_type(
+    hint: object, doc_type_name: str | None, default: object, stub_hint: object = _EMPTY
+) -> object:
+    """The type of a parameter: its hint, else the type its docstring names, else the
+    one its package's stub gives, else its plain default's; made ``X | None`` when a
+    ``None`` default does not fit ``X``."""
     if hint is _EMPTY and doc_type_name is not None:
         hint = doc_type(doc_type_name)
+    if hint is _EMPTY:
+        hint = stub_hint
     return _with_default(hint, default)
-
-
-_UNCARRIED_WORDS = re.compile(
-    r"^(callable|function|file|file[- ]like(?: object)?|file object|stream|module|class|type)"
-    r"(?:,\s*optional)?$",
-    re.I,
-)
 
 
 class Uncarried(TargetError):
     """A callable no JSON arguments can call: it needs a Python object for a parameter."""
 
 
-def uncarried(hint: object, doc_type_name: str | None) -> str | None:
+def uncarried(hint: object, doc_type_name: str | None, prose: str | None = None) -> str | None:
     """What a parameter needs that JSON cannot carry (a callable, a file object, a class,
-    a module), from its hint or its docstring's type, or None when JSON can carry it."""
+    a module), from its hint, its docstring's type or (``prose``, for a required
+    parameter) what its description says it is; None when JSON can carry it."""
     if is_union(hint):
         needs = {uncarried(arg, None) for arg in typing.get_args(hint) if arg is not type(None)}
         return needs.pop() if len(needs) == 1 and None not in needs else None
@@ -63,19 +64,36 @@ def uncarried(hint: object, doc_type_name: str | None) -> str | None:
         return "a file object"
     if origin in (typing.IO, typing.TextIO, typing.BinaryIO):
         return "a file object"
-    said = _UNCARRIED_WORDS.match(doc_type_name.strip()) if doc_type_name else None
-    if said is None:
+    if hint is not _EMPTY and hint is not Any:
         return None
-    word = said.group(1).lower()
-    if word in ("callable", "function"):
+    said = python_only(doc_type_name) if doc_type_name else None
+    if said is None and prose is not None:
+        return _needs_by_prose(plain_roles(prose).replace("`", "").strip())
+    return said
+
+
+_SUPPORTING = re.compile(r"\.(?:write|read|readline|readlines)\(\)-supporting", re.I)
+_FILE_PROSE = re.compile(
+    r"^(?:an?|the)\s+(?:open\s+|writable\s+|readable\s+|text\s+|binary\s+)*"
+    r"(?:file[- ]like|file object|file handle|stream)\b",
+    re.I,
+)
+_CALLABLE_PROSE = re.compile(
+    r"^(?:an?|the)\s+(?:\w+\s+)?(?:callable\b|function (?:to call|that|which|called)\b)",
+    re.I,
+)
+
+
+def _needs_by_prose(text: str) -> str | None:
+    """What a parameter's description says it needs that JSON cannot carry: ``a
+    .write()-supporting file-like object``, ``a callable that ...``, ``the function
+    to call``."""
+    first = re.split(r"(?<=[.!?])\s+(?=[A-Z])", text, maxsplit=1)[0]
+    if _SUPPORTING.search(first) or _FILE_PROSE.match(first):
+        return "a file object"
+    if _CALLABLE_PROSE.match(first):
         return "a callable"
-    return (
-        f"a {word}"
-        if word in ("module", "class")
-        else "a class"
-        if word == "type"
-        else "a file object"
-    )
+    return None
 
 
 _IMPLIED = (bool, int, float, str)
@@ -97,50 +115,3 @@ def _admits_none(hint: object) -> bool:
     if hint is None or hint is type(None) or hint is object:
         return True
     return any(_admits_none(arg) for arg in typing.get_args(hint)) if is_union(hint) else False
-
-
-_DOC_NAMES: dict[str, object] = {
-    "str": str,
-    "string": str,
-    "int": int,
-    "integer": int,
-    "float": float,
-    "number": float,
-    "bool": bool,
-    "boolean": bool,
-    "list": list,
-    "dict": dict,
-    "mapping": dict,
-    "tuple": tuple,
-    "set": set,
-    "bytes": bytes,
-    "none": type(None),
-    "any": Any,
-}
-_OF = re.compile(r"^(list|set|tuple|sequence|iterable)\s*(?:of\s+(.+?)|\[(.+)\])s?$", re.I)
-_OPTIONAL = re.compile(r"^optional\s*\[(.+)\]$", re.I)
-
-
-def doc_type(text: str) -> object:
-    """The type a docstring names (``int``, ``list of str``, ``list[int]``, ``str or None``,
-    ``Optional[int]``, ``int, optional``), or ``inspect.Parameter.empty`` when unknown."""
-    text = text.strip().removesuffix(", optional").strip()
-    optional = _OPTIONAL.match(text)
-    if optional:
-        inner = doc_type(optional.group(1))
-        return _EMPTY if inner is _EMPTY else inner | None  # type: ignore[operator]
-    options = [part.strip() for part in re.split(r"\s+or\s+|\s*\|\s*", text) if part.strip()]
-    if len(options) > 1:
-        members = [doc_type(option) for option in options]
-        if any(member is _EMPTY for member in members):
-            return _EMPTY
-        return typing.Union[tuple(members)]  # noqa: UP007 - built from a runtime list
-    container = _OF.match(text)
-    if container:
-        kind, *items = container.groups()
-        item = doc_type(next(i for i in items if i))
-        base = {"list": list, "set": set, "tuple": tuple}.get(kind.lower(), list)
-        if item is _EMPTY:
-            return base
-        return tuple[item, ...] if base is tuple else base[item]  # type: ignore[index,valid-type]
-    return _DOC_NAMES.get(text.lower(), _EMPTY)

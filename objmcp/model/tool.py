@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._exceptions import ArgumentError, TargetError
-from .annotations import type_hints_of
+from .annotations import stub_hints_of, type_hints_of
 from .convert import ConversionError, NotJsonable, from_json, to_jsonable
 from .docs import read_docs
 from .inject import Cancelled, injected_parameters, injected_value
@@ -280,6 +280,7 @@ def make_tool(
     options = options or ToolOptions()
     signature = signature_of(function)
     hints = type_hints_of(function)
+    stubbed = {} if hints else stub_hints_of(function)
     docs = read_docs(function)
     builder = SchemaBuilder()
     properties: dict[str, JsonSchema] = {}
@@ -294,8 +295,11 @@ def make_tool(
         if param.name in injected:
             parameters.append(Parameter(param.name, hint, param.kind, param.default))
             continue
-        hint = param_type(hint, docs.type_names.get(param.name), param.default)
-        cannot = uncarried(hint, docs.type_names.get(param.name))
+        hint = param_type(
+            hint, docs.type_names.get(param.name), param.default, stubbed.get(param.name, _EMPTY)
+        )
+        prose = docs.params.get(param.name) if param.default is _EMPTY else None
+        cannot = uncarried(hint, docs.type_names.get(param.name), prose)
         if cannot is not None and param.kind not in _VARIADIC:
             if param.default is _EMPTY:
                 raise Uncarried(

@@ -185,7 +185,8 @@ def test_a_one_line_docstring_reads_as_docstring_parser_reads_it(line: str) -> N
         return
     parsed = docstring_parser.parse(cleaned)
     parts = [p for p in (parsed.short_description, parsed.long_description) if p]
-    assert docs.description == "\n\n".join(parts).strip()
+    between = "\n\n" if parsed.blank_after_short_description else "\n"  # the author's break
+    assert docs.description == between.join(parts).strip()
     assert docs.params == {
         p.arg_name.lstrip("*"): p.description.strip() for p in parsed.params if p.description
     }

@@ -1,0 +1,178 @@
+"""Names a library gives its annotations only in source text: the imports and aliases of
+a module's ``if TYPE_CHECKING:`` block, and the annotations of a stub file (``.pyi``)
+its package ships beside an unannotated module.
+
+Both are read with :mod:`ast`; only ``import`` statements and simple assignments of
+names (``_T = TypeVar("_T")``, ``_Format: TypeAlias = Literal["short", "long"]``) are
+run, never the rest of the file. What does not import or evaluate is left out.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import inspect
+import os
+import sys
+import types
+from collections.abc import Callable, Iterable
+
+__all__ = ["stub_annotations", "type_checking_names"]
+
+
+def type_checking_names(module: types.ModuleType) -> dict[str, object]:
+    """The names ``module`` binds only for type checkers, in its ``if TYPE_CHECKING:``
+    blocks (``import datetime as dt`` there makes ``dt``)."""
+    return dict(_type_checking_names(module.__name__))
+
+
+@functools.cache
+def _type_checking_names(module_name: str) -> dict[str, object]:
+    module = sys.modules.get(module_name)
+    path = getattr(module, "__file__", None)
+    tree = _tree(path) if module is not None and path else None
+    if module is None or tree is None:
+        return {}
+    statements = [
+        statement
+        for node in tree.body
+        if isinstance(node, ast.If) and _is_type_checking(node.test)
+        for statement in node.body
+    ]
+    namespace = dict(vars(module))
+    return _bind(statements, module.__package__ or "", namespace)
+
+
+def stub_annotations(function: Callable[..., object]) -> tuple[dict[str, str], dict[str, object]]:
+    """The annotations (as text) the stub file of ``function``'s module or package gives
+    it, and the names that text is written in; empty when no stub defines it. Where a
+    stub overloads the function, a parameter keeps the annotation all overloads agree on."""
+    module = inspect.getmodule(function)
+    name = getattr(function, "__name__", None)
+    if module is None or not isinstance(name, str):
+        return {}, {}
+    for path, package in _stub_paths(module):
+        tree = _tree(path)
+        if tree is None:
+            continue
+        definitions = [
+            node
+            for node in tree.body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name
+        ]
+        if definitions:
+            return _agreed(definitions), _stub_namespace(path, package)
+    return {}, {}
+
+
+def _stub_paths(module: types.ModuleType) -> Iterable[tuple[str, str]]:
+    """The stub beside ``module``'s file, then the ``__init__.pyi`` of each package it is
+    in (a compiled ``_rustyfish`` is described by its package's stub)."""
+    file = getattr(module, "__file__", None)
+    if not file:
+        return
+    folder, name = os.path.split(file)
+    package = module.__package__ or ""
+    yield os.path.join(folder, name.split(".", 1)[0] + ".pyi"), package
+    parts = package.split(".") if package else []
+    while parts:
+        yield os.path.join(folder, "__init__.pyi"), ".".join(parts)
+        folder, parts = os.path.dirname(folder), parts[:-1]
+
+
+def _agreed(definitions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> dict[str, str]:
+    said: dict[str, set[str]] = {}
+    for definition in definitions:
+        arguments = definition.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        for argument in every:
+            if argument.annotation is not None:
+                said.setdefault(argument.arg, set()).add(ast.unparse(argument.annotation))
+        if definition.returns is not None and len(definitions) == 1:
+            said["return"] = {ast.unparse(definition.returns)}
+    return {name: texts.pop() for name, texts in said.items() if len(texts) == 1}
+
+
+@functools.cache
+def _stub_namespace(path: str, package: str) -> dict[str, object]:
+    tree = _tree(path)
+    return _bind(tree.body if tree else [], package, {})
+
+
+@functools.cache
+def _tree(path: str) -> ast.Module | None:
+    try:
+        with open(path, encoding="utf-8") as source:
+            return ast.parse(source.read())
+    except (OSError, SyntaxError, ValueError):
+        return None
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _bind(
+    statements: list[ast.stmt], package: str, namespace: dict[str, object]
+) -> dict[str, object]:
+    """Run the imports and name assignments among ``statements`` in ``namespace``;
+    return the names they bound (a name that does not import or evaluate stays unbound)."""
+    bound: dict[str, object] = {}
+    for statement in statements:
+        for name, find in _bindings(statement, package):
+            try:
+                bound[name] = find({**namespace, **bound})
+            except Exception:
+                continue
+    return bound
+
+
+Finder = Callable[[dict[str, object]], object]
+
+
+def _bindings(statement: ast.stmt, package: str) -> list[tuple[str, Finder]]:
+    """The names a statement binds, each with how to find its value."""
+    if isinstance(statement, ast.Import):
+        return [
+            (alias.asname or alias.name.split(".")[0], _importer(alias.name, alias.asname is None))
+            for alias in statement.names
+        ]
+    if isinstance(statement, ast.ImportFrom):
+        base = ("." * statement.level) + (statement.module or "")
+        return [
+            (alias.asname or alias.name, _from_importer(base, package, alias.name))
+            for alias in statement.names
+            if alias.name != "*"
+        ]
+    value: ast.expr | None = None
+    if isinstance(statement, (ast.AnnAssign, ast.Assign)):
+        value = statement.value
+        targets = [statement.target] if isinstance(statement, ast.AnnAssign) else statement.targets
+    if value is None or len(targets) != 1 or not isinstance(targets[0], ast.Name):
+        return []
+    code = compile(ast.Expression(value), "<annotations>", "eval")
+    return [(targets[0].id, lambda namespace: eval(code, namespace))]
+
+
+def _importer(name: str, top: bool) -> Finder:
+    def find(namespace: dict[str, object]) -> object:
+        module = importlib.import_module(name)
+        return importlib.import_module(name.split(".", maxsplit=1)[0]) if top else module
+
+    return find
+
+
+def _from_importer(base: str, package: str, name: str) -> Finder:
+    return lambda namespace: _attribute_or_module(
+        importlib.import_module(base, package or None), name
+    )
+
+
+def _attribute_or_module(source: types.ModuleType, name: str) -> object:
+    if hasattr(source, name):
+        return getattr(source, name)
+    return importlib.import_module(f"{source.__name__}.{name}")
