@@ -178,12 +178,12 @@ TARGETS: tuple[Target, ...] = (
         (
             Call(
                 "fromisoformat",
-                {"date_string": "2024-01-05T10:30:00"},
+                {"string": "2024-01-05T10:30:00"},
                 lambda: _m("datetime").datetime.fromisoformat("2024-01-05T10:30:00").isoformat(),
             ),
             Call(
                 "strptime",
-                {"date_string": "05/01/2024", "format": "%d/%m/%Y"},
+                {"string": "05/01/2024", "format": "%d/%m/%Y"},
                 lambda: _m("datetime").datetime.strptime("05/01/2024", "%d/%m/%Y").isoformat(),
             ),
         ),
@@ -422,7 +422,7 @@ TARGETS: tuple[Target, ...] = (
     Target(
         "humanize",
         (
-            Call("intcomma", {"value": 1234567}, lambda: _m("humanize").intcomma(1234567)),
+            Call("intcomma", {"value": "1234567"}, lambda: _m("humanize").intcomma("1234567")),
             Call(
                 "naturalsize",
                 {"value": 3000000},

@@ -17,7 +17,8 @@ import logging
 import typing
 from collections.abc import Callable
 
-from .sources import stub_annotations, type_checking_names
+from .signatures import signature_of
+from .sources import stub_definition, type_checking_names
 
 __all__ = ["stub_hints_of", "type_hints_of"]
 
@@ -51,8 +52,22 @@ def stub_hints_of(function: Callable[..., object]) -> dict[str, object]:
     target = _unwrapped(function)
     if getattr(target, "__annotations__", None):
         return {}
-    raw, namespace = stub_annotations(target)
-    return _resolved(dict(raw), namespace, getattr(target, "__qualname__", target), quiet=True)
+    stub = stub_definition(target)
+    if stub is None:
+        return {}
+    raw: dict[str, object] = dict(stub.annotations)
+    parameters = signature_of(function).parameters
+    if not set(parameters) <= set(raw) and len(stub.positional) == len(parameters):
+        # a compiled function's own names (jellyfish's a, b) for the stub's (s1, s2)
+        raw = {
+            **{
+                name: raw[said]
+                for name, said in zip(parameters, stub.positional, strict=True)
+                if said in raw
+            },
+            **({"return": raw["return"]} if "return" in raw else {}),
+        }
+    return _resolved(raw, stub.namespace, getattr(target, "__qualname__", target), quiet=True)
 
 
 def _unwrapped(function: Callable[..., object]) -> Callable[..., object]:

@@ -17,8 +17,9 @@ import os
 import sys
 import types
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
-__all__ = ["stub_annotations", "type_checking_names"]
+__all__ = ["StubDefinition", "stub_definition", "type_checking_names"]
 
 
 def type_checking_names(module: types.ModuleType) -> dict[str, object]:
@@ -44,26 +45,65 @@ def _type_checking_names(module_name: str) -> dict[str, object]:
     return _bind(statements, module.__package__ or "", namespace)
 
 
-def stub_annotations(function: Callable[..., object]) -> tuple[dict[str, str], dict[str, object]]:
-    """The annotations (as text) the stub file of ``function``'s module or package gives
-    it, and the names that text is written in; empty when no stub defines it. Where a
-    stub overloads the function, a parameter keeps the annotation all overloads agree on."""
+@dataclass(frozen=True)
+class StubDefinition:
+    """What a stub file says of one callable: its annotations as text (by the stub's
+    parameter names, and ``return``), its positional parameters in order, and the names
+    that text is written in."""
+
+    annotations: dict[str, str]
+    positional: tuple[str, ...]
+    namespace: dict[str, object]
+
+
+def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
+    """The definition the stub file of ``function``'s module or package gives it (a
+    method's found in its class, its ``self`` left out), or None. Where a stub overloads
+    the function, a parameter keeps the annotation all overloads agree on."""
     module = inspect.getmodule(function)
-    name = getattr(function, "__name__", None)
-    if module is None or not isinstance(name, str):
-        return {}, {}
+    qualname = getattr(function, "__qualname__", None)
+    if module is None or not isinstance(qualname, str) or "<" in qualname:
+        return None
+    *classes, name = qualname.split(".")
     for path, package in _stub_paths(module):
         tree = _tree(path)
-        if tree is None:
+        body = _class_body(tree.body, classes) if tree is not None else None
+        if body is None:
             continue
         definitions = [
             node
-            for node in tree.body
+            for node in body
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name
         ]
         if definitions:
-            return _agreed(definitions), _stub_namespace(path, package)
-    return {}, {}
+            method = bool(classes) and not any(
+                getattr(d, "id", None) == "staticmethod" for d in definitions[0].decorator_list
+            )
+            return StubDefinition(
+                _agreed(definitions, method),
+                _positional(definitions, method),
+                _stub_namespace(path, package),
+            )
+    return None
+
+
+def _class_body(body: list[ast.stmt], classes: list[str]) -> list[ast.stmt] | None:
+    for name in classes:
+        owner = next((n for n in body if isinstance(n, ast.ClassDef) and n.name == name), None)
+        if owner is None:
+            return None
+        body = owner.body
+    return body
+
+
+def _positional(
+    definitions: list[ast.FunctionDef | ast.AsyncFunctionDef], method: bool
+) -> tuple[str, ...]:
+    """The stub's positional parameters, when every overload names the same ones."""
+    names = {
+        tuple(a.arg for a in [*d.args.posonlyargs, *d.args.args][method:]) for d in definitions
+    }
+    return names.pop() if len(names) == 1 else ()
 
 
 def _stub_paths(module: types.ModuleType) -> Iterable[tuple[str, str]]:
@@ -81,11 +121,13 @@ def _stub_paths(module: types.ModuleType) -> Iterable[tuple[str, str]]:
         folder, parts = os.path.dirname(folder), parts[:-1]
 
 
-def _agreed(definitions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> dict[str, str]:
+def _agreed(
+    definitions: list[ast.FunctionDef | ast.AsyncFunctionDef], method: bool
+) -> dict[str, str]:
     said: dict[str, set[str]] = {}
     for definition in definitions:
         arguments = definition.args
-        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every = [*arguments.posonlyargs, *arguments.args][method:] + arguments.kwonlyargs
         every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
         for argument in every:
             if argument.annotation is not None:

@@ -1,4 +1,4 @@
-"""Types from a library's own stub files (``objmcp/model/stubs.py``): jellyfish's Rust
+"""Types from a library's own stub files (``objmcp/model/sources.py``): jellyfish's Rust
 functions and matplotlib's untyped sources are typed in ``.pyi`` files beside them."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.stubs import stub_hints
+from objmcp.model.annotations import stub_hints_of
 
 JELLYFISH = sorted(
     name
@@ -29,13 +29,13 @@ def test_a_compiled_function_takes_its_types_from_the_package_stub() -> None:
     function = jellyfish.levenshtein_distance
     signature = inspect.signature(function)
     assert list(signature.parameters) == ["a", "b"]  # the stub says s1, s2: by position
-    assert stub_hints(function, signature) == {"a": str, "b": str, "return": int}
+    assert stub_hints_of(function) == {"a": str, "b": str, "return": int}
 
 
 def test_an_untyped_python_function_takes_its_types_from_the_stub_beside_it() -> None:
     function = matplotlib.colors.to_hex
     assert "keep_alpha" not in getattr(function, "__annotations__", {})
-    hints = stub_hints(function, inspect.signature(function))
+    hints = stub_hints_of(function)
     assert hints["keep_alpha"] is bool and hints["return"] is str
 
 
@@ -43,7 +43,7 @@ def test_an_untyped_python_function_takes_its_types_from_the_stub_beside_it() ->
 def test_stub_types_only_name_the_parameters_the_callable_has(name: str) -> None:
     function = getattr(jellyfish, name)
     signature = inspect.signature(function)
-    hints = stub_hints(function, signature)
+    hints = stub_hints_of(function)
     assert set(hints) <= {*signature.parameters, "return"}
     assert hints, f"jellyfish.{name} has a stub that says its types"
 
@@ -95,7 +95,7 @@ def test_what_a_stub_says_and_what_it_cannot(stubbed: Any) -> None:
     import datetime
 
     def hints(function: Any) -> dict[str, object]:
-        return stub_hints(function, inspect.signature(function))
+        return stub_hints_of(function)
 
     assert hints(stubbed.plain) == {"x": str, "y": int, "return": str}
     assert hints(stubbed.twice) == {}
