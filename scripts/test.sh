@@ -4,7 +4,7 @@
 #
 # With arguments, they go to one pytest run. Without, the suite runs as two groups at once,
 # one a core: the real peers from other projects (their clients, the conformance suite, the
-# bench's own run) with the HTTP tests and a few slow process-spawning files (the command
+# bench's own run, the zoo) with the HTTP tests and a few slow process-spawning files (the command
 # line, bounded results, vanishing clients), chosen so that the two take about as long;
 # and the rest.
 set -euo pipefail
@@ -58,7 +58,7 @@ if [ $# -gt 0 ]; then
 fi
 # tests/peers/test_python_sdk_client.py (the SDK 2.x, in this venv) runs with the rest
 peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py
-  tests/peers/test_bench.py tests/peers/test_nginx.py
+  tests/peers/test_bench.py tests/peers/test_nginx.py tests/zoo
   tests/serving/test_http.py tests/serving/test_http_resume.py tests/serving/test_limits.py
   tests/cli tests/serving/test_bounded_results.py tests/serving/test_vanishing.py)
 peers_log=$(mktemp)
