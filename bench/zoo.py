@@ -229,7 +229,9 @@ def measure_fastmcp(target: Target) -> Figures:
         outcomes.append(judge(call, content, False))
     _add_outcomes(figures, outcomes)
     figures.served_dangerous = sorted(set(built) & set(target.withheld))
+    logging.disable(logging.ERROR)  # a thread-bound object closed from another thread
     toolbox.close()
+    logging.disable(logging.NOTSET)
     return figures
 
 
