@@ -8,7 +8,7 @@ it in JSON's terms (a date as its ISO text, an array as its list). ``withheld`` 
 callables of the target that must not be served unless asked for by name (a shell, code
 evaluation, unsafe deserialisation, file deletion).
 
-``bench/zoo.py`` measures the zoo (tools, typed and described parameters, calls passing,
+``bench/zoo_figures.py`` measures the zoo (tools, typed and described parameters, calls passing,
 beside FastMCP); ``tests/zoo/test_zoo.py`` runs every call through a real MCP client.
 """
 

@@ -8,7 +8,7 @@ calls that pass, run through a real MCP client (the official SDK's) against a re
 every callable objmcp serves, where it can build a tool, with the sample calls run by
 the tools it built.
 
-Run: ``.venv/bin/python bench/zoo.py`` (``--json FILE`` keeps the figures,
+Run: ``.venv/bin/python bench/zoo_figures.py`` (``--json FILE`` keeps the figures,
 ``--markdown`` prints the README's table).
 """
 
