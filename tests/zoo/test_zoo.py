@@ -13,8 +13,8 @@ from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 
-from zoo import serve_and_call
 from zoo_cases import TARGETS, Target
+from zoo_figures import serve_and_call
 
 pytestmark = pytest.mark.anyio
 
