@@ -337,6 +337,16 @@ TARGETS: tuple[Target, ...] = (
         ),
     ),
     Target(
+        "numpy.random:default_rng()",
+        (
+            Call(
+                "integers",
+                {"low": 5, "high": 6, "size": 3},
+                lambda: _m("numpy.random").default_rng().integers(5, 6, size=3).tolist(),
+            ),
+        ),
+    ),
+    Target(
         "scipy.stats",
         (
             Call(

@@ -21,6 +21,7 @@ from typing import Any
 
 from .doctypes import plain_roles
 from .signatures import DOC_SIGNATURE, has_text_signature
+from .textsignatures import ARROW_LINE
 
 __all__ = ["Docs", "read_docs"]
 
@@ -46,8 +47,12 @@ def read_docs(function: Callable[..., object]) -> Docs:
         doc = inspect.getdoc(function)
     if not doc:
         return Docs()
-    if DOC_SIGNATURE.match(doc.split("\n", 1)[0]) and not has_text_signature(function):
-        doc = doc.split("\n", 1)[1].strip() if "\n" in doc else ""
+    first, _, rest = doc.partition("\n")
+    if not has_text_signature(function):
+        if DOC_SIGNATURE.match(first):
+            doc = rest.strip()
+        elif arrow := ARROW_LINE.match(first):  # "string, format -> new datetime parsed..."
+            doc = f"{first[arrow.end() :].strip()}\n{rest}".strip()
     doc = _dashed_sections(plain_roles(doc))
     if ":" not in doc and "@" not in doc and len(doc.splitlines()) == 1:
         return Docs(doc.strip())  # one plain line: all any style reads is the description

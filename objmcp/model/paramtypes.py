@@ -46,10 +46,14 @@ class Uncarried(TargetError):
     """A callable no JSON arguments can call: it needs a Python object for a parameter."""
 
 
-def uncarried(hint: object, doc_type_name: str | None, prose: str | None = None) -> str | None:
+def uncarried(
+    hint: object, doc_type_name: str | None, prose: str | None = None, default: object = _EMPTY
+) -> str | None:
     """What a parameter needs that JSON cannot carry (a callable, a file object, a class,
-    a module), from its hint, its docstring's type or (``prose``, for a required
-    parameter) what its description says it is; None when JSON can carry it."""
+    a module), from its hint, its docstring's type, (``prose``, for a required
+    parameter) what its description says it is, or a function or module as its
+    ``default`` (``cbook.flatten(seq, scalarp=is_scalar_or_string)``); None when JSON
+    can carry it."""
     if is_union(hint):
         needs = {uncarried(arg, None) for arg in typing.get_args(hint) if arg is not type(None)}
         return needs.pop() if len(needs) == 1 and None not in needs else None
@@ -66,6 +70,10 @@ def uncarried(hint: object, doc_type_name: str | None, prose: str | None = None)
         return "a file object"
     if hint is not _EMPTY and hint is not Any:
         return None
+    if inspect.isfunction(default) or inspect.isbuiltin(default) or inspect.ismethod(default):
+        return "a callable"
+    if isinstance(default, types.ModuleType):
+        return "a module"
     said = python_only(doc_type_name) if doc_type_name else None
     if said is None and prose is not None:
         return _needs_by_prose(plain_roles(prose).replace("`", "").strip())

@@ -24,7 +24,10 @@ def plain_form(value: object) -> object:
     """The plain data of a value libraries give back, read by its shape (objmcp imports
     none of them): a pandas DataFrame as records and a Series as a mapping (missing
     values as null), a numpy array or scalar as its numbers (``tolist``), a ``re.Match``
-    as what it matched; ``NO_FORM`` for anything else."""
+    as what it matched; ``NO_FORM`` for anything else, a class among them (``numpy.float64``
+    has the shape of its instances)."""
+    if isinstance(value, type):
+        return NO_FORM
     to_dict = getattr(value, "to_dict", None)
     if callable(to_dict) and hasattr(value, "iloc") and hasattr(value, "index"):
         if hasattr(value, "columns"):  # a DataFrame: one record a row

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from docstring_parser import DocstringParam
 
 __all__ = [
+    "ARROW_LINE",
     "DOC_SIGNATURE",
     "OMITTED",
     "from_doc_line",
@@ -33,7 +34,7 @@ __all__ = [
 DOC_SIGNATURE = re.compile(r"^\s*(?P<name>[\w.]+)\((?P<params>.*)\)\s*(->.*)?$")
 """A docstring's first line that writes a call: ``name(params)``, maybe ``-> result``."""
 
-_ARROW_LINE = re.compile(r"^\s*(?P<params>[\w\s,\[\]=*]+?)\s*->")
+ARROW_LINE = re.compile(r"^\s*(?P<params>[\w\s,\[\]=*]+?)\s*->")
 """The older form, parameters then what comes back: ``string, format -> datetime``."""
 
 _PARAMETERS_HEADING = re.compile(r"^\s*Parameters\s*\n\s*-{3,}\s*$", re.MULTILINE)
@@ -82,7 +83,7 @@ def from_doc_line(doc: str, name: str | None = None) -> inspect.Signature | None
         if match is None or match.group("name").rpartition(".")[2] != name:
             return None
     elif match is None:
-        match = _ARROW_LINE.match(first)
+        match = ARROW_LINE.match(first)
     if match is None:
         return None
     return _read(_in_brackets(_split(match.group("params"))), _POSITIONAL_ONLY)

@@ -299,7 +299,7 @@ def make_tool(
             hint, docs.type_names.get(param.name), param.default, stubbed.get(param.name, _EMPTY)
         )
         prose = docs.params.get(param.name) if param.default is _EMPTY else None
-        cannot = uncarried(hint, docs.type_names.get(param.name), prose)
+        cannot = uncarried(hint, docs.type_names.get(param.name), prose, param.default)
         if cannot is not None and param.kind not in _VARIADIC:
             if param.default is _EMPTY:
                 raise Uncarried(

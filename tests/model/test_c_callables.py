@@ -48,6 +48,22 @@ def test_a_c_class_serves_its_class_methods_and_no_method_it_has_no_instance_for
     assert "needs arguments" in caplog.text
 
 
+def test_a_c_callable_s_description_is_what_its_arrow_line_says_comes_back() -> None:
+    tools = Toolbox(datetime.datetime)
+    for name in ("strptime", "fromtimestamp", "combine"):
+        first = (getattr(datetime.datetime, name).__doc__ or "").split("\n")[0]
+        said = first.split("->", 1)[1].strip()
+        assert "->" in first and tools[name].description.startswith(said), name
+
+
+def test_a_class_as_a_default_is_no_value_to_show() -> None:
+    import numpy
+
+    generator = Toolbox(numpy.random.default_rng())  # its defaults include numpy.float64
+    answer = generator.call("integers", {"low": 5, "high": 6, "size": 3})
+    assert not answer.is_error and answer.value == [5, 5, 5]
+
+
 @settings(max_examples=30)
 @given(MOMENTS, st.sampled_from(["%Y-%m-%d %H:%M:%S", "%d/%m/%Y %H%M", "%Y%j %S %M %H"]))
 def test_a_c_class_method_is_called_with_the_names_its_docstring_gives(

@@ -93,3 +93,16 @@ def test_an_optional_one_is_left_out_of_the_schema_and_its_default_used() -> Non
     assert tools.call("ordered", {"items": [3, 1, 2], "reverse": True}).text == "[3,2,1]"
     refused = tools.call("ordered", {"items": [1], "key": "len"})
     assert refused.is_error and "key" in refused.text
+
+
+def test_a_function_as_a_default_means_the_parameter_takes_one() -> None:
+    import difflib
+    import urllib.parse
+
+    ndiff = Toolbox(difflib, include=["ndiff"])["ndiff"].input_schema["properties"]
+    assert "charjunk" not in ndiff and {"a", "b", "linejunk"} <= set(ndiff)
+    encode = Toolbox(urllib.parse, include=["urlencode"])
+    assert "quote_via" not in encode["urlencode"].input_schema["properties"]
+    query = {"q": "a b&c", "n": "1"}
+    answer = encode.call("urlencode", {"query": query})
+    assert answer.text == urllib.parse.urlencode(query)
