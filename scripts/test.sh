@@ -23,15 +23,23 @@ npm_log=$(mktemp)
 ) >"$npm_log" 2>&1 &
 npm_pid=$!
 
+# the MCP clients other projects ship (the SDK 1.x, agent frameworks), in a venv of their own,
+# set up beside the main one
+clients_log=$(mktemp)
+(
+  set -e
+  python3 -m venv .venv-clients
+  .venv-clients/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
+  .venv-clients/bin/python -m pip install -q -r tests/clients/requirements.txt 2>&1 |
+    grep -v -i warning || true
+  .venv-clients/bin/python -c 'import mcp, langchain_mcp_adapters, agents, pydantic_ai'
+) >"$clients_log" 2>&1 &
+clients_pid=$!
+
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
 .venv/bin/python -m pip install -q -e '.[test,bench]' 2>&1 | grep -v -i warning || true
 .venv/bin/python -c 'import objmcp, mcp, hypothesis, pytest, fastmcp, matplotlib' # fail here if the install did
-# the MCP clients other projects ship (the SDK 1.x, agent frameworks), in a venv of their own
-python3 -m venv .venv-clients
-.venv-clients/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
-.venv-clients/bin/python -m pip install -q -r tests/clients/requirements.txt 2>&1 | grep -v -i warning || true
-.venv-clients/bin/python -c 'import mcp, langchain_mcp_adapters, agents, pydantic_ai'
 # nginx (Debian's package) for tests/peers/test_nginx.py, when missing
 if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -42,12 +50,15 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
     echo "nginx is missing and this is not root: tests/peers/test_nginx.py will say so" >&2
   fi
 fi
-if ! wait "$npm_pid"; then
-  cat "$npm_log" >&2
-  echo "npm ci failed" >&2
-  exit 1
-fi
-rm -f "$npm_log"
+for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log"; do
+  IFS=: read -r what pid log <<<"$job"
+  if ! wait "$pid"; then
+    cat "$log" >&2
+    echo "$what failed" >&2
+    exit 1
+  fi
+  rm -f "$log"
+done
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

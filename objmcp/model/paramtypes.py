@@ -18,6 +18,7 @@ import io
 import re
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from .._exceptions import TargetError
@@ -30,15 +31,19 @@ _EMPTY: Any = inspect.Parameter.empty
 
 
 def param_type(
-    hint: object, doc_type_name: str | None, default: object, stub_hint: object = _EMPTY
+    hint: object,
+    doc_type_name: str | None,
+    default: object,
+    stub_hint: Callable[[], object] = lambda: _EMPTY,
 ) -> object:
     """The type of a parameter: its hint, else the type its docstring names, else the
-    one its package's stub gives, else its plain default's; made ``X | None`` when a
-    ``None`` default does not fit ``X``."""
+    one its package's stub gives (``stub_hint``, asked only then: reading stubs costs),
+    else its plain default's; made ``X | None`` when a ``None`` default does not fit
+    ``X``."""
     if hint is _EMPTY and doc_type_name is not None:
         hint = doc_type(doc_type_name)
     if hint is _EMPTY:
-        hint = stub_hint
+        hint = stub_hint()
     return _with_default(hint, default)
 
 

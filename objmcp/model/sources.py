@@ -64,17 +64,9 @@ def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
     qualname = getattr(function, "__qualname__", None)
     if module is None or not isinstance(qualname, str) or "<" in qualname:
         return None
-    *classes, name = qualname.split(".")
+    classes = qualname.split(".")[:-1]
     for path, package in _stub_paths(module):
-        tree = _tree(path)
-        body = _class_body(tree.body, classes) if tree is not None else None
-        if body is None:
-            continue
-        definitions = [
-            node
-            for node in body
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name
-        ]
+        definitions = _definitions(path).get(qualname)
         if definitions:
             method = bool(classes) and not any(
                 getattr(d, "id", None) == "staticmethod" for d in definitions[0].decorator_list
@@ -87,18 +79,27 @@ def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
     return None
 
 
-def _class_body(body: list[ast.stmt], classes: list[str]) -> list[ast.stmt] | None:
-    for name in classes:
-        owner = next((n for n in body if isinstance(n, ast.ClassDef) and n.name == name), None)
-        if owner is None:
-            return None
-        body = owner.body
-    return body
+_Definition = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def _positional(
-    definitions: list[ast.FunctionDef | ast.AsyncFunctionDef], method: bool
-) -> tuple[str, ...]:
+@functools.cache
+def _definitions(path: str) -> dict[str, list[_Definition]]:
+    """The ``def`` s of a stub file by qualified name (``Box.put``), overloads together."""
+    found: dict[str, list[_Definition]] = {}
+
+    def walk(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.setdefault(prefix + node.name, []).append(node)
+            elif isinstance(node, ast.ClassDef):
+                walk(node.body, f"{prefix}{node.name}.")
+
+    tree = _tree(path)
+    walk(tree.body if tree is not None else [], "")
+    return found
+
+
+def _positional(definitions: list[_Definition], method: bool) -> tuple[str, ...]:
     """The stub's positional parameters, when every overload names the same ones."""
     names = {
         tuple(a.arg for a in [*d.args.posonlyargs, *d.args.args][method:]) for d in definitions
@@ -121,9 +122,7 @@ def _stub_paths(module: types.ModuleType) -> Iterable[tuple[str, str]]:
         folder, parts = os.path.dirname(folder), parts[:-1]
 
 
-def _agreed(
-    definitions: list[ast.FunctionDef | ast.AsyncFunctionDef], method: bool
-) -> dict[str, str]:
+def _agreed(definitions: list[_Definition], method: bool) -> dict[str, str]:
     said: dict[str, set[str]] = {}
     for definition in definitions:
         arguments = definition.args

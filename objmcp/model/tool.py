@@ -280,7 +280,7 @@ def make_tool(
     options = options or ToolOptions()
     signature = signature_of(function)
     hints = type_hints_of(function)
-    stubbed = {} if hints else stub_hints_of(function)
+    stubbed: dict[str, object] | None = {} if hints else None  # read when first needed
     docs = read_docs(function)
     builder = SchemaBuilder()
     properties: dict[str, JsonSchema] = {}
@@ -295,9 +295,14 @@ def make_tool(
         if param.name in injected:
             parameters.append(Parameter(param.name, hint, param.kind, param.default))
             continue
-        hint = param_type(
-            hint, docs.type_names.get(param.name), param.default, stubbed.get(param.name, _EMPTY)
-        )
+
+        def stub_hint(name: str = param.name) -> object:
+            nonlocal stubbed
+            if stubbed is None:
+                stubbed = stub_hints_of(function)
+            return stubbed.get(name, _EMPTY)
+
+        hint = param_type(hint, docs.type_names.get(param.name), param.default, stub_hint)
         prose = docs.params.get(param.name) if param.default is _EMPTY else None
         cannot = uncarried(hint, docs.type_names.get(param.name), prose, param.default)
         if cannot is not None and param.kind not in _VARIADIC:
