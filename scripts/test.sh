@@ -5,7 +5,8 @@
 # With arguments, they go to one pytest run. Without, the suite runs as two groups at once,
 # one a core: the real peers from other projects (their clients, the conformance suite, the
 # bench's own run, the zoo) with the HTTP tests and a few slow process-spawning files (the command
-# line, bounded results, vanishing clients), chosen so that the two take about as long;
+# line, bounded results, vanishing clients, thread-bound objects), chosen so that the two
+# take about as long; ruff and mypy run while npm and the clients' venv install;
 # and the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +41,15 @@ python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
 .venv/bin/python -m pip install -q -e '.[test,bench]' 2>&1 | grep -v -i warning || true
 .venv/bin/python -c 'import objmcp, mcp, hypothesis, pytest, fastmcp, matplotlib' # fail here if the install did
+# the linters, while npm and the clients' venv go on
+lint_log=$(mktemp)
+(
+  set -e
+  .venv/bin/ruff check .
+  .venv/bin/ruff format --check .
+  .venv/bin/mypy
+) >"$lint_log" 2>&1 &
+lint_pid=$!
 # nginx (Debian's package) for tests/peers/test_nginx.py, when missing
 if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -50,19 +60,17 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
     echo "nginx is missing and this is not root: tests/peers/test_nginx.py will say so" >&2
   fi
 fi
-for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log"; do
+for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log" \
+  "ruff or mypy:$lint_pid:$lint_log"; do
   IFS=: read -r what pid log <<<"$job"
   if ! wait "$pid"; then
     cat "$log" >&2
     echo "$what failed" >&2
     exit 1
   fi
+  if [ "$what" = "ruff or mypy" ]; then cat "$log"; fi
   rm -f "$log"
 done
-
-.venv/bin/ruff check .
-.venv/bin/ruff format --check .
-.venv/bin/mypy
 
 if [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
@@ -71,7 +79,8 @@ fi
 peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py
   tests/peers/test_bench.py tests/peers/test_nginx.py tests/zoo
   tests/serving/test_http.py tests/serving/test_http_resume.py tests/serving/test_limits.py
-  tests/cli tests/serving/test_bounded_results.py tests/serving/test_vanishing.py)
+  tests/cli tests/serving/test_bounded_results.py tests/serving/test_vanishing.py
+  tests/serving/test_thread_bound.py)
 peers_log=$(mktemp)
 rest_log=$(mktemp)
 .venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 &
