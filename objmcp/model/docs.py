@@ -110,7 +110,11 @@ def _parse(doc: str) -> Any:
     from docstring_parser import epydoc, numpydoc, rest
 
     readings = []
-    for parse in (rest.parse, _google_parser().parse, numpydoc.parse, epydoc.parse):
+    parsers = [rest.parse]  # it reads the description when no other style finds more
+    parsers += [_google_parser().parse] if _GOOGLE_MARK.search(doc) else []
+    parsers += [numpydoc.parse] if _NUMPY_MARK.search(doc) else []
+    parsers += [epydoc.parse] if "@" in doc else []
+    for parse in parsers:
         try:
             readings.append(parse(doc))
         except docstring_parser.ParseError:
@@ -119,6 +123,11 @@ def _parse(doc: str) -> Any:
         raise ValueError("no style reads this docstring")
     return max(readings, key=lambda reading: (len(reading.params), len(reading.meta)))
 
+
+# A style finds parameters or sections only where its marks are: Google's "Title:" lines,
+# numpydoc's underlined titles and ".." directives, epydoc's "@"; the others are not run.
+_GOOGLE_MARK = re.compile(r"^\s*[A-Za-z][\w ]*:\s*$", re.MULTILINE)
+_NUMPY_MARK = re.compile(r"^\s*(?:-{3,}|\.\. )", re.MULTILINE)
 
 _GOOGLE: list[Any] = []
 

@@ -176,7 +176,7 @@ _QUALIFIERS = re.compile(
     r"|1-?d|2-?d|3-?d|n-?d|one-dimensional|two-dimensional|optional)\s+",
     re.I,
 )
-_SHAPE = r"\((?:[\w.*+-]+\s*,?\s*)*(?:\.\.\.)?[\w.*+,\s-]*\)"
+_SHAPE = r"\([^()]*\)"
 _LEADING_SHAPE = re.compile(rf"^{_SHAPE}\s+")
 _TRAILING_SHAPE = re.compile(rf"\s+(?:of shape\s+|shape\s+)?{_SHAPE}$")
 _DROPPED_PART = re.compile(
