@@ -9,6 +9,7 @@ and keyword arguments the callable wants.
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 import json
 import typing
@@ -280,7 +281,7 @@ def make_tool(
     options = options or ToolOptions()
     signature = signature_of(function)
     hints = type_hints_of(function)
-    stubbed: dict[str, object] | None = {} if hints else None  # read when first needed
+    stubbed = functools.cache(lambda: stub_hints_of(function))  # read only if needed
     docs = read_docs(function)
     builder = SchemaBuilder()
     properties: dict[str, JsonSchema] = {}
@@ -295,14 +296,12 @@ def make_tool(
         if param.name in injected:
             parameters.append(Parameter(param.name, hint, param.kind, param.default))
             continue
-
-        def stub_hint(name: str = param.name) -> object:
-            nonlocal stubbed
-            if stubbed is None:
-                stubbed = stub_hints_of(function)
-            return stubbed.get(name, _EMPTY)
-
-        hint = param_type(hint, docs.type_names.get(param.name), param.default, stub_hint)
+        hint = param_type(
+            hint,
+            docs.type_names.get(param.name),
+            param.default,
+            functools.partial(_stub_hint, stubbed, param.name),
+        )
         prose = docs.params.get(param.name) if param.default is _EMPTY else None
         cannot = uncarried(hint, docs.type_names.get(param.name), prose, param.default)
         if cannot is not None and param.kind not in _VARIADIC:
@@ -361,6 +360,11 @@ def make_tool(
         wraps_output=wraps,
         lenient=lenient,
     )
+
+
+def _stub_hint(stubbed: Callable[[], dict[str, object]], name: str) -> object:
+    """The type ``stubbed`` (a callable's stub hints, read when first asked) gives ``name``."""
+    return stubbed().get(name, _EMPTY)
 
 
 _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
