@@ -5,18 +5,27 @@ decorators) and leaves out, with a warning, an annotation it cannot. Two places
 besides the function's own module give names: the module's ``if TYPE_CHECKING:``
 block (humanize writes ``value: dt.date`` with ``import datetime as dt`` there). For a
 function with no annotations at all, :func:`stub_hints_of` reads the stub file its
-package ships next to the module (``more.pyi`` beside ``more.py``); both sources are
-read by :mod:`objmcp.model.sources`.
+package ships next to the module (``more.pyi`` beside ``more.py``), or typeshed's for
+the standard library; both sources are read by :mod:`objmcp.model.sources`. A stub
+speaks to type checkers (``SupportsFloat``, ``str | bytes | PathLike[str]``): what it
+says is taken in what JSON can carry (``float``, ``str``), and a type with no JSON form
+is left out.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import functools
 import inspect
 import logging
+import operator
+import os
 import typing
 from collections.abc import Callable
 
+from .hints import MAPPINGS, SEQUENCES, SETS, is_union
+from .paramtypes import uncarried
+from .schema import has_json_form
 from .signatures import signature_of
 from .sources import stub_definition, type_checking_names
 
@@ -67,7 +76,82 @@ def stub_hints_of(function: Callable[..., object]) -> dict[str, object]:
             },
             **({"return": raw["return"]} if "return" in raw else {}),
         }
-    return _resolved(raw, stub.namespace, getattr(target, "__qualname__", target), quiet=True)
+    hints = _resolved(raw, stub.namespace, getattr(target, "__qualname__", target), quiet=True)
+    carried = {name: _for_json(hint) if name != "return" else hint for name, hint in hints.items()}
+    return {name: hint for name, hint in carried.items() if hint not in (_NONE, typing.Any)}
+
+
+_NONE: object = inspect.Parameter.empty
+
+_STAND_INS: dict[object, type] = {
+    typing.SupportsFloat: float,
+    typing.SupportsInt: int,
+    typing.SupportsIndex: int,
+    os.PathLike: str,
+    getattr(collections.abc, "Buffer", _NONE): bytes,
+}
+"""What a model sends for a protocol a stub names: a number for ``SupportsFloat``, a
+string for ``PathLike[str]``."""
+
+_BINARY = (bytes, bytearray, memoryview)
+
+
+def _for_json(hint: object) -> object:
+    """A stub's ``hint`` in what JSON can carry: protocols by what a model sends
+    (:data:`_STAND_INS`), a constrained type variable by its constraints, a union by
+    its members JSON can carry (text for ``str | bytes``), a free one as ``Any`` (an
+    item of an ``Iterable[_T]``), or :data:`_NONE`: nothing JSON can carry, or nothing
+    narrower than any value."""
+    if hint is object or hint is typing.Any:
+        return typing.Any
+    if uncarried(hint, None) is not None:
+        return hint  # a callable, a file object: the tool says what it needs
+    origin = typing.get_origin(hint) or hint
+    stand_in = _STAND_INS.get(origin) if _hashable(origin) else None
+    if stand_in is None and isinstance(origin, type) and origin.__name__ == "Buffer":
+        stand_in = bytes  # typing_extensions' Buffer, before Python 3.12
+    if stand_in is not None:
+        return stand_in
+    if isinstance(hint, typing.TypeVar):
+        members: tuple[object, ...] = hint.__constraints__ or (
+            (hint.__bound__,) if hint.__bound__ is not None else ()
+        )
+        return _union_for_json(members) if members else typing.Any
+    if is_union(hint):
+        return _union_for_json(typing.get_args(hint))
+    args = typing.get_args(hint)
+    if args and (origin in SEQUENCES or origin in SETS or origin in MAPPINGS):
+        carried = tuple(_for_json(arg) for arg in args)
+        if _NONE in carried:
+            return _NONE
+        try:
+            hint = origin[carried if len(carried) > 1 else carried[0]]  # type: ignore[index]
+        except TypeError:
+            return _NONE
+    return hint if hint is typing.Any or has_json_form(hint) else _NONE
+
+
+def _union_for_json(members: tuple[object, ...]) -> object:
+    carried: list[object] = []
+    for member in members:
+        found = _for_json(member) if member is not type(None) else member
+        if found is not _NONE and found not in carried:
+            carried.append(found)
+    if str in carried:
+        carried = [m for m in carried if m not in _BINARY]
+    if float in carried:
+        carried = [m for m in carried if m is not int]  # an int is a float to typing
+    if not carried or carried == [type(None)] or typing.Any in carried:
+        return _NONE
+    return functools.reduce(operator.or_, carried)
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _unwrapped(function: Callable[..., object]) -> Callable[..., object]:

@@ -271,11 +271,12 @@ def _to_int(value: object, path: str) -> int:
 
 
 def _to_float(value: object, path: str) -> float:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        try:
-            return float(value)
-        except OverflowError:  # a JSON integer beyond any float
-            raise ConversionError(path, "expected a number a float can hold") from None
+    # A JSON integer stays an int, as Python's typing lets an int stand for a float
+    # (``humanize.intcomma(1234567)`` is "1,234,567", not "1,234,567.0").
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float):
+        return value
     raise ConversionError(path, f"expected number, got {describe_json(value)}")
 
 

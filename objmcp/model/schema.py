@@ -24,7 +24,7 @@ from . import hints as t
 from .convert import NotJsonable, to_jsonable
 from .docs import read_docs
 
-__all__ = ["JsonSchema", "SchemaBuilder", "inline_defs", "json_type"]
+__all__ = ["JsonSchema", "SchemaBuilder", "has_json_form", "inline_defs", "json_type"]
 
 JsonSchema = dict[str, Any]
 logger = logging.getLogger("objmcp")
@@ -63,9 +63,17 @@ class SchemaBuilder:
     the warnings for hints that have no JSON form.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, quiet: bool = False) -> None:
         self.defs: dict[str, JsonSchema] = {}
         self._def_names: dict[object, str] = {}
+        self.quiet = quiet
+        self.lacking = False  # whether some hint had no JSON form
+
+    def _lacks(self, message: str, *args: object) -> None:
+        """Note a hint with no JSON form, with a warning unless ``quiet``."""
+        self.lacking = True
+        if not self.quiet:
+            logger.warning(message, *args)
 
     def schema(self, hint: object, where: str = "a value") -> JsonSchema:
         """The JSON Schema of values of ``hint``."""
@@ -79,10 +87,10 @@ class SchemaBuilder:
 
     def _schema(self, hint: object, where: str) -> JsonSchema:
         if isinstance(hint, str):
-            logger.warning("%s: unresolved annotation %r; accepting any JSON value", where, hint)
+            self._lacks("%s: unresolved annotation %r; accepting any JSON value", where, hint)
             return {}
         if isinstance(hint, typing.ForwardRef):
-            logger.warning("%s: unresolved forward reference %r; accepting any value", where, hint)
+            self._lacks("%s: unresolved forward reference %r; accepting any value", where, hint)
             return {}
         if isinstance(hint, typing.TypeVar):
             bound = hint.__bound__
@@ -119,7 +127,7 @@ class SchemaBuilder:
         if origin in t.MAPPINGS:
             return self._mapping(args, where)
         if origin is type or hint is type:
-            logger.warning("%s: a type object has no JSON form; accepting any value", where)
+            self._lacks("%s: a type object has no JSON form; accepting any value", where)
             return {}
         if t.is_pydantic_model(hint) or t.is_dataclass_type(hint):
             return self._named(typing.cast(type, hint), where)
@@ -128,7 +136,7 @@ class SchemaBuilder:
         if t.path_class(hint):
             return {"type": "string", "description": "A file system path."}
         name = getattr(hint, "__qualname__", None) or repr(hint)
-        logger.warning("%s: type %s has no JSON Schema; accepting any JSON value", where, name)
+        self._lacks("%s: type %s has no JSON Schema; accepting any JSON value", where, name)
         return {}
 
     def _union(self, members: tuple[object, ...], where: str) -> JsonSchema:
@@ -169,7 +177,7 @@ class SchemaBuilder:
             if key_schema.get("type") == "string":
                 schema["propertyNames"] = key_schema
             elif key is not float:
-                logger.warning(
+                self._lacks(
                     "%s: JSON object keys are strings; keys of %r are taken as strings", where, key
                 )
         schema["additionalProperties"] = self.schema(value, where)
@@ -225,7 +233,7 @@ class SchemaBuilder:
         try:
             schema = dict(cls.model_json_schema())  # type: ignore[attr-defined]
         except Exception as error:
-            logger.warning(
+            self._lacks(
                 "%s has no JSON Schema (%s); accepting any JSON value", cls.__qualname__, error
             )
             return {}
@@ -241,6 +249,16 @@ class SchemaBuilder:
         for def_name, def_schema in nested.items():
             self.defs[renames[def_name]] = _rewrite_refs(def_schema, renames)
         return typing.cast(JsonSchema, _rewrite_refs(schema, renames))
+
+
+def has_json_form(hint: object) -> bool:
+    """Whether values of ``hint`` have a JSON Schema narrower than "any value"."""
+    builder = SchemaBuilder(quiet=True)
+    try:
+        schema = builder.schema(hint)
+    except Exception:
+        return False
+    return bool(schema) and not builder.lacking
 
 
 def _is_generated_doc(cls: type, doc: str) -> bool:

@@ -1,10 +1,13 @@
 """Names a library gives its annotations only in source text: the imports and aliases of
 a module's ``if TYPE_CHECKING:`` block, and the annotations of a stub file (``.pyi``)
-its package ships beside an unannotated module.
+its package ships beside an unannotated module, or typeshed gives a standard library
+module (:mod:`objmcp.model.typeshed`).
 
 Both are read with :mod:`ast`; only ``import`` statements and simple assignments of
 names (``_T = TypeVar("_T")``, ``_Format: TypeAlias = Literal["short", "long"]``) are
-run, never the rest of the file. What does not import or evaluate is left out.
+run, never the rest of the file; a stub's ``if sys.version_info >= ...:`` and
+``if sys.platform == ...:`` blocks are read as this Python would. What does not import
+or evaluate is left out.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import sys
 import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from .typeshed import typeshed_stub
 
 __all__ = ["StubDefinition", "stub_definition", "type_checking_names"]
 
@@ -58,24 +63,61 @@ class StubDefinition:
 
 def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
     """The definition the stub file of ``function``'s module or package gives it (a
-    method's found in its class, its ``self`` left out), or None. Where a stub overloads
-    the function, a parameter keeps the annotation all overloads agree on."""
-    module = inspect.getmodule(function)
+    method's found in its class, its ``self`` left out), else typeshed's for a standard
+    library callable, or None. Where a stub overloads the function, a parameter keeps
+    the annotation all overloads agree on."""
     qualname = getattr(function, "__qualname__", None)
-    if module is None or not isinstance(qualname, str) or "<" in qualname:
+    if not isinstance(qualname, str) or "<" in qualname:
         return None
-    classes = qualname.split(".")[:-1]
-    for path, package in _stub_paths(module):
+    module = inspect.getmodule(function)
+    found: tuple[list[_Definition], dict[str, object]] | None = None
+    for path, package in _stub_paths(module) if module is not None else ():
         definitions = _definitions(path).get(qualname)
         if definitions:
-            method = bool(classes) and not any(
-                getattr(d, "id", None) == "staticmethod" for d in definitions[0].decorator_list
-            )
-            return StubDefinition(
-                _agreed(definitions, method),
-                _positional(definitions, method),
-                _stub_namespace(path, package),
-            )
+            found = definitions, _stub_namespace(path, package)
+            break
+    module_name = module.__name__ if module is not None else _owner_module(function)
+    if found is None and module_name is not None:
+        found = _typeshed_definition(module_name, qualname)
+    if found is None:
+        return None
+    definitions, namespace = found
+    method = "." in qualname and not any(
+        getattr(d, "id", None) == "staticmethod" for d in definitions[0].decorator_list
+    )
+    return StubDefinition(_agreed(definitions, method), _positional(definitions, method), namespace)
+
+
+def _owner_module(function: object) -> str | None:
+    """The module of a C method's class (``sqlite3.Connection.execute``, bound or not),
+    which the method itself does not name."""
+    owner = getattr(function, "__objclass__", None)
+    bound = getattr(function, "__self__", None)
+    if owner is None and bound is not None and not isinstance(bound, types.ModuleType):
+        owner = type(bound)
+    name = getattr(owner, "__module__", None)
+    return name if isinstance(name, str) else None
+
+
+def _typeshed_definition(
+    module_name: str, qualname: str, hops: int = 0
+) -> tuple[list[_Definition], dict[str, object]] | None:
+    """typeshed's definition of ``module_name``'s ``qualname``, following the stub's
+    re-exports (``posix.stat`` is ``from os import stat as stat``)."""
+    path = typeshed_stub(module_name)
+    if path is None or hops > 3:
+        return None
+    definitions = _definitions(path).get(qualname)
+    if definitions:
+        return definitions, _typeshed_namespace(module_name)
+    head, _, rest = qualname.partition(".")
+    tree = _tree(path)
+    for node in _live(tree.body if tree is not None else []):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            for alias in node.names:
+                if (alias.asname or alias.name) == head:
+                    source = alias.name + ("." + rest if rest else "")
+                    return _typeshed_definition(node.module, source, hops + 1)
     return None
 
 
@@ -88,7 +130,7 @@ def _definitions(path: str) -> dict[str, list[_Definition]]:
     found: dict[str, list[_Definition]] = {}
 
     def walk(body: list[ast.stmt], prefix: str) -> None:
-        for node in body:
+        for node in _live(body):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 found.setdefault(prefix + node.name, []).append(node)
             elif isinstance(node, ast.ClassDef):
@@ -139,7 +181,50 @@ def _agreed(definitions: list[_Definition], method: bool) -> dict[str, str]:
 @functools.cache
 def _stub_namespace(path: str, package: str) -> dict[str, object]:
     tree = _tree(path)
-    return _bind(tree.body if tree else [], package, {})
+    return _bind(list(_live(tree.body)) if tree else [], package, {})
+
+
+_BINDING: set[str] = set()
+"""The typeshed stubs whose names are being bound (stubs import from each other)."""
+
+
+@functools.cache
+def _typeshed_namespace(module_name: str) -> dict[str, object]:
+    """The names typeshed's stub of ``module_name`` binds: what it imports (from the
+    module itself, or from another stub where the module has no such name, as
+    ``_typeshed``'s aliases) and its aliases."""
+    path = typeshed_stub(module_name)
+    tree = _tree(path) if path is not None else None
+    if tree is None or module_name in _BINDING:
+        return {}
+    _BINDING.add(module_name)
+    try:
+        return _bind(list(_live(tree.body)), module_name, {}, typeshed=True)
+    finally:
+        _BINDING.discard(module_name)
+
+
+def _live(body: list[ast.stmt]) -> Iterable[ast.stmt]:
+    """The statements of a stub's ``body`` that hold for this Python: the branch of each
+    ``if sys.version_info ...`` or ``if sys.platform ...`` it takes (an ``if`` on
+    anything else is left out)."""
+    for node in body:
+        if not isinstance(node, ast.If):
+            yield node
+            continue
+        holds = _holds(node.test)
+        if holds is not None:
+            yield from _live(node.body if holds else node.orelse)
+
+
+def _holds(test: ast.expr) -> bool | None:
+    names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+    if names != {"sys"} or any(isinstance(n, ast.Call) for n in ast.walk(test)):
+        return None
+    try:
+        return bool(eval(compile(ast.Expression(test), "<stub>", "eval"), {"sys": sys}))
+    except Exception:
+        return None
 
 
 @functools.cache
@@ -158,13 +243,18 @@ def _is_type_checking(test: ast.expr) -> bool:
 
 
 def _bind(
-    statements: list[ast.stmt], package: str, namespace: dict[str, object]
+    statements: list[ast.stmt],
+    package: str,
+    namespace: dict[str, object],
+    *,
+    typeshed: bool = False,
 ) -> dict[str, object]:
     """Run the imports and name assignments among ``statements`` in ``namespace``;
-    return the names they bound (a name that does not import or evaluate stays unbound)."""
+    return the names they bound (a name that does not import or evaluate stays unbound).
+    ``typeshed``: a name a module does not have is looked for in its typeshed stub."""
     bound: dict[str, object] = {}
     for statement in statements:
-        for name, find in _bindings(statement, package):
+        for name, find in _bindings(statement, package, typeshed):
             try:
                 bound[name] = find({**namespace, **bound})
             except Exception:
@@ -175,7 +265,7 @@ def _bind(
 Finder = Callable[[dict[str, object]], object]
 
 
-def _bindings(statement: ast.stmt, package: str) -> list[tuple[str, Finder]]:
+def _bindings(statement: ast.stmt, package: str, typeshed: bool) -> list[tuple[str, Finder]]:
     """The names a statement binds, each with how to find its value."""
     if isinstance(statement, ast.Import):
         return [
@@ -185,7 +275,7 @@ def _bindings(statement: ast.stmt, package: str) -> list[tuple[str, Finder]]:
     if isinstance(statement, ast.ImportFrom):
         base = ("." * statement.level) + (statement.module or "")
         return [
-            (alias.asname or alias.name, _from_importer(base, package, alias.name))
+            (alias.asname or alias.name, _from_importer(base, package, alias.name, typeshed))
             for alias in statement.names
             if alias.name != "*"
         ]
@@ -207,10 +297,16 @@ def _importer(name: str, top: bool) -> Finder:
     return find
 
 
-def _from_importer(base: str, package: str, name: str) -> Finder:
-    return lambda namespace: _attribute_or_module(
-        importlib.import_module(base, package or None), name
-    )
+def _from_importer(base: str, package: str, name: str, typeshed: bool) -> Finder:
+    def find(namespace: dict[str, object]) -> object:
+        try:
+            return _attribute_or_module(importlib.import_module(base, package or None), name)
+        except Exception:
+            if not typeshed or base.startswith("."):
+                raise
+            return _typeshed_namespace(base)[name]
+
+    return find
 
 
 def _attribute_or_module(source: types.ModuleType, name: str) -> object:

@@ -433,7 +433,6 @@ def test_unknown_actions_are_refused(action: object) -> None:
         (int, {"value": True}, "'value': expected integer"),
         (int, {"value": 1.5}, "'value': expected integer"),
         (float, {"value": "1.5"}, "'value': expected number"),
-        (float, {"value": 10**400}, "does not convert"),
         (str, {"value": 3}, "'value': expected string"),
         (Color, {"value": "blue"}, "'value': expected one of"),
         (Size, {"value": "XL"}, "'value': expected one of"),

@@ -387,20 +387,6 @@ def two_families(a: WrapX, b: WrapY) -> None:
 TWO_FAMILIES_ARGS = {"a": {"o": {"inner": {"x": 1}}}, "b": {"o": {"inner": {"y": "s"}}}}
 
 
-def _pydantic_defs_bug() -> bool:
-    schema = make_tool("two_families", two_families).input_schema
-    return not Draft202012Validator(schema).is_valid(TWO_FAMILIES_ARGS)
-
-
-PYDANTIC_DEFS_BUG = _pydantic_defs_bug()
-
-
-@pytest.mark.xfail(
-    PYDANTIC_DEFS_BUG,
-    strict=True,
-    raises=AssertionError,
-    reason="objmcp bug: SchemaBuilder._pydantic reuses a $defs entry whose refs differ",
-)
 def test_same_named_pydantic_definitions_keep_their_own_refs() -> None:
     tool = make_tool("two_families", two_families)
     check_input_schema(tool.input_schema)

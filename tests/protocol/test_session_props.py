@@ -21,7 +21,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
@@ -521,35 +520,10 @@ def check_response(response: object) -> None:
 # --- the test -------------------------------------------------------------------------------
 
 
-def _batch_cancel_bug() -> bool:
-    """objmcp bug: in a batch that starts a call and then cancels it, the batch's
-    responses are sent at the cancellation and again at the end of the batch."""
-    session = Session(TOOLBOX, INFO)
-    init = {"protocolVersion": "2025-03-26"}
-    session.receive({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": init})
-    actions = session.receive([{"jsonrpc": "2.0", "id": "p", "method": "ping"}, call(1), cancel(1)])
-    return sum(isinstance(a, Send) for a in actions) > 1
-
-
-def cancels_its_own_call(batch: list[object], index: int) -> bool:
-    """Whether ``batch[index]`` cancels a request made earlier in the same batch."""
-    item = batch[index]
-    if not isinstance(item, dict) or item.get("method") != "notifications/cancelled":
-        return False
-    params = item.get("params")
-    target = params.get("requestId") if isinstance(params, dict) else None
-    return any(isinstance(m, dict) and m.get("id") == target for m in batch[:index])
-
-
 def run(model: Model, plan: list[Op]) -> None:
     for op in plan:
         if isinstance(op, Receive):
-            message = op.message
-            if isinstance(message, list) and BATCH_CANCEL_BUG:
-                # Left out while the bug is there; test_batches_that_cancel_their_own_calls
-                # below has them, marked xfail until the fix.
-                message = [m for i, m in enumerate(message) if not cancels_its_own_call(message, i)]
-            model.receive(message)
+            model.receive(op.message)
         elif isinstance(op, Finish):
             candidates = sorted(model.active) + sorted(model.cancelled)
             if candidates:
@@ -651,23 +625,12 @@ def test_a_batch_with_calls_answers_once_when_the_last_call_ends() -> None:
     model.end(sorted(model.active, reverse=True))
 
 
-BATCH_CANCEL_BUG = _batch_cancel_bug()
-batch_cancel_bug = pytest.mark.xfail(
-    BATCH_CANCEL_BUG,
-    strict=True,
-    raises=AssertionError,
-    reason="objmcp bug: a batch that cancels its own call is answered twice",
-)
-
-
-@batch_cancel_bug
 def test_a_batch_that_cancels_its_own_call_is_answered_once() -> None:
     model = initialized("2025-03-26")
     model.receive([{"jsonrpc": "2.0", "id": "p", "method": "ping"}, call(1), cancel(1)])
     model.end([])
 
 
-@batch_cancel_bug
 @settings(max_examples=100, deadline=None)
 @given(
     before=st.lists(single_messages, max_size=3),
