@@ -82,8 +82,11 @@ class Server:
     an object, a number or a boolean is read, as some clients send them; False:
     refused), ``max_items`` (items read from the iterators and generators a call returns,
     all together, 10,000: the rest is cut and the result says so) and ``max_result``
-    (characters of a result's text, 16 Mi: a longer one is an error result), and
-    ``input``/``output`` streams (stdin/stdout when not given).
+    (characters of a result's text, 16 Mi: a longer one is an error result), ``loggers``
+    (the loggers whose records, with their children's, go to the client during a call;
+    None, the default: those of the top-level packages the served object's tools come
+    from, ``mylib`` for a class of ``mylib.sub``; an injected ``objmcp.Log`` always
+    reaches it), and ``input``/``output`` streams (stdin/stdout when not given).
     """
 
     def __init__(
@@ -119,6 +122,7 @@ class Server:
         lenient: bool = True,
         max_items: int = DEFAULT_LIMITS.max_items,
         max_result: int = DEFAULT_LIMITS.max_result,
+        loggers: Collection[str] | None = None,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -158,6 +162,9 @@ class Server:
         check_listing(page_size)
         check_declare(declare)
         self.declare = tuple(declare)
+        if isinstance(loggers, str):
+            raise TypeError("loggers takes a list of logger names, not one string")
+        self.loggers = None if loggers is None else tuple(loggers)
         self.input = input
         self.output = output
         self._handler: Connection | None = None  # the runner of handle()
@@ -225,6 +232,7 @@ class Server:
             call_timeout=self.call_timeout,
             grace=self.grace,
             park_timeout=self.park_timeout,
+            loggers=self.loggers,
         )
 
     def session(self) -> Session:

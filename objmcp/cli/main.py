@@ -71,7 +71,11 @@ def server_arguments(options: argparse.Namespace) -> list[str]:
     ):
         if value is not None:
             words += [flag, value]
-    for flag, values in (("--include", options.include), ("--exclude", options.exclude)):
+    for flag, values in (
+        ("--include", options.include),
+        ("--exclude", options.exclude),
+        ("--logger", getattr(options, "loggers", None)),
+    ):
         for value in values or ():
             words += [flag, value]
     if not getattr(options, "lenient", True):
@@ -248,6 +252,14 @@ def _target_options(parser: argparse.ArgumentParser, serving: bool = True) -> No
         help="refuse arguments sent as JSON text where the schema wants another kind",
     )
     parser.add_argument("--log-level", help="the level of log records on stderr (WARNING)")
+    parser.add_argument(
+        "--logger",
+        action="append",
+        dest="loggers",
+        metavar="NAME",
+        help="a logger whose records (and its children's) go to the client (repeat; default: "
+        "the served object's top-level package)",
+    )
 
 
 def _version() -> str:
@@ -320,6 +332,7 @@ def _make_server(options: argparse.Namespace) -> Server:
             exclude=options.exclude,
             concurrency=options.concurrency or "threads",
             lenient=options.lenient,
+            loggers=getattr(options, "loggers", None),
             **limits,
         )
     except TargetError:

@@ -74,7 +74,7 @@ class StreamConnection:
     async def run(self) -> None:
         """Read until end of input, then let calls finish (or cancel them) and flush."""
         root = logging.getLogger()
-        handler = LogToClient(self.runner)
+        handler = LogToClient(self.runner, self.settings.tools, self.settings.loggers)
         quiet_root = not root.handlers
         level = root.level
         root.addHandler(handler)
