@@ -39,6 +39,7 @@ from .serving.byte_stream import StreamConnection
 from .serving.connection import Connection
 from .serving.reader import ReaderConnection
 from .serving.settings import Hub, Member, Settings
+from .serving.signals import sigterm_ends_input
 from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
 
@@ -276,7 +277,10 @@ class Server:
         return answers[0] if len(answers) == 1 else (answers or None)
 
     async def serve(self) -> None:
-        """Serve until end of input: on stdin/stdout unless ``input``/``output`` were given."""
+        """Serve until end of input: on stdin/stdout unless ``input``/``output`` were given.
+
+        Serving the process's stdin (from its main thread), SIGTERM is taken as the end of
+        input: calls in flight get ``grace`` seconds, and the served object is closed."""
         with contextlib.ExitStack() as guards:
             output = self.output
             if output is None or is_stdout(output):
@@ -294,7 +298,11 @@ class Server:
                 else ReaderConnection(settings, source, sink, input_fd, output_fd)
             )
             try:
-                await connection.run()
+                if self.input is None:  # the process's stdin: MCP's stdio shutdown sends SIGTERM
+                    async with sigterm_ends_input(connection.end_input):
+                        await connection.run()
+                else:
+                    await connection.run()
             finally:
                 # A close that waits on a call stuck in its thread would wait forever.
                 limit = self.grace if self.tools.abandoned else math.inf
