@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import os
 import select
+import signal
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from conftest import ROOT, RawServer
-from http_helpers import call
+from http_helpers import HttpServer, call, modern, modern_headers, post
 
 AFTERNOON = f"{ROOT / 'tests' / 'servers' / 'afternoon.py'}:Afternoon"
 PATIENCE = 20.0
@@ -110,3 +112,115 @@ def test_the_loggers_sent_are_an_option() -> None:
         "root": "root: Authorization: Bearer s3cr3t",
         "fetch": "injected record",
     }, records
+
+
+# --- 15. SIGTERM -----------------------------------------------------------------------------
+
+
+def test_sigterm_on_stdio_ends_as_end_of_input_and_closes_the_object(tmp_path: Path) -> None:
+    trace = tmp_path / "trace"
+    server = afternoon(trace=trace)
+    try:
+        server.initialize()
+        server.send(call(1, "nap", seconds=0.3))
+        server.send(call(2, "add", a=1, b=2))
+        assert read_messages(server, 2)[-1]["id"] == 2  # the nap is in flight
+        server.process.send_signal(signal.SIGTERM)
+        messages = read_messages(server, 1)
+        assert messages[-1]["id"] == 1 and messages[-1]["result"]["content"][0]["text"] == (
+            "slept 0.3"
+        ), messages
+        status = server.process.wait(PATIENCE)
+        assert server.process.stderr is not None
+        err = server.process.stderr.read()
+    finally:
+        finish(server)
+    assert status == 0, err.decode()[-2000:]
+    assert trace.read_text() == "closed\n"
+
+
+# --- 16. a signal mid-write ------------------------------------------------------------------
+
+
+def signalled_mid_answer(tmp_path: Path, sent: signal.Signals) -> tuple[int, bytes]:
+    """Ask for a 2 MB answer (4 MB of JSON, far beyond a pipe's buffer), read its first
+    bytes, send ``sent``, read the rest: the answer must come whole; returns the exit
+    status and stderr."""
+    server = afternoon(trace=tmp_path / "trace")
+    try:
+        server.initialize()
+        server.send(call(1, "big", megabytes=2))
+        assert server.process.stdout is not None
+        fd = server.process.stdout.fileno()
+        assert select.select((fd,), (), (), PATIENCE)[0]
+        first = os.read(fd, 1 << 10)  # the answer's frame has begun
+        assert first.startswith(b'{"jsonrpc"'), first
+        server.process.send_signal(sent)
+        time.sleep(0.2)  # the signal is handled while the frame waits for the client
+        rest = b""
+        while data := os.read(fd, 1 << 20):
+            rest += data
+        answer = json.loads(first + rest)  # the whole frame, and nothing after it
+        assert len(answer["result"]["content"][0]["text"]) == 2_000_000
+        status = server.process.wait(PATIENCE)
+        assert server.process.stderr is not None
+        return status, server.process.stderr.read()
+    finally:
+        finish(server)
+
+
+def test_sigterm_mid_answer_finishes_the_frame(tmp_path: Path) -> None:
+    status, err = signalled_mid_answer(tmp_path, signal.SIGTERM)
+    assert status == 0, err.decode()[-2000:]
+    assert (tmp_path / "trace").read_text() == "closed\n"
+
+
+def test_sigint_mid_answer_finishes_the_frame(tmp_path: Path) -> None:
+    status, err = signalled_mid_answer(tmp_path, signal.SIGINT)
+    assert status == 130, err.decode()[-2000:]
+
+
+# --- 15. SIGTERM over HTTP -------------------------------------------------------------------
+
+
+def test_sigterm_on_http_lets_the_call_in_flight_answer_and_closes_the_object(
+    tmp_path: Path,
+) -> None:
+    trace = tmp_path / "trace"
+    server = HttpServer(target=AFTERNOON, env={"AFTERNOON_TRACE": str(trace)})
+    answers: list[Any] = []
+
+    def nap() -> None:
+        message = modern("tools/call", 1, name="nap", arguments={"seconds": 0.5})
+        answers.append(post(server.url, message, **modern_headers("tools/call", "nap")).json())
+
+    caller = threading.Thread(target=nap)
+    try:
+        caller.start()
+        time.sleep(0.2)  # the nap has begun
+        server.stop()  # SIGTERM
+        caller.join(PATIENCE)
+    finally:
+        if server.process.poll() is None:
+            server.process.kill()
+    assert answers and answers[0]["result"]["content"][0]["text"] == "slept 0.5", answers
+    assert trace.read_text() == "closed\n"
+
+
+# --- 4. the secrets of --workers -------------------------------------------------------------
+
+
+def test_workers_keep_the_token_and_the_state_key_from_the_processes_tools_start(
+    tmp_path: Path,
+) -> None:
+    trace = tmp_path / "trace"
+    env = {"AFTERNOON_TRACE": str(trace), "OBJMCP_TOKEN": "s3cr3t"}
+    server = HttpServer("--workers", "2", target=AFTERNOON, env=env)
+    try:
+        headers = {**modern_headers("tools/call", "child_env"), "authorization": "Bearer s3cr3t"}
+        message = modern("tools/call", 1, name="child_env", arguments={})
+        answer = post(server.url, message, **headers).json()
+        assert answer["result"]["structuredContent"] == {"result": []}, answer
+    finally:
+        server.stop()  # SIGTERM: each worker closes its object
+    assert trace.read_text() == "closed\n" * 2
