@@ -40,6 +40,7 @@ from .serving.connection import Connection
 from .serving.reader import ReaderConnection
 from .serving.settings import Hub, Member, Settings
 from .serving.signals import sigterm_ends_input
+from .transport.forks import kept_from_children
 from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
 
@@ -291,6 +292,9 @@ class Server:
                 stream = guards.enter_context(StdinGuard()).protocol_fd
             source, sink = byte_source(stream), byte_sink(output)
             input_fd, output_fd = plain_fd(stream), plain_fd(output)
+            # A child a tool forks must not read the requests, nor answer, nor hold them open.
+            protocol_fds = (fd for fd in (input_fd, output_fd) if fd is not None)
+            guards.enter_context(kept_from_children(*protocol_fds))
             settings = self.settings()
             connection = (
                 StreamConnection(settings, source, sink)

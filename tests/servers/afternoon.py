@@ -34,10 +34,11 @@ class Afternoon:
         return "x" * int(megabytes * 1_000_000)
 
     def fork(self) -> str:
-        """Fork: the child returns ``child`` (nobody waits for it), the parent its pid."""
+        """Fork: the child returns ``child <its pid>`` (nobody waits for it), the parent
+        ``parent of <the child's pid>``."""
         pid = os.fork()
         if pid == 0:
-            return "child"
+            return f"child {os.getpid()}"
         return f"parent of {pid}"
 
     def fetch(self, log: objmcp.Log) -> str:

@@ -4,6 +4,7 @@ processes (``objmcp run``), spoken to through real pipes and real HTTP on 127.0.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -53,6 +54,8 @@ def read_messages(server: RawServer, until: object, patience: float = PATIENCE) 
 
 def finish(server: RawServer) -> tuple[bytes, bytes, int]:
     """Close stdin, and the rest of the output, stderr and the exit status."""
+    if server.process.stdin is not None and server.process.stdin.closed:
+        server.process.stdin = None  # closed by the test already
     try:
         return server.close(timeout=PATIENCE)
     finally:
@@ -224,3 +227,32 @@ def test_workers_keep_the_token_and_the_state_key_from_the_processes_tools_start
     finally:
         server.stop()  # SIGTERM: each worker closes its object
     assert trace.read_text() == "closed\n" * 2
+
+
+# --- 17. a tool that forks -------------------------------------------------------------------
+
+
+def test_a_child_forked_by_a_tool_never_speaks_nor_holds_the_pipes() -> None:
+    server = afternoon()
+    messages: list[Any] = []
+    try:
+        server.initialize()
+        server.send(call(1, "fork"))
+        messages += read_messages(server, 1)
+        for number in range(2, 6):
+            server.send(call(number, "add", a=number, b=1))
+        assert server.process.stdin is not None
+        server.process.stdin.close()
+        messages += read_messages(server, None, patience=5)  # to the end of the output
+        status = server.process.wait(PATIENCE)
+    finally:
+        texts = [m["result"]["content"][0]["text"] for m in messages if "result" in m]
+        for pid in {text.rpartition(" ")[2] for text in texts if " " in text}:
+            with contextlib.suppress(OSError, ValueError):
+                os.kill(int(pid), signal.SIGKILL)  # the child, when it was not stopped
+        finish(server)
+    answers = [(m["id"], m["result"]["content"][0]["text"]) for m in messages if "id" in m]
+    assert [number for number, _ in answers] == [1, 2, 3, 4, 5], answers
+    assert answers[0][1].startswith("parent of "), answers
+    assert answers[1:] == [(number, str(number + 1)) for number in range(2, 6)]
+    assert status == 0
