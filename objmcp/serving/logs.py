@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
-import pathlib
+import os
 import sys
 import types
 import typing
@@ -120,8 +120,9 @@ def _file_name(top: str) -> str | None:
     file = getattr(sys.modules.get(top), "__file__", None)
     if not isinstance(file, str):
         return None
-    path = pathlib.PurePath(file)
-    return path.parent.name if path.stem == "__init__" else path.stem
+    folder, base = os.path.split(file)
+    stem = os.path.splitext(base)[0]
+    return os.path.basename(folder) if stem == "__init__" else stem
 
 
 def _module_of(target: object) -> object:
