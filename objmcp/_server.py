@@ -39,6 +39,8 @@ from .serving.byte_stream import StreamConnection
 from .serving.connection import Connection
 from .serving.reader import ReaderConnection
 from .serving.settings import Hub, Member, Settings
+from .serving.signals import sigterm_ends_input
+from .transport.forks import kept_from_children
 from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
 
@@ -82,8 +84,11 @@ class Server:
     an object, a number or a boolean is read, as some clients send them; False:
     refused), ``max_items`` (items read from the iterators and generators a call returns,
     all together, 10,000: the rest is cut and the result says so) and ``max_result``
-    (characters of a result's text, 16 Mi: a longer one is an error result), and
-    ``input``/``output`` streams (stdin/stdout when not given).
+    (characters of a result's text, 16 Mi: a longer one is an error result), ``loggers``
+    (the loggers whose records, with their children's, go to the client during a call;
+    None, the default: those of the top-level packages the served object's tools come
+    from, ``mylib`` for a class of ``mylib.sub``; an injected ``objmcp.Log`` always
+    reaches it), and ``input``/``output`` streams (stdin/stdout when not given).
     """
 
     def __init__(
@@ -119,6 +124,7 @@ class Server:
         lenient: bool = True,
         max_items: int = DEFAULT_LIMITS.max_items,
         max_result: int = DEFAULT_LIMITS.max_result,
+        loggers: Collection[str] | None = None,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -158,6 +164,9 @@ class Server:
         check_listing(page_size)
         check_declare(declare)
         self.declare = tuple(declare)
+        if isinstance(loggers, str):
+            raise TypeError("loggers takes a list of logger names, not one string")
+        self.loggers = None if loggers is None else tuple(loggers)
         self.input = input
         self.output = output
         self._handler: Connection | None = None  # the runner of handle()
@@ -225,6 +234,7 @@ class Server:
             call_timeout=self.call_timeout,
             grace=self.grace,
             park_timeout=self.park_timeout,
+            loggers=self.loggers,
         )
 
     def session(self) -> Session:
@@ -268,7 +278,10 @@ class Server:
         return answers[0] if len(answers) == 1 else (answers or None)
 
     async def serve(self) -> None:
-        """Serve until end of input: on stdin/stdout unless ``input``/``output`` were given."""
+        """Serve until end of input: on stdin/stdout unless ``input``/``output`` were given.
+
+        Serving the process's stdin (from its main thread), SIGTERM is taken as the end of
+        input: calls in flight get ``grace`` seconds, and the served object is closed."""
         with contextlib.ExitStack() as guards:
             output = self.output
             if output is None or is_stdout(output):
@@ -279,6 +292,9 @@ class Server:
                 stream = guards.enter_context(StdinGuard()).protocol_fd
             source, sink = byte_source(stream), byte_sink(output)
             input_fd, output_fd = plain_fd(stream), plain_fd(output)
+            # A child a tool forks must not read the requests, nor answer, nor hold them open.
+            protocol_fds = (fd for fd in (input_fd, output_fd) if fd is not None)
+            guards.enter_context(kept_from_children(*protocol_fds))
             settings = self.settings()
             connection = (
                 StreamConnection(settings, source, sink)
@@ -286,7 +302,11 @@ class Server:
                 else ReaderConnection(settings, source, sink, input_fd, output_fd)
             )
             try:
-                await connection.run()
+                if self.input is None:  # the process's stdin: MCP's stdio shutdown sends SIGTERM
+                    async with sigterm_ends_input(connection.end_input):
+                        await connection.run()
+                else:
+                    await connection.run()
             finally:
                 # A close that waits on a call stuck in its thread would wait forever.
                 limit = self.grace if self.tools.abandoned else math.inf

@@ -71,7 +71,11 @@ def server_arguments(options: argparse.Namespace) -> list[str]:
     ):
         if value is not None:
             words += [flag, value]
-    for flag, values in (("--include", options.include), ("--exclude", options.exclude)):
+    for flag, values in (
+        ("--include", options.include),
+        ("--exclude", options.exclude),
+        ("--logger", getattr(options, "loggers", None)),
+    ):
         for value in values or ():
             words += [flag, value]
     if not getattr(options, "lenient", True):
@@ -130,7 +134,8 @@ def _parser() -> argparse.ArgumentParser:
         "--workers",
         type=int,
         default=1,
-        help="worker processes (they share $OBJMCP_STATE_KEY, made up when unset)",
+        help="worker processes (they share $OBJMCP_STATE_KEY, made up when unset; "
+        "the processes tools start never see it, nor the token)",
     )
     http.add_argument(
         "--poll-after",
@@ -248,6 +253,14 @@ def _target_options(parser: argparse.ArgumentParser, serving: bool = True) -> No
         help="refuse arguments sent as JSON text where the schema wants another kind",
     )
     parser.add_argument("--log-level", help="the level of log records on stderr (WARNING)")
+    parser.add_argument(
+        "--logger",
+        action="append",
+        dest="loggers",
+        metavar="NAME",
+        help="a logger whose records (and its children's) go to the client (repeat; default: "
+        "the served object's top-level package)",
+    )
 
 
 def _version() -> str:
@@ -264,7 +277,7 @@ def _run(options: argparse.Namespace) -> int:
     if options.http:
         _serve_http(options)
     else:
-        server = _make_server(options)
+        server = _make_server(options, _take_secrets().get("OBJMCP_STATE_KEY"))
         _say_serving(server.info.name, "on stdio", server.tools)
         server.run()
     return 0
@@ -301,7 +314,7 @@ _LIMITS = (
 """The options of ``run`` that go to the server as they are, when given."""
 
 
-def _make_server(options: argparse.Namespace) -> Server:
+def _make_server(options: argparse.Namespace, state_key: str | None = None) -> Server:
     from .._server import Server
     from ..model.toolbox import MadeBy
     from .targets import default_name, target_maker, user_traceback
@@ -320,6 +333,8 @@ def _make_server(options: argparse.Namespace) -> Server:
             exclude=options.exclude,
             concurrency=options.concurrency or "threads",
             lenient=options.lenient,
+            loggers=getattr(options, "loggers", None),
+            state_key=state_key,
             **limits,
         )
     except TargetError:
@@ -330,14 +345,14 @@ def _make_server(options: argparse.Namespace) -> Server:
         ) from None
 
 
-def _make_app(options: argparse.Namespace) -> McpApp:
+def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpApp:
     from ..serving.asgi import LOCAL_HOSTS, McpApp
 
     hosts = None
     if options.allowed_hosts:
         hosts = [*LOCAL_HOSTS, *options.allowed_hosts]
     return McpApp(
-        _make_server(options),
+        _make_server(options, state_key),
         stateless=options.stateless,
         token=options.token or None,
         allowed_hosts=hosts,
@@ -353,11 +368,24 @@ _HTTP_RUN = "OBJMCP_HTTP_RUN"
 """Where ``run --http --workers N`` leaves its options for the worker processes."""
 
 
+_SECRETS = (_HTTP_RUN, "OBJMCP_STATE_KEY", "OBJMCP_TOKEN")
+"""The environment variables that carry secrets (the token, the state key): taken out of
+a serving process's environment once read, so that the processes its tools start do not
+inherit them."""
+
+
+def _take_secrets() -> dict[str, str]:
+    """The secrets of the environment (:data:`_SECRETS`), taken out of it."""
+    return {name: value for name in _SECRETS if (value := os.environ.pop(name, None)) is not None}
+
+
 def http_app_from_environment() -> McpApp:
-    """The app of one worker of ``objmcp run --http --workers N`` (a uvicorn factory)."""
-    options = argparse.Namespace(**json.loads(os.environ[_HTTP_RUN]))
+    """The app of one worker of ``objmcp run --http --workers N`` (a uvicorn factory): its
+    options and the shared state key are read, then taken out of its environment."""
+    taken = _take_secrets()
+    options = argparse.Namespace(**json.loads(taken[_HTTP_RUN]))
     _log_to_stderr(options.log_level)
-    return _make_app(options)
+    return _make_app(options, state_key=taken.get("OBJMCP_STATE_KEY"))
 
 
 def _serve_http(options: argparse.Namespace) -> None:
@@ -384,7 +412,7 @@ def _serve_http(options: argparse.Namespace) -> None:
             timeout_graceful_shutdown=int(grace),
         )
         return
-    app = _make_app(options)
+    app = _make_app(options, _take_secrets().get("OBJMCP_STATE_KEY"))
     _say_serving(app.name, f"at {where}", app.settings.tools)
     uvicorn.run(
         app,

@@ -23,6 +23,7 @@ __all__ = [
     "DEFAULTS",
     "INJECTED_NAMES",
     "LOG_LEVELS",
+    "LOG_MARK",
     "Cancelled",
     "Context",
     "Done",
@@ -52,6 +53,9 @@ LOG_LEVELS: Mapping[str, int] = {
     "emergency": logging.CRITICAL + 10,
 }
 """The syslog levels of MCP logging, least severe first, and the ``logging`` level of each."""
+LOG_MARK = "objmcp_log"
+"""The attribute of a log record made by an injected :class:`Log` (sent to the client
+whatever its logger's name)."""
 
 
 @dataclass(frozen=True)
@@ -333,7 +337,7 @@ class ToolLog:
         number = LOG_LEVELS.get(level)
         if number is None:
             raise ValueError(f"level must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
-        self._logger.log(number, message)
+        self._logger.log(number, message, extra={LOG_MARK: True})
         return DONE
 
     def debug(self, message: object) -> Done:

@@ -197,7 +197,7 @@ class McpApp:
     def _forward_logs(self) -> None:
         """Send the object's log records to the clients of their calls (installed once)."""
         if self._logging is None:
-            self._logging = LogToClient(None)
+            self._logging = LogToClient(None, self.settings.tools, self.settings.loggers)
             root = logging.getLogger()
             if not root.handlers:
                 root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts

@@ -70,11 +70,12 @@ class StreamConnection:
         self.dropped = 0
         """Notifications dropped because the client did not read."""
         self._read_on = anyio.Event()  # set when the unwritten bytes fall back below half
+        self._reading = anyio.CancelScope()  # around the read loop: end_input cancels it
 
     async def run(self) -> None:
         """Read until end of input, then let calls finish (or cancel them) and flush."""
         root = logging.getLogger()
-        handler = LogToClient(self.runner)
+        handler = LogToClient(self.runner, self.settings.tools, self.settings.loggers)
         quiet_root = not root.handlers
         level = root.level
         root.addHandler(handler)
@@ -90,12 +91,17 @@ class StreamConnection:
             root.removeHandler(handler)
             root.setLevel(level)
 
+    def end_input(self) -> None:
+        """Read nothing more: serving goes on as at end of input (on the event loop)."""
+        self._reading.cancel()
+
     async def _run(self) -> None:
         async with anyio.create_task_group() as writers:
             writers.start_soon(self._write_loop)
             async with anyio.create_task_group() as calls:
                 self.runner.calls = calls
-                await self._read_loop(calls)
+                with self._reading:
+                    await self._read_loop(calls)
                 await self.runner.drain(calls)
             self._out_send.close()
 

@@ -47,6 +47,7 @@ from ..model.tool import Tool
 from ..model.toolbox import run_sync_tool, settle
 from ..protocol import jsonrpc as rpc
 from ..protocol.session import Action, Send, StartCall
+from ..transport.forks import end_child, forked_while_serving
 from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
 from .execute import internal_error
@@ -336,6 +337,8 @@ class ReaderConnection(WriterConnection):
             outcome = run_sync_tool(tool, action.arguments, injected, limits)
         finally:
             logs_call.call_id = None
+        if forked_while_serving():
+            end_child()  # the tool forked, and this is the child: only the parent answers
         if not isinstance(outcome, ToolResult):  # a sync method that returned an awaitable
             result: ToolResult | None = None
 

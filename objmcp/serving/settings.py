@@ -64,3 +64,6 @@ class Settings:
     call_timeout: float | None = None
     grace: float = 5.0
     park_timeout: float = 300.0
+    loggers: tuple[str, ...] | None = None
+    """The loggers whose records go to the client, with their children (None: the served
+    object's packages')."""

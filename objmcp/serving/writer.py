@@ -47,6 +47,7 @@ HOLD = 1 << 16
 """Bytes of answers a reader holds back while it has more frames to handle."""
 HOLD_TIME = 0.001
 """Seconds an answer is held back at most while the burst's calls are quick."""
+_LOOK = 0.01  # seconds between looks at the output when serving ends
 
 
 class WriterConnection(StreamConnection):
@@ -67,6 +68,7 @@ class WriterConnection(StreamConnection):
         self._readable = threading.Event()
         self._readable.set()
         self._wake_writer: MemoryObjectSendStream[None] | None = None
+        self._closed = False  # serving ended: no frame begins
 
     def _send(self, message: object, related: RequestId | None) -> None:
         """Queue one message; written at once by this thread, or by the loop's writer."""
@@ -74,6 +76,8 @@ class WriterConnection(StreamConnection):
         if frame is None:
             return
         with self._out_lock:
+            if self._closed:
+                return
             self._pending.append(frame)
             self.unwritten += len(frame)
             if self._flushing:
@@ -122,7 +126,7 @@ class WriterConnection(StreamConnection):
 
     def _next_output(self) -> bytes | None:
         with self._out_lock:
-            if not self._pending:
+            if not self._pending or self._closed:
                 self._flushing = False
                 return None
             data = b"".join(self._pending)
@@ -153,13 +157,28 @@ class WriterConnection(StreamConnection):
         self._readable.wait()
 
     async def _run(self) -> None:
-        """The writer task and the calls, around the subclass's reading."""
-        async with anyio.create_task_group() as writers:
-            send, receive = anyio.create_memory_object_stream[None](1)
-            self._wake_writer = send
-            writers.start_soon(self._write_loop, receive)
-            with send:
-                async with anyio.create_task_group() as calls:
-                    self.runner.calls = calls
-                    await self._read_loop(calls)
-                    await self.runner.drain(calls)
+        """The writer task and the calls, around the subclass's reading; then the frames
+        that threads are writing get the grace to be written, and no frame begins after."""
+        try:
+            async with anyio.create_task_group() as writers:
+                send, receive = anyio.create_memory_object_stream[None](1)
+                self._wake_writer = send
+                writers.start_soon(self._write_loop, receive)
+                with send:
+                    async with anyio.create_task_group() as calls:
+                        self.runner.calls = calls
+                        with self._reading:
+                            await self._read_loop(calls)
+                        await self.runner.drain(calls)
+        finally:
+            with anyio.move_on_after(self.settings.grace, shield=True):
+                while self._writing():
+                    await anyio.sleep(_LOOK)
+            with self._out_lock:
+                self._closed = True
+                self._pending.clear()
+
+    def _writing(self) -> bool:
+        """Whether a frame is queued or being written."""
+        with self._out_lock:
+            return self._flushing or bool(self._pending)

@@ -42,6 +42,7 @@ TRANSPORTS = ["stdio", "http"]
 # its class needs (lab.py's Lab installs Gadgets, each with a label, while it is served; its
 # Annex has no tools). A fixture file not here is in NOT_SWEPT, with the reason.
 FIXTURES: dict[str, tuple[str, ...]] = {
+    "tests/servers/afternoon.py:Afternoon": (),
     "tests/servers/clients.py:Desk": (),
     "tests/servers/clients.py:Library": (),
     "tests/servers/clients.py:Sketchpad": (),
