@@ -48,6 +48,7 @@ import anyio.abc
 
 from ..model.jsontext import ParseFailure, encode_message, parse_message
 from ..protocol import jsonrpc as rpc
+from ..protocol.envelope import unreadable
 from ..protocol.jsonrpc import RequestId
 from ..protocol.limits import check_seconds
 from ..protocol.modern import is_modern
@@ -214,8 +215,7 @@ class McpApp:
         try:
             message = parse_message(body)
         except ParseFailure as error:
-            failure = rpc.error_response(None, rpc.PARSE_ERROR, f"Parse error: {error}")
-            raise Refusal(400, failure) from None
+            raise Refusal(400, unreadable(error)) from None
         modern = is_modern(message)
         aliases: dict[RequestId, RequestId] = {}
         if modern:
