@@ -243,8 +243,12 @@ class SessionStore:
     def resumed(self, connection: HttpConnection, last: str) -> tuple[Stream, int]:
         """The stream ``Last-Event-ID: last`` names, and where to go on from."""
         found = parse_event_id(last)
-        stream = connection.streams.get(found[0]) if found is not None else None
-        if found is None or stream is None or found[1] > stream.end:
+        if found is None:
+            raise Refusal(
+                400, f"Bad Request: Last-Event-ID {last!r} is not <stream>-<position> in digits"
+            )
+        stream = connection.streams.get(found[0])
+        if stream is None or found[1] > stream.end:
             raise Refusal(
                 400,
                 f"Bad Request: no stream to resume from Last-Event-ID {last!r} "
