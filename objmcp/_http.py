@@ -33,7 +33,9 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
     ``resource`` and ``scopes`` (that metadata's resource URL and scopes),
     ``session_idle`` (seconds a handshake-era session lives with no request and no
     stream being read, 3600; then it ends, its calls stopped, and its client gets 404
-    and starts a new one; None: until the client deletes it).
+    and starts a new one; None: until the client deletes it), ``no_auth`` (serve
+    clients beyond this machine with no ``token`` or ``verify``: without it, and
+    without either, a request from an address that is not loopback is refused 403).
     """
     http = {key: options.pop(key) for key in HTTP_OPTIONS if key in options}
     return McpApp(Server(name, target, **options), **http)
@@ -54,5 +56,6 @@ HTTP_OPTIONS = (
     "authorization_servers",
     "resource",
     "scopes",
+    "no_auth",
 )
 """The options of :func:`asgi_app` that are the HTTP app's, not the server's."""

@@ -169,6 +169,11 @@ def _parser() -> argparse.ArgumentParser:
         help="a bearer token every request must carry (default: $OBJMCP_TOKEN)",
     )
     http.add_argument(
+        "--no-auth",
+        action="store_true",
+        help="serve a --host beyond loopback with no token (refused otherwise)",
+    )
+    http.add_argument(
         "--allow-host",
         action="append",
         dest="allowed_hosts",
@@ -361,6 +366,7 @@ def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpA
         route=options.route,
         session_idle=options.session_idle,
         authorization_servers=options.authorization_servers or (),
+        no_auth=options.no_auth,
     )
 
 
@@ -394,6 +400,7 @@ def _serve_http(options: argparse.Namespace) -> None:
     except ImportError:
         raise TargetError("objmcp run --http needs uvicorn: pip install 'objmcp[http]'") from None
     where = f"http://{options.host}:{options.port}/mcp"
+    _check_exposure(options, where)
     if options.workers > 1:
         # Every worker must open the request states the others seal.
         os.environ.setdefault("OBJMCP_STATE_KEY", secrets.token_hex(32))
@@ -421,6 +428,25 @@ def _serve_http(options: argparse.Namespace) -> None:
         log_level="warning",
         # calls parked for a retry hold their request open: they get the grace, no more
         timeout_graceful_shutdown=int(app.settings.grace),
+    )
+
+
+def _check_exposure(options: argparse.Namespace, where: str) -> None:
+    """Refuse to serve beyond loopback with no token, unless ``--no-auth`` says so
+    (then say it loudly)."""
+    from ..serving.http_checks import is_loopback
+
+    if options.token or is_loopback(options.host):
+        return
+    if not options.no_auth:
+        raise TargetError(
+            f"--host {options.host} serves every machine that can reach it, and there is "
+            "no token: give one (--token or $OBJMCP_TOKEN), or say --no-auth to serve "
+            "anyone who reaches it"
+        )
+    sys.stderr.write(
+        f"objmcp: WARNING: serving {where} with no token (--no-auth): anyone who can "
+        "reach this address can call every tool\n"
     )
 
 

@@ -23,6 +23,7 @@ from collections import abc
 from typing import Any
 
 from . import hints as t
+from .jsontext import parse_json
 from .shapes import NO_FORM, plain_form, readable
 
 __all__ = [
@@ -77,7 +78,7 @@ def from_text(text: str, hint: object, path: str = "") -> object:
         return from_json(text, hint, path)
     except ConversionError as first:
         try:
-            parsed = json.loads(text)
+            parsed = parse_json(text)
         except (ValueError, RecursionError):
             raise first from None
         return from_json(parsed, hint, path)

@@ -10,13 +10,23 @@ bytes written and the values read are the standard library's own.
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 c_make_encoder: Any = getattr(json.encoder, "c_make_encoder", None)  # None without json's C part
 
-__all__ = ["LONG_TEXT", "LongMessage", "ParseFailure", "dumps", "encode_message", "parse_message"]
+__all__ = [
+    "LONG_TEXT",
+    "LongMessage",
+    "NumberOutOfRange",
+    "ParseFailure",
+    "dumps",
+    "encode_message",
+    "parse_json",
+    "parse_message",
+]
 
 
 def _compact(allow_nan: bool) -> Callable[[object], str]:
@@ -125,9 +135,20 @@ class ParseFailure(ValueError):
     """A frame that is not JSON; the message says what is wrong with it."""
 
 
+class NumberOutOfRange(ParseFailure):
+    """A frame that is JSON, but holds a number no float can hold (``1e400``, which
+    Python would read as infinity). ``message`` is the frame read anyway (its numbers
+    infinite), so that the request it is can be answered by its id."""
+
+    def __init__(self, detail: str, message: object) -> None:
+        super().__init__(detail)
+        self.message = message
+
+
 def parse_message(frame: bytes) -> Any:
-    """A frame's JSON (strict: UTF-8 only, no ``NaN`` or ``Infinity``); :class:`ParseFailure`
-    else."""
+    """A frame's JSON (strict: UTF-8 only, no ``NaN`` or ``Infinity``, no number out of
+    a float's range); :class:`ParseFailure` else (:class:`NumberOutOfRange` for the
+    last)."""
     try:
         # decoded here: given bytes, json.loads would take UTF-16 and UTF-32 as well
         text = frame.decode()
@@ -138,15 +159,41 @@ def parse_message(frame: bytes) -> Any:
         except (StopIteration, ValueError, RecursionError):
             pass  # the full decoder says what is wrong
         return _DECODER.decode(text)
+    except _OutOfRange as error:
+        raise NumberOutOfRange(str(error), _read_anyway(text)) from None
     except (ValueError, RecursionError) as error:
         raise ParseFailure(_describe_parse_error(error)) from None
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value ``text`` holds, read as strictly as a message (no ``NaN``,
+    ``Infinity`` or number out of a float's range); ValueError or RecursionError else."""
+    return _DECODER.decode(text)
+
+
+class _OutOfRange(ValueError):
+    pass
 
 
 def _refuse_constant(name: str) -> object:
     raise ValueError(f"{name} is not valid JSON")
 
 
-_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise _OutOfRange(f"the number {text[:40]} is out of range: numbers must be finite")
+    return value
+
+
+def _read_anyway(text: str) -> object:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
 _scan: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
 
 

@@ -1,8 +1,12 @@
 """Methods published as MCP resources: a :class:`Resource` is one URI, or a URI
-template whose ``{variables}`` are the method's parameters (RFC 6570 level 1).
+template whose variables are the method's parameters: ``{name}`` (RFC 6570 simple
+expansion: one path segment) or ``{+name}`` (reserved expansion: slashes allowed).
 
 :meth:`Resource.match` says whether a URI is this resource's and with which
-values; :func:`read_contents` turns what the method returned into the
+values; :meth:`Resource.arguments` converts them, and refuses a value that could
+lead a method that opens files out of its folder: a ``..`` segment, an absolute
+path, a NUL, or (``{name}``) a slash, however the URI encoded it (``%2F``,
+``%2E%2E``). :func:`read_contents` turns what the method returned into the
 ``contents`` of ``resources/read``.
 """
 
@@ -25,7 +29,9 @@ from .signatures import is_async, signature_of
 
 __all__ = ["Resource", "make_resource", "read_contents"]
 
-_VARIABLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_VARIABLE = re.compile(r"\{\+?([A-Za-z_][A-Za-z0-9_]*)\}")
+_SPLIT = re.compile(r"\{(\+?)([A-Za-z_][A-Za-z0-9_]*)\}")
+_DRIVE = re.compile(r"[A-Za-z]:")
 
 
 @dataclass(eq=False)
@@ -45,6 +51,8 @@ class Resource:
     """How long (ms) and by whom a read may be cached, when the author said so."""
     injected: Mapping[str, object] = field(default_factory=dict, repr=False)
     """The parameters that ask for what the call can reach (``objmcp.Elicit``...)."""
+    reserved: frozenset[str] = frozenset()
+    """The variables written ``{+name}``, whose values may hold slashes."""
     _pattern: re.Pattern[str] | None = field(default=None, repr=False)
 
     @property
@@ -66,6 +74,12 @@ class Resource:
     def arguments(self, values: Mapping[str, str]) -> dict[str, object]:
         """The method's keyword arguments for the variables' ``values``; raises
         :class:`ArgumentError` for a value that does not convert."""
+        from .._exceptions import ArgumentError
+
+        for key, value in values.items():
+            unsafe = _unsafe(value, key in self.reserved)
+            if unsafe is not None:
+                raise ArgumentError(f"Invalid URI variable '{key}': {value!r} {unsafe}")
         return from_texts(values, self.hints, "URI variable")
 
     def listing(self) -> dict[str, Any]:
@@ -97,7 +111,7 @@ def make_resource(
     if "{" in _VARIABLE.sub("", options.uri) or "}" in _VARIABLE.sub("", options.uri):
         raise TargetError(
             f"resource {member!r}: {options.uri!r} is not a URI template objmcp reads "
-            "(only {name} variables, RFC 6570 level 1)"
+            "(only {name} and {+name} variables)"
         )
     names = set(signature.parameters) - set(injected)
     required = {
@@ -113,14 +127,7 @@ def make_resource(
             f"must be parameters of the method, and cover its required ones "
             f"({', '.join(sorted(required)) or 'none'})"
         )
-    pattern = None
-    if variables:
-        parts = _VARIABLE.split(options.uri)
-        regex = "".join(
-            re.escape(part) if index % 2 == 0 else f"(?P<{part}>[^/?#]+)"
-            for index, part in enumerate(parts)
-        )
-        pattern = re.compile(regex)
+    pattern = _template_pattern(options.uri) if variables else None
     docs = read_docs(function)
     return Resource(
         uri=options.uri,
@@ -134,8 +141,35 @@ def make_resource(
         is_async=is_async(function),
         cache=options.cache,
         injected=injected,
+        reserved=frozenset(name for plus, name in _SPLIT.findall(options.uri) if plus),
         _pattern=pattern,
     )
+
+
+def _template_pattern(uri: str) -> re.Pattern[str]:
+    """What matches the URIs of the template ``uri``: ``{name}`` one segment (no ``/``),
+    ``{+name}`` any text but a query or fragment."""
+    parts = _SPLIT.split(uri)  # text, then "+" or "", a name and text, for each variable
+    regex = re.escape(parts[0])
+    for index in range(1, len(parts), 3):
+        plus, name, text = parts[index : index + 3]
+        regex += f"(?P<{name}>[^?#]+)" if plus else f"(?P<{name}>[^/?#]+)"
+        regex += re.escape(text)
+    return re.compile(regex)
+
+
+def _unsafe(value: str, slashes: bool) -> str | None:
+    """Why a URI variable's decoded ``value`` is refused, or None: it could lead a
+    method that joins it to a folder out of that folder."""
+    if "\0" in value:
+        return "holds a NUL character"
+    if value.startswith(("/", "\\")) or _DRIVE.match(value):
+        return "is an absolute path"
+    if ".." in value.replace("\\", "/").split("/"):
+        return "holds a '..' segment"
+    if not slashes and ("/" in value or "\\" in value):
+        return "holds a slash (a template variable written {+name} may)"
+    return None
 
 
 def _guess_type(uri: str, variables: tuple[str, ...]) -> str | None:

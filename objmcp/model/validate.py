@@ -16,12 +16,11 @@ Nothing else changes, and only arguments that would fail anyway are read.
 
 from __future__ import annotations
 
-import json
-import math
 from typing import Any
 
 from .._exceptions import ArgumentError
 from .convert import describe_json
+from .jsontext import parse_json
 from .quickcheck import quick_check
 
 __all__ = ["Validator", "json_kinds"]
@@ -221,19 +220,10 @@ def _kind_of(value: object) -> frozenset[str]:
 _NOT_JSON = object()
 
 
-def _refuse_constant(name: str) -> object:
-    raise ValueError(f"{name} is not JSON")
-
-
-_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
-
-
 def _parse(text: str) -> object:
-    """The JSON value ``text`` holds (NaN and the infinities refused), or ``_NOT_JSON``."""
+    """The JSON value ``text`` holds (NaN and the infinities refused, ``1e400`` too,
+    however deep), or ``_NOT_JSON``."""
     try:
-        value = _DECODER.decode(text.strip())
+        return parse_json(text.strip())
     except (ValueError, RecursionError):
         return _NOT_JSON
-    if isinstance(value, float) and not math.isfinite(value):  # 1e400
-        return _NOT_JSON
-    return value

@@ -8,6 +8,10 @@ not a string or an integer, or a message over the limits (``too_large`` says why
 is, when it is). A response over the limits becomes an error response to the
 question it answers; a notification over them, or with params that are no object, is
 dropped. The session does the rest: ids in flight, eras, methods.
+
+:func:`unreadable` answers a frame that could not be read at all: -32700, or, for a
+request whose numbers are out of a float's range (``1e400``, read as infinity by
+Python), -32602 to that request by its id.
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..model.jsontext import NumberOutOfRange, ParseFailure
 from . import jsonrpc as rpc
 from .jsonrpc import Message, RequestId
 
-__all__ = ["Envelope", "read_envelope"]
+__all__ = ["Envelope", "read_envelope", "unreadable"]
 
 logger = logging.getLogger("objmcp")
 
@@ -76,3 +81,14 @@ def read_envelope(message: object, too_large: str | None) -> Envelope | Message 
 
 def _refused(request_id: RequestId | None, why: str) -> Message:
     return rpc.error_response(request_id, rpc.INVALID_REQUEST, f"Invalid Request: {why}")
+
+
+def unreadable(failure: ParseFailure) -> Message:
+    """The answer to a frame that could not be read: -32700 with id null, or -32602 to
+    the request whose numbers are out of a float's range (``1e400``), by its id."""
+    if not isinstance(failure, NumberOutOfRange):
+        return rpc.error_response(None, rpc.PARSE_ERROR, f"Parse error: {failure}")
+    message = failure.message
+    found = message.get("id") if isinstance(message, dict) and "method" in message else None
+    request_id = found if rpc.is_request_id(found) else None
+    return rpc.error_response(request_id, rpc.INVALID_PARAMS, f"Invalid params: {failure}")

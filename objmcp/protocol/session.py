@@ -60,7 +60,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any, Literal
 
 from ..model.content import ToolResult
-from ..model.jsontext import LONG_TEXT, LongMessage
+from ..model.jsontext import LONG_TEXT, LongMessage, ParseFailure
 from ..model.media import fits
 from ..model.toolbox import Changes, Toolbox
 from . import features, handshake, lists, notifications
@@ -78,7 +78,7 @@ from .actions import (
     StartCall,
 )
 from .calls import Batch, Call, answer_call, id_of, long_texts
-from .envelope import Envelope, read_envelope
+from .envelope import Envelope, read_envelope, unreadable
 from .features import RESOURCE_NOT_FOUND, Gate, check_declare
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
@@ -240,6 +240,12 @@ class Session:
     def parse_error(self, detail: str) -> list[Action]:
         """The answer to a frame that is not JSON: -32700 with id null."""
         return [Send(rpc.error_response(None, rpc.PARSE_ERROR, f"Parse error: {detail}"))]
+
+    def unreadable(self, failure: ParseFailure) -> list[Action]:
+        """The answer to a frame that could not be read: -32700 with id null, or -32602
+        to a request with a number out of a float's range (``1e400``)."""
+        response = unreadable(failure)
+        return [Send(response, id_of(response))]
 
     def progress(
         self, call_id: int, done: float, total: float | None = None, message: str | None = None

@@ -16,6 +16,10 @@ One endpoint (``/mcp`` unless told otherwise) serves both eras:
   resumable: their events carry ids, and a GET with ``Last-Event-ID`` gets the rest of
   a stream whose connection was lost (the calls went on meanwhile).
 
+A request id still in flight in a session, reused by another POST, is refused in
+that POST, and the first POST still gets its answer; a batch the revision refuses
+whole is answered, in its POST, by that one error.
+
 Calls run inside the request that started them: a call that waits for the user
 waits inside its POST. A modern call that asks is answered ``input_required`` and
 waits, parked, inside the request that started it (which has answered already),
@@ -48,6 +52,7 @@ import anyio.abc
 
 from ..model.jsontext import ParseFailure, encode_message, parse_message
 from ..protocol import jsonrpc as rpc
+from ..protocol.envelope import unreadable
 from ..protocol.jsonrpc import RequestId
 from ..protocol.limits import check_seconds
 from ..protocol.modern import is_modern
@@ -115,6 +120,7 @@ class McpApp:
         resource: str | None = None,
         scopes: Collection[str] = (),
         session_idle: float | None = 3600.0,
+        no_auth: bool = False,
     ) -> None:
         if token is not None and verify is not None:
             raise ValueError("give token= or verify=, not both")
@@ -133,6 +139,7 @@ class McpApp:
             authorization_servers=authorization_servers,
             resource=resource,
             scopes=scopes,
+            no_auth=no_auth,
         )
         """What a request must show first (host, origin, token)."""
         self.store = SessionStore(
@@ -172,6 +179,7 @@ class McpApp:
                 raise Refusal(404, "Not Found: the MCP endpoint is " + self.path)
             self.gate.check_origin(headers)
             owner = await self.gate.authenticate(headers, scope)
+            self.gate.check_reach(scope)
             self.store.expire_idle()
             self._forward_logs()
             method = scope.get("method")
@@ -214,8 +222,7 @@ class McpApp:
         try:
             message = parse_message(body)
         except ParseFailure as error:
-            failure = rpc.error_response(None, rpc.PARSE_ERROR, f"Parse error: {error}")
-            raise Refusal(400, failure) from None
+            raise Refusal(400, unreadable(error)) from None
         modern = is_modern(message)
         aliases: dict[RequestId, RequestId] = {}
         if modern:
@@ -228,7 +235,7 @@ class McpApp:
         else:
             check_handshake_body(headers, message)
             connection = self.store.handshake_session(headers, owner, message)
-        exchange = Stream(_request_ids(message), aliases)
+        exchange = Stream(_request_ids(message), aliases, batch=isinstance(message, list))
         if exchange.pending and not modern:
             connection.resumable(exchange)
         actions = connection.runner.handle(message, owner)

@@ -138,7 +138,7 @@ class StreamConnection:
         try:
             message = parse_message(frame)
         except ParseFailure as error:
-            return self.runner.session.parse_error(str(error))
+            return self.runner.session.unreadable(error)
         return self.runner.handle(message, source=frame)
 
     def _send(self, message: object, related: RequestId | None) -> None:

@@ -2,11 +2,14 @@
 
 Every request to the app passes the same gate, in this order: its ``Host`` and
 ``Origin`` against allow-lists (DNS rebinding: a page in a browser must not reach a
-local server through a name it controls), then its bearer token, when one is
-required (a fixed ``token=``, compared in constant time, or ``verify=``, the
+local server through a name it controls), read strictly
+(:mod:`objmcp.serving.http_fields`: a malformed one is not served), then its bearer
+token, when one is required (a fixed ``token=``, compared in constant time, or ``verify=``, the
 application's own judgement, for OAuth resource servers). A request without a good
 token is answered 401 with a ``WWW-Authenticate`` challenge that points, when the
 app knows its authorization servers, to its protected-resource metadata (RFC 9728).
+An app that asks no token serves this machine only (a client whose address is not
+loopback is refused 403), unless told ``no_auth``.
 
 A POST is then checked for its shape: ``Accept`` and ``Content-Type``, a body no
 larger than the server's frame limit, and, in the modern era, headers that say what
@@ -29,12 +32,15 @@ import binascii
 import hashlib
 import hmac
 import inspect
+import ipaddress
+import re
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from typing import Any
 
 from ..protocol import jsonrpc as rpc
 from ..protocol.modern import NAMED_PARAM, PROTOCOL_VERSION_KEY, meta_of
 from ..protocol.revisions import MODERN_VERSIONS
+from .http_fields import parse_authority
 
 __all__ = [
     "LOCAL_HOSTS",
@@ -49,6 +55,7 @@ __all__ = [
     "check_modern_headers",
     "decode_header",
     "header_map",
+    "is_loopback",
     "read_body",
     "route_path",
 ]
@@ -89,6 +96,7 @@ class Gate:
         authorization_servers: Collection[str],
         resource: str | None,
         scopes: Collection[str],
+        no_auth: bool = False,
     ) -> None:
         self.path = path
         self.allowed_hosts = tuple(allowed_hosts) if allowed_hosts is not None else LOCAL_HOSTS
@@ -103,16 +111,36 @@ class Gate:
         """The endpoint's canonical URL in that metadata (None: the URL it is reached at)."""
         self.scopes = tuple(scopes)
         """The scopes the metadata lists (none: not listed)."""
+        self.no_auth = no_auth
+        """Serve clients beyond this machine with no token (else they are refused)."""
+
+    def check_reach(self, scope: Scope) -> None:
+        """403 for a client beyond this machine when no token is asked for, unless the
+        app was told to serve such clients (``no_auth``)."""
+        if self._token is not None or self._verify is not None or self.no_auth:
+            return
+        client = scope.get("client")
+        if client is None or is_loopback(str(client[0])):
+            return  # a Unix socket, or this machine (a proxy on it included)
+        raise Refusal(
+            403,
+            f"Forbidden: this server asks no token, so it serves only this machine, not "
+            f"{client[0]}: start it with token= or verify= (--token), or no_auth=True "
+            "(--no-auth) to serve anyone who reaches it",
+        )
 
     def check_origin(self, headers: Mapping[str, str]) -> None:
+        """421 for a ``Host`` not served here (or malformed), 403 for an ``Origin`` not
+        allowed."""
         host = headers.get("host", "")
-        served = {host, _hostname(host), "*"}
+        authority = parse_authority(host)
+        served = {host, authority.host, "*"} if authority is not None else set()
         if not served & set(self.allowed_hosts):
             raise Refusal(421, f"Misdirected Request: host {host!r} is not served here")
         origin = headers.get("origin")
         if origin is None or "*" in self.allowed_origins or origin in self.allowed_origins:
             return
-        if not self.allowed_origins and _hostname(origin.partition("://")[2]) in LOCAL_HOSTS:
+        if not self.allowed_origins and _is_local_origin(origin):
             return
         raise Refusal(403, f"Forbidden: origin {origin!r} is not allowed")
 
@@ -200,10 +228,27 @@ def route_path(scope: Scope) -> str:
     return path[len(root) :] if root and path.startswith(root) else path
 
 
-def _hostname(host: str) -> str:
-    if host.startswith("["):
-        return host[: host.find("]") + 1]
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address to bind, or a client's) is this machine only:
+    ``localhost``, 127.0.0.0/8 or ``::1`` (bracketed or not, IPv4-mapped too)."""
+    if host == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(host.removeprefix("[").removesuffix("]"))
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return address.is_loopback
+
+
+def _is_local_origin(origin: str) -> bool:
+    """Whether ``origin`` (``scheme://host[:port]``) names a local host."""
+    scheme, separator, rest = origin.partition("://")
+    if not separator or not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*", scheme, re.ASCII):
+        return False
+    authority = parse_authority(rest)
+    return authority is not None and authority.host in LOCAL_HOSTS
 
 
 def check_accept(accept: str | None, post: bool) -> None:

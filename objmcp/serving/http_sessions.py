@@ -38,6 +38,7 @@ from ..protocol.revisions import HANDSHAKE_VERSIONS
 from ..protocol.session import Action
 from .connection import Connection
 from .http_checks import Refusal
+from .http_fields import parse_event_id
 from .settings import Settings
 from .streams import COMPLETE_LIMIT, DELIVERED_KEPT, Stream
 
@@ -105,7 +106,8 @@ class HttpConnection:
         """Carry out what the session said of a POST: its answers go to ``exchange`` (even
         those that could not name a request), its calls start in ``group``."""
         for request_id in exchange.pending:
-            self._exchanges[request_id] = exchange
+            # an id still in flight keeps its POST: this one gets only the refusal
+            self._exchanges.setdefault(request_id, exchange)
         self._immediate = exchange
         try:
             self.runner.perform(actions, group)
@@ -129,9 +131,12 @@ class HttpConnection:
                 del self._exchanges[request_id]
 
     def _send(self, message: object, related: RequestId | None) -> None:
-        exchange = self._exchanges.get(related) if related is not None else None
-        if exchange is None and (related is None or self._immediate is not None):
-            exchange = self._immediate
+        immediate = self._immediate
+        if immediate is not None and (related is None or related in immediate.pending):
+            exchange: Stream | None = immediate  # said at once: of the POST being read
+        else:
+            exchange = self._exchanges.get(related) if related is not None else None
+            exchange = exchange or immediate
         if exchange is not None:
             exchange.put(message)
         elif self.stream is not None and not self.stream.closed:
@@ -237,17 +242,19 @@ class SessionStore:
 
     def resumed(self, connection: HttpConnection, last: str) -> tuple[Stream, int]:
         """The stream ``Last-Event-ID: last`` names, and where to go on from."""
-        number, _, position = last.partition("-")
-        stream = None
-        if number.isdigit() and position.isdigit():
-            stream = connection.streams.get(int(number))
-        if stream is None or int(position) > stream.end:
+        found = parse_event_id(last)
+        if found is None:
+            raise Refusal(
+                400, f"Bad Request: Last-Event-ID {last!r} is not <stream>-<position> in digits"
+            )
+        stream = connection.streams.get(found[0])
+        if stream is None or found[1] > stream.end:
             raise Refusal(
                 400,
                 f"Bad Request: no stream to resume from Last-Event-ID {last!r} "
                 "(it ended, or was never here)",
             )
-        return stream, int(position)
+        return stream, found[1]
 
     def end(self, connection: HttpConnection) -> None:
         """A session is over: its calls and waits end, its streams too; it hears of no

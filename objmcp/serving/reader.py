@@ -258,7 +258,7 @@ class ReaderConnection(WriterConnection):
         try:
             message = parse_message(frame)
         except ParseFailure as error:
-            self._carry_out(self.runner.session.parse_error(str(error)))
+            self._carry_out(self.runner.session.unreadable(error))
             return
         call = None
         try:  # as handle() does, in fewer steps: every message comes this way

@@ -45,6 +45,7 @@ class Stream:
         *,
         number: int | None = None,
         standing: bool = False,
+        batch: bool = False,
     ) -> None:
         self.pending = set(ids)
         self.requested = bool(self.pending)
@@ -54,6 +55,8 @@ class Stream:
         """The stream's number in its session (None: not resumable)."""
         self.standing = standing
         """A session's GET stream: complete only when the session ends."""
+        self.batch = batch
+        """The messages the stream answers came in a JSON-RPC batch."""
         self.closed = False
         self.readers = 0
         """How many connections have taken the stream (the last one writes it)."""
@@ -81,6 +84,9 @@ class Stream:
         for answer in answers:
             if isinstance(answer, dict) and "method" not in answer:
                 self.pending.discard(answer.get("id"))
+        if self.batch and _refuses_whole(message):
+            self.pending.clear()  # none of its requests was taken
+            self.requested = False
         if self.aliases and isinstance(message, dict):
             message = self._as_sent(message)
         self._log.append(message)
@@ -152,6 +158,13 @@ class Stream:
                 stream = self.aliases[meta[SUBSCRIPTION_ID_KEY]]
                 found[key] = {**part, "_meta": {**meta, SUBSCRIPTION_ID_KEY: stream}}
         return found
+
+
+def _refuses_whole(message: object) -> bool:
+    """Whether ``message`` answers a batch with one error of id null (a batch refused
+    whole: in a revision without batches, or empty); a batch taken is answered with an
+    array."""
+    return isinstance(message, dict) and "error" in message and message.get("id") is None
 
 
 STANDING_LIMIT = 1000

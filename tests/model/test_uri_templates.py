@@ -1,7 +1,10 @@
-"""Resource templates (RFC 6570 level 1) read back what was expanded into them, and
-nothing else: hypothesis builds templates and values, expands them as RFC 6570's simple
-string expansion does (percent-encoding all but the unreserved characters), and the
-resource must match the URI with the very values, converted to the parameters' types."""
+"""Resource templates (RFC 6570 simple and reserved expansion) read back what was
+expanded into them, and nothing else: hypothesis builds templates and values, expands
+them as RFC 6570's simple string expansion does (percent-encoding all but the
+unreserved characters), and the resource must match the URI with the very values,
+converted to the parameters' types; a value that could lead a method out of its folder
+(a ``..`` segment, an absolute path, a NUL, a slash in ``{name}``) is refused however
+it was encoded."""
 
 from __future__ import annotations
 
@@ -28,7 +31,19 @@ SEPARATOR = st.builds(
     st.sampled_from(["/", "?", "#", ",", ";", "=", "&"]),
     LITERAL,
 )
-VALUES = st.text(min_size=1, max_size=12).filter(lambda text: "\x00" not in text)
+
+
+def could_leave_a_folder(text: str, slashes: bool = False) -> bool:
+    """Whether a template refuses ``text``: a NUL, an absolute path (``/x``, ``\\x``,
+    ``C:``), a ``..`` segment, or a slash where the variable is not ``{+name}``."""
+    segments = text.replace("\\", "/").split("/")
+    absolute = text[:1] in ("/", "\\") or (
+        text[1:2] == ":" and text[:1].isascii() and text[:1].isalpha()
+    )
+    return "\x00" in text or absolute or ".." in segments or (not slashes and text != segments[0])
+
+
+VALUES = st.text(min_size=1, max_size=12).filter(lambda text: not could_leave_a_folder(text))
 
 
 def method_for(names: list[str], kinds: list[type]) -> Any:
@@ -101,3 +116,21 @@ def test_a_static_resource_matches_its_own_uri_only(text: str) -> None:
 def test_a_template_that_cannot_be_read_back_is_refused(template: str) -> None:
     with pytest.raises(objmcp.TargetError, match="where one variable ends"):
         make_resource("read", method_for(["a", "b"], [str, str]), ResourceOptions(template))
+
+
+ANY_TEXT = st.text(st.sampled_from("ab./\\:C\x00%"), min_size=1, max_size=8)
+
+
+@given(ANY_TEXT, st.booleans())
+def test_a_value_that_could_leave_a_folder_is_refused(text: str, slashes: bool) -> None:
+    template = "t://x/{+key}" if slashes else "t://x/{key}"
+    resource = make_resource("read", method_for(["key"], [str]), ResourceOptions(template))
+    found = resource.match("t://x/" + urllib.parse.quote(text, safe=""))
+    assert found == {"key": text}
+    if could_leave_a_folder(text, slashes):
+        with pytest.raises(objmcp.ArgumentError, match="URI variable 'key'"):
+            resource.arguments(found)
+    else:
+        assert resource.arguments(found) == {"key": text}
+    raw = resource.match("t://x/" + text.replace("%", "%25").replace("\x00", "%00"))
+    assert (raw is not None) == (slashes or "/" not in text)  # {name} is one segment

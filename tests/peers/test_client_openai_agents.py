@@ -52,6 +52,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/lab.py:Lab": (),
     "tests/servers/lab.py:Gadget": ("gadget",),
     "tests/servers/lanes.py:Lanes": (),
+    "tests/servers/library.py:Library": ("tests",),
     "tests/servers/late.py:Late": (),
     "tests/servers/ledger.py:Ledger": (),
     "tests/servers/loaded.py:Loaded": (),
