@@ -5,13 +5,13 @@
 # With arguments, they go to one pytest run. Without, the suite runs as two groups at once,
 # one a core: the real peers from other projects (their clients, the conformance suite, the
 # bench's own run, the zoo) with the HTTP tests and a few slow process-spawning files (the command
-# line, bounded results, vanishing clients, thread-bound objects), chosen so that the two
+# line, bounded results, vanishing clients, thread-bound objects, signals), chosen so that the two
 # take about as long; ruff and mypy run while npm and the clients' venv install;
 # and the rest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# npm's installs go on beside pip's
+# npm's installs go on beside the venvs'
 npm_log=$(mktemp)
 (
   set -e
@@ -24,22 +24,23 @@ npm_log=$(mktemp)
 ) >"$npm_log" 2>&1 &
 npm_pid=$!
 
+# uv (from PyPI) installs both venvs' packages, many times faster than pip
+python3 -m venv .venv
+.venv/bin/python -m pip install -q uv 2>&1 | grep -v -i warning || true
+uv=(.venv/bin/uv pip install -q)
+
 # the MCP clients other projects ship (the SDK 1.x, agent frameworks), in a venv of their own,
 # set up beside the main one
 clients_log=$(mktemp)
 (
   set -e
   python3 -m venv .venv-clients
-  .venv-clients/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
-  .venv-clients/bin/python -m pip install -q -r tests/clients/requirements.txt 2>&1 |
-    grep -v -i warning || true
+  "${uv[@]}" --python .venv-clients/bin/python -r tests/clients/requirements.txt
   .venv-clients/bin/python -c 'import mcp, langchain_mcp_adapters, agents, pydantic_ai'
 ) >"$clients_log" 2>&1 &
 clients_pid=$!
 
-python3 -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v -i warning || true
-.venv/bin/python -m pip install -q -e '.[test,bench]' 2>&1 | grep -v -i warning || true
+"${uv[@]}" --python .venv/bin/python -e '.[test,bench]'
 .venv/bin/python -c 'import objmcp, mcp, hypothesis, pytest, fastmcp, matplotlib' # fail here if the install did
 # the linters, while npm and the clients' venv go on
 lint_log=$(mktemp)
@@ -80,7 +81,8 @@ peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_co
   tests/peers/test_bench.py tests/peers/test_nginx.py tests/zoo
   tests/serving/test_http.py tests/serving/test_http_resume.py tests/serving/test_limits.py
   tests/cli tests/serving/test_bounded_results.py tests/serving/test_vanishing.py
-  tests/serving/test_thread_bound.py)
+  tests/serving/test_thread_bound.py tests/serving/test_http_security.py
+  tests/serving/test_afternoon.py)
 peers_log=$(mktemp)
 rest_log=$(mktemp)
 .venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 &
