@@ -178,12 +178,12 @@ TARGETS: tuple[Target, ...] = (
         (
             Call(
                 "fromisoformat",
-                {"string": "2024-01-05T10:30:00"},
+                {"date_string": "2024-01-05T10:30:00"},
                 lambda: _m("datetime").datetime.fromisoformat("2024-01-05T10:30:00").isoformat(),
             ),
             Call(
                 "strptime",
-                {"string": "05/01/2024", "format": "%d/%m/%Y"},
+                {"date_string": "05/01/2024", "format": "%d/%m/%Y"},
                 lambda: _m("datetime").datetime.strptime("05/01/2024", "%d/%m/%Y").isoformat(),
             ),
         ),

@@ -13,6 +13,7 @@ import inspect
 import types
 from collections.abc import Callable
 
+from .sources import OMITTED_DEFAULT, stub_signature
 from .textsignatures import (
     DOC_SIGNATURE,
     OMITTED,
@@ -37,11 +38,12 @@ def signature_of(function: Callable[..., object]) -> inspect.Signature:
     A numpy ufunc's is its inputs, positional-only. A decorated function's is the
     wrapped one's (its names, hints and defaults), its parameters positional-only up
     to the last one the wrapper takes under another name. A C callable
-    :mod:`inspect` cannot read gets the one its ``__text_signature__``, its
-    docstring's first line (``hypot(*coordinates) -> value``) or its numpydoc
-    ``Parameters`` section writes; failing all of them, one optional array
-    parameter ``args``. A callable whose signature is ``(*args, **kwargs)`` gets
-    the one its docstring's first line writes under its name, if it writes one.
+    :mod:`inspect` cannot read gets the one its ``__text_signature__``, its stub
+    (typeshed's ``fromisocalendar(year, week, day)``), its docstring's first line
+    (``hypot(*coordinates) -> value``) or its numpydoc ``Parameters`` section writes;
+    failing all of them, one optional array parameter ``args``. A callable whose
+    signature is ``(*args, **kwargs)`` gets the one its docstring's first line writes
+    under its name, if it writes one.
     """
     if is_ufunc(function):
         return _ufunc_signature(function)
@@ -61,13 +63,25 @@ def signature_of(function: Callable[..., object]) -> inspect.Signature:
     if written is not None:
         return written
     doc = inspect.getdoc(function) or ""
-    written = from_doc_line(doc) or from_parameters_section(doc)
+    written = _from_stub(function) or from_doc_line(doc) or from_parameters_section(doc)
     if written is None:
         return inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
     if _is_unbound_method(function):  # a docstring leaves out the instance it is called on
         instance = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
         return written.replace(parameters=[instance, *written.parameters.values()])
     return written
+
+
+def _from_stub(function: Callable[..., object]) -> inspect.Signature | None:
+    written = stub_signature(function)
+    if written is None:
+        return None
+    return written.replace(
+        parameters=[
+            p.replace(default=OMITTED) if p.default is OMITTED_DEFAULT else p
+            for p in written.parameters.values()
+        ]
+    )
 
 
 def _passes_anything(signature: inspect.Signature) -> bool:

@@ -24,7 +24,13 @@ from dataclasses import dataclass
 
 from .typeshed import typeshed_stub
 
-__all__ = ["StubDefinition", "stub_definition", "type_checking_names"]
+__all__ = [
+    "OMITTED_DEFAULT",
+    "StubDefinition",
+    "stub_definition",
+    "stub_signature",
+    "type_checking_names",
+]
 
 
 def type_checking_names(module: types.ModuleType) -> dict[str, object]:
@@ -66,6 +72,66 @@ def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
     method's found in its class, its ``self`` left out), else typeshed's for a standard
     library callable, or None. Where a stub overloads the function, a parameter keeps
     the annotation all overloads agree on."""
+    found = _stub_definitions(function)
+    if found is None:
+        return None
+    definitions, namespace, method = found
+    return StubDefinition(_agreed(definitions, method), _positional(definitions, method), namespace)
+
+
+def stub_signature(function: Callable[..., object]) -> inspect.Signature | None:
+    """The signature a stub writes for ``function`` (``self`` or ``cls`` left out), when
+    it writes one (not overloaded); a default the stub leaves as ``...`` is ``omitted``.
+    For the C callables :mod:`inspect` cannot read (``datetime.fromisocalendar``)."""
+    found = _stub_definitions(function)
+    if found is None or len(found[0]) != 1:
+        return None
+    arguments = found[0][0].args
+    kind = inspect.Parameter
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = [kind.empty] * (len(positional) - len(arguments.defaults)) + [
+        _default(d) for d in arguments.defaults
+    ]
+    parameters = [
+        kind(
+            a.arg,
+            kind.POSITIONAL_ONLY if i < len(arguments.posonlyargs) else kind.POSITIONAL_OR_KEYWORD,
+            default=d,
+        )
+        for i, (a, d) in enumerate(zip(positional, defaults, strict=True))
+    ][found[2] :]
+    if arguments.vararg is not None:
+        parameters.append(kind(arguments.vararg.arg, kind.VAR_POSITIONAL))
+    parameters += [
+        kind(a.arg, kind.KEYWORD_ONLY, default=kind.empty if d is None else _default(d))
+        for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+    ]
+    if arguments.kwarg is not None:
+        parameters.append(kind(arguments.kwarg.arg, kind.VAR_KEYWORD))
+    try:
+        return inspect.Signature(parameters)
+    except ValueError:
+        return None
+
+
+OMITTED_DEFAULT: object = object()
+"""Stands for a default a stub does not write (``= ...``); :func:`stub_signature`'s
+caller names it."""
+
+
+def _default(node: ast.expr) -> object:
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return OMITTED_DEFAULT
+    return OMITTED_DEFAULT if value is Ellipsis else value
+
+
+def _stub_definitions(
+    function: Callable[..., object],
+) -> tuple[list[_Definition], dict[str, object], bool] | None:
+    """The stub's ``def`` s of ``function`` (overloads together), the names they are
+    written in, and whether they take ``self`` or ``cls`` first."""
     qualname = getattr(function, "__qualname__", None)
     if not isinstance(qualname, str) or "<" in qualname:
         return None
@@ -76,27 +142,32 @@ def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
         if definitions:
             found = definitions, _stub_namespace(path, package)
             break
-    module_name = module.__name__ if module is not None else _owner_module(function)
-    if found is None and module_name is not None:
-        found = _typeshed_definition(module_name, qualname)
+    owner = _owner_class(function)
+    if found is None and module is not None:
+        found = _typeshed_definition(module.__name__, qualname)
+    for base in owner.__mro__ if found is None and owner is not None else ():
+        # a C method a class inherits is in its base's stub (``date.fromisocalendar``)
+        name = f"{base.__qualname__}.{qualname.rpartition('.')[2]}"
+        found = _typeshed_definition(base.__module__, name)
+        if found is not None:
+            break
     if found is None:
         return None
     definitions, namespace = found
     method = "." in qualname and not any(
         getattr(d, "id", None) == "staticmethod" for d in definitions[0].decorator_list
     )
-    return StubDefinition(_agreed(definitions, method), _positional(definitions, method), namespace)
+    return definitions, namespace, method
 
 
-def _owner_module(function: object) -> str | None:
-    """The module of a C method's class (``sqlite3.Connection.execute``, bound or not),
-    which the method itself does not name."""
+def _owner_class(function: object) -> type | None:
+    """The class of a C method (``sqlite3.Connection.execute``, bound or not;
+    ``datetime.datetime.now``), whose module the method itself does not name."""
     owner = getattr(function, "__objclass__", None)
     bound = getattr(function, "__self__", None)
     if owner is None and bound is not None and not isinstance(bound, types.ModuleType):
-        owner = type(bound)
-    name = getattr(owner, "__module__", None)
-    return name if isinstance(name, str) else None
+        owner = bound if isinstance(bound, type) else type(bound)  # a class method's class
+    return owner if isinstance(owner, type) else None
 
 
 def _typeshed_definition(

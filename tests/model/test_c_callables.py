@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from objmcp import Toolbox
+from objmcp.model.typeshed import typeshed_stub
 
 DAYS = st.dates(min_value=datetime.date(1900, 1, 1), max_value=datetime.date(2200, 12, 31))
 MOMENTS = st.datetimes(
@@ -66,18 +67,21 @@ def test_a_class_as_a_default_is_no_value_to_show() -> None:
 
 @settings(max_examples=30)
 @given(MOMENTS, st.sampled_from(["%Y-%m-%d %H:%M:%S", "%d/%m/%Y %H%M", "%Y%j %S %M %H"]))
-def test_a_c_class_method_is_called_with_the_names_its_docstring_gives(
+def test_a_c_class_method_is_called_with_the_names_its_stub_or_docstring_gives(
     moment: datetime.datetime, layout: str
 ) -> None:
     tools = Toolbox(datetime.datetime)
+    # typeshed's names where it is installed (the stubs extra), else the docstring's
+    string = "date_string" if typeshed_stub("datetime") else "string"
+    assert list(tools["strptime"].input_schema["properties"]) == [string, "format"]
     text = moment.strftime(layout)
-    parsed = value_of(tools, "strptime", {"string": text, "format": layout})
+    parsed = value_of(tools, "strptime", {string: text, "format": layout})
     assert parsed == datetime.datetime.strptime(text, layout).isoformat()
     stamp = moment.timestamp()
     assert value_of(tools, "fromtimestamp", {"timestamp": stamp}) == (
         datetime.datetime.fromtimestamp(stamp).isoformat()
     )
-    assert value_of(tools, "fromisoformat", {"string": moment.isoformat()}) == moment.isoformat()
+    assert value_of(tools, "fromisoformat", {string: moment.isoformat()}) == moment.isoformat()
 
 
 def test_an_optional_argument_only_a_docstring_mentions_may_be_left_out() -> None:

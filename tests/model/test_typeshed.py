@@ -5,6 +5,7 @@ and taken in what JSON can carry."""
 
 from __future__ import annotations
 
+import datetime
 import inspect
 import json
 import math
@@ -126,3 +127,15 @@ def test_without_typeshed_the_same_tools_are_served_untyped() -> None:
 def test_only_the_standard_library_is_looked_for_in_typeshed(module: str) -> None:
     assert typeshed_stub(module) is None
     assert typeshed_stub("os.path") is not None and typeshed_stub("_typeshed") is not None
+
+
+def test_a_c_method_inspect_cannot_read_takes_its_signature_from_the_stub() -> None:
+    with pytest.raises(ValueError):
+        inspect.signature(datetime.datetime.fromisocalendar)  # no text signature
+    tools = Toolbox(datetime.datetime, include=["fromisocalendar", "today"])
+    schema = tools["fromisocalendar"].input_schema  # inherited from date, in date's stub
+    assert schema["properties"] == {name: {"type": "integer"} for name in ("year", "week", "day")}
+    assert schema["required"] == ["year", "week", "day"]
+    answer = tools.call("fromisocalendar", {"year": 2024, "week": 1, "day": 1})
+    assert answer.value == datetime.datetime.fromisocalendar(2024, 1, 1).isoformat()
+    assert tools["today"].input_schema["properties"] == {}  # (cls) only: no 'args'
