@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -32,6 +33,13 @@ def server_env() -> dict[str, str]:
     return env
 
 
+def _interruptible() -> None:
+    """In a server's process before it starts: Ctrl-C (SIGINT) back to the default, as
+    from a terminal (a shell's background job, as the suite's groups are, ignores it,
+    and Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class RawServer:
     """A server subprocess spoken to through raw pipes, newline-delimited."""
 
@@ -44,6 +52,7 @@ class RawServer:
             stdout=subprocess.PIPE,
             stderr=stderr,
             env={**server_env(), **(env or {})},
+            preexec_fn=_interruptible,  # noqa: PLW1509 (one signal.signal, no lock taken)
         )
 
     def send(self, message: Any) -> None:

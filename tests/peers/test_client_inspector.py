@@ -112,7 +112,7 @@ CALLS: dict[str, tuple[Case, str]] = {
     "scale": (call("scale", "value=1.5", "factor=3", "exact=true"), "4.5 exactly"),
     "tag": (call("tag", "title=notes", 'tags=["a","b"]'), "notes: a, b"),
     "tag-untagged": (call("tag", "title=notes"), "notes: untagged"),
-    "place": (call("place", 'point={"x":1,"y":2}'), "(1.0, 2.0)"),
+    "place": (call("place", 'point={"x":1,"y":2}'), "(1, 2)"),
     "paint": (call("paint", "color=green"), "painted green"),
     # Four numbers: the median of the characters of "[3,1,2]" is "2" too, of these an error.
     "median": (call("median", "data=[3,1,2,10]"), "2.5"),

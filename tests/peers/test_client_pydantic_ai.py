@@ -82,7 +82,7 @@ def test_passes_a_list_and_leaves_it_out(report: Report) -> None:
 
 
 def test_passes_an_object_for_a_dataclass(report: Report) -> None:
-    assert value(report, "place") == "(1.0, 2.0)"
+    assert value(report, "place") == "(1, 2)"
 
 
 def test_passes_an_enum_value(report: Report) -> None:
@@ -182,7 +182,7 @@ def test_values_a_model_writes_as_json_text_reach_objmcp_and_are_read(report: Re
     assert run["calls"][0]["args"]["tags"] == '["a", "b"]'  # passed on as written
     assert returns(report, "agent_run_json_text") == {
         "tag": ("memo: a, b", "success"),
-        "place": ("(1.0, 2.0)", "success"),
+        "place": ("(1, 2)", "success"),
         "scale": ("4.5 exactly", "success"),
         "median": ("2", "success"),
     }

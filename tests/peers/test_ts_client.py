@@ -259,7 +259,7 @@ def test_describe_converts_to_python_types(zoo_run: ZooRun) -> None:
     assert set(described) == set(DESCRIBE_ARGUMENTS)
     assert described["color"].startswith("Color:")
     assert "Color.RED" in described["color"]
-    assert described["point"] == "Point:Point(x=1.0, y=2.5)"
+    assert described["point"] == "Point:Point(x=1, y=2.5)"
     assert described["span"] == "Span:Span(start=3, end=7)"
     assert described["person"].startswith("dict:")
     assert described["when"] == "datetime:datetime.datetime(2024, 1, 2, 3, 4, 5)"

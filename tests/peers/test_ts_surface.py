@@ -127,7 +127,7 @@ DESCRIBE_ARGUMENTS: dict[str, Any] = {
 # The same arguments as the Python values describe takes.
 DESCRIBE_VALUES: dict[str, Any] = {
     "color": zoo.Color.GREEN,
-    "point": zoo.Point(1.0, 2.5),
+    "point": zoo.Point(1, 2.5),  # the JSON 1 stays an int
     "span": zoo.Span(3, 7),
     "person": zoo.Person(name="Ada", age=36),
     "when": datetime.datetime(2024, 1, 2, 3, 4, 5),

@@ -161,7 +161,11 @@ def signalled_mid_answer(tmp_path: Path, sent: signal.Signals) -> tuple[int, byt
         server.process.send_signal(sent)
         time.sleep(0.2)  # the signal is handled while the frame waits for the client
         rest = b""
-        while data := os.read(fd, 1 << 20):
+        deadline = time.monotonic() + PATIENCE
+        while select.select((fd,), (), (), max(deadline - time.monotonic(), 0))[0]:
+            data = os.read(fd, 1 << 20)
+            if not data:
+                break
             rest += data
         answer = json.loads(first + rest)  # the whole frame, and nothing after it
         assert len(answer["result"]["content"][0]["text"]) == 2_000_000

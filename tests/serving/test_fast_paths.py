@@ -1039,9 +1039,10 @@ def progress_tool(n: int, progress: Progress) -> int:
 
 def test_tools_with_parameters_not_by_keyword_bind_by_the_general_path() -> None:
     for function, arguments, wanted, result in (
-        (positional_only_tool, {"a": 2, "b": 3}, ([2], {"b": 3.0}), 6.0),
-        (star_args_tool, {"numbers": [1, 2], "total": 1}, ([1, 2], {"total": 1.0}), 4.0),
-        (star_kwargs_tool, {"a": 1, "x": 2}, ([], {"x": 2.0, "a": 1}), 3.0),
+        # a JSON integer for a float stays an int, as a Python caller would pass it
+        (positional_only_tool, {"a": 2, "b": 3}, ([2], {"b": 3}), 6),
+        (star_args_tool, {"numbers": [1, 2], "total": 1.5}, ([1, 2], {"total": 1.5}), 4.5),
+        (star_kwargs_tool, {"a": 1, "x": 2}, ([], {"x": 2, "a": 1}), 3),
     ):
         tool = make_tool(function.__name__, function)
         assert tool._by_keyword is None, function
@@ -1128,9 +1129,9 @@ def test_bind_by_keyword_gives_what_the_general_placing_gives(
 def test_bind_keeps_plain_values_and_converts_others_as_the_general_path() -> None:
     tool, reference = tools_of(scalars_tool)
     for arguments in (
-        {"a": 1, "b": 3, "c": "x", "d": True},  # 3 for a float: 3.0
+        {"a": 1, "b": 3, "c": "x", "d": True},  # 3 for a float: stays 3
         {"a": 3.0, "b": 2.5, "c": "", "d": False},  # 3.0 for an int: 3
-        {"a": 1, "b": 10**400, "c": "x", "d": True},  # no float holds it
+        {"a": 1, "b": 10**400, "c": "x", "d": True},  # no float holds it: the int
         {"a": 1, "b": 1.0, "c": "x", "d": 1},  # 1 is no boolean
         {"a": True, "b": 1.0, "c": "x", "d": True},  # nor True an integer
         {"a": 1, "b": 1.0, "c": "x"},  # d is missing
@@ -1138,7 +1139,8 @@ def test_bind_keeps_plain_values_and_converts_others_as_the_general_path() -> No
     ):
         assert_bound_alike(tool, reference, arguments)
     positional, keywords = tool.bind({"a": 1, "b": 3, "c": "x", "d": True})
-    assert positional == [] and type(keywords["b"]) is float and keywords["b"] == 3.0
+    assert positional == [] and type(keywords["b"]) is int and keywords["b"] == 3
+    assert type(tool.bind({"a": 1, "b": 3.0, "c": "x", "d": True})[1]["b"]) is float
     assert type(tool.bind({"a": 3.0, "b": 1, "c": "", "d": True})[1]["a"]) is int
     with pytest.raises(ArgumentError):
         tool.bind({"a": 1, "b": 1.0, "c": "x", "d": 1})
@@ -1146,8 +1148,8 @@ def test_bind_keeps_plain_values_and_converts_others_as_the_general_path() -> No
     arguments = {"color": "green", "day": "2024-02-29", "ratio": 2}
     assert_bound_alike(kinds, kinds_reference, arguments)
     _, keywords = kinds.bind(arguments)
-    assert keywords == {"color": Color.GREEN, "day": datetime.date(2024, 2, 29), "ratio": 2.0}
-    assert type(keywords["ratio"]) is float
+    assert keywords == {"color": Color.GREEN, "day": datetime.date(2024, 2, 29), "ratio": 2}
+    assert type(keywords["ratio"]) is int
 
 
 # --- tool_result and run_sync_tool ----------------------------------------------------------

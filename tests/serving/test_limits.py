@@ -62,7 +62,7 @@ def test_calls_beyond_max_calls_are_refused_busy_and_the_server_goes_on() -> Non
     answered = {server.read()["id"] for _ in range(3)}
     assert answered == {1, 2, 3}
     again = server.request(call(5, "nap", seconds=0))
-    assert text(again) == "napped 0.0"  # a place is free again: the limit counts running calls
+    assert text(again) == "napped 0"  # a place is free again: the limit counts running calls
     _, _, status = server.close()
     assert status == 0
 
