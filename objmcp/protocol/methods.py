@@ -146,7 +146,13 @@ def completion(session: Served, request: Request) -> Message | None:
 def read_or_get(session: Served, request: Request) -> Message | None:
     """``resources/read`` or ``prompts/get``: checked here, started as a call."""
     method, params = request.method, request.params
-    kind, target, arguments, hint = features.read_or_get(session.toolbox, method, params)
+    try:
+        kind, target, arguments, hint = features.read_or_get(session.toolbox, method, params)
+    except ProtocolError as error:
+        if error.code != features.RESOURCE_NOT_FOUND:
+            raise
+        code = request.revision.resource_not_found
+        raise ProtocolError(code, error.message, error.data) from None
     call = Call(
         request.request_id,
         request.revision,

@@ -64,6 +64,9 @@ class Revision:
         {"text", "image", "audio", "resource", "resource_link"}
     )
     """The kinds of content block a result may hold."""
+    resource_not_found: int = -32002
+    """The error code of a read of a URI no resource has: -32002 (the handshake
+    revisions' examples), -32602 (invalid params) in 2026-07-28, which says so."""
 
 
 _BASE_INFO = frozenset({"name", "version"})
@@ -128,6 +131,7 @@ REVISIONS: dict[str, Revision] = {
             result_type=True,
             cache_hints=True,
             removed_methods=_MODERN_REMOVED,
+            resource_not_found=-32602,
         ),
     )
 }

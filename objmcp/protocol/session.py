@@ -326,6 +326,10 @@ class Session:
             return []
         if error is not None or body is None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
+            if failure.code == RESOURCE_NOT_FOUND:
+                failure = ProtocolError(
+                    call.revision.resource_not_found, failure.message, failure.data
+                )
             return answer_call(call, call_id, failure.response(call.request_id))
         cache = call.method if call.method == "resources/read" else None
         result = complete(body, call.revision, self.info, self.cache, cache, call.cache)

@@ -361,3 +361,19 @@ async def test_a_server_changed_from_another_thread_tells_its_clients() -> None:
 def test_only_resources_and_prompts_can_be_declared_in_advance(declare: Any) -> None:
     with pytest.raises(ValueError, match="declare takes 'resources' and/or 'prompts'"):
         objmcp.Server("lab", Lab(), declare=declare)
+
+
+@pytest.mark.parametrize(("mode", "code"), [("legacy", -32002), ("2026-07-28", -32602)])
+async def test_an_unknown_resource_has_the_revisions_error_code(mode: str, code: int) -> None:
+    # 2026-07-28 (server/resources): a URI no resource has is invalid params; the handshake
+    # revisions answer -32002, as their examples do
+    async with Client(params(), mode=mode) as client:
+        with pytest.raises(MCPError) as unknown:
+            await client.read_resource("nowhere://1")
+        await client.call_tool("open_annex", {})
+        assert (await client.read_resource("annex://motto")).contents
+        await client.call_tool("close_annex", {})
+        with pytest.raises(MCPError) as closed:
+            await client.read_resource("annex://motto")
+    assert unknown.value.error.code == code and "nowhere://1" in str(unknown.value)
+    assert closed.value.error.code == code
