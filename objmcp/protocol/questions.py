@@ -19,7 +19,9 @@ the request again with its answer and the state, and the call runs again with th
 answers so far (:meth:`Questions.retry`), up to ``max_rounds`` of them, or resumes
 where it waited when the runner parked it. The state
 is bound to the tool, the arguments and the caller, and it expires: a state made
-for another call, another caller or an earlier time is refused (-32602). See
+for another call, another caller or an earlier time is refused (-32602); a retry that
+lacks the answer runs the method again, which asks again, and answers with no state
+are ignored (the "mrtr" error handling). See
 :mod:`objmcp.protocol.state` for the seal.
 
 The session owns one :class:`Questions` and hands it the call a question is
@@ -135,9 +137,11 @@ class Questions:
 
     def retry(self, tool: str, arguments: object, params: dict[str, Any]) -> RequestState | None:
         """Modern era: what a retried call brings: its state's answers and the new one, the
-        state's expiry, and where the call waits (None: the request is no retry)."""
-        if "requestState" not in params and "inputResponses" not in params:
-            return None
+        state's expiry, and where the call waits (None: the request is no retry, and
+        ``inputResponses`` with no ``requestState`` are ignored). A retry whose state is
+        good but lacks the answer brings the answers so far: the method asks again."""
+        if "requestState" not in params:
+            return None  # inputResponses alone answer nothing of ours: the call starts afresh
         try:
             state = self.seal.open(params.get("requestState"), tool, arguments, self.clock())
         except StateError as error:
@@ -145,9 +149,9 @@ class Questions:
         key = f"q{len(state.answers)}"
         responses = params.get("inputResponses")
         if not isinstance(responses, dict) or not isinstance(responses.get(key), dict):
-            raise ProtocolError(
-                rpc.INVALID_PARAMS, f"Invalid params: inputResponses has no answer for {key!r}"
-            )
+            # the answer is missing: the method runs again with the answers so far, and
+            # asks its question again (a parked call is not resumed)
+            return RequestState(tool, state.digest, state.answers, state.expires, None)
         if len(state.answers) >= self.max_rounds:
             raise ProtocolError(
                 rpc.INVALID_PARAMS, f"Invalid params: more than {self.max_rounds} rounds of input"

@@ -1104,21 +1104,33 @@ class SessionMachine(RuleBasedStateMachine):
         message = self.message(request_id, method, params, "modern", extra=extra)
         in_time = self.now <= suspended.expires
         rounds_left = len(suspended.answers) < MAX_ROUNDS
-        accepted = variant == "as is" and in_time and rounds_left
+        # "mrtr" error handling: a good state without the answer runs the method again
+        # (it asks again); answers with no state are ignored (the call starts afresh)
+        accepted = (
+            (variant == "as is" and in_time and rounds_left)
+            or (variant == "wrong key" and in_time)
+            or variant == "none"
+        )
+        wanted = {
+            "as is": (*suspended.answers, answer),
+            "wrong key": suspended.answers,
+            "none": (),
+        }.get(variant)
         if request_id in self.waiting:
             self.request(message, caller)
             return
-        resumes = suspended.parked in self.parks
+        resumes = suspended.parked in self.parks and variant == "as is"
         (action,) = self.request(message, caller, starts=accepted)
         if isinstance(action, (StartCall, Resume)):
             start = action if isinstance(action, StartCall) else action.start
-            assert start.context.answers == (*suspended.answers, answer), start.context
+            assert start.context.answers == wanted, (variant, start.context)
             assert isinstance(action, Resume) == resumes, (action, suspended)
             if isinstance(action, Resume):
                 assert action.parked == suspended.parked, (action, suspended)
                 note("a retry resumes its parked call")
-            self.calls[start.call_id].expires = suspended.expires
-            note("a retry brings its answer")
+            if variant != "none":
+                self.calls[start.call_id].expires = suspended.expires
+            note(f"a retry brings its answer ({variant})")
         else:
             assert isinstance(action, Send) and isinstance(action.message, dict)
             assert action.message["error"]["code"] == INVALID_PARAMS, action.message

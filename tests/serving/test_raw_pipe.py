@@ -514,10 +514,16 @@ def test_forged_mismatched_and_expired_states_are_refused() -> None:
             RequestState("ask", arguments_digest({}), (), time.time() + 60)
         )
         assert retry(4, "ask", {}, other_key)["error"]["code"] == -32602
+        # a good state without the answer ("mrtr" error handling): asked again
         missing = call(5, "ask", {}, _meta=ELICIT_META)
         missing["params"].update(inputResponses={"q9": {}}, requestState=state)
-        assert "q0" in server.request(missing)["error"]["message"]
+        again = server.request(missing)["result"]
+        assert again["resultType"] == "input_required" and list(again["inputRequests"]) == ["q0"]
         assert retry(6, "ask", {}, state)["result"]["content"][0]["text"] == "accept:True"
+        # answers with no state are ignored: the call starts afresh, and asks
+        fresh = call(7, "ask", {}, _meta=ELICIT_META)
+        fresh["params"].update(inputResponses=answer)
+        assert server.request(fresh)["result"]["resultType"] == "input_required"
     finally:
         server.close()
 
