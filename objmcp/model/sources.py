@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib
+import importlib.util
 import inspect
 import os
 import sys
@@ -252,7 +253,7 @@ def _agreed(definitions: list[_Definition], method: bool) -> dict[str, str]:
 @functools.cache
 def _stub_namespace(path: str, package: str) -> dict[str, object]:
     tree = _tree(path)
-    return _bind(list(_live(tree.body)) if tree else [], package, {})
+    return _bind(list(_live(tree.body)) if tree else [], package, {}, stub=True)
 
 
 _BINDING: set[str] = set()
@@ -270,7 +271,7 @@ def _typeshed_namespace(module_name: str) -> dict[str, object]:
         return {}
     _BINDING.add(module_name)
     try:
-        return _bind(list(_live(tree.body)), module_name, {}, typeshed=True)
+        return _bind(list(_live(tree.body)), module_name, {}, stub=True, typeshed=True)
     finally:
         _BINDING.discard(module_name)
 
@@ -318,14 +319,18 @@ def _bind(
     package: str,
     namespace: dict[str, object],
     *,
+    stub: bool = False,
     typeshed: bool = False,
 ) -> dict[str, object]:
     """Run the imports and name assignments among ``statements`` in ``namespace``;
     return the names they bound (a name that does not import or evaluate stays unbound).
-    ``typeshed``: a name a module does not have is looked for in its typeshed stub."""
+    ``stub``: a stub's imports take only modules loaded already or of the standard
+    library (a stub names what type checkers read: ``numpy/__init__.pyi`` imports
+    ``numpy.distutils``, which would import setuptools). ``typeshed``: a name a module
+    does not have is looked for in its typeshed stub."""
     bound: dict[str, object] = {}
     for statement in statements:
-        for name, find in _bindings(statement, package, typeshed):
+        for name, find in _bindings(statement, package, stub, typeshed):
             try:
                 bound[name] = find({**namespace, **bound})
             except Exception:
@@ -336,17 +341,22 @@ def _bind(
 Finder = Callable[[dict[str, object]], object]
 
 
-def _bindings(statement: ast.stmt, package: str, typeshed: bool) -> list[tuple[str, Finder]]:
+def _bindings(
+    statement: ast.stmt, package: str, stub: bool, typeshed: bool
+) -> list[tuple[str, Finder]]:
     """The names a statement binds, each with how to find its value."""
     if isinstance(statement, ast.Import):
         return [
-            (alias.asname or alias.name.split(".")[0], _importer(alias.name, alias.asname is None))
+            (
+                alias.asname or alias.name.split(".")[0],
+                _importer(alias.name, alias.asname is None, stub),
+            )
             for alias in statement.names
         ]
     if isinstance(statement, ast.ImportFrom):
         base = ("." * statement.level) + (statement.module or "")
         return [
-            (alias.asname or alias.name, _from_importer(base, package, alias.name, typeshed))
+            (alias.asname or alias.name, _from_importer(base, package, alias.name, stub, typeshed))
             for alias in statement.names
             if alias.name != "*"
         ]
@@ -360,18 +370,18 @@ def _bindings(statement: ast.stmt, package: str, typeshed: bool) -> list[tuple[s
     return [(targets[0].id, lambda namespace: eval(code, namespace))]
 
 
-def _importer(name: str, top: bool) -> Finder:
+def _importer(name: str, top: bool, stub: bool) -> Finder:
     def find(namespace: dict[str, object]) -> object:
-        module = importlib.import_module(name)
-        return importlib.import_module(name.split(".", maxsplit=1)[0]) if top else module
+        module = _module(name, None, stub)
+        return _module(name.split(".", maxsplit=1)[0], None, stub) if top else module
 
     return find
 
 
-def _from_importer(base: str, package: str, name: str, typeshed: bool) -> Finder:
+def _from_importer(base: str, package: str, name: str, stub: bool, typeshed: bool) -> Finder:
     def find(namespace: dict[str, object]) -> object:
         try:
-            return _attribute_or_module(importlib.import_module(base, package or None), name)
+            return _attribute_or_module(_module(base, package or None, stub), name, stub)
         except Exception:
             if not typeshed or base.startswith("."):
                 raise
@@ -380,7 +390,20 @@ def _from_importer(base: str, package: str, name: str, typeshed: bool) -> Finder
     return find
 
 
-def _attribute_or_module(source: types.ModuleType, name: str) -> object:
+def _attribute_or_module(source: types.ModuleType, name: str, stub: bool) -> object:
     if hasattr(source, name):
         return getattr(source, name)
-    return importlib.import_module(f"{source.__name__}.{name}")
+    return _module(f"{source.__name__}.{name}", None, stub)
+
+
+def _module(name: str, package: str | None, stub: bool) -> types.ModuleType:
+    """The module ``name`` (relative to ``package``), imported; for a stub, only one
+    loaded already or of the standard library (ImportError otherwise)."""
+    absolute = importlib.util.resolve_name(name, package) if name.startswith(".") else name
+    if stub:
+        loaded = sys.modules.get(absolute)
+        if loaded is not None:
+            return loaded
+        if absolute.partition(".")[0] not in sys.stdlib_module_names:
+            raise ImportError(f"a stub's import of {absolute}, which is not loaded")
+    return importlib.import_module(absolute)
