@@ -4,6 +4,8 @@ functions and matplotlib's untyped sources are typed in ``.pyi`` files beside th
 from __future__ import annotations
 
 import inspect
+import os
+import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -16,6 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import objmcp
 from objmcp.model.annotations import stub_hints_of
 
 JELLYFISH = sorted(
@@ -102,3 +105,20 @@ def test_what_a_stub_says_and_what_it_cannot(stubbed: Any) -> None:
     assert hints(stubbed.dated) == {"when": datetime.date, "return": datetime.date}
     box = stubbed.Box()
     assert hints(box.put) == {"item": float, "times": int, "return": list[float]}
+
+
+def test_a_stubs_imports_load_nothing_new() -> None:
+    # numpy's stub imports numpy.distutils (for type checkers), which imports setuptools
+    probe = (
+        "import os, sys, numpy\n"
+        "from objmcp.model.sources import _stub_namespace\n"
+        "stub = os.path.join(os.path.dirname(numpy.__file__), '__init__.pyi')\n"
+        "names = _stub_namespace(stub, 'numpy')\n"
+        "assert 'ArrayLike' in names and len(names) > 100, sorted(names)[:20]\n"
+        "print(sorted(m for m in ('setuptools', 'numpy.distutils') if m in sys.modules))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(objmcp.__file__).parents[1])}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.strip() == "[]"
