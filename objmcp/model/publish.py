@@ -32,6 +32,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 MARK = "__objmcp_tool__"
 
+NEEDS = ("elicitation", "elicitation.url", "sampling", "roots")
+"""What a tool may say it will ask the client for (``ToolOptions.needs``)."""
+
 _HINTS = {
     "read_only": "readOnlyHint",
     "destructive": "destructiveHint",
@@ -50,7 +53,9 @@ class ToolOptions:
     client); ``structured=False`` sends no ``outputSchema``/``structuredContent``
     (``True`` insists on them); ``icons`` are MCP ``Icon`` objects
     (``{"src": ..., "mimeType": ..., "sizes": [...]}``); ``hidden`` publishes
-    nothing.
+    nothing; ``needs`` names what the tool will ask the client for
+    (``"elicitation"``, ``"elicitation.url"``, ``"sampling"``, ``"roots"``), so that a
+    2026-07-28 client that did not declare it is refused before the method runs.
     """
 
     name: str | None = None
@@ -63,6 +68,7 @@ class ToolOptions:
     structured: bool | None = None
     icons: tuple[Mapping[str, Any], ...] | None = None
     hidden: bool = False
+    needs: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         for key in ("name", "title", "description"):
@@ -73,6 +79,15 @@ class ToolOptions:
             value = getattr(self, key)
             if value is not None and not isinstance(value, bool):
                 raise TypeError(f"the tool option {key} must be True or False, not {value!r}")
+        if self.needs is not None:
+            if isinstance(self.needs, str) or not isinstance(self.needs, Sequence):
+                raise TypeError("the tool option needs must be a list of names")
+            unknown = [need for need in self.needs if need not in NEEDS]
+            if unknown:
+                raise TypeError(
+                    f"the tool option needs takes {', '.join(map(repr, NEEDS))}, not {unknown[0]!r}"
+                )
+            object.__setattr__(self, "needs", tuple(self.needs))
         if self.icons is not None:
             if isinstance(self.icons, (str, Mapping)) or not isinstance(self.icons, Sequence):
                 raise TypeError("the tool option icons must be a list of Icon objects")

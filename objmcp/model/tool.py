@@ -71,6 +71,8 @@ class Tool:
     title: str | None = None
     annotations: Mapping[str, Any] = field(default_factory=dict)
     icons: tuple[Mapping[str, Any], ...] = ()
+    needs: tuple[str, ...] = ()
+    """What the tool said it will ask the client for (``ToolOptions.needs``)."""
     output_schema: JsonSchema | None = field(default=None, repr=False)
     wraps_output: bool = False
     lenient: bool = field(default=True, repr=False)
@@ -356,6 +358,7 @@ def make_tool(
         title=options.title,
         annotations=options.annotations(),
         icons=options.icons or (),
+        needs=options.needs or (),
         output_schema=output_schema,
         wraps_output=wraps,
         lenient=lenient,

@@ -15,6 +15,7 @@ __all__ = [
     "INVALID_PARAMS",
     "INVALID_REQUEST",
     "METHOD_NOT_FOUND",
+    "MISSING_CLIENT_CAPABILITY",
     "PARSE_ERROR",
     "SERVER_BUSY",
     "UNSUPPORTED_PROTOCOL_VERSION",
@@ -34,6 +35,9 @@ INTERNAL_ERROR = -32603
 UNSUPPORTED_PROTOCOL_VERSION = -32022
 HEADER_MISMATCH = -32020
 """A request whose HTTP headers do not say what its body says (2026-07-28)."""
+MISSING_CLIENT_CAPABILITY = -32021
+"""A request that needs a client capability its client did not declare (2026-07-28's
+``MissingRequiredClientCapabilityError``, with ``data.requiredCapabilities``)."""
 SERVER_BUSY = -32000
 """A request refused because the connection has as many running as it may (a server error
 in JSON-RPC's range for implementations; MCP defines none for this)."""
@@ -48,6 +52,7 @@ HTTP_STATUS = {
     PARSE_ERROR: 400,
     UNSUPPORTED_PROTOCOL_VERSION: 400,
     HEADER_MISMATCH: 400,
+    MISSING_CLIENT_CAPABILITY: 400,
 }
 """The HTTP status an error answer carries over Streamable HTTP in the modern era (200 for
 the codes not here); the handshake era answers every request's error with 200."""

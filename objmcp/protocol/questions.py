@@ -43,7 +43,24 @@ from .modern import SERVER_INFO_KEY
 from .revisions import Revision
 from .state import RequestState, StateError, StateSeal
 
-__all__ = ["Questions"]
+__all__ = ["REQUIRED", "Questions", "missing_capability"]
+
+REQUIRED: dict[str, dict[str, Any]] = {
+    "elicitation": {"elicitation": {"form": {}}},
+    "elicitation.url": {"elicitation": {"url": {}}},
+    "sampling": {"sampling": {}},
+    "roots": {"roots": {}},
+}
+"""The client capabilities each kind of question needs, as ``requiredCapabilities``
+says them."""
+
+
+def missing_capability(feature: str, reason: str) -> ProtocolError:
+    """The -32021 error for a request whose client lacks what ``feature`` needs."""
+    return ProtocolError(
+        rpc.MISSING_CLIENT_CAPABILITY, reason, {"requiredCapabilities": REQUIRED[feature]}
+    )
+
 
 logger = logging.getLogger("objmcp")
 
@@ -95,6 +112,18 @@ class Questions:
         if not isinstance(capabilities.get(feature), dict):
             return f"The client does not support {feature} (it did not declare the capability)"
         return None
+
+    @staticmethod
+    def missing(call: Call | None, feature: Feature) -> ProtocolError | None:
+        """Modern era: the -32021 error a call that asks for ``feature`` gets when its
+        client did not declare the capability (None otherwise: the handshake era answers
+        with an error result, as :meth:`refusal` says)."""
+        if call is None or call.revision.era != "modern":
+            return None
+        reason = Questions.refusal(call, feature)
+        if reason is None:
+            return None
+        return missing_capability(feature, reason)
 
     @staticmethod
     def elicitation_complete(revision: Revision | None, elicitation_id: str) -> list[Action]:

@@ -56,6 +56,7 @@ from __future__ import annotations
 import itertools
 import logging
 import time
+import typing
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Literal
 
@@ -270,6 +271,11 @@ class Session:
         it can: ``"elicitation"`` (a form), ``"elicitation.url"``, ``"sampling"`` or
         ``"roots"``."""
         return self.questions.refusal(self._calls.get(call_id), feature)
+
+    def missing(self, call_id: int, feature: Feature) -> ProtocolError | None:
+        """Modern era: the -32021 error the call ``call_id`` is answered with, when it
+        asks for ``feature`` and its client did not declare it (None otherwise)."""
+        return self.questions.missing(self._calls.get(call_id), feature)
 
     def elicitation_complete(self, elicitation_id: str) -> list[Action]:
         """A URL question's out-of-band step is done: tell the client, in the revision that
@@ -496,6 +502,10 @@ class Session:
             if name not in self.toolbox:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
             call = Call(request_id, revision, batch, capabilities=capabilities, tool=name)
+            for need in self.toolbox[name].needs:  # said ahead: refused before it runs
+                missing = self.questions.missing(call, typing.cast(Feature, need))
+                if missing is not None:
+                    raise missing
             self.start(call, "tool", name, params.get("arguments"), params, actions)
             return None
         entry = METHODS.get(method)

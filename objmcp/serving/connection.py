@@ -238,7 +238,7 @@ class Connection:
             if timeout is not None:
                 call.timer.deadline = anyio.current_time() + timeout
             finish = await execute(self.settings.tools, action, injections(self, call))
-        if call.timer.cancelled_caught and call.question is None:
+        if call.timer.cancelled_caught and call.question is None and call.refused is None:
             call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop
             logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool, timeout)
             finish = stopped(
@@ -250,7 +250,12 @@ class Connection:
             self.idle.set()
         # However the method ended after asking (even if it caught InputNeeded itself, or
         # a task group of its own wrapped it), a question asked is what the call answers.
-        if call.question is not None:
+        if call.refused is not None:
+            refused = call.refused
+            self.perform(
+                self.told(lambda session: session.request_finished(call.call_id, None, refused))
+            )
+        elif call.question is not None:
             question = call.question
             asked = self.told(lambda session: session.call_needs_input(call.call_id, *question))
             self.perform(asked)
@@ -287,6 +292,10 @@ class Connection:
             raise request.unavailable(self.cannot_ask)
         with self.lock:
             refusal = self.session.refusal(call.call_id, request.feature)
+            missing = self.session.missing(call.call_id, request.feature)
+        if missing is not None:  # 2026-07-28: the request is answered -32021
+            call.refused = missing
+            return STOP
         if refusal is not None:
             raise request.unavailable(refusal)
         if self.closing:

@@ -35,6 +35,7 @@ from ..model.inject import (
 )
 from ..model.sampling import read_roots, read_sample, sample_request
 from ..model.threads import Job, ThreadRunner
+from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import CallContext, Feature
 
 __all__ = ["STOP", "ClientRequest", "Reach", "RunningCall", "injections"]
@@ -57,6 +58,9 @@ class RunningCall:
     """Modern era: the questions asked so far (answered from the state, or new)."""
     question: tuple[str, dict[str, Any]] | None = None
     """Modern era: the question the call stopped for, when it stops to be replayed."""
+    refused: ProtocolError | None = None
+    """Modern era: the error the call is answered with, when it asked for what its client
+    did not declare (-32021)."""
 
 
 @dataclass(eq=False)

@@ -114,8 +114,13 @@ async def test_wrong_answers_and_unaskable_questions_are_tool_errors(era: Era) -
 async def test_a_client_without_the_capability_is_told_so(era: Era) -> None:
     async with connect(Zoo(), era=era) as client:
         assert "elicitation" not in client.capabilities
-        result = await client.call("ask")
-    assert result.is_error and "does not support elicitation" in result.text
+        if era == "modern":  # 2026-07-28: MissingRequiredClientCapabilityError
+            with pytest.raises(ResponseError) as refused:
+                await client.call("ask")
+            assert refused.value.code == -32021 and "elicitation" in str(refused.value)
+        else:  # the handshake revisions: an error result that says why
+            result = await client.call("ask")
+            assert result.is_error and "does not support elicitation" in result.text
     assert client.asked == []  # nothing was asked of a client that cannot answer
 
 

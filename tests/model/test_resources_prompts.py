@@ -54,7 +54,7 @@ async def test_resources_are_listed_and_read(mode: str) -> None:
     assert third.contents[0].text == "Café ☕ at noon"  # type: ignore[union-attr]
     assert str(third.contents[0].uri) == "notes://3"
     assert base64.b64decode(dot.contents[0].blob).startswith(b"\x89PNG")  # type: ignore[union-attr]
-    assert missing.value.error.code == -32002
+    assert missing.value.error.code == (-32602 if mode == "2026-07-28" else -32002)
     assert absent.value.error.code == -32603 and "no note 99" in absent.value.error.message
     assert wrong.value.error.code == -32602 and "number" in wrong.value.error.message
 
@@ -257,7 +257,8 @@ async def test_a_read_that_asks_a_client_that_cannot_answer_fails_clearly(era: s
     async with connect(Desk(), era=era) as client:  # the client declares no elicitation
         with pytest.raises(ResponseError) as refused:
             await client.request("resources/read", {"uri": "drafts://memo"})
-    assert refused.value.code == -32603
+    # 2026-07-28: MissingRequiredClientCapabilityError; before, an internal error that says why
+    assert refused.value.code == (-32021 if era == "modern" else -32603)
     assert "does not support elicitation" in refused.value.message
 
 

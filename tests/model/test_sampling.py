@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import objmcp
 from objmcp.model.sampling import read_roots, read_sample, sample_request
-from objmcp.testing import connect
+from objmcp.testing import ResponseError, connect
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
@@ -235,7 +235,17 @@ async def test_protocol_calls_hand_over_what_the_client_answers(
     assert client.logs == [{"level": "warning", "logger": "all_in_one", "data": "careful"}]
 
     async with connect(Helper(), era=era) as unable:  # no sampling, no roots
-        refused = await unable.call("summarize", text="x")
-        no_roots = await unable.call("folders")
-    assert refused.is_error and "does not support sampling" in refused.text
-    assert no_roots.is_error
+        if era == "modern":  # 2026-07-28: MissingRequiredClientCapabilityError
+            for tool, arguments, needed in (
+                ("summarize", {"text": "x"}, {"sampling": {}}),
+                ("folders", {}, {"roots": {}}),
+            ):
+                with pytest.raises(ResponseError) as missing:
+                    await unable.call(tool, **arguments)
+                assert missing.value.code == -32021
+                assert missing.value.data == {"requiredCapabilities": needed}
+        else:
+            refused = await unable.call("summarize", text="x")
+            no_roots = await unable.call("folders")
+            assert refused.is_error and "does not support sampling" in refused.text
+            assert no_roots.is_error

@@ -66,9 +66,14 @@ async def test_sampling_without_the_capability_or_with_a_broken_answer_is_a_tool
     mode: str,
 ) -> None:
     async with Client(params(), mode=mode) as client:
-        refused = await client.call_tool("summarize", {"text": "x"})
-    assert refused.is_error
-    assert "does not support sampling" in text_of(refused)
+        if mode == "legacy":
+            refused = await client.call_tool("summarize", {"text": "x"})
+            assert refused.is_error
+            assert "does not support sampling" in text_of(refused)
+        else:  # 2026-07-28: MissingRequiredClientCapabilityError
+            with pytest.raises(MCPError) as missing:
+                await client.call_tool("summarize", {"text": "x"})
+            assert missing.value.error.code == -32021
 
     async def failing(context: Any, request: types.CreateMessageRequestParams) -> Any:
         return types.ErrorData(code=-1, message="the user said no")
@@ -100,8 +105,14 @@ async def test_a_tool_lists_the_clients_roots(mode: str) -> None:
     assert json.loads(text_of(result)) == ["project=file:///home/me/project", "None=file:///tmp"]
 
     async with Client(params(), mode=mode) as client:
-        refused = await client.call_tool("where", {})
-    assert refused.is_error and "does not support roots" in text_of(refused)
+        if mode == "legacy":
+            refused = await client.call_tool("where", {})
+            assert refused.is_error and "does not support roots" in text_of(refused)
+        else:  # 2026-07-28: MissingRequiredClientCapabilityError
+            with pytest.raises(MCPError) as missing:
+                await client.call_tool("where", {})
+            assert missing.value.error.code == -32021
+            assert missing.value.error.data == {"requiredCapabilities": {"roots": {}}}
 
 
 @pytest.mark.parametrize("mode", MODES)
