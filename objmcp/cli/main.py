@@ -159,6 +159,13 @@ def _parser() -> argparse.ArgumentParser:
         help="end a session after SECONDS with no request and no stream read (3600)",
     )
     http.add_argument(
+        "--max-sessions",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="sessions open at once; beyond, the least recently used idle one ends (1000)",
+    )
+    http.add_argument(
         "--route",
         metavar="TAG",
         help="start every session id with TAG. (a proxy in front routes sessions by it)",
@@ -365,6 +372,7 @@ def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpA
         poll_after=options.poll_after,
         route=options.route,
         session_idle=options.session_idle,
+        max_sessions=options.max_sessions,
         authorization_servers=options.authorization_servers or (),
         no_auth=options.no_auth,
     )

@@ -72,7 +72,7 @@ from .http_checks import (
     read_body,
     route_path,
 )
-from .http_sessions import HttpConnection, SessionStore
+from .http_sessions import DEFAULT_MAX_SESSIONS, HttpConnection, SessionStore
 from .logs import LogToClient
 from .settings import Settings
 from .streams import Reader, Stream
@@ -121,6 +121,7 @@ class McpApp:
         scopes: Collection[str] = (),
         session_idle: float | None = 3600.0,
         no_auth: bool = False,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
     ) -> None:
         if token is not None and verify is not None:
             raise ValueError("give token= or verify=, not both")
@@ -143,7 +144,11 @@ class McpApp:
         )
         """What a request must show first (host, origin, token)."""
         self.store = SessionStore(
-            server.settings(), stateless=stateless, route=route, session_idle=session_idle
+            server.settings(),
+            stateless=stateless,
+            route=route,
+            session_idle=session_idle,
+            max_sessions=max_sessions,
         )
         """The sessions open, and the connection modern-era requests share."""
         self.settings = self.store.settings
