@@ -122,6 +122,18 @@ def _parser() -> argparse.ArgumentParser:
     limits.add_argument(
         "--max-items", type=int, metavar="N", help="items read from a result's iterators (10000)"
     )
+    limits.add_argument(
+        "--max-waiting",
+        type=int,
+        metavar="N",
+        help="calls of one client waiting for its answers at once (64)",
+    )
+    limits.add_argument(
+        "--max-waiting-total",
+        type=int,
+        metavar="N",
+        help="calls of every client waiting for their answers at once (1000)",
+    )
     limits.add_argument("--max-result", type=int, metavar="N", help="a result's characters (16 Mi)")
     http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
@@ -322,6 +334,8 @@ _LIMITS = (
     "page_size",
     "max_items",
     "max_result",
+    "max_waiting",
+    "max_waiting_total",
 )
 """The options of ``run`` that go to the server as they are, when given."""
 
