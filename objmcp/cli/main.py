@@ -178,6 +178,20 @@ def _parser() -> argparse.ArgumentParser:
         help="sessions open at once; beyond, the least recently used idle one ends (1000)",
     )
     http.add_argument(
+        "--max-body",
+        type=int,
+        default=16 * 1024 * 1024,
+        metavar="BYTES",
+        help="a POST's body (16 MiB)",
+    )
+    http.add_argument(
+        "--max-values",
+        type=int,
+        default=2_000_000,
+        metavar="N",
+        help="JSON values in a POST's body, counted before it is parsed (2000000)",
+    )
+    http.add_argument(
         "--route",
         metavar="TAG",
         help="start every session id with TAG. (a proxy in front routes sessions by it)",
@@ -387,6 +401,8 @@ def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpA
         route=options.route,
         session_idle=options.session_idle,
         max_sessions=options.max_sessions,
+        max_body=options.max_body,
+        max_values=options.max_values,
         authorization_servers=options.authorization_servers or (),
         no_auth=options.no_auth,
     )

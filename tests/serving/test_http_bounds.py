@@ -5,16 +5,26 @@ beyond ``max_sessions``, and connections that never finish their request."""
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 
 import httpx2 as httpx  # the HTTP client the mcp SDK ships with
 import pytest
-from http_helpers import ACCEPT, HttpServer, call, initialize_message, open_session, post
+from http_helpers import (
+    ACCEPT,
+    HttpServer,
+    call,
+    initialize_message,
+    modern,
+    modern_headers,
+    open_session,
+    post,
+)
 
 
 @pytest.fixture(scope="module")
 def bounded() -> Iterator[HttpServer]:
-    server = HttpServer("--max-sessions", "2")
+    server = HttpServer("--max-sessions", "2", "--max-body", "4000", "--max-values", "100")
     yield server
     server.stop()
 
@@ -63,3 +73,47 @@ def test_max_sessions_must_be_positive() -> None:
 
     with pytest.raises(ValueError, match="max_sessions"):
         objmcp.asgi_app("zoo", {}, max_sessions=0)
+
+
+# --- what one request may cost (item 7) ---------------------------------------------------------
+
+
+def echo(text: str) -> dict[str, object]:
+    return modern("tools/call", 3, name="echo", arguments={"text": text})
+
+
+ECHO_HEADERS = {
+    **ACCEPT,
+    "content-type": "application/json",
+    **modern_headers("tools/call", "echo"),
+}
+
+
+def test_a_body_over_max_body_is_refused_while_another_client_is_answered(
+    bounded: HttpServer,
+) -> None:
+    body = json.dumps(echo("x" * 5000)).encode()
+    head = (
+        f"POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:{bounded.port}\r\n"
+        + "".join(f"{name}: {value}\r\n" for name, value in ECHO_HEADERS.items())
+        + f"content-length: {len(body)}\r\n\r\n"
+    ).encode()
+    with socket.create_connection(("127.0.0.1", bounded.port), timeout=5) as sending:
+        sending.sendall(head + body[:1000])  # a body on its way
+        listed = post(bounded.url, modern("tools/list"), **modern_headers("tools/list"))
+        assert listed.status_code == 200
+        sending.sendall(body[1000:])
+        answer = b""
+        while b"(max_body)" not in answer and (chunk := sending.recv(65536)):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 413 ")
+    assert b"a body of at most 4000 bytes is read (max_body)" in answer
+
+
+def test_a_body_of_too_many_values_is_refused_unparsed(bounded: HttpServer) -> None:
+    many = modern("tools/call", 3, name="echo", arguments={"text": "x", "more": [{}] * 200})
+    refused = httpx.post(bounded.url, json=many, headers=ECHO_HEADERS, timeout=5)
+    assert refused.status_code == 413
+    assert "max_values of 100" in refused.text
+    commas = httpx.post(bounded.url, json=echo(",[{" * 300), headers=ECHO_HEADERS, timeout=5)
+    assert commas.json()["result"]["content"][0]["text"] == ",[{" * 300  # text, not values
