@@ -192,6 +192,30 @@ def _parser() -> argparse.ArgumentParser:
         help="JSON values in a POST's body, counted before it is parsed (2000000)",
     )
     http.add_argument(
+        "--read-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="close a connection whose request (headers and body) takes longer to arrive (30)",
+    )
+    http.add_argument(
+        "--keep-alive",
+        type=int,
+        metavar="SECONDS",
+        help="close a connection idle that long between requests (5)",
+    )
+    http.add_argument(
+        "--max-connections",
+        type=int,
+        metavar="N",
+        help="connections and requests at once; beyond, requests are answered 503 (1000)",
+    )
+    http.add_argument(
+        "--max-header",
+        type=int,
+        metavar="BYTES",
+        help="a request's line and headers; beyond, 400 (16384)",
+    )
+    http.add_argument(
         "--route",
         metavar="TAG",
         help="start every session id with TAG. (a proxy in front routes sessions by it)",
@@ -437,6 +461,8 @@ def _serve_http(options: argparse.Namespace) -> None:
         import uvicorn
     except ImportError:
         raise TargetError("objmcp run --http needs uvicorn: pip install 'objmcp[http]'") from None
+    from .http_limits import uvicorn_limits
+
     where = f"http://{options.host}:{options.port}/mcp"
     _check_exposure(options, where)
     if options.workers > 1:
@@ -446,6 +472,7 @@ def _serve_http(options: argparse.Namespace) -> None:
             {k: v for k, v in vars(options).items() if k != "handler"}
         )
         grace = _make_server(options).grace  # a target that cannot be served fails here, once
+        limits = uvicorn_limits(options)
         sys.stderr.write(f"objmcp: serving at {where} with {options.workers} workers\n")
         uvicorn.run(
             "objmcp.cli.main:http_app_from_environment",
@@ -455,6 +482,7 @@ def _serve_http(options: argparse.Namespace) -> None:
             workers=options.workers,
             log_level="warning",
             timeout_graceful_shutdown=int(grace),
+            **limits,
         )
         return
     app = _make_app(options, _take_secrets().get("OBJMCP_STATE_KEY"))
@@ -466,6 +494,7 @@ def _serve_http(options: argparse.Namespace) -> None:
         log_level="warning",
         # calls parked for a retry hold their request open: they get the grace, no more
         timeout_graceful_shutdown=int(app.settings.grace),
+        **uvicorn_limits(options),
     )
 
 

@@ -4,6 +4,7 @@ beyond ``max_sessions``, and connections that never finish their request."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import socket
 from collections.abc import Iterator
@@ -117,3 +118,52 @@ def test_a_body_of_too_many_values_is_refused_unparsed(bounded: HttpServer) -> N
     assert "max_values of 100" in refused.text
     commas = httpx.post(bounded.url, json=echo(",[{" * 300), headers=ECHO_HEADERS, timeout=5)
     assert commas.json()["result"]["content"][0]["text"] == ",[{" * 300  # text, not values
+
+
+# --- connections that never finish their request (item 10) --------------------------------------
+
+
+@pytest.fixture(scope="module")
+def impatient() -> Iterator[HttpServer]:
+    server = HttpServer("--read-timeout", "0.5")
+    yield server
+    server.stop()
+
+
+def closed_by_server(connection: socket.socket) -> bytes:
+    """What the server sends before it closes ``connection`` (the socket's timeout fails
+    the test if it never does)."""
+    said = b""
+    while chunk := connection.recv(65536):
+        said += chunk
+    return said
+
+
+HALF_HEADERS = b"POST /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n"
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [b"", HALF_HEADERS, HALF_HEADERS + b"content-length: 100\r\n\r\n" + b'{"jsonrpc": '],
+    ids=["nothing", "half the headers", "half the body"],
+)
+def test_a_connection_that_never_finishes_its_request_is_closed(
+    impatient: HttpServer, sent: bytes
+) -> None:
+    with socket.create_connection(("127.0.0.1", impatient.port), timeout=10) as slow:
+        slow.sendall(sent)
+        listed = post(impatient.url, modern("tools/list"), **modern_headers("tools/list"))
+        assert listed.status_code == 200  # another client is served meanwhile
+        said = closed_by_server(slow)
+    if b"content-length: 100" not in sent:
+        assert said.startswith(b"HTTP/1.1 408 ")
+
+
+def test_uvicorn_is_given_the_limits_of_the_options() -> None:
+    from objmcp.cli.http_limits import DeadlineProtocol, uvicorn_limits
+
+    given = uvicorn_limits(argparse.Namespace(max_connections=7, keep_alive=2, read_timeout=None))
+    assert (given["limit_concurrency"], given["timeout_keep_alive"]) == (7, 2)
+    assert given["h11_max_incomplete_event_size"] == 16384
+    assert given["http"].func is DeadlineProtocol
+    assert given["http"].keywords == {"read_timeout": 30.0}
