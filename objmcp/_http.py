@@ -35,7 +35,12 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
     stream being read, 3600; then it ends, its calls stopped, and its client gets 404
     and starts a new one; None: until the client deletes it), ``no_auth`` (serve
     clients beyond this machine with no ``token`` or ``verify``: without it, and
-    without either, a request from an address that is not loopback is refused 403).
+    without either, a request from an address that is not loopback is refused 403),
+    ``max_sessions`` (handshake-era sessions open at once, 1,000: an ``initialize``
+    beyond it ends the least recently used session with nothing going on, or, when
+    every one is busy, is refused 503), ``max_body`` (bytes of a POST's body, 16 MiB)
+    and ``max_values`` (JSON values in it, array items and object members, 2,000,000,
+    counted before it is parsed): beyond either, 413.
     """
     http = {key: options.pop(key) for key in HTTP_OPTIONS if key in options}
     return McpApp(Server(name, target, **options), **http)
@@ -57,5 +62,8 @@ HTTP_OPTIONS = (
     "resource",
     "scopes",
     "no_auth",
+    "max_sessions",
+    "max_body",
+    "max_values",
 )
 """The options of :func:`asgi_app` that are the HTTP app's, not the server's."""

@@ -38,7 +38,14 @@ from .protocol.state import StateSeal
 from .serving.byte_stream import StreamConnection
 from .serving.connection import Connection
 from .serving.reader import ReaderConnection
-from .serving.settings import Hub, Member, Settings
+from .serving.settings import (
+    DEFAULT_MAX_WAITING,
+    DEFAULT_MAX_WAITING_TOTAL,
+    Hub,
+    Member,
+    Settings,
+    Waits,
+)
 from .serving.signals import sigterm_ends_input
 from .transport.forks import kept_from_children
 from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
@@ -70,7 +77,11 @@ class Server:
     random key), ``max_parked`` and ``park_timeout`` (modern era: how many calls
     may wait suspended for the client's retry, and for how many seconds; beyond
     either, the retry runs the method again from the start, answering its earlier
-    questions from the state), ``tools`` (how members are published, by name:
+    questions from the state), ``max_waiting`` and ``max_waiting_total``
+    (handshake era: how many calls may wait for the client's answer at once, in one
+    session, 64, and in all, 1,000; each may keep a worker thread: beyond either, the
+    question raises :class:`~objmcp.InteractionUnavailable` in the call, which
+    answers with an error unless it catches it), ``tools`` (how members are published, by name:
     the options of ``@objmcp.tool``, for code that cannot carry decorators),
     ``resources`` and ``prompts`` (the same for ``@objmcp.resource(uri)`` and
     ``@objmcp.prompt``: ``{"method": "notes://{id}"}``, ``["method"]``),
@@ -115,6 +126,8 @@ class Server:
         state_key: str | bytes | None = None,
         max_parked: int = 64,
         park_timeout: float = 300.0,
+        max_waiting: int = DEFAULT_MAX_WAITING,
+        max_waiting_total: int = DEFAULT_MAX_WAITING_TOTAL,
         tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
         resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
         prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
@@ -159,6 +172,11 @@ class Server:
             raise ValueError("max_parked and park_timeout cannot be negative")
         self.max_parked = max_parked
         self.park_timeout = park_timeout
+        if max_waiting < 0:
+            raise ValueError("max_waiting cannot be negative")
+        self.max_waiting = max_waiting
+        self.waits = Waits(max_waiting_total)
+        """The calls waiting for their clients' answers, on every connection."""
         self.page_size = page_size
         self.cache = dict(cache or {})
         check_listing(page_size)
@@ -229,6 +247,8 @@ class Server:
             tools=self.tools,
             make_session=self.session,
             hub=self.hub,
+            waits=self.waits,
+            max_waiting=self.max_waiting,
             framing=self.framing,
             max_frame=self.max_frame,
             call_timeout=self.call_timeout,

@@ -122,6 +122,18 @@ def _parser() -> argparse.ArgumentParser:
     limits.add_argument(
         "--max-items", type=int, metavar="N", help="items read from a result's iterators (10000)"
     )
+    limits.add_argument(
+        "--max-waiting",
+        type=int,
+        metavar="N",
+        help="calls of one client waiting for its answers at once (64)",
+    )
+    limits.add_argument(
+        "--max-waiting-total",
+        type=int,
+        metavar="N",
+        help="calls of every client waiting for their answers at once (1000)",
+    )
     limits.add_argument("--max-result", type=int, metavar="N", help="a result's characters (16 Mi)")
     http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
@@ -157,6 +169,51 @@ def _parser() -> argparse.ArgumentParser:
         default=3600.0,
         metavar="SECONDS",
         help="end a session after SECONDS with no request and no stream read (3600)",
+    )
+    http.add_argument(
+        "--max-sessions",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="sessions open at once; beyond, the least recently used idle one ends (1000)",
+    )
+    http.add_argument(
+        "--max-body",
+        type=int,
+        default=16 * 1024 * 1024,
+        metavar="BYTES",
+        help="a POST's body (16 MiB)",
+    )
+    http.add_argument(
+        "--max-values",
+        type=int,
+        default=2_000_000,
+        metavar="N",
+        help="JSON values in a POST's body, counted before it is parsed (2000000)",
+    )
+    http.add_argument(
+        "--read-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="close a connection whose request (headers and body) takes longer to arrive (30)",
+    )
+    http.add_argument(
+        "--keep-alive",
+        type=int,
+        metavar="SECONDS",
+        help="close a connection idle that long between requests (5)",
+    )
+    http.add_argument(
+        "--max-connections",
+        type=int,
+        metavar="N",
+        help="connections and requests at once; beyond, requests are answered 503 (1000)",
+    )
+    http.add_argument(
+        "--max-header",
+        type=int,
+        metavar="BYTES",
+        help="a request's line and headers; beyond, 400 (16384)",
     )
     http.add_argument(
         "--route",
@@ -315,6 +372,8 @@ _LIMITS = (
     "page_size",
     "max_items",
     "max_result",
+    "max_waiting",
+    "max_waiting_total",
 )
 """The options of ``run`` that go to the server as they are, when given."""
 
@@ -365,6 +424,9 @@ def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpA
         poll_after=options.poll_after,
         route=options.route,
         session_idle=options.session_idle,
+        max_sessions=options.max_sessions,
+        max_body=options.max_body,
+        max_values=options.max_values,
         authorization_servers=options.authorization_servers or (),
         no_auth=options.no_auth,
     )
@@ -399,6 +461,8 @@ def _serve_http(options: argparse.Namespace) -> None:
         import uvicorn
     except ImportError:
         raise TargetError("objmcp run --http needs uvicorn: pip install 'objmcp[http]'") from None
+    from .http_limits import uvicorn_limits
+
     where = f"http://{options.host}:{options.port}/mcp"
     _check_exposure(options, where)
     if options.workers > 1:
@@ -408,6 +472,7 @@ def _serve_http(options: argparse.Namespace) -> None:
             {k: v for k, v in vars(options).items() if k != "handler"}
         )
         grace = _make_server(options).grace  # a target that cannot be served fails here, once
+        limits = uvicorn_limits(options)
         sys.stderr.write(f"objmcp: serving at {where} with {options.workers} workers\n")
         uvicorn.run(
             "objmcp.cli.main:http_app_from_environment",
@@ -417,6 +482,7 @@ def _serve_http(options: argparse.Namespace) -> None:
             workers=options.workers,
             log_level="warning",
             timeout_graceful_shutdown=int(grace),
+            **limits,
         )
         return
     app = _make_app(options, _take_secrets().get("OBJMCP_STATE_KEY"))
@@ -428,6 +494,7 @@ def _serve_http(options: argparse.Namespace) -> None:
         log_level="warning",
         # calls parked for a retry hold their request open: they get the grace, no more
         timeout_graceful_shutdown=int(app.settings.grace),
+        **uvicorn_limits(options),
     )
 
 

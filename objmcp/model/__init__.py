@@ -3,9 +3,9 @@
 It holds introspection (``introspect``, ``hints``), schemas from type hints and
 docstrings (``schema``, and ``paramtypes`` for what untyped code says otherwise),
 JSON in and out of Python values (``convert``, ``shapes``, ``validate``,
-``quickcheck``, ``jsontext``), what a call returns (``content``, ``media``), what a method may be
-handed (``inject``, ``elicit``, ``sampling``), how members are published
-(``publish``, ``tool``, ``resources``, ``prompts``), and the
+``quickcheck``, ``jsontext``, ``jsoncount``), what a call returns (``content``,
+``media``), what a method may be handed (``inject``, ``elicit``, ``sampling``), how
+members are published (``publish``, ``tool``, ``resources``, ``prompts``), and the
 :class:`~objmcp.Toolbox` that finds them (``collect``, withholding what ``danger``
 knows to be dangerous) and calls them (``toolbox``, ``outcome``, ``threads``), with
 its definitions for LLM APIs (``specs``).

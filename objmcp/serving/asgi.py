@@ -68,16 +68,23 @@ from .http_checks import (
     check_content_type,
     check_handshake_body,
     check_modern_headers,
+    check_values,
     header_map,
     read_body,
     route_path,
 )
-from .http_sessions import HttpConnection, SessionStore
+from .http_sessions import DEFAULT_MAX_SESSIONS, HttpConnection, SessionStore
 from .logs import LogToClient
 from .settings import Settings
 from .streams import Reader, Stream
 
-__all__ = ["LOCAL_HOSTS", "Host", "McpApp"]
+__all__ = ["DEFAULT_MAX_BODY", "DEFAULT_MAX_VALUES", "LOCAL_HOSTS", "Host", "McpApp"]
+
+DEFAULT_MAX_BODY = 16 * 1024 * 1024
+"""Bytes of one POST's body (above the 10 MB arguments promised)."""
+DEFAULT_MAX_VALUES = 2_000_000
+"""JSON values in one POST's body: some 200 MB and a third of a second to parse at
+most, during which no other client of the process is answered."""
 
 ASGISend = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -121,6 +128,9 @@ class McpApp:
         scopes: Collection[str] = (),
         session_idle: float | None = 3600.0,
         no_auth: bool = False,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
+        max_body: int = DEFAULT_MAX_BODY,
+        max_values: int = DEFAULT_MAX_VALUES,
     ) -> None:
         if token is not None and verify is not None:
             raise ValueError("give token= or verify=, not both")
@@ -129,6 +139,8 @@ class McpApp:
         if token is not None and not token:
             raise ValueError("token= cannot be empty")
         check_seconds(session_idle=session_idle)
+        if max_body < 1 or max_values < 1:
+            raise ValueError("max_body and max_values must be 1 or more")
         self.gate = Gate(
             path=path,
             allowed_hosts=allowed_hosts,
@@ -143,12 +155,20 @@ class McpApp:
         )
         """What a request must show first (host, origin, token)."""
         self.store = SessionStore(
-            server.settings(), stateless=stateless, route=route, session_idle=session_idle
+            server.settings(),
+            stateless=stateless,
+            route=route,
+            session_idle=session_idle,
+            max_sessions=max_sessions,
         )
         """The sessions open, and the connection modern-era requests share."""
         self.settings = self.store.settings
         """What the app's connections run by."""
         self.path = path
+        self.max_body = max_body
+        """Bytes of a POST's body (beyond: 413, the body not read further)."""
+        self.max_values = max_values
+        """JSON values in a POST's body (beyond: 413, the body not parsed)."""
         self.poll_after = poll_after
         """Seconds a 2025-11-25 client's request stream is held open before the server
         closes the connection and the client polls (None: until it is answered)."""
@@ -218,7 +238,12 @@ class McpApp:
     ) -> None:
         check_accept(headers.get("accept"), post=True)
         check_content_type(headers)
-        body = await read_body(receive, self.store.settings.max_frame)
+        max_frame = self.store.settings.max_frame
+        if self.max_body <= max_frame:
+            body = await read_body(receive, self.max_body)
+        else:
+            body = await read_body(receive, max_frame, "max_frame")
+        check_values(body, self.max_values)
         try:
             message = parse_message(body)
         except ParseFailure as error:

@@ -310,9 +310,11 @@ class Connection:
             with _clock_stopped(call):
                 waiter = await self._park(call, request, job)
         else:
+            self._check_room(request)
             with self.lock:
                 actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
             waiter = self._waiters[ask_id] = _Waiter(call)
+            self.settings.waits.count += 1
             try:
                 self.perform(actions)
                 with _clock_stopped(call):
@@ -320,6 +322,7 @@ class Connection:
                         await waiter.answered.wait()
             finally:
                 self._waiters.pop(ask_id, None)
+                self.settings.waits.count -= 1
         if waiter.released and self.closing:
             raise request.unavailable(
                 "The client closed its input while the call waited for its answer: nobody "
@@ -330,6 +333,22 @@ class Connection:
         if waiter.error is not None:
             raise request.failed(str(waiter.error.get("message", "no reason given")))
         return request.read(waiter.result or {})
+
+    def _check_room(self, request: ClientRequest) -> None:
+        """Refuse a question when too many calls wait for answers already: in this
+        connection (``max_waiting``) or in all (``max_waiting_total``)."""
+        limit = self.settings.max_waiting
+        if len(self._waiters) >= limit:
+            raise request.unavailable(
+                f"Too many calls of this client wait for its answers: {limit} at most "
+                "(the server's max_waiting); try again when one is answered"
+            )
+        waits = self.settings.waits
+        if waits.full:
+            raise request.unavailable(
+                f"Too many calls wait for their clients' answers: {waits.limit} at most "
+                "(the server's max_waiting_total); try again later"
+            )
 
     def _can_park(self, job: Job | None) -> bool:
         if job is not None and self.settings.tools.threads.serial:

@@ -12,8 +12,9 @@ An app that asks no token serves this machine only (a client whose address is no
 loopback is refused 403), unless told ``no_auth``.
 
 A POST is then checked for its shape: ``Accept`` and ``Content-Type``, a body no
-larger than the server's frame limit, and, in the modern era, headers that say what
-the body says (``MCP-Protocol-Version``, ``Mcp-Method``, ``Mcp-Name``; -32020
+larger than ``max_body`` (and the server's frame limit) holding no more than
+``max_values`` JSON values, counted before it is parsed, and, in the modern era,
+headers that say what the body says (``MCP-Protocol-Version``, ``Mcp-Method``, ``Mcp-Name``; -32020
 otherwise); a handshake-era body under a modern header is answered as that revision
 answers it.
 
@@ -37,6 +38,7 @@ import re
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from typing import Any
 
+from ..model.jsoncount import values_over
 from ..protocol import jsonrpc as rpc
 from ..protocol.modern import NAMED_PARAM, PROTOCOL_VERSION_KEY, meta_of
 from ..protocol.revisions import MODERN_VERSIONS
@@ -53,6 +55,7 @@ __all__ = [
     "check_content_type",
     "check_handshake_body",
     "check_modern_headers",
+    "check_values",
     "decode_header",
     "header_map",
     "is_loopback",
@@ -268,7 +271,9 @@ def check_content_type(headers: Mapping[str, str]) -> None:
         raise Refusal(415, "Unsupported Media Type: send application/json")
 
 
-async def read_body(receive: Receive, limit: int) -> bytes:
+async def read_body(receive: Receive, limit: int, option: str = "max_body") -> bytes:
+    """A POST's body, read as it comes: 413 (naming ``option``) as soon as it is over
+    ``limit`` bytes, 400 when the client leaves before it is whole."""
     chunks: list[bytes] = []
     size = 0
     while True:
@@ -278,10 +283,24 @@ async def read_body(receive: Receive, limit: int) -> bytes:
         chunk = event.get("body", b"")
         size += len(chunk)
         if size > limit:
-            raise Refusal(413, f"Payload Too Large: at most {limit} bytes")
+            raise Refusal(
+                413, f"Payload Too Large: a body of at most {limit} bytes is read ({option})"
+            )
         chunks.append(chunk)
         if not event.get("more_body", False):
             return b"".join(chunks)
+
+
+def check_values(body: bytes, limit: int) -> None:
+    """A body of too many JSON values (each a Python object once parsed) is refused
+    unparsed: 413."""
+    found = values_over(body, limit)
+    if found is not None:
+        raise Refusal(
+            413,
+            f"Payload Too Large: the body holds {found} JSON values, over the server's "
+            f"max_values of {limit}",
+        )
 
 
 # --- the era, and headers that must agree with the body ---------------------------------------

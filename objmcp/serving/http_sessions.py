@@ -12,7 +12,10 @@ A :class:`SessionStore` holds the open sessions by id: it opens one at
 ``initialize`` (its id tagged ``<route>.`` when the app has a route), finds a
 request's own (404 for an unknown id, or one opened with other credentials), ends
 one at DELETE, and ends those idle longer than ``session_idle`` (their clients left
-without a DELETE), looked at as requests come. With ``stateless=True`` every
+without a DELETE), looked at as requests come. It keeps at most ``max_sessions``: an
+``initialize`` beyond them ends the least recently used session with nothing going on
+(its client is told 404 at its next request and starts a new one, as the spec has
+it), or, when every session is busy, is refused 503. With ``stateless=True`` every
 request gets a connection of its own, which asks the client nothing. Every
 modern-era request shares one connection with no session id, so that a call parked
 by one request is there for the retry that answers it.
@@ -42,7 +45,10 @@ from .http_fields import parse_event_id
 from .settings import Settings
 from .streams import COMPLETE_LIMIT, DELIVERED_KEPT, Stream
 
-__all__ = ["HttpConnection", "SessionStore"]
+__all__ = ["DEFAULT_MAX_SESSIONS", "HttpConnection", "SessionStore"]
+
+DEFAULT_MAX_SESSIONS = 1000
+"""Handshake-era sessions one app keeps open at once."""
 
 logger = logging.getLogger("objmcp")
 
@@ -90,6 +96,12 @@ class HttpConnection:
             logger.warning("a session forgets stream %d, never read to its end", number)
             del self.streams[number]
         return stream
+
+    @property
+    def idle(self) -> bool:
+        """Whether nothing goes on in the session: no call running, no POST waiting for
+        its answers, no stream being read."""
+        return not self._exchanges and not self.runner.calls_left() and not self.being_read
 
     @property
     def being_read(self) -> bool:
@@ -155,7 +167,10 @@ class SessionStore:
         stateless: bool,
         route: str | None,
         session_idle: float | None,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
     ) -> None:
+        if max_sessions < 1:
+            raise ValueError("max_sessions must be 1 or more")
         self.settings = settings
         self.stateless = stateless
         self.route = route
@@ -166,6 +181,9 @@ class SessionStore:
         self.session_idle = session_idle
         """Seconds a session lives with no request and no stream being read (None: until
         it is deleted); looked at as requests come."""
+        self.max_sessions = max_sessions
+        """Sessions open at once; at ``initialize`` beyond it, the least recently used
+        session with nothing running ends (503 when every one is busy)."""
         self._next_sweep = time.monotonic()
         self._modern: HttpConnection | None = None
 
@@ -204,6 +222,7 @@ class SessionStore:
             return connection
         session_id = headers.get("mcp-session-id")
         if opening and session_id is None:
+            self._make_room()
             connection = HttpConnection(self.settings, owner)
             connection.session_id = secrets.token_urlsafe(24)
             if self.route is not None:
@@ -217,6 +236,27 @@ class SessionStore:
             )
             raise Refusal(400, failure)
         return self.session_for(session_id, owner)
+
+    def _make_room(self) -> None:
+        """Room for one more session: the least recently used idle one ends when
+        ``max_sessions`` are open; 503 when none of them is idle."""
+        if len(self.sessions) < self.max_sessions:
+            return
+        idle = [
+            (connection.last_seen, session_id)
+            for session_id, connection in self.sessions.items()
+            if connection.idle
+        ]
+        if not idle:
+            raise Refusal(
+                503,
+                f"Service Unavailable: {self.max_sessions} sessions are open and busy "
+                "(max_sessions); try again later",
+                [(b"retry-after", b"5")],
+            )
+        _, oldest = min(idle)
+        logger.info("session %s ended for a new one (max_sessions %d)", oldest, self.max_sessions)
+        self.end(self.sessions.pop(oldest))
 
     def session_for(self, session_id: str, owner: str | None) -> HttpConnection:
         """The open session ``session_id`` of the caller ``owner``; 404 for any other."""

@@ -17,7 +17,12 @@ from ..model.toolbox import Toolbox
 from ..protocol.session import Action, Session
 from ..transport.framing import DEFAULT_MAX_FRAME, Framing
 
-__all__ = ["Hub", "Member", "Settings"]
+__all__ = ["DEFAULT_MAX_WAITING", "DEFAULT_MAX_WAITING_TOTAL", "Hub", "Member", "Settings", "Waits"]
+
+DEFAULT_MAX_WAITING = 64
+"""Calls of one session waiting for the client's answer at once (handshake era)."""
+DEFAULT_MAX_WAITING_TOTAL = 1000
+"""Calls of every session together waiting for their clients' answers at once."""
 
 
 class Member(Protocol):
@@ -51,6 +56,22 @@ class Hub:
         self.broadcast(lambda session: session.resource_updated(uri))
 
 
+class Waits:
+    """The calls waiting for their clients' answers, every connection's together (each
+    may keep a worker thread): at most ``limit``. Used on the event loop only."""
+
+    def __init__(self, limit: int = DEFAULT_MAX_WAITING_TOTAL) -> None:
+        if limit < 0:
+            raise ValueError("max_waiting_total cannot be negative")
+        self.limit = limit
+        self.count = 0
+
+    @property
+    def full(self) -> bool:
+        """Whether another call may not wait now."""
+        return self.count >= self.limit
+
+
 @dataclass(frozen=True, eq=False)
 class Settings:
     """The options a connection runs by (see :class:`objmcp.Server` for each)."""
@@ -59,6 +80,10 @@ class Settings:
     make_session: Callable[[], Session]
     """A new sans-IO session, for one client."""
     hub: Hub = field(default_factory=Hub)
+    waits: Waits = field(default_factory=Waits)
+    """The calls waiting for their clients' answers, on every connection of the server."""
+    max_waiting: int = DEFAULT_MAX_WAITING
+    """Calls of one connection waiting for the client's answer at once (handshake era)."""
     framing: Framing = "auto"
     max_frame: int = DEFAULT_MAX_FRAME
     call_timeout: float | None = None
