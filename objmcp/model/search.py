@@ -15,6 +15,7 @@ nothing is imported: it works on untyped, undocumented code, from the names.
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -119,8 +120,8 @@ class SearchIndex:
                 continue
             for index, frequency in self._postings[word]:
                 scores[index] += times * idf * frequency * (_K1 + 1) / (frequency + _K1)
-        ranked = sorted(scores, key=lambda index: (-scores[index], index))
-        return [self.names[index] for index in ranked[:limit]]
+        ranked = heapq.nsmallest(limit, scores, key=lambda index: (-scores[index], index))
+        return [self.names[index] for index in ranked]
 
     def group(self, query: str) -> Sequence[int]:
         """The positions of the tools of the class or module ``query`` names (its dotted

@@ -77,7 +77,7 @@ class Toolbox(Mapping[str, Tool]):
     ``discovery="search"`` (or ``"auto"`` with more than ``discovery_threshold``
     tools) lists three meta-tools instead of the tools (:mod:`objmcp.model.discovery`:
     ``search_tools``, ``describe_tools``, ``call_tool``), whose descriptions say what
-    the library is (``about``, else the target's name and docstring); every tool
+    the library is (the target's name and docstring, then ``about``); every tool
     stays callable by its name. ``"off"`` (the default here) lists them all.
 
     Raises :class:`TargetError` for names that collide or that MCP does not allow.
@@ -135,7 +135,7 @@ class Toolbox(Mapping[str, Tool]):
         self.discovery = Discovery(
             lambda: self._tools,
             lambda: self.generation,
-            about or about_target(self.target),
+            about_target(self.target) + (f" {about}" if about else ""),
         )
         """The meta-tools and the search index of progressive discovery."""
 
