@@ -17,6 +17,7 @@ from typing import Any
 import anyio
 
 from .model.content import DEFAULT_LIMITS
+from .model.discovery import DEFAULT_THRESHOLD, DiscoveryMode
 from .model.publish import PromptOptions, ResourceOptions, ToolOptions
 from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
@@ -35,6 +36,7 @@ from .protocol.session import (
     check_listing,
 )
 from .protocol.state import StateSeal
+from .protocol.surfaced import DEFAULT_SURFACED, Surfaced
 from .serving.byte_stream import StreamConnection
 from .serving.connection import Connection
 from .serving.reader import ReaderConnection
@@ -99,7 +101,13 @@ class Server:
     (the loggers whose records, with their children's, go to the client during a call;
     None, the default: those of the top-level packages the served object's tools come
     from, ``mylib`` for a class of ``mylib.sub``; an injected ``objmcp.Log`` always
-    reaches it), and ``input``/``output`` streams (stdin/stdout when not given).
+    reaches it), ``discovery`` (``"off"``, the default; ``"search"``; ``"auto"``: search
+    above ``discovery_threshold`` tools, 40): in search mode ``tools/list`` gives the
+    meta-tools ``search_tools``, ``describe_tools`` and ``call_tool`` (their descriptions
+    say ``instructions`` when given, else the target's docstring), and the tools a
+    session's searches find join its list, at most ``max_surfaced`` (32), with
+    ``notifications/tools/list_changed``; and ``input``/``output`` streams
+    (stdin/stdout when not given).
     """
 
     def __init__(
@@ -138,6 +146,9 @@ class Server:
         max_items: int = DEFAULT_LIMITS.max_items,
         max_result: int = DEFAULT_LIMITS.max_result,
         loggers: Collection[str] | None = None,
+        discovery: DiscoveryMode = "off",
+        discovery_threshold: int = DEFAULT_THRESHOLD,
+        max_surfaced: int = DEFAULT_SURFACED,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -155,7 +166,12 @@ class Server:
             lenient=lenient,
             max_items=max_items,
             max_result=max_result,
+            discovery=discovery,
+            discovery_threshold=discovery_threshold,
+            about=instructions,
         )
+        Surfaced(max_surfaced)  # checks the option now, not at the first connection
+        self.max_surfaced = max_surfaced
         self.framing: Framing = framing
         check_limits(
             max_frame=max_frame, max_calls=max_calls, max_depth=max_depth, max_string=max_string
@@ -270,6 +286,7 @@ class Server:
             max_depth=self.max_depth,
             max_string=self.max_string,
             max_parked=self.max_parked,
+            max_surfaced=self.max_surfaced,
         )
 
     async def handle(self, message: object) -> Any:

@@ -27,7 +27,7 @@ from ..model.signatures import signature_of
 from ..model.toolbox import Toolbox
 from .targets import load_target, user_traceback
 
-__all__ = ["describe_type", "inspect_target", "summary", "untyped_parameters"]
+__all__ = ["describe_type", "discovery", "inspect_target", "summary", "untyped_parameters"]
 
 
 def inspect_target(
@@ -89,6 +89,19 @@ def summary(toolbox: Toolbox) -> str:
         if found:
             said += f", {len(found)} {kind}{'s' if len(found) != 1 else ''}"
     return said
+
+
+def discovery(toolbox: Toolbox) -> str:
+    """The discovery mode's choice, for the start-up line: nothing when it is off."""
+    mode, count = toolbox.discovery_mode, len(toolbox)
+    if mode == "off":
+        return ""
+    if not toolbox.searching:
+        return (
+            f"; discovery auto: all listed ({count} tools, at most {toolbox.discovery_threshold})"
+        )
+    why = "search" if mode == "search" else f"auto, {count} tools > {toolbox.discovery_threshold}"
+    return f"; discovery {why}: tools/list gives {', '.join(toolbox.discovery.meta_tools)}"
 
 
 def _listings(toolbox: Toolbox) -> dict[str, list[dict[str, Any]]]:

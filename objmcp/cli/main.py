@@ -135,6 +135,19 @@ def _parser() -> argparse.ArgumentParser:
         help="calls of every client waiting for their answers at once (1000)",
     )
     limits.add_argument("--max-result", type=int, metavar="N", help="a result's characters (16 Mi)")
+    found = run.add_argument_group("progressive discovery")
+    found.add_argument(
+        "--discovery",
+        choices=("off", "search", "auto"),
+        help="list search_tools, describe_tools and call_tool instead of every tool "
+        "(search), above --discovery-threshold tools (auto), or never (off, the default)",
+    )
+    found.add_argument(
+        "--discovery-threshold", type=int, metavar="N", help="tools above which auto searches (40)"
+    )
+    found.add_argument(
+        "--max-surfaced", type=int, metavar="N", help="found tools a session lists at most (32)"
+    )
     http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
     http.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
@@ -346,9 +359,9 @@ def _run(options: argparse.Namespace) -> int:
 
 
 def _say_serving(name: str, where: str, tools: Toolbox) -> None:
-    from .listing import summary
+    from .listing import discovery, summary
 
-    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}\n")
+    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}{discovery(tools)}\n")
 
 
 def _log_to_stderr(log_level: str | None) -> None:
@@ -374,6 +387,9 @@ _LIMITS = (
     "max_result",
     "max_waiting",
     "max_waiting_total",
+    "discovery",
+    "discovery_threshold",
+    "max_surfaced",
 )
 """The options of ``run`` that go to the server as they are, when given."""
 

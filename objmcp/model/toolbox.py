@@ -24,6 +24,7 @@ from .._exceptions import TargetError, UnknownResourceError, UnknownToolError
 from .collect import Found, collect
 from .content import DEFAULT_LIMITS, Limits, ToolResult, error_result
 from .danger import withheld_line
+from .discovery import DEFAULT_THRESHOLD, Discovery, DiscoveryMode, about_target, check_mode
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
 from .outcome import run_sync_tool, settle, tool_result
 from .prompts import Prompt, render_messages
@@ -36,6 +37,7 @@ from .tool import Tool, make_tool
 __all__ = [
     "Changes",
     "Concurrency",
+    "DiscoveryMode",
     "MadeBy",
     "Toolbox",
     # re-exported from where they are defined: the serving layer's fast lane imports
@@ -72,6 +74,12 @@ class Toolbox(Mapping[str, Tool]):
     result cut short says so after its JSON text), and a result text longer than
     ``max_result`` characters is an error result that says so.
 
+    ``discovery="search"`` (or ``"auto"`` with more than ``discovery_threshold``
+    tools) lists three meta-tools instead of the tools (:mod:`objmcp.model.discovery`:
+    ``search_tools``, ``describe_tools``, ``call_tool``), whose descriptions say what
+    the library is (the target's name and docstring, then ``about``); every tool
+    stays callable by its name. ``"off"`` (the default here) lists them all.
+
     Raises :class:`TargetError` for names that collide or that MCP does not allow.
     """
 
@@ -89,7 +97,11 @@ class Toolbox(Mapping[str, Tool]):
         lenient: bool = True,
         max_items: int = DEFAULT_LIMITS.max_items,
         max_result: int = DEFAULT_LIMITS.max_result,
+        discovery: DiscoveryMode = "off",
+        discovery_threshold: int = DEFAULT_THRESHOLD,
+        about: str | None = None,
     ) -> None:
+        check_mode(discovery, discovery_threshold)
         if concurrency not in ("threads", "serial"):
             raise ValueError(f"concurrency must be 'threads' or 'serial', not {concurrency!r}")
         self.target = target
@@ -117,6 +129,35 @@ class Toolbox(Mapping[str, Tool]):
             target, lambda made: collect(made, include, exclude, tools, resources, prompts, lenient)
         )
         self._merge(found)
+        self.discovery_mode: DiscoveryMode = discovery
+        """``"off"``, ``"search"`` or ``"auto"``: see :attr:`searching`."""
+        self.discovery_threshold = discovery_threshold
+        self.discovery = Discovery(
+            lambda: self._tools,
+            lambda: self.generation,
+            about_target(self.target) + (f" {about}" if about else ""),
+        )
+        """The meta-tools and the search index of progressive discovery."""
+
+    @property
+    def searching(self) -> bool:
+        """Whether the tools are found by search: ``"search"`` mode, or ``"auto"`` with
+        more tools than the threshold."""
+        mode = self.discovery_mode
+        return mode == "search" or (mode == "auto" and len(self._tools) > self.discovery_threshold)
+
+    def listed(self) -> list[Tool]:
+        """The tools a client lists: the meta-tools when :attr:`searching`, else all."""
+        if self.searching:
+            return list(self.discovery.meta_tools.values())
+        return list(self._tools.values())
+
+    def resolve(self, name: str, arguments: object) -> tuple[str, object]:
+        """The call that ``name`` with ``arguments`` stands for: through ``call_tool``
+        (when :attr:`searching`), the tool it names with its arguments; else as given."""
+        if self.searching and name not in self._tools:
+            return self.discovery.resolve(name, arguments)
+        return name, arguments
 
     def add(
         self,
@@ -281,12 +322,14 @@ class Toolbox(Mapping[str, Tool]):
         return self._threads.abandoned
 
     def tool(self, name: str) -> Tool:
-        """The tool called ``name`` (or the name :meth:`specs` gave it for an LLM API);
-        raises :class:`UnknownToolError`."""
+        """The tool called ``name`` (or the name :meth:`specs` gave it for an LLM API), a
+        meta-tool when :attr:`searching`; raises :class:`UnknownToolError`."""
         try:
             return self._tools[name]
         except (KeyError, TypeError):
             pass
+        if self.searching and isinstance(name, str) and name in self.discovery.meta_tools:
+            return self.discovery.meta_tools[name]
         if self._api_names is None:
             self._api_names = {api_name(tool): tool for tool in self._tools}
         try:
@@ -300,9 +343,9 @@ class Toolbox(Mapping[str, Tool]):
         ``"gemini"`` or ``"jsonschema"``.
 
         Names an API does not allow are made to fit (``a.b`` becomes ``a_b``), and
-        :meth:`call` accepts them.
+        :meth:`call` accepts them. When :attr:`searching`, the meta-tools.
         """
-        return specs(self._tools.values(), format)
+        return specs(self.listed(), format)
 
     def call(
         self,
@@ -327,6 +370,7 @@ class Toolbox(Mapping[str, Tool]):
         ``concurrency="serial"``), async ones in an event loop of their own.
         Raises :class:`UnknownToolError`; every other failure is an error result.
         """
+        name, arguments = self.resolve(name, arguments)
         tool = self.tool(name)
         injected = _injections(elicit, progress, sample, injected)
         if tool.is_async or self.concurrency == "serial":
@@ -351,6 +395,7 @@ class Toolbox(Mapping[str, Tool]):
         Arguments as for :meth:`call`. Raises :class:`UnknownToolError`; every
         other failure is an error result.
         """
+        name, arguments = self.resolve(name, arguments)
         tool = self.tool(name)
         injected = _injections(elicit, progress, sample, injected)
         if tool.is_async:

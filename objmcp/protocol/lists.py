@@ -29,7 +29,7 @@ from . import jsonrpc as rpc
 from .jsonrpc import ProtocolError
 from .revisions import Revision
 
-__all__ = ["LISTS", "ToolList", "check_listing", "listing", "page"]
+__all__ = ["LISTS", "ToolList", "check_listing", "listing", "page", "searching_entries"]
 
 LISTS = {
     "resources/list": "resources",
@@ -67,6 +67,18 @@ class ToolList:
             self._cache = {k: v for k, v in kept if k[1] == key[1]}
             self._cache[key] = tools
         return tools
+
+
+def searching_entries(
+    toolbox: Toolbox, surfaced: list[str], revision: Revision
+) -> list[dict[str, Any]]:
+    """In search mode, the entries of ``tools/list``: the meta-tools, then the tools this
+    session's searches brought up (``surfaced``)."""
+    fields = revision.tool_fields
+    tools = [*toolbox.discovery.meta_tools.values(), *(toolbox[name] for name in surfaced)]
+    return [
+        {key: value for key, value in mcp_tool(tool).items() if key in fields} for tool in tools
+    ]
 
 
 def listing(toolbox: Toolbox, method: str) -> list[dict[str, Any]]:

@@ -29,6 +29,7 @@ from .modern import complete, discover
 from .notifications import LOG_LEVELS
 from .revisions import Revision
 from .subscriptions import LIST_KINDS, Subscriptions
+from .surfaced import Surfaced
 
 __all__ = ["METHODS", "Method", "Request", "Served", "method_not_found"]
 
@@ -58,6 +59,7 @@ class Served(Protocol):
     log_level: str | None
     subscriptions: Subscriptions
     tool_list: lists.ToolList
+    surfaced: Surfaced
 
     def capabilities(self, revision: Revision) -> dict[str, Any]:
         """What the server declares in ``revision`` now."""
@@ -83,7 +85,12 @@ class Served(Protocol):
 def tools_list(session: Served, request: Request) -> Message | None:
     """``tools/list``: the tools as the revision has them, paged."""
     revision = request.revision
-    tools = session.tool_list.entries(session.toolbox, revision)
+    toolbox = session.toolbox
+    if toolbox.searching:
+        session.surfaced.keep(toolbox)
+        tools = lists.searching_entries(toolbox, session.surfaced.names, revision)
+    else:
+        tools = session.tool_list.entries(toolbox, revision)
     found = lists.page(request.method, "tools", tools, request.params, session.page_size)
     result = complete(found, revision, session.info, session.cache, cache=request.method)
     return rpc.result_response(request.request_id, result)

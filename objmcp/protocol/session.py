@@ -110,6 +110,7 @@ from .questions import Questions
 from .revisions import MODERN_VERSIONS, Revision
 from .state import RequestState, StateSeal, arguments_digest
 from .subscriptions import Subscriptions
+from .surfaced import DEFAULT_SURFACED, Surfaced
 
 __all__ = [
     "Action",
@@ -158,6 +159,7 @@ class Session:
         max_depth: int = DEFAULT_MAX_DEPTH,
         max_string: int = DEFAULT_MAX_STRING,
         max_parked: int = 64,
+        max_surfaced: int = DEFAULT_SURFACED,
     ) -> None:
         check_limits(max_calls=max_calls, max_depth=max_depth, max_string=max_string)
         self.toolbox = toolbox
@@ -197,6 +199,9 @@ class Session:
         self._vouched = False  # the message being read is within the limits (by its text)
         self.subscriptions = Subscriptions()
         """Who asked to hear of which changes."""
+        self.surfaced = Surfaced(max_surfaced)
+        """In search mode: the tools this session's searches found, listed after the
+        meta-tools (at most ``max_surfaced``, the least recently used dropped)."""
 
     @property
     def in_flight(self) -> int:
@@ -357,7 +362,21 @@ class Session:
             found = long_texts(result)
             if found:
                 response = LongMessage(response, found)
-        return answer_call(call, call_id, response)
+        return [*answer_call(call, call_id, response), *self._found(call.tool, result)]
+
+    def _found(self, tool: str | None, result: ToolResult) -> list[Action]:
+        """In search mode, the tools a search or a description brought up join this
+        session's list: the ``list_changed`` notifications due when it changed."""
+        toolbox = self.toolbox
+        if tool is None or not toolbox.searching:
+            return []
+        if tool in self.surfaced.names:
+            self.surfaced.touch(tool)
+            return []
+        found = toolbox.discovery.found(tool, result.value)
+        if not found or not self.surfaced.add(found):
+            return []
+        return self.changed(Changes(tools=tuple(found)))
 
     def _call_result(self, result: ToolResult, revision: Revision) -> dict[str, Any]:
         """The result of a tool call, in the kinds of content block ``revision`` has, with
@@ -499,14 +518,18 @@ class Session:
             name = params.get("name")
             if not isinstance(name, str):
                 raise ProtocolError(rpc.INVALID_PARAMS, 'tools/call needs a string "name"')
-            if name not in self.toolbox:
+            toolbox = self.toolbox
+            name, arguments = toolbox.resolve(name, params.get("arguments"))
+            meta = toolbox.searching and name in toolbox.discovery.meta_tools
+            if name not in toolbox and not meta:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
             call = Call(request_id, revision, batch, capabilities=capabilities, tool=name)
-            for need in self.toolbox[name].needs:  # said ahead: refused before it runs
+            needs = toolbox[name].needs if name in toolbox else ()
+            for need in needs:  # said ahead: refused before it runs
                 missing = self.questions.missing(call, typing.cast(Feature, need))
                 if missing is not None:
                     raise missing
-            self.start(call, "tool", name, params.get("arguments"), params, actions)
+            self.start(call, "tool", name, arguments, params, actions)
             return None
         entry = METHODS.get(method)
         if entry is None:
