@@ -40,7 +40,6 @@ them.
 
 from __future__ import annotations
 
-import itertools
 import logging
 import re
 import time
@@ -57,6 +56,7 @@ from ..protocol.jsonrpc import RequestId
 from ..protocol.limits import check_seconds
 from ..protocol.modern import is_modern
 from ..protocol.session import ServerInfo
+from .http_aliases import Aliases
 from .http_checks import (
     LOCAL_HOSTS,
     Gate,
@@ -177,7 +177,7 @@ class McpApp:
         self.name = server.info.name
         """The served server's name."""
         self._logging: LogToClient | None = None
-        self._aliases = itertools.count(1)
+        self._aliases = Aliases()
 
     def __repr__(self) -> str:
         return f"McpApp({self.name!r}, path={self.path!r})"
@@ -253,8 +253,12 @@ class McpApp:
         if modern:
             check_modern_headers(headers, message)
             connection = self.store.modern_connection()
+            message = self._aliases.cancellation(owner, message)
+            if message is None:  # it names no request of this caller's: nothing to cancel
+                await _respond(send, 202, None, [])
+                return
             if "id" in message and rpc.is_request_id(message["id"]):
-                alias = f"objmcp-http-{next(self._aliases)}"
+                alias = self._aliases.take(owner, message["id"])
                 aliases[alias] = message["id"]
                 message = {**message, "id": alias}
         else:
@@ -272,6 +276,8 @@ class McpApp:
         finally:
             connection.release(exchange)
             connection.last_seen = time.monotonic()
+            for server_id, client_id in aliases.items():
+                self._aliases.drop(owner, client_id, str(server_id))
 
     async def _answer(
         self,

@@ -638,3 +638,39 @@ def test_an_oauth_resource_server_describes_itself_to_the_sdk() -> None:
         assert [str(url) for url in metadata.authorization_servers] == ["https://auth.example.com"]
         assert metadata.scopes_supported == ["notes:read"]
     assert posted.status_code == 405
+
+
+async def test_a_client_cancels_only_its_own_modern_requests() -> None:
+    # 2026-07-28 requests share one connection under the server's ids (objmcp-http-N): a
+    # cancellation names the caller's own id, and reaches that caller's request alone
+    app = objmcp.asgi_app("zoo", Zoo(), verify=lambda token: token in ("alice", "bob"))
+    transport = httpx.ASGITransport(app=app)
+    accept = {"accept": "application/json, text/event-stream"}
+    alice = {**accept, "authorization": "Bearer alice"}
+    bob = {**accept, "authorization": "Bearer bob"}
+    cancelling = modern_headers("notifications/cancelled")
+
+    def nap(request_id: int, seconds: float) -> dict[str, Any]:
+        return modern("tools/call", request_id, name="nap", arguments={"seconds": seconds})
+
+    def cancel(target: object) -> dict[str, Any]:
+        return modern("notifications/cancelled", None, requestId=target)
+
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        naps = {**alice, **modern_headers("tools/call", "nap")}
+        first = asyncio.create_task(client.post("/mcp", json=nap(7, 0.5), headers=naps))
+        await asyncio.sleep(0.2)  # the call is running
+        refused = [
+            await client.post("/mcp", json=cancel(target), headers={**bob, **cancelling})
+            for target in ("objmcp-http-1", 7)  # the server's id, and alice's own
+        ]
+        answered = await first
+        second = asyncio.create_task(client.post("/mcp", json=nap(8, 30), headers=naps))
+        await asyncio.sleep(0.2)
+        own = await client.post("/mcp", json=cancel(8), headers={**alice, **cancelling})
+        stopped = await second
+    await app.aclose()
+    assert [r.status_code for r in refused] == [202, 202]
+    assert answered.json()["result"]["content"][0]["text"] == "napped 0.5"
+    assert own.status_code == 202
+    assert "napped" not in stopped.text  # alice's own cancellation stopped her call
