@@ -65,7 +65,9 @@ __all__ = [
 
 Scope = Mapping[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
-Verifier = Callable[[str], "bool | Awaitable[bool]"]
+Verifier = Callable[[str], "bool | str | Awaitable[bool | str]"]
+"""Checks a bearer token: True (or False), or the id of the user it names (a string; an
+empty one refuses), to which sessions and request states are then bound."""
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 _METADATA_PATH = "/.well-known/oauth-protected-resource"
@@ -148,21 +150,27 @@ class Gate:
         raise Refusal(403, f"Forbidden: origin {origin!r} is not allowed")
 
     async def authenticate(self, headers: Mapping[str, str], scope: Scope) -> str | None:
-        """Check the bearer token, when one is required; returns a digest of it."""
+        """Check the bearer token, when one is required; returns who is calling: the
+        user ``verify=`` named (``user:<id>``), else a digest of the token."""
         if self._token is None and self._verify is None:
             return None
         scheme, _, given = headers.get("authorization", "").partition(" ")
         given = given.strip()
         if scheme.lower() != "bearer" or not given:
             raise self._unauthorized(None, scope, headers)
+        user: str | None = None
         if self._token is not None:
             good = hmac.compare_digest(given.encode(), self._token)
         else:
             assert self._verify is not None
             verdict = self._verify(given)
-            good = bool(await verdict if inspect.isawaitable(verdict) else verdict)
+            said = await verdict if inspect.isawaitable(verdict) else verdict
+            user = said if isinstance(said, str) else None
+            good = bool(said)
         if not good:
             raise self._unauthorized("invalid_token", scope, headers)
+        if user is not None:  # a refreshed token of the same user keeps what it had
+            return f"user:{user}"
         return hashlib.sha256(given.encode()).hexdigest()
 
     def _unauthorized(self, error: str | None, scope: Scope, headers: Mapping[str, str]) -> Refusal:

@@ -674,3 +674,25 @@ async def test_a_client_cancels_only_its_own_modern_requests() -> None:
     assert answered.json()["result"]["content"][0]["text"] == "napped 0.5"
     assert own.status_code == 202
     assert "napped" not in stopped.text  # alice's own cancellation stopped her call
+
+
+async def test_a_user_verify_names_keeps_its_session_when_its_token_is_refreshed() -> None:
+    users = {"alice-1": "alice", "alice-2": "alice", "bob-1": "bob"}
+    app = objmcp.asgi_app("zoo", Zoo(), verify=lambda token: users.get(token, ""))
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        accept = {"accept": "application/json, text/event-stream"}
+
+        def as_(token: str) -> dict[str, str]:
+            return {**accept, "authorization": f"Bearer {token}"}
+
+        opened = await client.post("/mcp", json=initialize_message(), headers=as_("alice-1"))
+        session = {"mcp-session-id": opened.headers["mcp-session-id"]}
+        ping = {"jsonrpc": "2.0", "id": 2, "method": "ping"}
+        refreshed = await client.post("/mcp", json=ping, headers={**as_("alice-2"), **session})
+        other = await client.post("/mcp", json=ping, headers={**as_("bob-1"), **session})
+        unknown = await client.post("/mcp", json=ping, headers={**as_("eve"), **session})
+    await app.aclose()
+    assert refreshed.json() == {"jsonrpc": "2.0", "id": 2, "result": {}}  # the same user
+    assert other.status_code == 404  # another user cannot reach alice's session
+    assert unknown.status_code == 401  # an empty user id refuses the token
