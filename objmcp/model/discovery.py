@@ -21,8 +21,10 @@ the index, rebuilt when what is published changes, at the first search after.
 
 from __future__ import annotations
 
+import inspect
 import json
 import threading
+import types
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -61,8 +63,11 @@ def check_mode(mode: object, threshold: object) -> None:
 
 def about_target(target: object, limit: int = 300) -> str:
     """What ``target`` is, in a few words: its name and its docstring's first lines."""
-    name = getattr(target, "__name__", None) or type(target).__name__
-    doc = getattr(target, "__doc__", None) if not isinstance(target, Mapping) else None
+    # an instance is read through its class: its own __getattr__ is never asked
+    own = isinstance(target, (types.ModuleType, type)) or inspect.isroutine(target)
+    named = target if own else type(target)
+    name = named.__name__
+    doc = named.__doc__ if not isinstance(target, Mapping) else None
     if isinstance(target, (str, int, float)) or not isinstance(doc, str):
         doc = ""
     lines = [line.strip() for line in doc.strip().splitlines()]
