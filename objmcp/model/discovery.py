@@ -66,7 +66,7 @@ def about_target(target: object, limit: int = 300) -> str:
     # an instance is read through its class: its own __getattr__ is never asked
     own = isinstance(target, (types.ModuleType, type)) or inspect.isroutine(target)
     named = target if own else type(target)
-    name = named.__name__
+    name = str(getattr(named, "__name__", "") or type(target).__name__)
     doc = named.__doc__ if not isinstance(target, Mapping) else None
     if isinstance(target, (str, int, float)) or not isinstance(doc, str):
         doc = ""
