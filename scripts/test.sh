@@ -15,12 +15,15 @@ cd "$(dirname "$0")/.."
 npm_log=$(mktemp)
 (
   set -e
-  (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
-  # the MCP Inspector's CLI: 0.15.0 (the one npm installs on Node 20) and 2.x (with its Node 22)
-  (cd tests/inspector/v0 && npm ci --no-audit --no-fund --loglevel=error)
-  (cd tests/inspector/v2 && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
-  # the official conformance suite, and the Node 22 it needs, from the npm registry
-  (cd tests/conformance && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
+  npm_ci() { (cd "$1" && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false); }
+  # the SDK clients; the MCP Inspector's CLI: 0.15.0 (the one npm installs on Node 20) and 2.x
+  # (with its Node 22); the official conformance suite, and the Node 22 it needs: at once
+  pids=()
+  for folder in tests/js tests/inspector/v0 tests/inspector/v2 tests/conformance; do
+    npm_ci "$folder" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid"; done
 ) >"$npm_log" 2>&1 &
 npm_pid=$!
 

@@ -1261,7 +1261,7 @@ class SessionMachine(RuleBasedStateMachine):
             self.respond(self.answer_to(ask_id, "result"))
 
 
-SessionMachine.TestCase.settings = settings(max_examples=200, stateful_step_count=60, deadline=None)
+SessionMachine.TestCase.settings = settings(max_examples=120, stateful_step_count=60, deadline=None)
 TestSessionMachine = SessionMachine.TestCase
 
 
