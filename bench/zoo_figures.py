@@ -128,8 +128,10 @@ def _judge_image(tool: str, content: list[dict[str, Any]], size: tuple[int, int]
 
 
 def server_command(target: Target) -> list[str]:
-    """The command that serves ``target`` on stdio."""
-    return [sys.executable, "-m", "objmcp", "run", target.spec, *target.options]
+    """The command that serves ``target`` on stdio, every tool listed (a library of more
+    than 40 tools gets the search tools by default: the zoo measures what is served)."""
+    options = ("--discovery", "off", *target.options)
+    return [sys.executable, "-m", "objmcp", "run", target.spec, *options]
 
 
 async def serve_and_call(target: Target) -> tuple[list[dict[str, Any]], list[Outcome]]:

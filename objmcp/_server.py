@@ -101,9 +101,9 @@ class Server:
     (the loggers whose records, with their children's, go to the client during a call;
     None, the default: those of the top-level packages the served object's tools come
     from, ``mylib`` for a class of ``mylib.sub``; an injected ``objmcp.Log`` always
-    reaches it), ``discovery`` (``"off"``, the default; ``"search"``; ``"auto"``: search
-    above ``discovery_threshold`` tools, 40): in search mode ``tools/list`` gives the
-    meta-tools ``search_tools``, ``describe_tools`` and ``call_tool`` (their descriptions
+    reaches it), ``discovery`` (``"auto"``, the default: search above
+    ``discovery_threshold`` tools, 40; ``"search"``; ``"off"``): in search mode
+    ``tools/list`` gives the meta-tools ``search_tools``, ``describe_tools`` and ``call_tool`` (their descriptions
     say ``instructions`` when given, else the target's docstring), and the tools a
     session's searches find join its list, at most ``max_surfaced`` (32), with
     ``notifications/tools/list_changed``; and ``input``/``output`` streams
@@ -146,7 +146,7 @@ class Server:
         max_items: int = DEFAULT_LIMITS.max_items,
         max_result: int = DEFAULT_LIMITS.max_result,
         loggers: Collection[str] | None = None,
-        discovery: DiscoveryMode = "off",
+        discovery: DiscoveryMode = "auto",
         discovery_threshold: int = DEFAULT_THRESHOLD,
         max_surfaced: int = DEFAULT_SURFACED,
         input: object = None,

@@ -140,7 +140,7 @@ def _parser() -> argparse.ArgumentParser:
         "--discovery",
         choices=("off", "search", "auto"),
         help="list search_tools, describe_tools and call_tool instead of every tool "
-        "(search), above --discovery-threshold tools (auto), or never (off, the default)",
+        "(search), above --discovery-threshold tools (auto, the default), or never (off)",
     )
     found.add_argument(
         "--discovery-threshold", type=int, metavar="N", help="tools above which auto searches (40)"

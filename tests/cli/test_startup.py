@@ -9,7 +9,9 @@ from objmcp import Toolbox
 
 
 def test_the_start_up_line_counts_the_tools_and_names_the_biggest_modules() -> None:
-    server = RawServer("-m", "objmcp", "run", "more_itertools", "--page-size", "50")
+    server = RawServer(
+        "-m", "objmcp", "run", "more_itertools", "--page-size", "50", "--discovery", "off"
+    )
     try:
         server.initialize()
         first = server.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})["result"]
