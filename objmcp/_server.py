@@ -103,8 +103,9 @@ class Server:
     from, ``mylib`` for a class of ``mylib.sub``; an injected ``objmcp.Log`` always
     reaches it), ``discovery`` (``"auto"``, the default: search above
     ``discovery_threshold`` tools, 40; ``"search"``; ``"off"``): in search mode
-    ``tools/list`` gives the meta-tools ``search_tools``, ``describe_tools`` and ``call_tool`` (their descriptions
-    say ``instructions`` when given, else the target's docstring), and the tools a
+    ``tools/list`` gives the meta-tools ``search_tools``, ``describe_tools`` and
+    ``call_tool`` (their descriptions say ``instructions`` when given, else the
+    target's docstring), and the tools a
     session's searches find join its list, at most ``max_surfaced`` (32), with
     ``notifications/tools/list_changed``; and ``input``/``output`` streams
     (stdin/stdout when not given).

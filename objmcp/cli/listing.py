@@ -37,8 +37,11 @@ def inspect_target(
     as_json: bool,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    *,
+    discovery: tuple[str, int] = ("auto", 40),
 ) -> int:
-    """Print the tools of the TARGET ``spec`` on ``out``, warnings on ``err``; returns 0."""
+    """Print the tools of the TARGET ``spec`` on ``out``, warnings on ``err`` and what
+    ``discovery`` (a mode and its threshold) would make ``objmcp run`` list; returns 0."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     records: list[logging.LogRecord] = []
@@ -58,6 +61,9 @@ def inspect_target(
         )
     for warning in dict.fromkeys(warnings):
         err.write(f"warning: {warning}\n")
+    said = _discovery_note(len(toolbox), *discovery)
+    if said:
+        err.write(f"note: {said}\n")
     specs = toolbox.specs("mcp")
     listed = _listings(toolbox)
     if as_json:
@@ -73,6 +79,18 @@ def inspect_target(
             if key in listed:
                 out.write("\n" + _others(listed[key], heading, detail, width))
     return 0
+
+
+def _discovery_note(count: int, mode: str, threshold: int) -> str | None:
+    """What ``objmcp run`` would list, when not every tool (``mode`` and ``threshold``
+    as its ``--discovery`` options say)."""
+    if mode == "off" or (mode == "auto" and count <= threshold):
+        return None
+    why = "search" if mode == "search" else f"auto, {count} tools > {threshold}"
+    return (
+        f"objmcp run lists search_tools, describe_tools and call_tool instead of these "
+        f"(discovery {why}; --discovery off lists them all)"
+    )
 
 
 def summary(toolbox: Toolbox) -> str:

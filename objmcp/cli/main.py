@@ -262,6 +262,15 @@ def _parser() -> argparse.ArgumentParser:
     inspect = verbs.add_parser("inspect", help="show the tools TARGET would serve")
     _target_options(inspect, serving=False)
     inspect.add_argument("--json", action="store_true", help='print {"tools": [...]} exactly')
+    inspect.add_argument(
+        "--discovery",
+        choices=("off", "search", "auto"),
+        default="auto",
+        help="the discovery mode 'objmcp run' would serve with, said on stderr (auto)",
+    )
+    inspect.add_argument(
+        "--discovery-threshold", type=int, default=40, metavar="N", help="as for run (40)"
+    )
     inspect.set_defaults(handler=_inspect)
 
     call = verbs.add_parser(
@@ -536,7 +545,13 @@ def _check_exposure(options: argparse.Namespace, where: str) -> None:
 def _inspect(options: argparse.Namespace) -> int:
     from .listing import inspect_target
 
-    return inspect_target(options.target, options.include, options.exclude, options.json)
+    return inspect_target(
+        options.target,
+        options.include,
+        options.exclude,
+        options.json,
+        discovery=(options.discovery, options.discovery_threshold),
+    )
 
 
 def _call(options: argparse.Namespace) -> int:

@@ -796,3 +796,13 @@ def test_dev_answers_in_the_clients_framing(tmp_path: Path) -> None:
     assert [answer["id"] for answer in answers] == [0, 1]
     assert answers[0]["result"]["capabilities"]["tools"]["listChanged"] is True
     assert [tool["name"] for tool in answers[1]["result"]["tools"]] == ["one"]
+
+
+def test_inspect_says_when_run_would_list_the_search_tools(tmp_path: Path) -> None:
+    big = objmcp("inspect", "inspect", cwd=tmp_path)  # 57 tools, over auto's 40
+    said = big.stderr.decode()
+    assert big.returncode == 0 and "note: objmcp run lists search_tools" in said, said
+    assert "discovery auto" in said and "cleandoc" in big.stdout.decode()
+    off = objmcp("inspect", "inspect", "--discovery", "off", cwd=tmp_path)
+    small = objmcp("inspect", "statistics", cwd=tmp_path)  # 18 tools
+    assert "search_tools" not in off.stderr.decode() + small.stderr.decode()
