@@ -5,7 +5,7 @@
 # With arguments, they go to one pytest run. Without, the suite runs as two groups at once,
 # one a core: the real peers from other projects (their clients, the conformance suite, the
 # bench's own run, the zoo) with the HTTP tests and a few slow process-spawning files (the command
-# line, bounded results, vanishing clients, thread-bound objects, signals), chosen so that the two
+# line, vanishing clients, thread-bound objects, signals), chosen so that the two
 # take about as long; ruff and mypy run while npm and the clients' venv install;
 # and the rest.
 set -euo pipefail
@@ -83,7 +83,7 @@ fi
 peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py
   tests/peers/test_bench.py tests/peers/test_nginx.py tests/zoo
   tests/serving/test_http.py tests/serving/test_http_resume.py tests/serving/test_limits.py
-  tests/cli tests/serving/test_bounded_results.py tests/serving/test_vanishing.py
+  tests/cli tests/serving/test_vanishing.py
   tests/serving/test_thread_bound.py tests/serving/test_http_security.py
   tests/serving/test_afternoon.py tests/serving/test_http_bounds.py tests/serving/test_waiting.py)
 peers_log=$(mktemp)

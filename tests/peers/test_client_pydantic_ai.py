@@ -191,3 +191,19 @@ def test_values_a_model_writes_as_json_text_reach_objmcp_and_are_read(report: Re
 
 def test_the_session_closes_cleanly(report: Report) -> None:
     assert step(report, "session") == {"closed": True}
+
+
+def test_an_agent_finds_and_calls_a_tool_of_a_whole_library_through_search() -> None:
+    # sympy served whole (476 tools) lists the search tools; an offline FunctionModel searches,
+    # picks the hit whose parameters it can fill, and calls it through call_tool
+    import sympy
+    from peer_helpers import PYTHON, ROOT, drive
+
+    found = drive(CLIENTS / "pydantic_ai_discovery.py", str(PYTHON), str(ROOT))
+    assert found["listed"] == ["call_tool", "describe_tools", "search_tools"]
+    assert [call["tool"] for call in found["calls"]] == ["search_tools", "call_tool"]
+    chosen = found["calls"][1]["args"]["name"]
+    hits = [hit["name"] for hit in found["returns"][0]["content"]]
+    assert chosen in hits[:5] and chosen == "factor", hits
+    x = sympy.Symbol("x")
+    assert found["output"] == str(sympy.factor(x**2 - 1))  # what the library itself gives
