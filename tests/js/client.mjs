@@ -9,12 +9,16 @@
 //   {"serverVersion", "capabilities", "instructions", "protocolVersion", "tools",
 //    "calls": [{"name", "result"} | {"name", "error": {"name", "code", "message", "data"}}]}
 //
+// With "relist": true it lists the tools again after the calls, and the report also holds
+// "toolsAfter" and "listChanged" (the notifications/tools/list_changed it heard).
+//
 // A call that throws (a JSON-RPC error, a validation failure in the client) is recorded, not
 // fatal. Exit status: 0 once connected; 1 on bad usage or a failure to connect or list tools,
 // with the error on stderr and a report holding "fatal" on stdout.
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { childEnv, describeError, emit, readStdin } from "./common.mjs";
 
 async function main() {
@@ -35,6 +39,10 @@ async function main() {
     protocolVersion = version;
   };
   const client = new Client({ name: "objmcp-ts-tests", version: "0.0.0" });
+  let listChanged = 0;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    listChanged += 1;
+  });
 
   const report = {
     serverVersion: null,
@@ -68,6 +76,10 @@ async function main() {
     }
   }
 
+  if (script.relist) {
+    report.toolsAfter = (await client.listTools()).tools;
+    report.listChanged = listChanged;
+  }
   await client.close();
   emit(report);
   return 0;

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import JS, JS_SDK_PACKAGE, NOTES, ZOO
-from peer_helpers import is_error, run_script, text_of
+from conftest import JS, JS_SDK_PACKAGE, NOTES, PYTHON, ZOO
+from peer_helpers import drive_js, is_error, run_script, text_of
 
 DRIVER = JS / "client.mjs"
 SDK_VERSION = "1.32.2"
@@ -366,3 +366,25 @@ def test_notes_example(node: str) -> None:
     assert json.loads(text_of(gone)) == []
     assert is_error(no_text)
     assert "'text'" in text_of(no_text)
+
+
+def test_a_search_adds_the_tools_it_found_to_the_list(node: str) -> None:
+    # sympy served whole (476 tools) lists the search tools (discovery auto); what a search
+    # finds joins the session's list, with notifications/tools/list_changed
+    script = {
+        "calls": [
+            {"name": "search_tools", "arguments": {"query": "factor a polynomial", "limit": 3}},
+            {"name": "factor", "arguments": {"f": "x**2 - 1"}},
+            {"name": "call_tool", "arguments": {"name": "expand", "arguments": {"e": "(x+1)**2"}}},
+        ],
+        "relist": True,
+    }
+    report, _ = drive_js(node, DRIVER, script, str(PYTHON), "-m", "objmcp", "run", "sympy")
+    before = [tool["name"] for tool in report["tools"]]
+    after = [tool["name"] for tool in report["toolsAfter"]]
+    searched, direct, through = (call["result"] for call in report["calls"])
+    found = [hit["name"] for hit in json.loads(searched["content"][0]["text"])]
+    assert before == ["search_tools", "describe_tools", "call_tool"]
+    assert "factor" in found and set(found) <= set(after) and report["listChanged"] >= 1
+    assert direct["content"][0]["text"] == "(x - 1)*(x + 1)"
+    assert through["content"][0]["text"] == "x**2 + 2*x + 1"
