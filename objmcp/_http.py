@@ -21,8 +21,9 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
     localhost only unless given, ``["*"]`` for any), ``allowed_origins`` (browser
     origins allowed; local ones unless given), ``token`` (a bearer token every
     request must carry) or ``verify`` (a function, sync or async, that says whether
-    a token is good, for OAuth resource servers: True, or the id of the user it names,
-    to which sessions and request states are then bound), ``resource_metadata`` (the URL of
+    a token is good, for OAuth resource servers: True, the id of the user it names, or
+    its claims, a mapping; sessions and request states are then bound to the user; see
+    :class:`~objmcp.Caller`), ``resource_metadata`` (the URL of
     the protected-resource metadata a 401 points to), ``poll_after`` (seconds a
     2025-11-25 client's request stream stays open before the client is left to poll
     for the rest; None, the default: until it is answered), ``retry_ms`` (the

@@ -49,6 +49,7 @@ from typing import Any, Protocol
 import anyio
 import anyio.abc
 
+from ..model.caller import Caller
 from ..model.jsontext import ParseFailure, encode_message, parse_message
 from ..protocol import jsonrpc as rpc
 from ..protocol.envelope import unreadable
@@ -198,13 +199,15 @@ class McpApp:
             if path != self.path:
                 raise Refusal(404, "Not Found: the MCP endpoint is " + self.path)
             self.gate.check_origin(headers)
-            owner = await self.gate.authenticate(headers, scope)
+            admitted = await self.gate.authenticate(headers, scope)
+            owner = admitted.owner if admitted is not None else None
             self.gate.check_reach(scope)
             self.store.expire_idle()
             self._forward_logs()
             method = scope.get("method")
             if method == "POST":
-                await self._post(headers, owner, receive, send)
+                caller = admitted.caller if admitted is not None else None
+                await self._post(headers, owner, caller, receive, send)
             elif method == "GET":
                 await self._get(headers, owner, receive, send)
             elif method == "DELETE":
@@ -234,7 +237,12 @@ class McpApp:
     # --- methods --------------------------------------------------------------------------
 
     async def _post(
-        self, headers: Mapping[str, str], owner: str | None, receive: Receive, send: ASGISend
+        self,
+        headers: Mapping[str, str],
+        owner: str | None,
+        caller: Caller | None,
+        receive: Receive,
+        send: ASGISend,
     ) -> None:
         check_accept(headers.get("accept"), post=True)
         check_content_type(headers)
@@ -267,7 +275,7 @@ class McpApp:
         exchange = Stream(_request_ids(message), aliases, batch=isinstance(message, list))
         if exchange.pending and not modern:
             connection.resumable(exchange)
-        actions = connection.runner.handle(message, owner)
+        actions = connection.runner.handle(message, owner, who=caller)
         connection.cancelled(message)
         try:
             async with anyio.create_task_group() as calls:

@@ -36,8 +36,10 @@ import inspect
 import ipaddress
 import re
 from collections.abc import Awaitable, Callable, Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from ..model.caller import Caller
 from ..model.jsoncount import values_over
 from ..protocol import jsonrpc as rpc
 from ..protocol.modern import NAMED_PARAM, PROTOCOL_VERSION_KEY, meta_of
@@ -46,11 +48,14 @@ from .http_fields import parse_authority
 
 __all__ = [
     "LOCAL_HOSTS",
+    "Admitted",
     "Gate",
     "Receive",
     "Refusal",
     "Scope",
+    "Verdict",
     "Verifier",
+    "caller_of",
     "check_accept",
     "check_content_type",
     "check_handshake_body",
@@ -65,9 +70,22 @@ __all__ = [
 
 Scope = Mapping[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
-Verifier = Callable[[str], "bool | str | Awaitable[bool | str]"]
-"""Checks a bearer token: True (or False), or the id of the user it names (a string; an
-empty one refuses), to which sessions and request states are then bound."""
+Verdict = bool | str | Mapping[str, Any] | None
+Verifier = Callable[[str], "Verdict | Awaitable[Verdict]"]
+"""Checks a bearer token: True (or False), the id of the user it names (a string; an
+empty one refuses), or its claims (a mapping; an empty one refuses): sessions and
+request states are then bound to the subject it names, if any."""
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """A request whose token is good: who is calling (``caller``), and what its sessions
+    and request states are bound to (``owner``: ``user:<subject>``, else a digest of the
+    token)."""
+
+    owner: str
+    caller: Caller
+
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 _METADATA_PATH = "/.well-known/oauth-protected-resource"
@@ -149,29 +167,29 @@ class Gate:
             return
         raise Refusal(403, f"Forbidden: origin {origin!r} is not allowed")
 
-    async def authenticate(self, headers: Mapping[str, str], scope: Scope) -> str | None:
-        """Check the bearer token, when one is required; returns who is calling: the
-        user ``verify=`` named (``user:<id>``), else a digest of the token."""
+    async def authenticate(self, headers: Mapping[str, str], scope: Scope) -> Admitted | None:
+        """Check the bearer token, when one is required; returns who is calling (None
+        when no token is asked for)."""
         if self._token is None and self._verify is None:
             return None
         scheme, _, given = headers.get("authorization", "").partition(" ")
         given = given.strip()
         if scheme.lower() != "bearer" or not given:
             raise self._unauthorized(None, scope, headers)
-        user: str | None = None
+        caller: Caller | None = Caller()
         if self._token is not None:
-            good = hmac.compare_digest(given.encode(), self._token)
+            if not hmac.compare_digest(given.encode(), self._token):
+                caller = None
         else:
             assert self._verify is not None
             verdict = self._verify(given)
             said = await verdict if inspect.isawaitable(verdict) else verdict
-            user = said if isinstance(said, str) else None
-            good = bool(said)
-        if not good:
+            caller = caller_of(said)
+        if caller is None:
             raise self._unauthorized("invalid_token", scope, headers)
-        if user is not None:  # a refreshed token of the same user keeps what it had
-            return f"user:{user}"
-        return hashlib.sha256(given.encode()).hexdigest()
+        if caller.subject is not None:  # a refreshed token of the same user keeps what it had
+            return Admitted(f"user:{caller.subject}", caller)
+        return Admitted(hashlib.sha256(given.encode()).hexdigest(), caller)
 
     def _unauthorized(self, error: str | None, scope: Scope, headers: Mapping[str, str]) -> Refusal:
         challenge = "Bearer"
@@ -212,6 +230,15 @@ class Gate:
         if self.scopes:
             described["scopes_supported"] = list(self.scopes)
         return described
+
+
+def caller_of(verdict: object) -> Caller | None:
+    """The caller a ``verify=`` verdict names (None: the token is refused)."""
+    if isinstance(verdict, Mapping):
+        return Caller.from_claims(verdict) if verdict else None
+    if isinstance(verdict, str):
+        return Caller(subject=verdict) if verdict else None
+    return Caller() if verdict else None
 
 
 # --- the request ------------------------------------------------------------------------------
