@@ -73,6 +73,8 @@ class Tool:
     icons: tuple[Mapping[str, Any], ...] = ()
     needs: tuple[str, ...] = ()
     """What the tool said it will ask the client for (``ToolOptions.needs``)."""
+    scopes: tuple[str, ...] = ()
+    """The OAuth scopes a caller must hold to see and call it (``ToolOptions.scopes``)."""
     output_schema: JsonSchema | None = field(default=None, repr=False)
     wraps_output: bool = False
     lenient: bool = field(default=True, repr=False)
@@ -359,6 +361,7 @@ def make_tool(
         annotations=options.annotations(),
         icons=options.icons or (),
         needs=options.needs or (),
+        scopes=options.scopes or (),
         output_schema=output_schema,
         wraps_output=wraps,
         lenient=lenient,

@@ -74,6 +74,7 @@ from .http_checks import (
     read_body,
     route_path,
 )
+from .http_scopes import check_scopes
 from .http_sessions import DEFAULT_MAX_SESSIONS, HttpConnection, SessionStore
 from .logs import LogToClient
 from .settings import Settings
@@ -207,7 +208,7 @@ class McpApp:
             method = scope.get("method")
             if method == "POST":
                 caller = admitted.caller if admitted is not None else None
-                await self._post(headers, owner, caller, receive, send)
+                await self._post(scope, headers, owner, caller, receive, send)
             elif method == "GET":
                 await self._get(headers, owner, receive, send)
             elif method == "DELETE":
@@ -238,6 +239,7 @@ class McpApp:
 
     async def _post(
         self,
+        scope: Scope,
         headers: Mapping[str, str],
         owner: str | None,
         caller: Caller | None,
@@ -257,9 +259,14 @@ class McpApp:
         except ParseFailure as error:
             raise Refusal(400, unreadable(error)) from None
         modern = is_modern(message)
-        aliases: dict[RequestId, RequestId] = {}
         if modern:
             check_modern_headers(headers, message)
+        else:
+            check_handshake_body(headers, message)
+        metadata = self.gate.metadata_url(scope, headers)
+        check_scopes(self.settings.tools, message, caller, metadata)
+        aliases: dict[RequestId, RequestId] = {}
+        if modern:
             connection = self.store.modern_connection()
             message = self._aliases.cancellation(owner, message)
             if message is None:  # it names no request of this caller's: nothing to cancel
@@ -270,7 +277,6 @@ class McpApp:
                 aliases[alias] = message["id"]
                 message = {**message, "id": alias}
         else:
-            check_handshake_body(headers, message)
             connection = self.store.handshake_session(headers, owner, message)
         exchange = Stream(_request_ids(message), aliases, batch=isinstance(message, list))
         if exchange.pending and not modern:

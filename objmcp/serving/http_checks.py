@@ -196,12 +196,7 @@ class Gate:
         parts = []
         if error is not None:
             parts.append(f'error="{error}"')
-        metadata = self.resource_metadata
-        if metadata is None and self.authorization_servers:
-            origin = _origin_of(scope, headers)
-            root = scope.get("root_path", "")
-            # mounted: where this app answers, not the host's root it does not own
-            metadata = f"{origin}{root}{_METADATA_PATH}{self.path}"
+        metadata = self.metadata_url(scope, headers)
         if metadata is not None:
             parts.append(f'resource_metadata="{metadata}"')
         if parts:
@@ -211,6 +206,15 @@ class Gate:
             "Unauthorized: a bearer token is required",
             [(b"www-authenticate", challenge.encode())],
         )
+
+    def metadata_url(self, scope: Scope, headers: Mapping[str, str]) -> str | None:
+        """Where a challenge points for the protected-resource metadata (None: nowhere)."""
+        if self.resource_metadata is not None or not self.authorization_servers:
+            return self.resource_metadata
+        origin = _origin_of(scope, headers)
+        root = scope.get("root_path", "")
+        # mounted: where this app answers, not the host's root it does not own
+        return f"{origin}{root}{_METADATA_PATH}{self.path}"
 
     def metadata_paths(self, scope: Scope) -> tuple[str, ...]:
         """Where the protected-resource metadata is served (RFC 9728: the well-known
