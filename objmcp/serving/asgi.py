@@ -133,7 +133,18 @@ class McpApp:
         max_sessions: int = DEFAULT_MAX_SESSIONS,
         max_body: int = DEFAULT_MAX_BODY,
         max_values: int = DEFAULT_MAX_VALUES,
+        jwks_url: str | None = None,
+        jwt_key: str | bytes | Mapping[str, Any] | None = None,
+        issuer: str | None = None,
+        audience: str | None = None,
     ) -> None:
+        jwt = jwks_url is not None or jwt_key is not None
+        if jwt:
+            if token is not None or verify is not None:
+                raise ValueError("give token=, verify= or a JWT check (jwks_url=, jwt_key=)")
+            verify = _jwt_check(jwks_url, jwt_key, issuer, audience or resource)
+        elif issuer is not None or audience is not None:
+            raise ValueError("issuer= and audience= go with jwks_url= or jwt_key=")
         if token is not None and verify is not None:
             raise ValueError("give token= or verify=, not both")
         if route is not None and not _ROUTE.fullmatch(route):
@@ -154,6 +165,7 @@ class McpApp:
             resource=resource,
             scopes=scopes,
             no_auth=no_auth,
+            required=scopes if jwt else (),
         )
         """What a request must show first (host, origin, token)."""
         self.store = SessionStore(
@@ -447,6 +459,26 @@ class McpApp:
         if self._logging is not None:
             logging.getLogger().removeHandler(self._logging)
             self._logging = None
+
+
+def _jwt_check(
+    jwks_url: str | None,
+    key: str | bytes | Mapping[str, Any] | None,
+    issuer: str | None,
+    audience: str | None,
+) -> Verifier:
+    """The built-in JWT check (needs ``objmcp[auth]``)."""
+    try:
+        from .jwt_check import JwtCheck
+    except ImportError:
+        raise ImportError(
+            "checking JWTs (jwks_url=, jwt_key=) needs PyJWT: pip install 'objmcp[auth]'"
+        ) from None
+    if issuer is None or audience is None:
+        raise ValueError(
+            "a JWT check needs issuer= and audience= (or resource=): the endpoint's own URL"
+        )
+    return JwtCheck(issuer=issuer, audience=audience, jwks_url=jwks_url, key=key)
 
 
 # --- the answers ------------------------------------------------------------------------------

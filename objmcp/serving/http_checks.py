@@ -53,6 +53,7 @@ __all__ = [
     "Receive",
     "Refusal",
     "Scope",
+    "TokenRefused",
     "Verdict",
     "Verifier",
     "caller_of",
@@ -63,6 +64,7 @@ __all__ = [
     "check_values",
     "decode_header",
     "header_map",
+    "insufficient",
     "is_loopback",
     "read_body",
     "route_path",
@@ -103,6 +105,11 @@ class Refusal(Exception):
         self.headers = headers or []
 
 
+class TokenRefused(Exception):
+    """Raised by a ``verify=`` to refuse a token and say why: the 401's
+    ``error_description``."""
+
+
 class Gate:
     """Who may reach the endpoint: the hosts and origins it serves, the token it asks
     for, and where a client without one learns how to get one."""
@@ -120,6 +127,7 @@ class Gate:
         resource: str | None,
         scopes: Collection[str],
         no_auth: bool = False,
+        required: Collection[str] = (),
     ) -> None:
         self.path = path
         self.allowed_hosts = tuple(allowed_hosts) if allowed_hosts is not None else LOCAL_HOSTS
@@ -136,6 +144,8 @@ class Gate:
         """The scopes the metadata lists (none: not listed)."""
         self.no_auth = no_auth
         """Serve clients beyond this machine with no token (else they are refused)."""
+        self.required = tuple(required)
+        """The scopes every caller's token must grant (else 403, ``insufficient_scope``)."""
 
     def check_reach(self, scope: Scope) -> None:
         """403 for a client beyond this machine when no token is asked for, unless the
@@ -182,20 +192,33 @@ class Gate:
                 caller = None
         else:
             assert self._verify is not None
-            verdict = self._verify(given)
-            said = await verdict if inspect.isawaitable(verdict) else verdict
+            try:
+                verdict = self._verify(given)
+                said = await verdict if inspect.isawaitable(verdict) else verdict
+            except TokenRefused as refused:
+                raise self._unauthorized("invalid_token", scope, headers, str(refused)) from None
             caller = caller_of(said)
         if caller is None:
             raise self._unauthorized("invalid_token", scope, headers)
+        if not caller.allows(self.required):
+            raise insufficient(self.required, self.metadata_url(scope, headers))
         if caller.subject is not None:  # a refreshed token of the same user keeps what it had
             return Admitted(f"user:{caller.subject}", caller)
         return Admitted(hashlib.sha256(given.encode()).hexdigest(), caller)
 
-    def _unauthorized(self, error: str | None, scope: Scope, headers: Mapping[str, str]) -> Refusal:
+    def _unauthorized(
+        self,
+        error: str | None,
+        scope: Scope,
+        headers: Mapping[str, str],
+        description: str | None = None,
+    ) -> Refusal:
         challenge = "Bearer"
         parts = []
         if error is not None:
             parts.append(f'error="{error}"')
+        if description is not None:
+            parts.append(f'error_description="{_quotable(description)}"')
         metadata = self.metadata_url(scope, headers)
         if metadata is not None:
             parts.append(f'resource_metadata="{metadata}"')
@@ -234,6 +257,25 @@ class Gate:
         if self.scopes:
             described["scopes_supported"] = list(self.scopes)
         return described
+
+
+def insufficient(scopes: Collection[str], resource_metadata: str | None) -> Refusal:
+    """The 403 that asks for ``scopes`` (the spec's step-up challenge: the client adds
+    them to those it asked for, and gets a new token)."""
+    named = " ".join(scopes)
+    challenge = f'Bearer error="insufficient_scope", scope="{named}"'
+    if resource_metadata is not None:
+        challenge += f', resource_metadata="{resource_metadata}"'
+    return Refusal(
+        403,
+        f"Forbidden: this needs the scopes {named}",
+        [(b"www-authenticate", challenge.encode())],
+    )
+
+
+def _quotable(text: str) -> str:
+    """``text`` as an RFC 6750 quoted string may hold it (printable ASCII, no ``"`` or ``\\``)."""
+    return "".join(c if " " <= c <= "~" and c not in '"\\' else "'" for c in text)
 
 
 def caller_of(verdict: object) -> Caller | None:

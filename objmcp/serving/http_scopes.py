@@ -11,11 +11,9 @@ asked), scopes do not apply: there is nothing to check them against.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 from ..model.caller import Caller
 from ..model.toolbox import Toolbox
-from .http_checks import Refusal
+from .http_checks import insufficient
 
 __all__ = ["check_scopes", "scopes_wanted"]
 
@@ -51,16 +49,3 @@ def check_scopes(
     missing = [scope for scope in wanted if scope not in caller.scopes]
     if missing:
         raise insufficient(wanted, resource_metadata)
-
-
-def insufficient(scopes: Collection[str], resource_metadata: str | None) -> Refusal:
-    """The 403 that asks for ``scopes``."""
-    named = " ".join(scopes)
-    challenge = f'Bearer error="insufficient_scope", scope="{named}"'
-    if resource_metadata is not None:
-        challenge += f', resource_metadata="{resource_metadata}"'
-    return Refusal(
-        403,
-        f"Forbidden: this call needs the scopes {named}",
-        [(b"www-authenticate", challenge.encode())],
-    )
