@@ -4,6 +4,7 @@ call and does not see the tool listed, in both eras; on stdio scopes do not appl
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx2 as httpx  # the HTTP client the mcp SDK ships with
@@ -144,3 +145,23 @@ async def test_call_tool_in_search_mode_is_held_to_the_scopes_of_the_tool_it_nam
     await app.aclose()
     assert refused.status_code == 403
     assert wrote.json()["result"]["content"][0]["text"] == "wrote z"
+
+
+async def test_search_mode_tells_a_caller_only_of_the_tools_it_reaches() -> None:
+    app = _app(discovery="search")
+    async with _client(app) as client:
+        found = {}
+        for token in ("reader", "writer"):
+            searched = await _modern(
+                client, token, "tools/call", "search_tools", arguments={"query": "only with"}
+            )
+            found[token] = searched.json()["result"]["content"][0]["text"]
+        described = await _modern(
+            client, "reader", "tools/call", "describe_tools", arguments={"names": ["write"]}
+        )
+        listed = await _modern(client, "reader", "tools/list")
+    await app.aclose()
+    assert '"write"' in found["writer"] and '"write"' not in found["reader"]
+    assert '"wipe"' not in found["writer"]
+    assert "no tool is called so" in described.json()["result"]["content"][0]["text"]
+    assert "caller" not in json.dumps(listed.json()["result"]["tools"])  # hidden, injected
