@@ -162,7 +162,7 @@ class McpApp:
             verify=verify,
             resource_metadata=resource_metadata,
             authorization_servers=authorization_servers,
-            resource=resource,
+            resource=resource if resource is not None or not jwt else audience,
             scopes=scopes,
             no_auth=no_auth,
             required=scopes if jwt else (),

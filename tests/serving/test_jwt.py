@@ -263,3 +263,22 @@ def test_a_jwt_check_needs_its_issuer_and_audience(auth: AuthServer) -> None:
         objmcp.asgi_app("zoo", object(), jwks_url=auth.url)
     with pytest.raises(ValueError, match="token=, verify= or a JWT check"):
         objmcp.asgi_app("zoo", object(), jwks_url=auth.url, issuer=ISSUER, audience="x", token="t")
+
+
+async def test_the_metadata_names_the_audience_as_the_resource(auth: AuthServer) -> None:
+    audience = "https://notes.example/mcp"
+    app = objmcp.asgi_app(
+        "zoo",
+        object(),
+        jwks_url=auth.url,
+        issuer=ISSUER,
+        audience=audience,
+        scopes=[SCOPE],
+        authorization_servers=[ISSUER],
+    )
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        described = await client.get("/.well-known/oauth-protected-resource/mcp")
+    await app.aclose()
+    assert described.json()["resource"] == audience
+    assert described.json()["scopes_supported"] == [SCOPE]

@@ -165,3 +165,13 @@ async def test_search_mode_tells_a_caller_only_of_the_tools_it_reaches() -> None
     assert '"wipe"' not in found["writer"]
     assert "no tool is called so" in described.json()["result"]["content"][0]["text"]
     assert "caller" not in json.dumps(listed.json()["result"]["tools"])  # hidden, injected
+
+
+async def test_a_fixed_token_grants_no_scope() -> None:
+    app = objmcp.asgi_app("notes", Notes(), token="fixed")
+    async with _client(app) as client:
+        listed = await _modern(client, "fixed", "tools/list")
+        refused = await _modern(client, "fixed", "tools/call", "write", arguments={"text": "x"})
+    await app.aclose()
+    assert _names(listed.json()) == ["read", "wipe"]
+    assert refused.status_code == 403
