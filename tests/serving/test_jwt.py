@@ -282,3 +282,13 @@ async def test_the_metadata_names_the_audience_as_the_resource(auth: AuthServer)
     await app.aclose()
     assert described.json()["resource"] == audience
     assert described.json()["scopes_supported"] == [SCOPE]
+
+
+def test_a_jwt_check_is_authentication_enough_beyond_loopback(auth: AuthServer) -> None:
+    from objmcp.cli.main import _check_exposure, _parser
+
+    common = ["run", "--http", "--host", "0.0.0.0", "x.py:X"]
+    checked = _parser().parse_args([*common[:-1], "--jwks-url", auth.url, common[-1]])
+    _check_exposure(checked, "http://0.0.0.0:8000/mcp")  # no --token needed
+    with pytest.raises(objmcp.TargetError, match="no token"):
+        _check_exposure(_parser().parse_args(common), "http://0.0.0.0:8000/mcp")
