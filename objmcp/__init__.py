@@ -30,6 +30,7 @@ from ._exceptions import (
     UnknownResourceError,
     UnknownToolError,
 )
+from .model.caller import Caller
 from .model.content import ToolResult
 from .model.inject import (
     Cancelled,
@@ -59,6 +60,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ArgumentError",
     "Audio",
+    "Caller",
     "Cancelled",
     "Changes",
     "Context",

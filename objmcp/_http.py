@@ -21,8 +21,9 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
     localhost only unless given, ``["*"]`` for any), ``allowed_origins`` (browser
     origins allowed; local ones unless given), ``token`` (a bearer token every
     request must carry) or ``verify`` (a function, sync or async, that says whether
-    a token is good, for OAuth resource servers: True, or the id of the user it names,
-    to which sessions and request states are then bound), ``resource_metadata`` (the URL of
+    a token is good, for OAuth resource servers: True, the id of the user it names, or
+    its claims, a mapping; sessions and request states are then bound to the user; see
+    :class:`~objmcp.Caller`), ``resource_metadata`` (the URL of
     the protected-resource metadata a 401 points to), ``poll_after`` (seconds a
     2025-11-25 client's request stream stays open before the client is left to poll
     for the rest; None, the default: until it is answered), ``retry_ms`` (the
@@ -41,7 +42,12 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
     beyond it ends the least recently used session with nothing going on, or, when
     every one is busy, is refused 503), ``max_body`` (bytes of a POST's body, 16 MiB)
     and ``max_values`` (JSON values in it, array items and object members, 2,000,000,
-    counted before it is parsed): beyond either, 413.
+    counted before it is parsed): beyond either, 413. The built-in check of JWT access
+    tokens (needs ``objmcp[auth]``) instead of ``token`` or ``verify``: ``jwks_url`` (the
+    authorization server's key set, fetched and cached) or ``jwt_key`` (a PEM public key
+    or a JWK), ``issuer`` (the ``iss`` expected) and ``audience`` (the ``aud``: this
+    endpoint's own URL; ``resource`` when not given); ``scopes`` are then also the scopes
+    every token must grant (403 otherwise).
     """
     http = {key: options.pop(key) for key in HTTP_OPTIONS if key in options}
     return McpApp(Server(name, target, **options), **http)
@@ -66,5 +72,9 @@ HTTP_OPTIONS = (
     "max_sessions",
     "max_body",
     "max_values",
+    "jwks_url",
+    "jwt_key",
+    "issuer",
+    "audience",
 )
 """The options of :func:`asgi_app` that are the HTTP app's, not the server's."""

@@ -239,6 +239,30 @@ def _parser() -> argparse.ArgumentParser:
         help="a bearer token every request must carry (default: $OBJMCP_TOKEN)",
     )
     http.add_argument(
+        "--jwks-url",
+        metavar="URL",
+        help="check OAuth access tokens as JWTs signed by the keys at URL "
+        "(needs objmcp[auth]; with --issuer and --audience)",
+    )
+    http.add_argument(
+        "--jwt-key",
+        metavar="FILE",
+        help="check JWTs signed by the PEM public key in FILE instead of --jwks-url",
+    )
+    http.add_argument("--issuer", metavar="URL", help="the iss a JWT must name")
+    http.add_argument(
+        "--audience",
+        metavar="URL",
+        help="the aud a JWT must name: this endpoint's own URL (a token for another is refused)",
+    )
+    http.add_argument(
+        "--scope",
+        action="append",
+        dest="scopes",
+        metavar="SCOPE",
+        help="a scope every JWT must grant (repeat; 403 otherwise), listed in the metadata",
+    )
+    http.add_argument(
         "--no-auth",
         action="store_true",
         help="serve a --host beyond loopback with no token (refused otherwise)",
@@ -440,8 +464,18 @@ def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpA
     hosts = None
     if options.allowed_hosts:
         hosts = [*LOCAL_HOSTS, *options.allowed_hosts]
-    return McpApp(
-        _make_server(options, state_key),
+    server = _make_server(options, state_key)
+    try:
+        return _app_of(McpApp, server, options, hosts)
+    except (ValueError, ImportError) as error:  # options that do not go together
+        raise TargetError(f"objmcp run --http: {error}") from None
+
+
+def _app_of(
+    make: type[McpApp], server: Server, options: argparse.Namespace, hosts: list[str] | None
+) -> McpApp:
+    return make(
+        server,
         stateless=options.stateless,
         token=options.token or None,
         allowed_hosts=hosts,
@@ -454,7 +488,23 @@ def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpA
         max_values=options.max_values,
         authorization_servers=options.authorization_servers or (),
         no_auth=options.no_auth,
+        jwks_url=options.jwks_url,
+        jwt_key=_read_key(options.jwt_key),
+        issuer=options.issuer,
+        audience=options.audience,
+        scopes=options.scopes or (),
     )
+
+
+def _read_key(path: str | None) -> str | None:
+    """The PEM key in the file ``path``."""
+    if path is None:
+        return None
+    try:
+        with open(path, encoding="ascii") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise TargetError(f"--jwt-key {path}: {error}") from None
 
 
 _HTTP_RUN = "OBJMCP_HTTP_RUN"
@@ -528,7 +578,7 @@ def _check_exposure(options: argparse.Namespace, where: str) -> None:
     (then say it loudly)."""
     from ..serving.http_checks import is_loopback
 
-    if options.token or is_loopback(options.host):
+    if options.token or options.jwks_url or options.jwt_key or is_loopback(options.host):
         return
     if not options.no_auth:
         raise TargetError(

@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from .._exceptions import ToolError
+from .caller import Caller
 from .publish import ToolOptions
 from .search import SearchIndex
 from .specs import mcp_tool
@@ -137,22 +138,34 @@ class Discovery:
         search, describe, call = self.meta_tools
         return search, describe, call
 
-    def search(self, query: str, limit: int = 10) -> list[dict[str, Any]]:
+    def search(
+        self, query: str, limit: int = 10, caller: Caller | None = None
+    ) -> list[dict[str, Any]]:
         """The tools best matching ``query``, at most ``limit``: name, one-line
-        description, parameters in brief."""
+        description, parameters in brief (of those ``caller``'s scopes reach, when
+        there is one)."""
         if not isinstance(query, str):
             raise ToolError(f"query must be a string, not {type(query).__name__}")
         limit = max(1, min(int(limit), MAX_LIMIT))
         tools = self._tools()
-        return [brief(tools[name]) for name in self.index.search(query, limit) if name in tools]
+        if caller is None:
+            return [brief(tools[name]) for name in self.index.search(query, limit) if name in tools]
+        found = [
+            name
+            for name in self.index.search(query, MAX_LIMIT)
+            if name in tools and caller.allows(tools[name].scopes)
+        ]
+        return [brief(tools[name]) for name in found[:limit]]
 
-    def describe(self, names: list[str]) -> list[dict[str, Any]]:
+    def describe(self, names: list[str], caller: Caller | None = None) -> list[dict[str, Any]]:
         """The full definitions of the tools named (as ``tools/list`` gives them), and
-        for a name no tool has, a line saying so."""
+        for a name no tool has (or ``caller``'s scopes do not reach), a line saying so."""
         tools = self._tools()
         described: list[dict[str, Any]] = []
         for name in names:
             tool = tools.get(name)
+            if tool is not None and caller is not None and not caller.allows(tool.scopes):
+                tool = None
             if tool is None:
                 search = self.names()[0]
                 described.append(
@@ -198,7 +211,9 @@ class Discovery:
         count = len(taken)
         about = self.about
 
-        def search_tools(query: str, limit: int = 10) -> list[dict[str, Any]]:
+        def search_tools(
+            query: str, limit: int = 10, caller: Caller | None = None
+        ) -> list[dict[str, Any]]:
             """Search the tools.
 
             Args:
@@ -206,15 +221,15 @@ class Discovery:
                     tool's name, or a class or module's name for all of its tools.
                 limit: How many tools to give at most (1 to 100).
             """
-            return self.search(query, limit)
+            return self.search(query, limit, caller)
 
-        def describe_tools(names: list[str]) -> list[dict[str, Any]]:
+        def describe_tools(names: list[str], caller: Caller | None = None) -> list[dict[str, Any]]:
             """Describe tools.
 
             Args:
                 names: The names of the tools, as search_tools gives them.
             """
-            return self.describe(names)
+            return self.describe(names, caller)
 
         def call_tool(name: str, arguments: dict[str, Any] | None = None) -> object:
             """Call a tool.

@@ -2,8 +2,9 @@
 
 A method asks for one by annotation (``elicit: objmcp.Elicit``,
 ``progress: objmcp.Progress``, ``cancelled: objmcp.Cancelled``, ``log:
-objmcp.Log``, ``sample: objmcp.Sample``, ``roots: objmcp.Roots``, or all of
-them as ``context: objmcp.Context``) or, when the parameter has neither
+objmcp.Log``, ``sample: objmcp.Sample``, ``roots: objmcp.Roots``, ``caller:
+objmcp.Caller`` (or ``objmcp.Caller | None``), or all of them as ``context:
+objmcp.Context``) or, when the parameter has neither
 annotation nor default, by name (``elicit``, ``progress``, ``cancelled``,
 ``log``, ``sample``). The markers and result types live here, in the object
 model; what answers them is the server's business.
@@ -13,11 +14,14 @@ from __future__ import annotations
 
 import inspect
 import logging
+import types
+import typing
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from .._exceptions import ElicitationUnavailable, InteractionUnavailable
+from .caller import Caller
 
 __all__ = [
     "DEFAULTS",
@@ -279,7 +283,8 @@ class Context:
     """Annotate one parameter with this to receive everything a call can reach at once:
     ``elicit`` (:class:`Elicit`), ``progress``, ``cancelled``, ``log``, ``sample`` and
     ``list_roots`` (:class:`Roots`), ``resource_updated`` (:class:`ResourceUpdated`),
-    and the ``tool``'s name."""
+    the ``tool``'s name, and the ``caller`` (:class:`~objmcp.Caller`, None when the
+    transport checks no credentials)."""
 
     tool: str
     elicit: Elicit
@@ -289,6 +294,7 @@ class Context:
     sample: Sample
     list_roots: Roots
     resource_updated: ResourceUpdated
+    caller: Caller | None = None
 
 
 INJECTED_NAMES: Mapping[str, object] = {
@@ -300,7 +306,7 @@ INJECTED_NAMES: Mapping[str, object] = {
 }
 """Parameter names recognised without an annotation, and the marker each stands for."""
 
-_MARKERS = (*INJECTED_NAMES.values(), Roots, ResourceUpdated, Context)
+_MARKERS = (*INJECTED_NAMES.values(), Roots, ResourceUpdated, Context, Caller)
 
 
 class _NeverCancelled:
@@ -360,6 +366,7 @@ class ToolLog:
 
 
 DEFAULTS: Mapping[object, object] = {
+    Caller: None,
     Progress: _no_progress,
     ResourceUpdated: _nobody_listens,
     Cancelled: _NeverCancelled(),
@@ -404,6 +411,7 @@ def injected_value(marker: object, given: Mapping[object, object] | None, tool: 
             sample=value(Sample),
             list_roots=value(Roots),
             resource_updated=value(ResourceUpdated),
+            caller=typing.cast("Caller | None", value(Caller)),
         )
     return DEFAULTS[marker]
 
@@ -428,6 +436,9 @@ def injected_kind(parameter: inspect.Parameter, hint: object) -> object | None:
     """The marker a parameter asks for, or None when it is an ordinary parameter."""
     if any(hint is marker for marker in _MARKERS):
         return hint
+    union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    if union and set(typing.get_args(hint)) == {Caller, type(None)}:
+        return Caller  # caller: objmcp.Caller | None
     if hint is inspect.Parameter.empty and parameter.default is parameter.empty:
         return INJECTED_NAMES.get(parameter.name)
     return None

@@ -55,7 +55,10 @@ class ToolOptions:
     (``{"src": ..., "mimeType": ..., "sizes": [...]}``); ``hidden`` publishes
     nothing; ``needs`` names what the tool will ask the client for
     (``"elicitation"``, ``"elicitation.url"``, ``"sampling"``, ``"roots"``), so that a
-    2026-07-28 client that did not declare it is refused before the method runs.
+    2026-07-28 client that did not declare it is refused before the method runs;
+    ``scopes`` are the OAuth scopes a caller's token must grant to see and call the tool
+    over HTTP (a caller without them is refused 403 and does not see it listed; on
+    stdio, and over HTTP with no token asked, there is no caller and they do not apply).
     """
 
     name: str | None = None
@@ -69,6 +72,7 @@ class ToolOptions:
     icons: tuple[Mapping[str, Any], ...] | None = None
     hidden: bool = False
     needs: tuple[str, ...] | None = None
+    scopes: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         for key in ("name", "title", "description"):
@@ -88,6 +92,12 @@ class ToolOptions:
                     f"the tool option needs takes {', '.join(map(repr, NEEDS))}, not {unknown[0]!r}"
                 )
             object.__setattr__(self, "needs", tuple(self.needs))
+        if self.scopes is not None:
+            if isinstance(self.scopes, str) or not isinstance(self.scopes, Sequence):
+                raise TypeError("the tool option scopes must be a list of scope names")
+            if not all(isinstance(s, str) and s and " " not in s for s in self.scopes):
+                raise TypeError("each scope must be a non-empty string without spaces")
+            object.__setattr__(self, "scopes", tuple(self.scopes))
         if self.icons is not None:
             if isinstance(self.icons, (str, Mapping)) or not isinstance(self.icons, Sequence):
                 raise TypeError("the tool option icons must be a list of Icon objects")
@@ -135,6 +145,8 @@ def tool(
     open_world: bool | None = None,
     structured: bool | None = None,
     icons: Sequence[Mapping[str, Any]] | None = None,
+    needs: Sequence[str] | None = None,
+    scopes: Sequence[str] | None = None,
 ) -> Callable[[F], F]: ...
 
 

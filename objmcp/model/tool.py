@@ -19,6 +19,7 @@ from typing import Any
 
 from .._exceptions import ArgumentError, TargetError
 from .annotations import stub_hints_of, type_hints_of
+from .caller import Caller
 from .convert import ConversionError, NotJsonable, from_json, to_jsonable
 from .docs import read_docs
 from .inject import Cancelled, injected_parameters, injected_value
@@ -73,6 +74,8 @@ class Tool:
     icons: tuple[Mapping[str, Any], ...] = ()
     needs: tuple[str, ...] = ()
     """What the tool said it will ask the client for (``ToolOptions.needs``)."""
+    scopes: tuple[str, ...] = ()
+    """The OAuth scopes a caller must hold to see and call it (``ToolOptions.scopes``)."""
     output_schema: JsonSchema | None = field(default=None, repr=False)
     wraps_output: bool = False
     lenient: bool = field(default=True, repr=False)
@@ -87,14 +90,15 @@ class Tool:
     )
     _plain_output: tuple[type, ...] = field(init=False, repr=False, compare=False)
     self_contained: bool = field(init=False, repr=False, compare=False)
-    """Sync, and given nothing but (maybe) ``Cancelled``: a call needs nothing of the
+    """Sync, and given nothing but (maybe) ``Cancelled`` and ``Caller``: a call needs nothing of the
     event loop, and may run in whatever thread reads its request."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_validator", Validator(self.input_schema, lenient=self.lenient))
         object.__setattr__(self, "_reserved", self._names_kwargs_cannot_take())
         object.__setattr__(self, "_by_keyword", self._keyword_plan())
-        alone = all(marker is Cancelled for marker in self.injected.values())
+        # the caller is None wherever such a call may run (stdio's reading thread)
+        alone = all(marker in (Cancelled, Caller) for marker in self.injected.values())
         object.__setattr__(self, "self_contained", not self.is_async and alone)
         object.__setattr__(self, "_output_validator", None)  # made when first needed
         object.__setattr__(self, "_plain_output", self._plain_output_types())
@@ -359,6 +363,7 @@ def make_tool(
         annotations=options.annotations(),
         icons=options.icons or (),
         needs=options.needs or (),
+        scopes=options.scopes or (),
         output_schema=output_schema,
         wraps_output=wraps,
         lenient=lenient,

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..model.caller import Caller
 from .jsonrpc import Message, RequestId
 from .revisions import Revision
 
@@ -87,6 +88,8 @@ class CallContext:
     meta: Mapping[str, Any] = field(default_factory=dict)
     answers: tuple[Any, ...] = ()
     """Modern era: the answers to the call's earlier questions, in order (from its state)."""
+    caller: Caller | None = None
+    """Who sent the request, when the transport checked credentials."""
 
 
 @dataclass(eq=False)

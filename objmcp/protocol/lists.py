@@ -23,13 +23,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..model.caller import Caller
 from ..model.specs import mcp_tool
 from ..model.toolbox import Toolbox
 from . import jsonrpc as rpc
 from .jsonrpc import ProtocolError
 from .revisions import Revision
 
-__all__ = ["LISTS", "ToolList", "check_listing", "listing", "page", "searching_entries"]
+__all__ = [
+    "LISTS",
+    "ToolList",
+    "check_listing",
+    "listing",
+    "page",
+    "reachable",
+    "scoped",
+    "searching_entries",
+]
 
 LISTS = {
     "resources/list": "resources",
@@ -67,6 +77,23 @@ class ToolList:
             self._cache = {k: v for k, v in kept if k[1] == key[1]}
             self._cache[key] = tools
         return tools
+
+
+def scoped(toolbox: Toolbox) -> bool:
+    """Whether a tool asks for scopes (then each caller has a list of its own)."""
+    return any(tool.scopes for tool in toolbox.values())
+
+
+def reachable(
+    entries: list[dict[str, Any]], toolbox: Toolbox, caller: Caller
+) -> list[dict[str, Any]]:
+    """The entries of the tools ``caller``'s scopes reach (a tool that asks for none is
+    reached by every caller)."""
+
+    def reached(name: str) -> bool:
+        return name not in toolbox or caller.allows(toolbox[name].scopes)
+
+    return [entry for entry in entries if reached(entry["name"])]
 
 
 def searching_entries(

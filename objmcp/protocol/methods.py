@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
 
+from ..model.caller import Caller
 from ..model.toolbox import Toolbox
 from . import features, lists
 from . import jsonrpc as rpc
@@ -25,7 +26,7 @@ from .actions import Action, CacheHint, Send, ServerInfo
 from .calls import Batch, Call
 from .features import Gate
 from .jsonrpc import Message, ProtocolError, RequestId
-from .modern import complete, discover
+from .modern import DEFAULT_HINT, complete, discover
 from .notifications import LOG_LEVELS
 from .revisions import Revision
 from .subscriptions import LIST_KINDS, Subscriptions
@@ -60,6 +61,7 @@ class Served(Protocol):
     subscriptions: Subscriptions
     tool_list: lists.ToolList
     surfaced: Surfaced
+    caller: Caller | None
 
     def capabilities(self, revision: Revision) -> dict[str, Any]:
         """What the server declares in ``revision`` now."""
@@ -91,8 +93,13 @@ def tools_list(session: Served, request: Request) -> Message | None:
         tools = lists.searching_entries(toolbox, session.surfaced.names, revision)
     else:
         tools = session.tool_list.entries(toolbox, revision)
+    hint: CacheHint | None = None
+    if session.caller is not None and lists.scoped(toolbox):
+        tools = lists.reachable(tools, toolbox, session.caller)
+        ttl, _ = session.cache.get(request.method, DEFAULT_HINT)
+        hint = (ttl, "private")  # the list is this caller's own
     found = lists.page(request.method, "tools", tools, request.params, session.page_size)
-    result = complete(found, revision, session.info, session.cache, cache=request.method)
+    result = complete(found, revision, session.info, session.cache, request.method, hint)
     return rpc.result_response(request.request_id, result)
 
 

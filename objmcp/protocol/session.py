@@ -60,6 +60,7 @@ import typing
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Literal
 
+from ..model.caller import Caller
 from ..model.content import ToolResult
 from ..model.jsontext import LONG_TEXT, LongMessage, ParseFailure
 from ..model.media import fits
@@ -196,6 +197,8 @@ class Session:
         self.tool_list = lists.ToolList()
         """What ``tools/list`` answers, kept between calls while the tools do not change."""
         self._caller: str | None = None
+        self.caller: Caller | None = None
+        """Who sent the message being read, when the transport checked credentials."""
         self._vouched = False  # the message being read is within the limits (by its text)
         self.subscriptions = Subscriptions()
         """Who asked to hear of which changes."""
@@ -218,16 +221,24 @@ class Session:
         self.declared = self.capabilities(revision)
 
     def receive(
-        self, message: object, caller: str | None = None, *, source: bytes | None = None
+        self,
+        message: object,
+        caller: str | None = None,
+        *,
+        source: bytes | None = None,
+        who: Caller | None = None,
     ) -> list[Action]:
         """Take one decoded JSON-RPC message (or batch) and say what to do.
 
         ``caller`` names who sent it, when the transport knows (a digest of their
-        credentials): a modern-era request state is then good for that caller only.
+        credentials, or its subject): a modern-era request state is then good for that
+        caller only. ``who`` is the :class:`~objmcp.Caller` its credentials name: its
+        calls are handed it, and ``tools/list`` shows it only the tools its scopes reach.
         ``source`` is the JSON text it was decoded from, when the transport has it: it
         spares walking the message for ``max_depth`` and ``max_string`` when it vouches
         for them (see ``text_within_limits``)."""
         self._caller = caller
+        self.caller = who
         self._vouched = source is not None and text_within_limits(
             source, self.max_depth, self.max_string
         )
@@ -241,6 +252,7 @@ class Session:
             return actions
         finally:
             self._caller = None
+            self.caller = None
             self._vouched = False
 
     def parse_error(self, detail: str) -> list[Action]:
@@ -585,7 +597,9 @@ class Session:
         self._in_flight[call.request_id] = call_id
         if call.batch is not None:
             call.batch.pending.add(call_id)
-        context = CallContext(call.request_id, call.revision, call.capabilities, meta, call.answers)
+        context = CallContext(
+            call.request_id, call.revision, call.capabilities, meta, call.answers, self.caller
+        )
         start = StartCall(call_id, target, arguments, context, kind)
         parked = None
         if state is not None and state.park is not None:

@@ -49,6 +49,7 @@ from typing import Any, Protocol
 import anyio
 import anyio.abc
 
+from ..model.caller import Caller
 from ..model.jsontext import ParseFailure, encode_message, parse_message
 from ..protocol import jsonrpc as rpc
 from ..protocol.envelope import unreadable
@@ -73,6 +74,7 @@ from .http_checks import (
     read_body,
     route_path,
 )
+from .http_scopes import check_scopes
 from .http_sessions import DEFAULT_MAX_SESSIONS, HttpConnection, SessionStore
 from .logs import LogToClient
 from .settings import Settings
@@ -131,7 +133,18 @@ class McpApp:
         max_sessions: int = DEFAULT_MAX_SESSIONS,
         max_body: int = DEFAULT_MAX_BODY,
         max_values: int = DEFAULT_MAX_VALUES,
+        jwks_url: str | None = None,
+        jwt_key: str | bytes | Mapping[str, Any] | None = None,
+        issuer: str | None = None,
+        audience: str | None = None,
     ) -> None:
+        jwt = jwks_url is not None or jwt_key is not None
+        if jwt:
+            if token is not None or verify is not None:
+                raise ValueError("give token=, verify= or a JWT check (jwks_url=, jwt_key=)")
+            verify = _jwt_check(jwks_url, jwt_key, issuer, audience or resource)
+        elif issuer is not None or audience is not None:
+            raise ValueError("issuer= and audience= go with jwks_url= or jwt_key=")
         if token is not None and verify is not None:
             raise ValueError("give token= or verify=, not both")
         if route is not None and not _ROUTE.fullmatch(route):
@@ -149,9 +162,10 @@ class McpApp:
             verify=verify,
             resource_metadata=resource_metadata,
             authorization_servers=authorization_servers,
-            resource=resource,
+            resource=resource if resource is not None or not jwt else audience,
             scopes=scopes,
             no_auth=no_auth,
+            required=scopes if jwt else (),
         )
         """What a request must show first (host, origin, token)."""
         self.store = SessionStore(
@@ -198,13 +212,15 @@ class McpApp:
             if path != self.path:
                 raise Refusal(404, "Not Found: the MCP endpoint is " + self.path)
             self.gate.check_origin(headers)
-            owner = await self.gate.authenticate(headers, scope)
+            admitted = await self.gate.authenticate(headers, scope)
+            owner = admitted.owner if admitted is not None else None
             self.gate.check_reach(scope)
             self.store.expire_idle()
             self._forward_logs()
             method = scope.get("method")
             if method == "POST":
-                await self._post(headers, owner, receive, send)
+                caller = admitted.caller if admitted is not None else None
+                await self._post(scope, headers, owner, caller, receive, send)
             elif method == "GET":
                 await self._get(headers, owner, receive, send)
             elif method == "DELETE":
@@ -234,7 +250,13 @@ class McpApp:
     # --- methods --------------------------------------------------------------------------
 
     async def _post(
-        self, headers: Mapping[str, str], owner: str | None, receive: Receive, send: ASGISend
+        self,
+        scope: Scope,
+        headers: Mapping[str, str],
+        owner: str | None,
+        caller: Caller | None,
+        receive: Receive,
+        send: ASGISend,
     ) -> None:
         check_accept(headers.get("accept"), post=True)
         check_content_type(headers)
@@ -249,9 +271,14 @@ class McpApp:
         except ParseFailure as error:
             raise Refusal(400, unreadable(error)) from None
         modern = is_modern(message)
-        aliases: dict[RequestId, RequestId] = {}
         if modern:
             check_modern_headers(headers, message)
+        else:
+            check_handshake_body(headers, message)
+        metadata = self.gate.metadata_url(scope, headers)
+        check_scopes(self.settings.tools, message, caller, metadata)
+        aliases: dict[RequestId, RequestId] = {}
+        if modern:
             connection = self.store.modern_connection()
             message = self._aliases.cancellation(owner, message)
             if message is None:  # it names no request of this caller's: nothing to cancel
@@ -262,12 +289,11 @@ class McpApp:
                 aliases[alias] = message["id"]
                 message = {**message, "id": alias}
         else:
-            check_handshake_body(headers, message)
             connection = self.store.handshake_session(headers, owner, message)
         exchange = Stream(_request_ids(message), aliases, batch=isinstance(message, list))
         if exchange.pending and not modern:
             connection.resumable(exchange)
-        actions = connection.runner.handle(message, owner)
+        actions = connection.runner.handle(message, owner, who=caller)
         connection.cancelled(message)
         try:
             async with anyio.create_task_group() as calls:
@@ -433,6 +459,26 @@ class McpApp:
         if self._logging is not None:
             logging.getLogger().removeHandler(self._logging)
             self._logging = None
+
+
+def _jwt_check(
+    jwks_url: str | None,
+    key: str | bytes | Mapping[str, Any] | None,
+    issuer: str | None,
+    audience: str | None,
+) -> Verifier:
+    """The built-in JWT check (needs ``objmcp[auth]``)."""
+    try:
+        from .jwt_check import JwtCheck
+    except ImportError:
+        raise ImportError(
+            "checking JWTs (jwks_url=, jwt_key=) needs PyJWT: pip install 'objmcp[auth]'"
+        ) from None
+    if issuer is None or audience is None:
+        raise ValueError(
+            "a JWT check needs issuer= and audience= (or resource=): the endpoint's own URL"
+        )
+    return JwtCheck(issuer=issuer, audience=audience, jwks_url=jwks_url, key=key)
 
 
 # --- the answers ------------------------------------------------------------------------------

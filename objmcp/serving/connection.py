@@ -35,6 +35,7 @@ import anyio.abc
 import anyio.from_thread
 import anyio.lowlevel
 
+from ..model.caller import Caller
 from ..model.inject import InputNeeded
 from ..model.threads import Job
 from ..protocol.jsonrpc import RequestId
@@ -140,14 +141,18 @@ class Connection:
             return make(self.session)
 
     def handle(
-        self, message: object, caller: str | None = None, source: bytes | None = None
+        self,
+        message: object,
+        caller: str | None = None,
+        source: bytes | None = None,
+        who: Caller | None = None,
     ) -> list[Action]:
-        """What the session says of a decoded message (from ``caller``, when known; decoded
-        from ``source``, when given); a failure of objmcp's own is an internal error for
-        this message only."""
+        """What the session says of a decoded message (from ``caller``, when known, whose
+        credentials name ``who``; decoded from ``source``, when given); a failure of
+        objmcp's own is an internal error for this message only."""
         try:
             with self.lock:
-                return self.session.receive(message, caller, source=source)
+                return self.session.receive(message, caller, source=source, who=who)
         except Exception:  # a bug of ours: say so for this message, serve the next
             return internal_error(message)
 

@@ -36,8 +36,10 @@ import inspect
 import ipaddress
 import re
 from collections.abc import Awaitable, Callable, Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from ..model.caller import Caller
 from ..model.jsoncount import values_over
 from ..protocol import jsonrpc as rpc
 from ..protocol.modern import NAMED_PARAM, PROTOCOL_VERSION_KEY, meta_of
@@ -46,11 +48,15 @@ from .http_fields import parse_authority
 
 __all__ = [
     "LOCAL_HOSTS",
+    "Admitted",
     "Gate",
     "Receive",
     "Refusal",
     "Scope",
+    "TokenRefused",
+    "Verdict",
     "Verifier",
+    "caller_of",
     "check_accept",
     "check_content_type",
     "check_handshake_body",
@@ -58,6 +64,7 @@ __all__ = [
     "check_values",
     "decode_header",
     "header_map",
+    "insufficient",
     "is_loopback",
     "read_body",
     "route_path",
@@ -65,9 +72,22 @@ __all__ = [
 
 Scope = Mapping[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
-Verifier = Callable[[str], "bool | str | Awaitable[bool | str]"]
-"""Checks a bearer token: True (or False), or the id of the user it names (a string; an
-empty one refuses), to which sessions and request states are then bound."""
+Verdict = bool | str | Mapping[str, Any] | None
+Verifier = Callable[[str], "Verdict | Awaitable[Verdict]"]
+"""Checks a bearer token: True (or False), the id of the user it names (a string; an
+empty one refuses), or its claims (a mapping; an empty one refuses): sessions and
+request states are then bound to the subject it names, if any."""
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """A request whose token is good: who is calling (``caller``), and what its sessions
+    and request states are bound to (``owner``: ``user:<subject>``, else a digest of the
+    token)."""
+
+    owner: str
+    caller: Caller
+
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 _METADATA_PATH = "/.well-known/oauth-protected-resource"
@@ -83,6 +103,11 @@ class Refusal(Exception):
         self.status = status
         self.body = body
         self.headers = headers or []
+
+
+class TokenRefused(Exception):
+    """Raised by a ``verify=`` to refuse a token and say why: the 401's
+    ``error_description``."""
 
 
 class Gate:
@@ -102,6 +127,7 @@ class Gate:
         resource: str | None,
         scopes: Collection[str],
         no_auth: bool = False,
+        required: Collection[str] = (),
     ) -> None:
         self.path = path
         self.allowed_hosts = tuple(allowed_hosts) if allowed_hosts is not None else LOCAL_HOSTS
@@ -118,6 +144,8 @@ class Gate:
         """The scopes the metadata lists (none: not listed)."""
         self.no_auth = no_auth
         """Serve clients beyond this machine with no token (else they are refused)."""
+        self.required = tuple(required)
+        """The scopes every caller's token must grant (else 403, ``insufficient_scope``)."""
 
     def check_reach(self, scope: Scope) -> None:
         """403 for a client beyond this machine when no token is asked for, unless the
@@ -149,41 +177,49 @@ class Gate:
             return
         raise Refusal(403, f"Forbidden: origin {origin!r} is not allowed")
 
-    async def authenticate(self, headers: Mapping[str, str], scope: Scope) -> str | None:
-        """Check the bearer token, when one is required; returns who is calling: the
-        user ``verify=`` named (``user:<id>``), else a digest of the token."""
+    async def authenticate(self, headers: Mapping[str, str], scope: Scope) -> Admitted | None:
+        """Check the bearer token, when one is required; returns who is calling (None
+        when no token is asked for)."""
         if self._token is None and self._verify is None:
             return None
         scheme, _, given = headers.get("authorization", "").partition(" ")
         given = given.strip()
         if scheme.lower() != "bearer" or not given:
             raise self._unauthorized(None, scope, headers)
-        user: str | None = None
+        caller: Caller | None = Caller()
         if self._token is not None:
-            good = hmac.compare_digest(given.encode(), self._token)
+            if not hmac.compare_digest(given.encode(), self._token):
+                caller = None
         else:
             assert self._verify is not None
-            verdict = self._verify(given)
-            said = await verdict if inspect.isawaitable(verdict) else verdict
-            user = said if isinstance(said, str) else None
-            good = bool(said)
-        if not good:
+            try:
+                verdict = self._verify(given)
+                said = await verdict if inspect.isawaitable(verdict) else verdict
+            except TokenRefused as refused:
+                raise self._unauthorized("invalid_token", scope, headers, str(refused)) from None
+            caller = caller_of(said)
+        if caller is None:
             raise self._unauthorized("invalid_token", scope, headers)
-        if user is not None:  # a refreshed token of the same user keeps what it had
-            return f"user:{user}"
-        return hashlib.sha256(given.encode()).hexdigest()
+        if not caller.allows(self.required):
+            raise insufficient(self.required, self.metadata_url(scope, headers))
+        if caller.subject is not None:  # a refreshed token of the same user keeps what it had
+            return Admitted(f"user:{caller.subject}", caller)
+        return Admitted(hashlib.sha256(given.encode()).hexdigest(), caller)
 
-    def _unauthorized(self, error: str | None, scope: Scope, headers: Mapping[str, str]) -> Refusal:
+    def _unauthorized(
+        self,
+        error: str | None,
+        scope: Scope,
+        headers: Mapping[str, str],
+        description: str | None = None,
+    ) -> Refusal:
         challenge = "Bearer"
         parts = []
         if error is not None:
             parts.append(f'error="{error}"')
-        metadata = self.resource_metadata
-        if metadata is None and self.authorization_servers:
-            origin = _origin_of(scope, headers)
-            root = scope.get("root_path", "")
-            # mounted: where this app answers, not the host's root it does not own
-            metadata = f"{origin}{root}{_METADATA_PATH}{self.path}"
+        if description is not None:
+            parts.append(f'error_description="{_quotable(description)}"')
+        metadata = self.metadata_url(scope, headers)
         if metadata is not None:
             parts.append(f'resource_metadata="{metadata}"')
         if parts:
@@ -193,6 +229,15 @@ class Gate:
             "Unauthorized: a bearer token is required",
             [(b"www-authenticate", challenge.encode())],
         )
+
+    def metadata_url(self, scope: Scope, headers: Mapping[str, str]) -> str | None:
+        """Where a challenge points for the protected-resource metadata (None: nowhere)."""
+        if self.resource_metadata is not None or not self.authorization_servers:
+            return self.resource_metadata
+        origin = _origin_of(scope, headers)
+        root = scope.get("root_path", "")
+        # mounted: where this app answers, not the host's root it does not own
+        return f"{origin}{root}{_METADATA_PATH}{self.path}"
 
     def metadata_paths(self, scope: Scope) -> tuple[str, ...]:
         """Where the protected-resource metadata is served (RFC 9728: the well-known
@@ -212,6 +257,34 @@ class Gate:
         if self.scopes:
             described["scopes_supported"] = list(self.scopes)
         return described
+
+
+def insufficient(scopes: Collection[str], resource_metadata: str | None) -> Refusal:
+    """The 403 that asks for ``scopes`` (the spec's step-up challenge: the client adds
+    them to those it asked for, and gets a new token)."""
+    named = " ".join(scopes)
+    challenge = f'Bearer error="insufficient_scope", scope="{named}"'
+    if resource_metadata is not None:
+        challenge += f', resource_metadata="{resource_metadata}"'
+    return Refusal(
+        403,
+        f"Forbidden: this needs the scopes {named}",
+        [(b"www-authenticate", challenge.encode())],
+    )
+
+
+def _quotable(text: str) -> str:
+    """``text`` as an RFC 6750 quoted string may hold it (printable ASCII, no ``"`` or ``\\``)."""
+    return "".join(c if " " <= c <= "~" and c not in '"\\' else "'" for c in text)
+
+
+def caller_of(verdict: object) -> Caller | None:
+    """The caller a ``verify=`` verdict names (None: the token is refused)."""
+    if isinstance(verdict, Mapping):
+        return Caller.from_claims(verdict) if verdict else None
+    if isinstance(verdict, str):
+        return Caller(subject=verdict) if verdict else None
+    return Caller() if verdict else None
 
 
 # --- the request ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import anyio.lowlevel
 
 from .._exceptions import ElicitationUnavailable, ElicitError, InteractionError, ObjmcpError
 from .._exceptions import InteractionUnavailable as Unavailable
+from ..model.caller import Caller
 from ..model.elicit import make_question, read_answer
 from ..model.inject import (
     DONE,
@@ -192,6 +193,7 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
         return DONE
 
     return {
+        Caller: call.context.caller,
         Progress: progress,
         Cancelled: call.cancelled,
         Elicit: elicit,

@@ -1,0 +1,58 @@
+"""Who is calling: the record every bearer-token check yields, handed to the tools.
+
+A transport that checks credentials (HTTP with ``token=``, ``verify=`` or a JWT
+verifier) makes one :class:`Caller` per request; a method receives it by an injected
+parameter (``caller: objmcp.Caller``), and :class:`~objmcp.Context` carries it too.
+With no such check (stdio, HTTP without a token) there is no caller: None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+__all__ = ["Caller"]
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who sent a request, as its credentials say.
+
+    ``subject`` is the user (a JWT's ``sub``, or the id ``verify=`` returned; None for a
+    fixed token, which names nobody), ``client_id`` the OAuth client that got the token
+    (``client_id`` or ``azp``), ``scopes`` what the token grants, ``claims`` all the
+    token said (empty when it said nothing but that it is good)."""
+
+    subject: str | None = None
+    client_id: str | None = None
+    scopes: frozenset[str] = frozenset()
+    claims: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def from_claims(cls, claims: Mapping[str, Any]) -> Caller:
+        """The caller an access token's claims name: ``sub``, ``client_id`` (or ``azp``),
+        and ``scope`` (a space-separated string) or ``scp`` (a list or a string)."""
+        subject = claims.get("sub")
+        client = claims.get("client_id", claims.get("azp"))
+        return cls(
+            subject=str(subject) if subject not in (None, "") else None,
+            client_id=str(client) if client not in (None, "") else None,
+            scopes=scopes_of(claims),
+            claims=MappingProxyType(dict(claims)),
+        )
+
+    def allows(self, scopes: Collection[str]) -> bool:
+        """Whether the caller holds every one of ``scopes``."""
+        return self.scopes.issuperset(scopes)
+
+
+def scopes_of(claims: Mapping[str, Any]) -> frozenset[str]:
+    """The scopes a token's claims grant (``scope``, else ``scp``)."""
+    found = claims.get("scope", claims.get("scp"))
+    if isinstance(found, str):
+        return frozenset(found.split())
+    if isinstance(found, (list, tuple)):
+        return frozenset(str(item) for item in found)
+    return frozenset()
