@@ -74,6 +74,7 @@ class Call:
     expires: float | None = None  # modern era: the first question's deadline, kept
     method: str = "tools/call"
     cache: CacheHint | None = None  # a resource's own caching hint
+    caller: str | None = None  # who sent it, when the transport knows (see Session.receive)
 
 
 def answer_call(call: Call, call_id: int, response: Message) -> list[Action]:

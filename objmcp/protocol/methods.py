@@ -60,8 +60,12 @@ class Served(Protocol):
     log_level: str | None
     subscriptions: Subscriptions
     tool_list: lists.ToolList
-    surfaced: Surfaced
     caller: Caller | None
+
+    @property
+    def surfaced(self) -> Surfaced:
+        """The tools the searches of the caller of the request being answered found."""
+        ...
 
     def capabilities(self, revision: Revision) -> dict[str, Any]:
         """What the server declares in ``revision`` now."""

@@ -53,6 +53,7 @@ The names of those modules the rest of objmcp uses are re-exported here.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import logging
 import time
@@ -140,6 +141,10 @@ __all__ = [
 
 logger = logging.getLogger("objmcp")
 
+MAX_SEARCHERS = 1000
+"""Callers whose searches a session keeps the finds of (search mode), the least recently
+searching forgotten first."""
+
 
 class Session:
     """One client connection's protocol state. Feed it decoded messages; do what it says."""
@@ -202,9 +207,27 @@ class Session:
         self._vouched = False  # the message being read is within the limits (by its text)
         self.subscriptions = Subscriptions()
         """Who asked to hear of which changes."""
-        self.surfaced = Surfaced(max_surfaced)
-        """In search mode: the tools this session's searches found, listed after the
-        meta-tools (at most ``max_surfaced``, the least recently used dropped)."""
+        self.max_surfaced = max_surfaced
+        self._surfaced: collections.OrderedDict[str | None, Surfaced] = collections.OrderedDict()
+
+    @property
+    def surfaced(self) -> Surfaced:
+        """In search mode: the tools the searches of the caller of the message being read
+        found, listed after the meta-tools (at most ``max_surfaced``, the least recently
+        used dropped). One list a caller: the modern era's requests over HTTP share one
+        session, and one caller's searches are not another's."""
+        return self.surfaced_for(self._caller)
+
+    def surfaced_for(self, caller: str | None) -> Surfaced:
+        """The tools ``caller``'s searches found (the callers least recently searching
+        forgotten beyond :data:`MAX_SEARCHERS`)."""
+        found = self._surfaced.get(caller)
+        if found is None:
+            found = self._surfaced[caller] = Surfaced(self.max_surfaced)
+            while len(self._surfaced) > MAX_SEARCHERS:
+                self._surfaced.popitem(last=False)
+        self._surfaced.move_to_end(caller)
+        return found
 
     @property
     def in_flight(self) -> int:
@@ -374,19 +397,20 @@ class Session:
             found = long_texts(result)
             if found:
                 response = LongMessage(response, found)
-        return [*answer_call(call, call_id, response), *self._found(call.tool, result)]
+        return [*answer_call(call, call_id, response), *self._found(call, result)]
 
-    def _found(self, tool: str | None, result: ToolResult) -> list[Action]:
-        """In search mode, the tools a search or a description brought up join this
-        session's list: the ``list_changed`` notifications due when it changed."""
-        toolbox = self.toolbox
-        if tool is None or not toolbox.searching:
+    def _found(self, call: Call, result: ToolResult) -> list[Action]:
+        """In search mode, the tools a search or a description brought up join the list
+        of the call's caller: the ``list_changed`` notifications due when it changed."""
+        toolbox, tool = self.toolbox, call.tool
+        if not tool or not toolbox.searching:
             return []
-        if tool in self.surfaced.names:
-            self.surfaced.touch(tool)
+        surfaced = self.surfaced_for(call.caller)
+        if tool in surfaced.names:
+            surfaced.touch(tool)
             return []
         found = toolbox.discovery.found(tool, result.value)
-        if not found or not self.surfaced.add(found):
+        if not found or not surfaced.add(found):
             return []
         return self.changed(Changes(tools=tuple(found)))
 
@@ -578,6 +602,7 @@ class Session:
                 f"the most it takes at once (max_calls); send this one again when one has "
                 "been answered",
             )
+        call.caller = self._caller
         meta = meta_of(params)
         token = meta.get("progressToken")
         call.progress_token = token if token is not None and rpc.is_request_id(token) else None

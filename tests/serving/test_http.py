@@ -696,3 +696,35 @@ async def test_a_user_verify_names_keeps_its_session_when_its_token_is_refreshed
     assert refreshed.json() == {"jsonrpc": "2.0", "id": 2, "result": {}}  # the same user
     assert other.status_code == 404  # another user cannot reach alice's session
     assert unknown.status_code == 401  # an empty user id refuses the token
+
+
+async def test_what_one_callers_search_finds_joins_that_callers_list_alone() -> None:
+    # 2026-07-28 requests share one session over HTTP: the tools a search surfaces are kept
+    # per caller, so one caller's searches never show in another's list
+    users = {"alice": "alice", "bob": "bob"}
+    app = objmcp.asgi_app(
+        "zoo", Zoo(), discovery="search", verify=lambda token: users.get(token, "")
+    )
+    transport = httpx.ASGITransport(app=app)
+    accept = {"accept": "application/json, text/event-stream"}
+
+    def as_(user: str, method: str, name: str | None = None) -> dict[str, str]:
+        return {**accept, "authorization": f"Bearer {user}", **modern_headers(method, name)}
+
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        search = modern("tools/call", 1, name="search_tools", arguments={"query": "add numbers"})
+        found = await client.post(
+            "/mcp", json=search, headers=as_("alice", "tools/call", "search_tools")
+        )
+        lists = {
+            user: await client.post(
+                "/mcp", json=modern("tools/list", 2), headers=as_(user, "tools/list")
+            )
+            for user in ("alice", "bob")
+        }
+    await app.aclose()
+    hits = [hit["name"] for hit in json.loads(found.json()["result"]["content"][0]["text"])]
+    names = {user: [t["name"] for t in r.json()["result"]["tools"]] for user, r in lists.items()}
+    meta = ["search_tools", "describe_tools", "call_tool"]
+    assert "add" in hits and names["alice"][:3] == meta and set(hits) <= set(names["alice"])
+    assert names["bob"] == meta
