@@ -31,6 +31,7 @@ from ._exceptions import (
     UnknownToolError,
 )
 from .model.content import ToolResult
+from .model.hooks import CallEnd, CallInfo, Hook
 from .model.inject import (
     Cancelled,
     Context,
@@ -59,6 +60,8 @@ __version__ = "0.1.0"
 __all__ = [
     "ArgumentError",
     "Audio",
+    "CallEnd",
+    "CallInfo",
     "Cancelled",
     "Changes",
     "Context",
@@ -68,6 +71,7 @@ __all__ = [
     "ElicitationUnavailable",
     "File",
     "FrameError",
+    "Hook",
     "Image",
     "InteractionError",
     "InteractionUnavailable",

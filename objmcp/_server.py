@@ -18,6 +18,7 @@ import anyio
 
 from .model.content import DEFAULT_LIMITS
 from .model.discovery import DEFAULT_THRESHOLD, DiscoveryMode
+from .model.hooks import Hook
 from .model.publish import PromptOptions, ResourceOptions, ToolOptions
 from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
@@ -106,7 +107,8 @@ class Server:
     meta-tools ``search_tools``, ``describe_tools`` and ``call_tool`` (their descriptions
     say ``instructions`` when given, else the target's docstring), and the tools a
     session's searches find join its list, at most ``max_surfaced`` (32), with
-    ``notifications/tools/list_changed``; and ``input``/``output`` streams
+    ``notifications/tools/list_changed``; ``hooks`` (:class:`objmcp.Hook` objects run
+    around every tool call, in order); and ``input``/``output`` streams
     (stdin/stdout when not given).
     """
 
@@ -149,6 +151,7 @@ class Server:
         discovery: DiscoveryMode = "off",
         discovery_threshold: int = DEFAULT_THRESHOLD,
         max_surfaced: int = DEFAULT_SURFACED,
+        hooks: Sequence[Hook] = (),
         input: object = None,
         output: object = None,
     ) -> None:
@@ -169,6 +172,7 @@ class Server:
             discovery=discovery,
             discovery_threshold=discovery_threshold,
             about=instructions,
+            hooks=hooks,
         )
         Surfaced(max_surfaced)  # checks the option now, not at the first connection
         self.max_surfaced = max_surfaced

@@ -87,6 +87,9 @@ class CallContext:
     meta: Mapping[str, Any] = field(default_factory=dict)
     answers: tuple[Any, ...] = ()
     """Modern era: the answers to the call's earlier questions, in order (from its state)."""
+    client: str | None = None
+    """The name the client gave in its ``clientInfo`` (at ``initialize``, or in the
+    request's ``_meta``), if any."""
 
 
 @dataclass(eq=False)

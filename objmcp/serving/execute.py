@@ -17,12 +17,21 @@ from typing import Any, NoReturn
 
 from .._exceptions import ArgumentError, ToolError, UnknownResourceError
 from ..model.content import ToolResult, error_result
+from ..model.hooks import CallInfo
 from ..model.toolbox import Toolbox
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import RESOURCE_NOT_FOUND, Action, Send, Session, StartCall
 
-__all__ = ["Finish", "call_tool", "execute", "internal_error", "read_or_get", "stopped"]
+__all__ = [
+    "Finish",
+    "call_info",
+    "call_tool",
+    "execute",
+    "internal_error",
+    "read_or_get",
+    "stopped",
+]
 
 logger = logging.getLogger("objmcp")
 
@@ -63,11 +72,24 @@ async def call_tool(
     tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
 ) -> ToolResult:
     """Call the tool an action names; a failure inside objmcp itself is an error result."""
+    info = call_info(action) if tools.hooks else None
     try:
-        return await tools.acall(action.tool, action.arguments, injected=injected)
+        return await tools.acall(action.tool, action.arguments, injected=injected, info=info)
     except Exception as error:  # acall turns failures into results; this is the last line
         logger.exception("calling %r failed inside objmcp", action.tool)
         return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
+
+
+def call_info(action: StartCall) -> CallInfo:
+    """What the hooks see of the tool call ``action`` starts."""
+    context = action.context
+    return CallInfo(
+        action.tool,
+        action.arguments,
+        context.request_id,
+        context.revision.version,
+        context.client,
+    )
 
 
 async def read_or_get(

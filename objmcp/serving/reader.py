@@ -40,6 +40,7 @@ import anyio.from_thread
 
 from .._exceptions import FrameError
 from ..model.content import ToolResult
+from ..model.hooks import after, before
 from ..model.inject import Cancelled
 from ..model.jsontext import ParseFailure, parse_message
 from ..model.threads import ThreadRunner
@@ -50,7 +51,7 @@ from ..protocol.session import Action, Send, StartCall
 from ..transport.forks import end_child, forked_while_serving
 from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
-from .execute import internal_error
+from .execute import call_info, internal_error
 from .logs import attribute_thread_logs
 from .settings import Settings
 from .writer import HOLD_TIME, WriterConnection
@@ -332,9 +333,15 @@ class ReaderConnection(WriterConnection):
             injected = {Cancelled: call.cancelled}
         logs_call = self._thread.logs_call  # this reader thread's own
         logs_call.call_id = call.call_id
-        limits = self.settings.tools.limits
+        tools = self.settings.tools
+        limits, hooks = tools.limits, tools.hooks
+        info = call_info(action) if hooks else None
         try:
-            outcome = run_sync_tool(tool, action.arguments, injected, limits)
+            refused = before(hooks, info) if info is not None else None
+            if refused is None:
+                outcome = run_sync_tool(tool, action.arguments, injected, limits)
+            else:
+                outcome = refused
         finally:
             logs_call.call_id = None
         if forked_while_serving():
@@ -350,6 +357,8 @@ class ReaderConnection(WriterConnection):
             with contextlib.suppress(RuntimeError):
                 anyio.from_thread.run(on_loop, token=self.runner.loop_token)
             outcome = result or ToolResult("The server stopped during the call", None, True)
+        if info is not None:
+            outcome = after(hooks, info, outcome)
         with self._lock:
             self.inline.calls.pop(call.call_id, None)
             if self.inline.in_reader is call:
