@@ -114,6 +114,8 @@ class Connection:
         self.loop_thread: int | None = None
         self.loop_token: anyio.lowlevel.EventLoopToken | None = None
         """The event loop served from (None: not serving, yet or any more)."""
+        self.session_id: str | None = None
+        """The HTTP session's id, when there is one (spans carry it)."""
         self.cannot_ask: str | None = None
         """Why calls cannot send the client requests at all, when they cannot (stateless
         HTTP); None when they can."""
@@ -237,7 +239,10 @@ class Connection:
         with call.scope, contextlib.suppress(InputNeeded), call.timer:
             if timeout is not None:
                 call.timer.deadline = anyio.current_time() + timeout
-            finish = await execute(self.settings.tools, action, injections(self, call))
+            settings = self.settings
+            finish = await execute(
+                settings.tools, action, injections(self, call), settings.tracer, self.session_id
+            )
         if call.timer.cancelled_caught and call.question is None and call.refused is None:
             call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop
             logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool, timeout)

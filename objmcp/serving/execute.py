@@ -22,6 +22,7 @@ from ..model.toolbox import Toolbox
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import RESOURCE_NOT_FOUND, Action, Send, Session, StartCall
+from .tracing import ended, span_of
 
 __all__ = [
     "Finish",
@@ -41,16 +42,26 @@ resumed answers as the retry's call), and gives the actions that answer it."""
 
 
 async def execute(
-    tools: Toolbox, start: StartCall, injected: dict[object, object] | None = None
+    tools: Toolbox,
+    start: StartCall,
+    injected: dict[object, object] | None = None,
+    tracer: Any | None = None,
+    session_id: str | None = None,
 ) -> Finish:
-    """Run the call ``start`` names with ``injected`` parameters, to its end."""
-    match start.kind:
-        case "tool":
-            result = await call_tool(tools, start, injected)
-            return lambda session, call_id: session.call_finished(call_id, result)
-        case "resource" | "prompt":
-            body, error = await read_or_get(tools, start, injected)
-            return lambda session, call_id: session.request_finished(call_id, body, error)
+    """Run the call ``start`` names with ``injected`` parameters, to its end: inside a span
+    of ``tracer`` when given (:mod:`objmcp.serving.tracing`)."""
+    with span_of(tracer, start, session_id) as span:
+        match start.kind:
+            case "tool":
+                result = await call_tool(tools, start, injected)
+                if span is not None:
+                    ended(span, result)
+                return lambda session, call_id: session.call_finished(call_id, result)
+            case "resource" | "prompt":
+                body, error = await read_or_get(tools, start, injected)
+                if span is not None:
+                    ended(span, error=error)
+                return lambda session, call_id: session.request_finished(call_id, body, error)
     return _unknown(start.kind)
 
 

@@ -54,6 +54,7 @@ from ..transport.stdio import ByteSink, ByteSource
 from .execute import call_info, internal_error
 from .logs import attribute_thread_logs
 from .settings import Settings
+from .tracing import ended, span_of
 from .writer import HOLD_TIME, WriterConnection
 
 __all__ = ["TAKEOVER", "ReaderConnection"]
@@ -327,6 +328,38 @@ class ReaderConnection(WriterConnection):
         return call
 
     def _run_inline(self, call: InlineCall, action: StartCall) -> None:
+        tracer = self.settings.tracer
+        if tracer is None:
+            outcome = self._inline_outcome(call, action)
+        else:
+            with span_of(tracer, action) as span:
+                outcome = self._inline_outcome(call, action)
+                if span is not None:
+                    ended(span, outcome)
+        with self._lock:
+            self.inline.calls.pop(call.call_id, None)
+            if self.inline.in_reader is call:
+                self.inline.in_reader = None
+            answer = not call.answered
+            call.answered = True
+            taken_over = call.taken_over
+            actions = self.runner.session.call_finished(call.call_id, outcome) if answer else []
+        for reply in actions:  # its answer (or its batch's)
+            assert isinstance(reply, Send)
+            self._send(reply.message, reply.related)
+        if time.monotonic() - call.started >= HOLD_TIME:
+            self._write_held()  # a slow call: its answer, and any held before it, go now
+        threads = self.settings.tools.threads
+        if call.abandoned:
+            threads.settled()
+        if taken_over:
+            self._on_loop(lambda: threads.give_back(call))
+        if self.runner.closing:
+            self._on_loop(self._call_ended)
+
+    def _inline_outcome(self, call: InlineCall, action: StartCall) -> ToolResult:
+        """Run an inline call to its result: the hooks, the method, its result settled
+        on the loop if it gave an awaitable."""
         tool = call.tool
         injected: dict[object, object] | None = None
         if call.cancelled is not None:
@@ -359,26 +392,7 @@ class ReaderConnection(WriterConnection):
             outcome = result or ToolResult("The server stopped during the call", None, True)
         if info is not None:
             outcome = after(hooks, info, outcome)
-        with self._lock:
-            self.inline.calls.pop(call.call_id, None)
-            if self.inline.in_reader is call:
-                self.inline.in_reader = None
-            answer = not call.answered
-            call.answered = True
-            taken_over = call.taken_over
-            actions = self.runner.session.call_finished(call.call_id, outcome) if answer else []
-        for reply in actions:  # its answer (or its batch's)
-            assert isinstance(reply, Send)
-            self._send(reply.message, reply.related)
-        if time.monotonic() - call.started >= HOLD_TIME:
-            self._write_held()  # a slow call: its answer, and any held before it, go now
-        threads = self.settings.tools.threads
-        if call.abandoned:
-            threads.settled()
-        if taken_over:
-            self._on_loop(lambda: threads.give_back(call))
-        if self.runner.closing:
-            self._on_loop(self._call_ended)
+        return outcome
 
     def _call_ended(self) -> None:
         self.runner.idle.set()  # the event the drain waits on now, looked up on the loop
