@@ -197,3 +197,9 @@ async def test_tracing_false_makes_no_spans() -> None:
     async with connect(Desk(), tracing=False) as client:
         await client.call("work", what="x")
     assert [span.name for span in EXPORTER.get_finished_spans()] == ["sync work"]
+
+
+async def test_serial_calls_nest_on_their_one_thread() -> None:
+    async with connect(Desk(), concurrency="serial") as client:
+        assert (await client.call("work", what="s")).text == "S"
+    nested("tools/call work", "sync work")
