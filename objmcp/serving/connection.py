@@ -51,6 +51,7 @@ from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
 from .running import STOP, ClientRequest, RunningCall, injections
 from .settings import Settings
+from .tracing import answered, request_started
 
 __all__ = ["Connection", "Lane"]
 
@@ -147,11 +148,18 @@ class Connection:
         """What the session says of a decoded message (from ``caller``, when known; decoded
         from ``source``, when given); a failure of objmcp's own is an internal error for
         this message only."""
+        tracer = self.settings.tracer
+        started = request_started(tracer)
         try:
             with self.lock:
-                return self.session.receive(message, caller, source=source)
+                actions = self.session.receive(message, caller, source=source)
         except Exception:  # a bug of ours: say so for this message, serve the next
-            return internal_error(message)
+            actions = internal_error(message)
+        if started is not None:
+            revision = self.session.revision
+            version = revision.version if revision is not None else None
+            answered(tracer, started, message, actions, version, self.session_id)
+        return actions
 
     def perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
         """Carry out what the session said, on the event loop: messages sent, calls started

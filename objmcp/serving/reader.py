@@ -54,7 +54,7 @@ from ..transport.stdio import ByteSink, ByteSource
 from .execute import call_info, internal_error
 from .logs import attribute_thread_logs
 from .settings import Settings
-from .tracing import ended, span_of
+from .tracing import answered, ended, request_started, span_of
 from .writer import HOLD_TIME, WriterConnection
 
 __all__ = ["TAKEOVER", "ReaderConnection"]
@@ -263,12 +263,18 @@ class ReaderConnection(WriterConnection):
             self._carry_out(self.runner.session.unreadable(error))
             return
         call = None
+        tracer = self.settings.tracer
+        started = None if tracer is None else request_started(tracer)
         try:  # as handle() does, in fewer steps: every message comes this way
             with self._lock:
                 actions = self.runner.session.receive(message, None, source=frame)
                 call = self._inline_call(actions)
         except Exception:  # a bug of ours: say so for this message, serve the next
             actions = internal_error(message)
+        if started is not None:
+            revision = self.runner.session.revision
+            version = revision.version if revision is not None else None
+            answered(tracer, started, message, actions, version)
         if call is None:
             self._carry_out(actions)
             return

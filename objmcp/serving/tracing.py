@@ -10,7 +10,9 @@ in ``params._meta.traceparent`` (SEP-414; an HTTP ``traceparent`` header is put 
 the transport when the request has none), and current while the method runs, so its own
 spans nest under it (a worker thread gets the context from anyio). :func:`ended` records
 how the call ended: an error result or an error answer makes the span's status an error,
-with ``error.type`` and the exception the method raised. :func:`span_of` is what the
+with ``error.type`` and the exception the method raised. :func:`request_started` and
+:func:`answered` make the span of a request the session answers itself (``tools/list``,
+``initialize``, a call refused before it runs), after the fact. :func:`span_of` is what the
 runners use: no span at all while no tracer provider is set (OpenTelemetry's default, a
 no-op), so that tracing costs nothing until someone collects it.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
@@ -26,9 +29,17 @@ from typing import Any
 from ..model.content import ToolResult
 from ..model.inject import InputNeeded
 from ..protocol.jsonrpc import ProtocolError
-from ..protocol.session import StartCall
+from ..protocol.session import PROTOCOL_VERSION_KEY, Action, Resume, Send, StartCall
 
-__all__ = ["ended", "find_tracer", "span_of", "traced", "with_trace_headers"]
+__all__ = [
+    "answered",
+    "ended",
+    "find_tracer",
+    "request_started",
+    "span_of",
+    "traced",
+    "with_trace_headers",
+]
 
 _MAX_STATUS = 200
 """Characters of an error's text kept as the span's status description."""
@@ -148,3 +159,68 @@ def with_trace_headers(message: object, headers: Mapping[str, str]) -> object:
         return message
     sent = {key: headers[key] for key in ("traceparent", "tracestate") if key in headers}
     return {**message, "params": {**params, "_meta": {**meta, **sent}}}
+
+
+def request_started(tracer: Any | None) -> int | None:
+    """The start time (ns) of the span of a message about to be read, when spans are made."""
+    if tracer is None or not _provider_set():
+        return None
+    return time.time_ns()
+
+
+def answered(
+    tracer: Any,
+    started: int,
+    message: object,
+    actions: list[Action],
+    version: str | None,
+    session_id: str | None = None,
+) -> None:
+    """The span of the request ``message``, from ``started`` to now, when the session
+    answered it itself (in ``actions``): a call it started has a span of its own
+    (:func:`traced`), and notifications, responses and batches have none. ``version`` is
+    the revision the handshake chose, if any."""
+    if not isinstance(message, dict) or "id" not in message:
+        return
+    method = message.get("method")
+    if not isinstance(method, str) or any(isinstance(a, (StartCall, Resume)) for a in actions):
+        return
+    from opentelemetry import propagate
+    from opentelemetry.trace import SpanKind
+
+    params = message.get("params")
+    params = params if isinstance(params, dict) else {}
+    meta = params.get("_meta")
+    meta = meta if isinstance(meta, dict) else {}
+    asked = meta.get(PROTOCOL_VERSION_KEY)
+    attributes: dict[str, Any] = {
+        "mcp.method.name": method,
+        "jsonrpc.request.id": str(message["id"]),
+    }
+    if isinstance(asked, str) or version is not None:
+        attributes["mcp.protocol.version"] = asked if isinstance(asked, str) else version
+    if session_id is not None:
+        attributes["mcp.session.id"] = session_id
+    name, target = method, params.get("name")
+    if method in ("tools/call", "prompts/get") and isinstance(target, str):
+        name = f"{method} {target}"
+        key = "gen_ai.tool.name" if method == "tools/call" else "gen_ai.prompt.name"
+        attributes[key] = target
+        if method == "tools/call":
+            attributes["gen_ai.operation.name"] = "execute_tool"
+    uri = params.get("uri")
+    if method == "resources/read" and isinstance(uri, str):
+        attributes["mcp.resource.uri"] = uri
+    carrier = {
+        key: meta[key] for key in ("traceparent", "tracestate") if isinstance(meta.get(key), str)
+    }
+    parent = propagate.extract(carrier) if carrier else None
+    span = tracer.start_span(
+        name, context=parent, kind=SpanKind.SERVER, attributes=attributes, start_time=started
+    )
+    for action in actions:
+        reply = action.message if isinstance(action, Send) else None
+        error = reply.get("error") if isinstance(reply, dict) else None
+        if isinstance(error, dict):
+            _failed(span, str(error.get("code")), str(error.get("message", "")), None)
+    span.end()

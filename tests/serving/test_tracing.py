@@ -123,9 +123,14 @@ async def test_a_failed_call_and_a_missing_resource_are_error_spans() -> None:
         event.name == "exception"
         and dict(event.attributes or {})["exception.type"] == "LookupError"
     )
-    (read,) = [span for span in EXPORTER.get_finished_spans() if span.name == "resources/read"]
-    assert dict(read.attributes or {})["mcp.resource.uri"] == "desk://k"
-    assert read.status.status_code == StatusCode.UNSET
+    reads = {
+        dict(span.attributes or {})["mcp.resource.uri"]: span
+        for span in EXPORTER.get_finished_spans()
+        if span.name == "resources/read"
+    }
+    assert reads["desk://k"].status.status_code == StatusCode.UNSET
+    assert reads["nowhere://k"].status.status_code == StatusCode.ERROR
+    assert dict(reads["nowhere://k"].attributes or {})["error.type"] == "-32002"
 
 
 def test_the_stdio_fast_lane_traces_in_the_reader_thread() -> None:
@@ -144,6 +149,7 @@ def test_the_stdio_fast_lane_traces_in_the_reader_thread() -> None:
     meta = {**MODERN_META, "traceparent": TRACEPARENT}
     call = {"name": "work", "arguments": {"what": "x"}, "_meta": meta}
     answer = ask({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": call})
+    ask({"jsonrpc": "2.0", "id": 8, "method": "tools/list", "params": {"_meta": meta}})
     os.close(server_in)
     serving.join(10)
     lines.close()
@@ -153,6 +159,8 @@ def test_the_stdio_fast_lane_traces_in_the_reader_thread() -> None:
     assert span.context is not None and f"{span.context.trace_id:032x}" == TRACE_ID
     assert dict(span.attributes or {})["jsonrpc.request.id"] == "7"
     assert dict(span.attributes or {})["mcp.protocol.version"] == "2026-07-28"
+    listed = finished("tools/list")
+    assert dict(listed.attributes or {})["jsonrpc.request.id"] == "8"
 
 
 async def test_the_http_traceparent_header_and_the_session_id() -> None:
@@ -203,3 +211,24 @@ async def test_serial_calls_nest_on_their_one_thread() -> None:
     async with connect(Desk(), concurrency="serial") as client:
         assert (await client.call("work", what="s")).text == "S"
     nested("tools/call work", "sync work")
+
+
+@pytest.mark.parametrize("era", ["handshake", "modern"])
+async def test_requests_the_session_answers_itself_are_spans_too(era: Any) -> None:
+    async with connect(Desk(), era=era) as client:
+        await client.request("tools/list", {"_meta": {"traceparent": TRACEPARENT}})
+        with pytest.raises(objmcp.testing.ResponseError):
+            await client.request("tools/call", {"name": "nope", "arguments": {}})
+        version = client.protocol_version
+    listed = finished("tools/list")
+    attributes = dict(listed.attributes or {})
+    assert attributes["mcp.method.name"] == "tools/list"
+    assert attributes["mcp.protocol.version"] == version
+    assert listed.context is not None and f"{listed.context.trace_id:032x}" == TRACE_ID
+    assert listed.status.status_code == StatusCode.UNSET
+    refused = finished("tools/call nope")
+    assert refused.status.status_code == StatusCode.ERROR
+    assert dict(refused.attributes or {})["error.type"] == "-32602"
+    assert dict(refused.attributes or {})["gen_ai.tool.name"] == "nope"
+    if era == "handshake":
+        assert finished("initialize").kind == trace.SpanKind.SERVER
