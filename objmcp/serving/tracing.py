@@ -14,7 +14,8 @@ with ``error.type`` and the exception the method raised. :func:`request_started`
 :func:`answered` make the span of a request the session answers itself (``tools/list``,
 ``initialize``, a call refused before it runs), after the fact. :func:`span_of` is what the
 runners use: no span at all while no tracer provider is set (OpenTelemetry's default, a
-no-op), so that tracing costs nothing until someone collects it.
+no-op; a provider set later is seen within a second), so that tracing costs nothing until
+someone collects it.
 """
 
 from __future__ import annotations
@@ -76,10 +77,29 @@ def span_of(
 _NO_SPAN: AbstractContextManager[None] = nullcontext()
 
 
+class _Provider:
+    """Whether a tracer provider was set: once it is, for good (OpenTelemetry takes one
+    per process); until then, looked at again every :data:`LOOK_EVERY` seconds."""
+
+    set = False
+    next_look = 0.0
+
+
+LOOK_EVERY = 1.0
+"""Seconds a provider set after serving started may take to get its first spans."""
+
+
 def _provider_set() -> bool:
+    if _Provider.set:
+        return True
+    now = time.monotonic()
+    if now < _Provider.next_look:
+        return False
+    _Provider.next_look = now + LOOK_EVERY
     trace = _otel[0]
     provider = trace.get_tracer_provider()
-    return not isinstance(provider, (trace.ProxyTracerProvider, trace.NoOpTracerProvider))
+    _Provider.set = not isinstance(provider, (trace.ProxyTracerProvider, trace.NoOpTracerProvider))
+    return _Provider.set
 
 
 @contextmanager
