@@ -32,6 +32,7 @@ from ._exceptions import (
 )
 from .model.caller import Caller
 from .model.content import ToolResult
+from .model.hooks import CallEnd, CallInfo, Hook
 from .model.inject import (
     Cancelled,
     Context,
@@ -60,6 +61,8 @@ __version__ = "0.1.0"
 __all__ = [
     "ArgumentError",
     "Audio",
+    "CallEnd",
+    "CallInfo",
     "Caller",
     "Cancelled",
     "Changes",
@@ -70,6 +73,7 @@ __all__ = [
     "ElicitationUnavailable",
     "File",
     "FrameError",
+    "Hook",
     "Image",
     "InteractionError",
     "InteractionUnavailable",

@@ -18,6 +18,7 @@ import anyio
 
 from .model.content import DEFAULT_LIMITS
 from .model.discovery import DEFAULT_THRESHOLD, DiscoveryMode
+from .model.hooks import Hook
 from .model.publish import PromptOptions, ResourceOptions, ToolOptions
 from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
@@ -49,6 +50,7 @@ from .serving.settings import (
     Waits,
 )
 from .serving.signals import sigterm_ends_input
+from .serving.tracing import find_tracer
 from .transport.forks import kept_from_children
 from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
 from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
@@ -56,6 +58,8 @@ from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is
 __all__ = ["Server"]
 
 logger = logging.getLogger("objmcp")
+
+_UNKNOWN = object()  # the tracer, before it is looked for
 
 
 class Server:
@@ -107,7 +111,10 @@ class Server:
     ``call_tool`` (their descriptions say ``instructions`` when given, else the
     target's docstring), and the tools a
     session's searches find join its list, at most ``max_surfaced`` (32), with
-    ``notifications/tools/list_changed``; and ``input``/``output`` streams
+    ``notifications/tools/list_changed``; ``hooks`` (:class:`objmcp.Hook` objects run
+    around every tool call, in order), ``tracing`` (True, the default: every call is an
+    OpenTelemetry span when ``opentelemetry-api`` is installed; see :attr:`tracer`); and
+    ``input``/``output`` streams
     (stdin/stdout when not given).
     """
 
@@ -150,6 +157,8 @@ class Server:
         discovery: DiscoveryMode = "auto",
         discovery_threshold: int = DEFAULT_THRESHOLD,
         max_surfaced: int = DEFAULT_SURFACED,
+        hooks: Sequence[Hook] = (),
+        tracing: bool = True,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -170,6 +179,7 @@ class Server:
             discovery=discovery,
             discovery_threshold=discovery_threshold,
             about=instructions,
+            hooks=hooks,
         )
         Surfaced(max_surfaced)  # checks the option now, not at the first connection
         self.max_surfaced = max_surfaced
@@ -199,6 +209,8 @@ class Server:
         check_listing(page_size)
         check_declare(declare)
         self.declare = tuple(declare)
+        self.tracing = tracing
+        self._tracer: Any | None = _UNKNOWN
         if isinstance(loggers, str):
             raise TypeError("loggers takes a list of logger names, not one string")
         self.loggers = None if loggers is None else tuple(loggers)
@@ -272,7 +284,17 @@ class Server:
             grace=self.grace,
             park_timeout=self.park_timeout,
             loggers=self.loggers,
+            tracer=self.tracer,
         )
+
+    @property
+    def tracer(self) -> Any | None:
+        """The OpenTelemetry tracer of the calls' spans: the global provider's, when
+        ``opentelemetry-api`` is installed and ``tracing`` is on (and ``OTEL_SDK_DISABLED``
+        is not ``true``); else None, and OpenTelemetry is never imported."""
+        if self._tracer is _UNKNOWN:
+            self._tracer = find_tracer(self.tracing)
+        return self._tracer
 
     def session(self) -> Session:
         """A new sans-IO session for one connection."""

@@ -20,7 +20,7 @@ import contextlib
 import logging
 import math
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .._exceptions import ArgumentError, ToolError
@@ -51,7 +51,8 @@ class ToolResult:
     ``structured`` is the value as the tool's output schema has it (MCP's
     ``structuredContent``), when the tool has one; ``content`` the MCP content
     blocks of a result that holds images, audio, files or resource links (then
-    ``text`` describes them).
+    ``text`` describes them); ``error`` the exception the method raised, when it
+    raised (never sent, never compared).
     """
 
     text: str
@@ -59,6 +60,7 @@ class ToolResult:
     is_error: bool = False
     structured: dict[str, Any] | None = None
     content: tuple[dict[str, Any], ...] | None = None
+    error: BaseException | None = field(default=None, repr=False, compare=False)
 
     def __init__(
         self,
@@ -67,11 +69,13 @@ class ToolResult:
         is_error: bool = False,
         structured: dict[str, Any] | None = None,
         content: tuple[dict[str, Any], ...] | None = None,
+        *,
+        error: BaseException | None = None,
     ) -> None:
         # One is made for every call: its fields go in past the frozen __setattr__.
         fields = self.__dict__
         fields["text"], fields["value"], fields["is_error"] = text, value, is_error
-        fields["structured"], fields["content"] = structured, content
+        fields["structured"], fields["content"], fields["error"] = structured, content, error
 
 
 def plain_text(value: object) -> str | None:
@@ -226,11 +230,11 @@ def error_result(error: BaseException, tool: str) -> ToolResult:
     """
     if isinstance(error, (ToolError, ArgumentError)):
         try:
-            return ToolResult(str(error), None, True)
+            return ToolResult(str(error), None, True, error=error)
         except Exception:
-            return ToolResult(_say(error), None, True)
+            return ToolResult(_say(error), None, True, error=error)
     logger.error("tool %r raised %s", tool, type(error).__name__, exc_info=error)
-    return ToolResult(_say(error) + _thread_bound_hint(error), None, True)
+    return ToolResult(_say(error) + _thread_bound_hint(error), None, True, error=error)
 
 
 _THREAD_BOUND = "can only be used in that same thread"

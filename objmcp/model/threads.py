@@ -15,6 +15,7 @@ the others.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import math
 import threading
 import typing
@@ -152,7 +153,8 @@ class ThreadRunner:
             if self.serial:
                 if self._thread is None:
                     self._thread = _SerialThread()
-                return await self._thread.run(tracked)
+                context = contextvars.copy_context()  # as anyio's worker threads get it
+                return await self._thread.run(lambda: context.run(tracked))
             places, unlimited = self._limiters()
             async with _held(places, state):
                 return await anyio.to_thread.run_sync(

@@ -25,6 +25,7 @@ from .collect import Found, collect
 from .content import DEFAULT_LIMITS, Limits, ToolResult, error_result
 from .danger import withheld_line
 from .discovery import DEFAULT_THRESHOLD, Discovery, DiscoveryMode, about_target, check_mode
+from .hooks import CallInfo, Hook, after, before
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
 from .outcome import run_sync_tool, settle, tool_result
 from .prompts import Prompt, render_messages
@@ -80,6 +81,9 @@ class Toolbox(Mapping[str, Tool]):
     the library is (the target's name and docstring, then ``about``); every tool
     stays callable by its name. ``"off"`` (the default here) lists them all.
 
+    ``hooks`` are :class:`~objmcp.Hook` objects run around every tool call, in order
+    (:mod:`objmcp.model.hooks`).
+
     Raises :class:`TargetError` for names that collide or that MCP does not allow.
     """
 
@@ -100,8 +104,11 @@ class Toolbox(Mapping[str, Tool]):
         discovery: DiscoveryMode = "off",
         discovery_threshold: int = DEFAULT_THRESHOLD,
         about: str | None = None,
+        hooks: Sequence[Hook] = (),
     ) -> None:
         check_mode(discovery, discovery_threshold)
+        self.hooks: tuple[Hook, ...] = _checked_hooks(hooks)
+        """The hooks run around every tool call, in order."""
         if concurrency not in ("threads", "serial"):
             raise ValueError(f"concurrency must be 'threads' or 'serial', not {concurrency!r}")
         self.target = target
@@ -356,6 +363,7 @@ class Toolbox(Mapping[str, Tool]):
         progress: Callable[..., object] | None = None,
         sample: Callable[..., object] | None = None,
         injected: Mapping[object, object] | None = None,
+        info: CallInfo | None = None,
     ) -> ToolResult:
         """Call a tool from synchronous code (not from inside an event loop).
 
@@ -365,7 +373,8 @@ class Toolbox(Mapping[str, Tool]):
         (``objmcp.Elicit``; without it, asking is an error result), ``progress``
         to those that report progress (``objmcp.Progress``; a no-op without it),
         ``sample`` to those that ask a model (``objmcp.Sample``); ``injected`` maps
-        any marker (``objmcp.Roots``...) to what its parameters get. Sync tools
+        any marker (``objmcp.Roots``...) to what its parameters get; ``info`` is what
+        the :attr:`hooks` see of the call (made here when not given). Sync tools
         run in the calling thread (on the dedicated one when
         ``concurrency="serial"``), async ones in an event loop of their own.
         Raises :class:`UnknownToolError`; every other failure is an error result.
@@ -374,11 +383,17 @@ class Toolbox(Mapping[str, Tool]):
         tool = self.tool(name)
         injected = _injections(elicit, progress, sample, injected)
         if tool.is_async or self.concurrency == "serial":
-            return anyio.run(lambda: self.acall(name, arguments, injected=injected))
+            return anyio.run(lambda: self.acall(name, arguments, injected=injected, info=info))
+        hooks = self.hooks
+        if hooks:
+            info = info or CallInfo(name, arguments)
+            refused = before(hooks, info)
+            if refused is not None:
+                return after(hooks, info, refused)
         outcome = run_sync_tool(tool, arguments, injected, self.limits)
-        if isinstance(outcome, ToolResult):
-            return outcome
-        return anyio.run(settle, outcome, tool, self.limits)
+        if not isinstance(outcome, ToolResult):
+            outcome = anyio.run(settle, outcome, tool, self.limits)
+        return after(hooks, info, outcome) if hooks and info else outcome
 
     async def acall(
         self,
@@ -389,6 +404,7 @@ class Toolbox(Mapping[str, Tool]):
         progress: Callable[..., object] | None = None,
         sample: Callable[..., object] | None = None,
         injected: Mapping[object, object] | None = None,
+        info: CallInfo | None = None,
     ) -> ToolResult:
         """Call a tool from async code: sync tools in a worker thread, async ones here.
 
@@ -398,6 +414,18 @@ class Toolbox(Mapping[str, Tool]):
         name, arguments = self.resolve(name, arguments)
         tool = self.tool(name)
         injected = _injections(elicit, progress, sample, injected)
+        hooks = self.hooks
+        if not hooks:
+            return await self._acall(tool, arguments, injected)
+        info = info or CallInfo(name, arguments)
+        result = before(hooks, info)
+        if result is None:
+            result = await self._acall(tool, arguments, injected)
+        return after(hooks, info, result)
+
+    async def _acall(
+        self, tool: Tool, arguments: object, injected: Mapping[object, object] | None
+    ) -> ToolResult:
         if tool.is_async:
             try:
                 positional, keywords = tool.bind(arguments, injected)
@@ -470,6 +498,14 @@ class Changes:
 
     def __bool__(self) -> bool:
         return bool(self.tools or self.resources or self.prompts)
+
+
+def _checked_hooks(hooks: Sequence[Hook]) -> tuple[Hook, ...]:
+    checked = tuple(hooks)
+    for hook in checked:
+        if not isinstance(hook, Hook):
+            raise TypeError(f"a hook is an objmcp.Hook, not {hook!r}")
+    return checked
 
 
 def _injections(

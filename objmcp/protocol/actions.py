@@ -90,6 +90,9 @@ class CallContext:
     """Modern era: the answers to the call's earlier questions, in order (from its state)."""
     caller: Caller | None = None
     """Who sent the request, when the transport checked credentials."""
+    client: str | None = None
+    """The name the client gave in its ``clientInfo`` (at ``initialize``, or in the
+    request's ``_meta``), if any."""
 
 
 @dataclass(eq=False)

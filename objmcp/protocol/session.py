@@ -192,6 +192,8 @@ class Session:
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
+        self.client_name: str | None = None
+        """Handshake era: the name the client gave at ``initialize`` (its ``clientInfo``)."""
         self.declared: Mapping[str, Any] = {}
         """Handshake era: the capabilities ``initialize`` declared (the session keeps them)."""
         self.log_level: str | None = None
@@ -534,6 +536,7 @@ class Session:
 
     def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
         revision, self.client_capabilities = handshake.negotiate(params)
+        self.client_name = _name_in(params.get("clientInfo"))
         declared = self.capabilities(revision)
         self.revision, self.declared = revision, declared
         return handshake.initialize_result(revision, declared, self.info)
@@ -622,11 +625,26 @@ class Session:
         self._in_flight[call.request_id] = call_id
         if call.batch is not None:
             call.batch.pending.add(call_id)
+        client = self.client_name
+        if call.revision.era == "modern":
+            client = _name_in(meta.get(CLIENT_INFO_KEY))
         context = CallContext(
-            call.request_id, call.revision, call.capabilities, meta, call.answers, self.caller
+            call.request_id,
+            call.revision,
+            call.capabilities,
+            meta,
+            call.answers,
+            caller=self.caller,
+            client=client,
         )
         start = StartCall(call_id, target, arguments, context, kind)
         parked = None
         if state is not None and state.park is not None:
             parked = self.parking.claim(state.park, len(call.answers) - 1)
         actions.append(start if parked is None else Resume(parked, start))
+
+
+def _name_in(client_info: object) -> str | None:
+    """The ``name`` of a ``clientInfo``, when it has a string one."""
+    name = client_info.get("name") if isinstance(client_info, dict) else None
+    return name if isinstance(name, str) else None

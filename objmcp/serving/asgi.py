@@ -79,6 +79,7 @@ from .http_sessions import DEFAULT_MAX_SESSIONS, HttpConnection, SessionStore
 from .logs import LogToClient
 from .settings import Settings
 from .streams import Reader, Stream
+from .tracing import with_trace_headers
 
 __all__ = ["DEFAULT_MAX_BODY", "DEFAULT_MAX_VALUES", "LOCAL_HOSTS", "Host", "McpApp"]
 
@@ -293,6 +294,8 @@ class McpApp:
         exchange = Stream(_request_ids(message), aliases, batch=isinstance(message, list))
         if exchange.pending and not modern:
             connection.resumable(exchange)
+        if "traceparent" in headers and self.store.settings.tracer is not None:
+            message = with_trace_headers(message, headers)
         actions = connection.runner.handle(message, owner, who=caller)
         connection.cancelled(message)
         try:

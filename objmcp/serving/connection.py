@@ -52,6 +52,7 @@ from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
 from .running import STOP, ClientRequest, RunningCall, injections
 from .settings import Settings
+from .tracing import answered, request_started
 
 __all__ = ["Connection", "Lane"]
 
@@ -115,6 +116,8 @@ class Connection:
         self.loop_thread: int | None = None
         self.loop_token: anyio.lowlevel.EventLoopToken | None = None
         """The event loop served from (None: not serving, yet or any more)."""
+        self.session_id: str | None = None
+        """The HTTP session's id, when there is one (spans carry it)."""
         self.cannot_ask: str | None = None
         """Why calls cannot send the client requests at all, when they cannot (stateless
         HTTP); None when they can."""
@@ -150,11 +153,18 @@ class Connection:
         """What the session says of a decoded message (from ``caller``, when known, whose
         credentials name ``who``; decoded from ``source``, when given); a failure of
         objmcp's own is an internal error for this message only."""
+        tracer = self.settings.tracer
+        started = request_started(tracer)
         try:
             with self.lock:
-                return self.session.receive(message, caller, source=source, who=who)
+                actions = self.session.receive(message, caller, source=source, who=who)
         except Exception:  # a bug of ours: say so for this message, serve the next
-            return internal_error(message)
+            actions = internal_error(message)
+        if started is not None:
+            revision = self.session.revision
+            version = revision.version if revision is not None else None
+            answered(tracer, started, message, actions, version, self.session_id)
+        return actions
 
     def perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
         """Carry out what the session said, on the event loop: messages sent, calls started
@@ -242,7 +252,10 @@ class Connection:
         with call.scope, contextlib.suppress(InputNeeded), call.timer:
             if timeout is not None:
                 call.timer.deadline = anyio.current_time() + timeout
-            finish = await execute(self.settings.tools, action, injections(self, call))
+            settings = self.settings
+            finish = await execute(
+                settings.tools, action, injections(self, call), settings.tracer, self.session_id
+            )
         if call.timer.cancelled_caught and call.question is None and call.refused is None:
             call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop
             logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool, timeout)

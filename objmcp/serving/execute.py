@@ -17,12 +17,22 @@ from typing import Any, NoReturn
 
 from .._exceptions import ArgumentError, ToolError, UnknownResourceError
 from ..model.content import ToolResult, error_result
+from ..model.hooks import CallInfo
 from ..model.toolbox import Toolbox
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import RESOURCE_NOT_FOUND, Action, Send, Session, StartCall
+from .tracing import ended, span_of
 
-__all__ = ["Finish", "call_tool", "execute", "internal_error", "read_or_get", "stopped"]
+__all__ = [
+    "Finish",
+    "call_info",
+    "call_tool",
+    "execute",
+    "internal_error",
+    "read_or_get",
+    "stopped",
+]
 
 logger = logging.getLogger("objmcp")
 
@@ -32,16 +42,26 @@ resumed answers as the retry's call), and gives the actions that answer it."""
 
 
 async def execute(
-    tools: Toolbox, start: StartCall, injected: dict[object, object] | None = None
+    tools: Toolbox,
+    start: StartCall,
+    injected: dict[object, object] | None = None,
+    tracer: Any | None = None,
+    session_id: str | None = None,
 ) -> Finish:
-    """Run the call ``start`` names with ``injected`` parameters, to its end."""
-    match start.kind:
-        case "tool":
-            result = await call_tool(tools, start, injected)
-            return lambda session, call_id: session.call_finished(call_id, result)
-        case "resource" | "prompt":
-            body, error = await read_or_get(tools, start, injected)
-            return lambda session, call_id: session.request_finished(call_id, body, error)
+    """Run the call ``start`` names with ``injected`` parameters, to its end: inside a span
+    of ``tracer`` when given (:mod:`objmcp.serving.tracing`)."""
+    with span_of(tracer, start, session_id) as span:
+        match start.kind:
+            case "tool":
+                result = await call_tool(tools, start, injected)
+                if span is not None:
+                    ended(span, result)
+                return lambda session, call_id: session.call_finished(call_id, result)
+            case "resource" | "prompt":
+                body, error = await read_or_get(tools, start, injected)
+                if span is not None:
+                    ended(span, error=error)
+                return lambda session, call_id: session.request_finished(call_id, body, error)
     return _unknown(start.kind)
 
 
@@ -63,11 +83,25 @@ async def call_tool(
     tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
 ) -> ToolResult:
     """Call the tool an action names; a failure inside objmcp itself is an error result."""
+    info = call_info(action) if tools.hooks else None
     try:
-        return await tools.acall(action.tool, action.arguments, injected=injected)
+        return await tools.acall(action.tool, action.arguments, injected=injected, info=info)
     except Exception as error:  # acall turns failures into results; this is the last line
         logger.exception("calling %r failed inside objmcp", action.tool)
         return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
+
+
+def call_info(action: StartCall) -> CallInfo:
+    """What the hooks see of the tool call ``action`` starts."""
+    context = action.context
+    return CallInfo(
+        action.tool,
+        action.arguments,
+        context.request_id,
+        context.revision.version,
+        context.client,
+        caller=context.caller,
+    )
 
 
 async def read_or_get(

@@ -228,6 +228,7 @@ class SessionStore:
             if self.route is not None:
                 connection.session_id = f"{self.route}.{connection.session_id}"
             self.sessions[connection.session_id] = connection
+            connection.runner.session_id = connection.session_id
             self.settings.hub.join(connection.runner)
             return connection
         if session_id is None:

@@ -40,6 +40,7 @@ import anyio.from_thread
 
 from .._exceptions import FrameError
 from ..model.content import ToolResult
+from ..model.hooks import after, before
 from ..model.inject import Cancelled
 from ..model.jsontext import ParseFailure, parse_message
 from ..model.threads import ThreadRunner
@@ -50,9 +51,10 @@ from ..protocol.session import Action, Send, StartCall
 from ..transport.forks import end_child, forked_while_serving
 from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
-from .execute import internal_error
+from .execute import call_info, internal_error
 from .logs import attribute_thread_logs
 from .settings import Settings
+from .tracing import answered, ended, request_started, span_of
 from .writer import HOLD_TIME, WriterConnection
 
 __all__ = ["TAKEOVER", "ReaderConnection"]
@@ -261,12 +263,18 @@ class ReaderConnection(WriterConnection):
             self._carry_out(self.runner.session.unreadable(error))
             return
         call = None
+        tracer = self.settings.tracer
+        started = None if tracer is None else request_started(tracer)
         try:  # as handle() does, in fewer steps: every message comes this way
             with self._lock:
                 actions = self.runner.session.receive(message, None, source=frame)
                 call = self._inline_call(actions)
         except Exception:  # a bug of ours: say so for this message, serve the next
             actions = internal_error(message)
+        if started is not None:
+            revision = self.runner.session.revision
+            version = revision.version if revision is not None else None
+            answered(tracer, started, message, actions, version)
         if call is None:
             self._carry_out(actions)
             return
@@ -326,30 +334,14 @@ class ReaderConnection(WriterConnection):
         return call
 
     def _run_inline(self, call: InlineCall, action: StartCall) -> None:
-        tool = call.tool
-        injected: dict[object, object] | None = None
-        if call.cancelled is not None:
-            injected = {Cancelled: call.cancelled}
-        logs_call = self._thread.logs_call  # this reader thread's own
-        logs_call.call_id = call.call_id
-        limits = self.settings.tools.limits
-        try:
-            outcome = run_sync_tool(tool, action.arguments, injected, limits)
-        finally:
-            logs_call.call_id = None
-        if forked_while_serving():
-            end_child()  # the tool forked, and this is the child: only the parent answers
-        if not isinstance(outcome, ToolResult):  # a sync method that returned an awaitable
-            result: ToolResult | None = None
-
-            async def on_loop() -> None:
-                nonlocal result
-                result = await settle(outcome, tool, limits)
-
-            self._write_held()
-            with contextlib.suppress(RuntimeError):
-                anyio.from_thread.run(on_loop, token=self.runner.loop_token)
-            outcome = result or ToolResult("The server stopped during the call", None, True)
+        tracer = self.settings.tracer
+        if tracer is None:
+            outcome = self._inline_outcome(call, action)
+        else:
+            with span_of(tracer, action) as span:
+                outcome = self._inline_outcome(call, action)
+                if span is not None:
+                    ended(span, outcome)
         with self._lock:
             self.inline.calls.pop(call.call_id, None)
             if self.inline.in_reader is call:
@@ -370,6 +362,43 @@ class ReaderConnection(WriterConnection):
             self._on_loop(lambda: threads.give_back(call))
         if self.runner.closing:
             self._on_loop(self._call_ended)
+
+    def _inline_outcome(self, call: InlineCall, action: StartCall) -> ToolResult:
+        """Run an inline call to its result: the hooks, the method, its result settled
+        on the loop if it gave an awaitable."""
+        tool = call.tool
+        injected: dict[object, object] | None = None
+        if call.cancelled is not None:
+            injected = {Cancelled: call.cancelled}
+        logs_call = self._thread.logs_call  # this reader thread's own
+        logs_call.call_id = call.call_id
+        tools = self.settings.tools
+        limits, hooks = tools.limits, tools.hooks
+        info = call_info(action) if hooks else None
+        try:
+            refused = before(hooks, info) if info is not None else None
+            if refused is None:
+                outcome = run_sync_tool(tool, action.arguments, injected, limits)
+            else:
+                outcome = refused
+        finally:
+            logs_call.call_id = None
+        if forked_while_serving():
+            end_child()  # the tool forked, and this is the child: only the parent answers
+        if not isinstance(outcome, ToolResult):  # a sync method that returned an awaitable
+            result: ToolResult | None = None
+
+            async def on_loop() -> None:
+                nonlocal result
+                result = await settle(outcome, tool, limits)
+
+            self._write_held()
+            with contextlib.suppress(RuntimeError):
+                anyio.from_thread.run(on_loop, token=self.runner.loop_token)
+            outcome = result or ToolResult("The server stopped during the call", None, True)
+        if info is not None:
+            outcome = after(hooks, info, outcome)
+        return outcome
 
     def _call_ended(self) -> None:
         self.runner.idle.set()  # the event the drain waits on now, looked up on the loop

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..model.toolbox import Toolbox
 from ..protocol.session import Action, Session
@@ -92,3 +92,6 @@ class Settings:
     loggers: tuple[str, ...] | None = None
     """The loggers whose records go to the client, with their children (None: the served
     object's packages')."""
+    tracer: Any | None = None
+    """The OpenTelemetry tracer every call's span goes to (None: no spans;
+    :mod:`objmcp.serving.tracing`)."""

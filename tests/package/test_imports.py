@@ -212,3 +212,34 @@ def test_a_standard_class_its_module_replaced_with_a_subclass_still_counts(
     value = from_json("2024-01-02T03:04:05Z", real, "when")
     assert isinstance(value, real)
     assert value == real(2024, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc)
+
+
+OTEL_CALL = """
+import anyio, objmcp
+class Clock:
+    def now(self) -> int:
+        return 1
+meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {}}
+call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "now", "arguments": {}, "_meta": meta}}
+server = objmcp.Server("clock", Clock(), tracing=TRACING)
+answer = anyio.run(server.handle, call)
+assert answer["result"]["content"][0]["text"] == "1", answer
+"""
+
+
+@pytest.mark.parametrize(
+    ("setup", "tracing", "loaded"),
+    [
+        ("", "True", ["opentelemetry.trace"]),
+        ("", "False", []),
+        ("import sys; sys.modules['opentelemetry'] = None  # not installed", "True", []),
+    ],
+)
+def test_opentelemetry_is_imported_only_to_trace(
+    setup: str, tracing: str, loaded: list[str]
+) -> None:
+    assert loaded_after("import objmcp", ("opentelemetry", "opentelemetry.trace")) == []
+    code = setup + OTEL_CALL.replace("TRACING", tracing)
+    assert loaded_after(code, ("opentelemetry.trace",)) == loaded
