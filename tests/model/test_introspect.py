@@ -191,6 +191,9 @@ def test_the_public_surface() -> None:
     assert sorted(objmcp.__all__) == [
         "ArgumentError",
         "Audio",
+        "CallEnd",
+        "CallInfo",
+        "Caller",
         "Cancelled",
         "Changes",
         "Context",
@@ -200,6 +203,7 @@ def test_the_public_surface() -> None:
         "ElicitationUnavailable",
         "File",
         "FrameError",
+        "Hook",
         "Image",
         "InteractionError",
         "InteractionUnavailable",
