@@ -18,7 +18,7 @@ import types
 import typing
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from .._exceptions import ElicitationUnavailable, InteractionUnavailable
 from .caller import Caller
@@ -283,8 +283,10 @@ class Context:
     """Annotate one parameter with this to receive everything a call can reach at once:
     ``elicit`` (:class:`Elicit`), ``progress``, ``cancelled``, ``log``, ``sample`` and
     ``list_roots`` (:class:`Roots`), ``resource_updated`` (:class:`ResourceUpdated`),
-    the ``tool``'s name, and the ``caller`` (:class:`~objmcp.Caller`, None when the
-    transport checks no credentials)."""
+    the ``tool``'s name, the ``caller`` (:class:`~objmcp.Caller`, None when the
+    transport checks no credentials), and the request's ``meta`` (its ``_meta``: W3C
+    trace context, ``traceparent``, ``tracestate`` and ``baggage``, for a tool that
+    continues the client's trace; empty outside a protocol call)."""
 
     tool: str
     elicit: Elicit
@@ -295,7 +297,11 @@ class Context:
     list_roots: Roots
     resource_updated: ResourceUpdated
     caller: Caller | None = None
+    meta: Mapping[str, Any] = field(default_factory=dict)
 
+
+REQUEST_META: Final = object()
+"""The key, in what an injected parameter is given, of the request's ``_meta``."""
 
 INJECTED_NAMES: Mapping[str, object] = {
     "elicit": Elicit,
@@ -412,6 +418,7 @@ def injected_value(marker: object, given: Mapping[object, object] | None, tool: 
             list_roots=value(Roots),
             resource_updated=value(ResourceUpdated),
             caller=typing.cast("Caller | None", value(Caller)),
+            meta=typing.cast("Mapping[str, Any]", given.get(REQUEST_META, {})),
         )
     return DEFAULTS[marker]
 

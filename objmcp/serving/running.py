@@ -24,6 +24,7 @@ from ..model.caller import Caller
 from ..model.elicit import make_question, read_answer
 from ..model.inject import (
     DONE,
+    REQUEST_META,
     Cancelled,
     Done,
     Elicit,
@@ -194,6 +195,7 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
 
     return {
         Caller: call.context.caller,
+        REQUEST_META: dict(call.context.meta),
         Progress: progress,
         Cancelled: call.cancelled,
         Elicit: elicit,
