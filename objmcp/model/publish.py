@@ -58,7 +58,9 @@ class ToolOptions:
     2026-07-28 client that did not declare it is refused before the method runs;
     ``scopes`` are the OAuth scopes a caller's token must grant to see and call the tool
     over HTTP (a caller without them is refused 403 and does not see it listed; on
-    stdio, and over HTTP with no token asked, there is no caller and they do not apply).
+    stdio, and over HTTP with no token asked, there is no caller and they do not apply);
+    ``meta`` is the tool's ``_meta`` in ``tools/list`` (MCP Apps' ``{"ui": {"resourceUri":
+    ...}}``, a vendor's keys), in the revisions whose ``Tool`` has one (2025-06-18 on).
     """
 
     name: str | None = None
@@ -72,6 +74,7 @@ class ToolOptions:
     icons: tuple[Mapping[str, Any], ...] | None = None
     hidden: bool = False
     needs: tuple[str, ...] | None = None
+    meta: Mapping[str, Any] | None = None
     scopes: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
@@ -83,6 +86,10 @@ class ToolOptions:
             value = getattr(self, key)
             if value is not None and not isinstance(value, bool):
                 raise TypeError(f"the tool option {key} must be True or False, not {value!r}")
+        if self.meta is not None:
+            if not isinstance(self.meta, Mapping) or not all(isinstance(k, str) for k in self.meta):
+                raise TypeError("the tool option meta must be a mapping with string keys")
+            object.__setattr__(self, "meta", dict(self.meta))
         if self.needs is not None:
             if isinstance(self.needs, str) or not isinstance(self.needs, Sequence):
                 raise TypeError("the tool option needs must be a list of names")
@@ -147,6 +154,7 @@ def tool(
     icons: Sequence[Mapping[str, Any]] | None = None,
     needs: Sequence[str] | None = None,
     scopes: Sequence[str] | None = None,
+    meta: Mapping[str, Any] | None = None,
 ) -> Callable[[F], F]: ...
 
 

@@ -71,6 +71,8 @@ def mcp_tool(tool: Tool) -> dict[str, Any]:
         entry["annotations"] = dict(tool.annotations)
     if tool.icons:
         entry["icons"] = [dict(icon) for icon in tool.icons]
+    if tool.meta:
+        entry["_meta"] = dict(tool.meta)
     return entry
 
 

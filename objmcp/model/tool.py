@@ -74,6 +74,8 @@ class Tool:
     icons: tuple[Mapping[str, Any], ...] = ()
     needs: tuple[str, ...] = ()
     """What the tool said it will ask the client for (``ToolOptions.needs``)."""
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    """The tool's ``_meta`` in ``tools/list`` (``ToolOptions.meta``)."""
     scopes: tuple[str, ...] = ()
     """The OAuth scopes a caller must hold to see and call it (``ToolOptions.scopes``)."""
     output_schema: JsonSchema | None = field(default=None, repr=False)
@@ -363,6 +365,7 @@ def make_tool(
         annotations=options.annotations(),
         icons=options.icons or (),
         needs=options.needs or (),
+        meta=options.meta or {},
         scopes=options.scopes or (),
         output_schema=output_schema,
         wraps_output=wraps,
