@@ -32,7 +32,7 @@ from .._exceptions import ToolError
 from .caller import Caller
 from .publish import ToolOptions
 from .search import SearchIndex
-from .specs import mcp_tool
+from .specs import api_name, mcp_tool
 from .tool import Tool, make_tool
 
 __all__ = [
@@ -163,7 +163,8 @@ class Discovery:
         tools = self._tools()
         described: list[dict[str, Any]] = []
         for name in names:
-            tool = tools.get(name)
+            real = self.real_name(name)
+            tool = tools.get(real) if real is not None else None
             if tool is not None and caller is not None and not caller.allows(tool.scopes):
                 tool = None
             if tool is None:
@@ -187,10 +188,21 @@ class Discovery:
                 return name, arguments
         if not isinstance(arguments, dict) or not set(arguments) <= {"name", "arguments"}:
             return name, arguments
-        inner = arguments.get("name")
-        if not isinstance(inner, str) or inner not in self._tools():
+        inner = self.real_name(arguments.get("name"))
+        if inner is None:
             return name, arguments
         return inner, arguments.get("arguments")
+
+    def real_name(self, name: object) -> str | None:
+        """The tool ``name`` stands for: itself, or the one :meth:`Toolbox.specs` renamed
+        to fit an LLM API (``a.b`` as ``a_b``), when the model wrote that; else None."""
+        tools = self._tools()
+        if not isinstance(name, str):
+            return None
+        if name in tools:
+            return name
+        renamed = [tool for tool in tools if api_name(tool) == name]
+        return renamed[0] if len(renamed) == 1 else None
 
     def found(self, name: str, value: object) -> list[str]:
         """The real tools the result ``value`` of the meta-tool ``name`` brought up (by a

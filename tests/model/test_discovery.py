@@ -149,3 +149,17 @@ def test_the_index_follows_what_is_published() -> None:
     assert "4 tools" in toolbox.specs()[0]["description"]
     toolbox.remove("square")
     assert toolbox.discovery.search("square") == []
+
+
+def test_call_tool_takes_the_name_specs_gave_a_tool_for_an_llm_api() -> None:
+    tools = objmcp.Toolbox(
+        {"stats.mean": statistics.mean, "stats.median": statistics.median}, discovery="search"
+    )
+    names = [spec["name"] for spec in tools.specs("anthropic")]
+    assert "call_tool" in names  # the model sees only the meta-tools, by their API names
+    called = tools.call("call_tool", {"name": "stats_mean", "arguments": {"data": [1, 2, 6]}})
+    assert not called.is_error and called.value == 3
+    described = tools.call("describe_tools", {"names": ["stats_median"]}).value
+    assert [entry["name"] for entry in described] == ["stats.median"]
+    unknown = tools.call("call_tool", {"name": "stats_mode", "arguments": {}})
+    assert unknown.is_error
