@@ -607,9 +607,9 @@ def _inspect(options: argparse.Namespace) -> int:
 def _call(options: argparse.Namespace) -> int:
     from .client import call_tool
 
-    return call_tool(
-        options.target, options.tool, options.arguments, server_arguments(options), options.json
-    )
+    # the tool is called by its name: every tool listed, not the search tools of a large target
+    server = [*server_arguments(options), "--discovery", "off"]
+    return call_tool(options.target, options.tool, options.arguments, server, options.json)
 
 
 def _config(options: argparse.Namespace) -> int:

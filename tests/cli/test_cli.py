@@ -806,3 +806,10 @@ def test_inspect_says_when_run_would_list_the_search_tools(tmp_path: Path) -> No
     off = objmcp("inspect", "inspect", "--discovery", "off", cwd=tmp_path)
     small = objmcp("inspect", "statistics", cwd=tmp_path)  # 18 tools
     assert "search_tools" not in off.stderr.decode() + small.stderr.decode()
+
+
+def test_call_reaches_a_tool_of_a_target_that_lists_the_search_tools(tmp_path: Path) -> None:
+    # os has 141 tools: objmcp run lists the search tools, objmcp call still takes any by name
+    done = objmcp("call", "os", "getcwd", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode().strip() == str(tmp_path)
