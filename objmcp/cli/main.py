@@ -68,9 +68,12 @@ def server_arguments(options: argparse.Namespace) -> list[str]:
         ("--version", options.server_version),
         ("--concurrency", options.concurrency),
         ("--log-level", options.log_level),
+        ("--discovery", getattr(options, "discovery", None)),
+        ("--discovery-threshold", getattr(options, "discovery_threshold", None)),
+        ("--max-surfaced", getattr(options, "max_surfaced", None)),
     ):
         if value is not None:
-            words += [flag, value]
+            words += [flag, str(value)]
     for flag, values in (
         ("--include", options.include),
         ("--exclude", options.exclude),
@@ -135,19 +138,7 @@ def _parser() -> argparse.ArgumentParser:
         help="calls of every client waiting for their answers at once (1000)",
     )
     limits.add_argument("--max-result", type=int, metavar="N", help="a result's characters (16 Mi)")
-    found = run.add_argument_group("progressive discovery")
-    found.add_argument(
-        "--discovery",
-        choices=("off", "search", "auto"),
-        help="list search_tools, describe_tools and call_tool instead of every tool "
-        "(search), above --discovery-threshold tools (auto, the default), or never (off)",
-    )
-    found.add_argument(
-        "--discovery-threshold", type=int, metavar="N", help="tools above which auto searches (40)"
-    )
-    found.add_argument(
-        "--max-surfaced", type=int, metavar="N", help="found tools a session lists at most (32)"
-    )
+    _discovery_options(run.add_argument_group("progressive discovery"))
     http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
     http.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
@@ -325,6 +316,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     config.add_argument("--write", action="store_true", help="merge it into the config file")
     config.add_argument("--file", help="the config file to write instead of the usual one")
+    _discovery_options(config.add_argument_group("progressive discovery (as for run)"))
     config.set_defaults(handler=_config)
 
     dev = verbs.add_parser(
@@ -336,8 +328,25 @@ def _parser() -> argparse.ArgumentParser:
         "--watch", action="append", metavar="PATH", help="watch these files or folders too"
     )
     dev.add_argument("--interval", type=float, default=0.5, help="seconds between looks")
+    _discovery_options(dev.add_argument_group("progressive discovery (as for run)"))
     dev.set_defaults(handler=_dev)
     return parser
+
+
+def _discovery_options(group: argparse._ActionsContainer) -> None:
+    """The options of progressive discovery, for ``run`` and the verbs that start it."""
+    group.add_argument(
+        "--discovery",
+        choices=("off", "search", "auto"),
+        help="list search_tools, describe_tools and call_tool instead of every tool "
+        "(search), above --discovery-threshold tools (auto, the default), or never (off)",
+    )
+    group.add_argument(
+        "--discovery-threshold", type=int, metavar="N", help="tools above which auto searches (40)"
+    )
+    group.add_argument(
+        "--max-surfaced", type=int, metavar="N", help="found tools a session lists at most (32)"
+    )
 
 
 def _target_options(parser: argparse.ArgumentParser, serving: bool = True) -> None:

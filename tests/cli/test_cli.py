@@ -813,3 +813,29 @@ def test_call_reaches_a_tool_of_a_target_that_lists_the_search_tools(tmp_path: P
     done = objmcp("call", "os", "getcwd", cwd=tmp_path)
     assert done.returncode == 0, done.stderr.decode()
     assert done.stdout.decode().strip() == str(tmp_path)
+
+
+def test_config_and_dev_pass_the_discovery_options_on(tmp_path: Path) -> None:
+    done = objmcp(
+        "config",
+        "claude",
+        "statistics",
+        "--discovery",
+        "search",
+        "--discovery-threshold",
+        "5",
+        "--max-surfaced",
+        "8",
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    entry = json.loads(done.stdout)["mcpServers"]["statistics"]
+    words = entry["args"]
+    for flag, value in (
+        ("--discovery", "search"),
+        ("--discovery-threshold", "5"),
+        ("--max-surfaced", "8"),
+    ):
+        assert words[words.index(flag) + 1] == value, words
+    helped = objmcp("dev", "--help", cwd=tmp_path)
+    assert "--discovery" in helped.stdout.decode()
