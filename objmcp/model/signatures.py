@@ -13,7 +13,7 @@ import inspect
 import types
 from collections.abc import Callable
 
-from .sources import OMITTED_DEFAULT, stub_signature
+from .sources import stub_signature
 from .textsignatures import (
     DOC_SIGNATURE,
     OMITTED,
@@ -63,25 +63,13 @@ def signature_of(function: Callable[..., object]) -> inspect.Signature:
     if written is not None:
         return written
     doc = inspect.getdoc(function) or ""
-    written = _from_stub(function) or from_doc_line(doc) or from_parameters_section(doc)
+    written = stub_signature(function) or from_doc_line(doc) or from_parameters_section(doc)
     if written is None:
         return inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
     if _is_unbound_method(function):  # a docstring leaves out the instance it is called on
         instance = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
         return written.replace(parameters=[instance, *written.parameters.values()])
     return written
-
-
-def _from_stub(function: Callable[..., object]) -> inspect.Signature | None:
-    written = stub_signature(function)
-    if written is None:
-        return None
-    return written.replace(
-        parameters=[
-            p.replace(default=OMITTED) if p.default is OMITTED_DEFAULT else p
-            for p in written.parameters.values()
-        ]
-    )
 
 
 def _passes_anything(signature: inspect.Signature) -> bool:

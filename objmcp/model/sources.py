@@ -23,10 +23,10 @@ import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .textsignatures import OMITTED
 from .typeshed import typeshed_stub
 
 __all__ = [
-    "OMITTED_DEFAULT",
     "StubDefinition",
     "stub_definition",
     "stub_signature",
@@ -82,7 +82,8 @@ def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
 
 def stub_signature(function: Callable[..., object]) -> inspect.Signature | None:
     """The signature a stub writes for ``function`` (``self`` or ``cls`` left out), when
-    it writes one (not overloaded); a default the stub leaves as ``...`` is ``omitted``.
+    it writes one (not overloaded); a default the stub leaves as ``...`` is
+    :data:`~objmcp.model.textsignatures.OMITTED`.
     For the C callables :mod:`inspect` cannot read (``datetime.fromisocalendar``)."""
     found = _stub_definitions(function)
     if found is None or len(found[0]) != 1:
@@ -115,17 +116,12 @@ def stub_signature(function: Callable[..., object]) -> inspect.Signature | None:
         return None
 
 
-OMITTED_DEFAULT: object = object()
-"""Stands for a default a stub does not write (``= ...``); :func:`stub_signature`'s
-caller names it."""
-
-
 def _default(node: ast.expr) -> object:
     try:
         value = ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return OMITTED_DEFAULT
-    return OMITTED_DEFAULT if value is Ellipsis else value
+        return OMITTED
+    return OMITTED if value is Ellipsis else value
 
 
 def _stub_definitions(
