@@ -80,7 +80,7 @@ if [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
 fi
 # tests/peers/test_python_sdk_client.py (the SDK 2.x, in this venv) runs with the rest
-peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py
+peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py tests/peers/test_conformance_next.py
   tests/peers/test_bench.py tests/peers/test_nginx.py tests/zoo
   tests/serving/test_http.py tests/serving/test_http_resume.py tests/serving/test_limits.py
   tests/cli tests/serving/test_vanishing.py

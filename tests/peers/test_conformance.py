@@ -139,9 +139,15 @@ def pending_run(suite_cli: Path, tmp_path_factory: pytest.TempPathFactory) -> It
 
 
 def _run(suite_cli: Path, results: Path, suite: str) -> SuiteRun:
+    return run_suite(suite_cli, results, ["--suite", suite])
+
+
+def run_suite(suite_cli: Path, results: Path, options: list[str]) -> SuiteRun:
+    """The suite's CLI at ``suite_cli`` run with ``options`` against a fresh server of
+    the fixture, saving each scenario's checks under ``results``."""
     # --poll-after: the server closes a request stream that takes longer (test_reconnection's)
     server = HttpServer("--poll-after", "1", target=f"{FIXTURE}:Conformance")
-    command = [str(NODE), str(suite_cli), "server", "--url", server.url, "--suite", suite]
+    command = [str(NODE), str(suite_cli), "server", "--url", server.url, *options]
     try:
         done = subprocess.run(
             [*command, "-o", str(results)],
@@ -170,7 +176,7 @@ def test_the_suite_ran_its_active_scenarios(suite_run: SuiteRun) -> None:
     assert suite_run.ran == list(ACTIVE), suite_run.output
 
 
-def _describe(check: dict[str, Any]) -> str:
+def describe(check: dict[str, Any]) -> str:
     details = json.dumps(check.get("details"), ensure_ascii=False)
     if len(details) > 1500:
         details = details[:1500] + "..."
@@ -187,7 +193,7 @@ def test_scenario_passes(suite_run: SuiteRun, scenario: str) -> None:
     failed = [check for check in checks if check["status"] == "FAILURE"]
     assert not failed, (
         f"{scenario}: {len(failed)} of {len(checks)} checks failed:\n"
-        + "\n".join(map(_describe, failed))
+        + "\n".join(map(describe, failed))
         + f"\nserver stderr (end):\n{suite_run.server_log[-3000:]}"
     )
 
@@ -207,8 +213,8 @@ def test_the_pending_scenarios_pass_but_for_the_gaps_the_readme_lists(
         checks = pending_run.checks.get(scenario)
         assert checks, f"no results saved for {scenario}:\n{pending_run.output[-4000:]}"
         failed = {check["id"] for check in checks if check["status"] == "FAILURE"}
-        assert failed == gaps, "\n".join(map(_describe, checks))
+        assert failed == gaps, "\n".join(map(describe, checks))
         warned = [check for check in checks if check["status"] == "WARNING"]
-        assert not warned, "\n".join(map(_describe, warned))
+        assert not warned, "\n".join(map(describe, warned))
     (polling,) = [c for c in pending_run.checks["server-sse-polling"] if c["id"].endswith("resume")]
     assert polling["status"] == "SUCCESS" and polling["details"]["receivedToolResponse"]

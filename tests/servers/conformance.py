@@ -218,6 +218,71 @@ class Conformance:
         given = {"name": name, "address": address}
         return f"JSON Schema 2020-12 tool called with: {json.dumps(given)}"
 
+    # --- 2026-07-28: the stateless era's diagnostics (server-stateless) ------------------
+
+    @objmcp.tool(needs=["sampling"])
+    def test_missing_capability(self, sample: objmcp.Sample) -> str:
+        """Asks the client's model, so a client that did not declare sampling is refused
+        (-32021) before it runs."""
+        return sample("Say hello", max_tokens=10).text
+
+    def test_streaming_elicitation(self, elicit: objmcp.Elicit) -> str:
+        """Asks the user a question: the response stream carries the input_required
+        result, never a request of the server's."""
+        return f"Answered: {elicit('Your name?', str).action}"
+
+    def test_logging_tool(self, log: objmcp.Log) -> str:
+        """Logs; a request that set no logLevel hears none of it."""
+        log.info("a log message the client did not ask to hear")
+        return "Logged"
+
+    # --- 2026-07-28: input_required results (SEP-2322) -----------------------------------
+
+    def test_input_required_result_sampling(self, sample: objmcp.Sample) -> str:
+        """Asks the client's model, then answers with what it said."""
+        return sample("What is the capital of France?", max_tokens=100).text
+
+    def test_input_required_result_list_roots(self, roots: objmcp.Roots) -> str:
+        """Asks for the client's roots, then names them."""
+        return "Roots: " + ", ".join(root.uri for root in roots())
+
+    def test_input_required_result_request_state(self, elicit: objmcp.Elicit) -> str:
+        """Asks for a confirmation; the retry's sealed state is checked before it runs."""
+        answer = elicit(
+            "Please confirm",
+            {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]},
+        )
+        return f"state-ok: {answer.action}"
+
+    def test_input_required_result_multi_round(self, elicit: objmcp.Elicit) -> str:
+        """Asks two questions, one round each."""
+        name = elicit(
+            "Step 1: What is your name?",
+            {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]},
+        )
+        color = elicit(
+            "Step 2: What is your favorite color?",
+            {"type": "object", "properties": {"color": {"type": "string"}}, "required": ["color"]},
+        )
+        return f"{name.content} likes {color.content}"
+
+    def test_input_required_result_tampered_state(self, elicit: objmcp.Elicit) -> str:
+        """Asks a question; a retry whose state was tampered with is refused."""
+        return f"Answered: {elicit('Your name?', str).action}"
+
+    @objmcp.prompt
+    def test_input_required_result_prompt(self, elicit: objmcp.Elicit) -> str:
+        """A prompt that asks the user for its context first."""
+        answer = elicit(
+            "What context should the prompt use?",
+            {
+                "type": "object",
+                "properties": {"context": {"type": "string"}},
+                "required": ["context"],
+            },
+        )
+        return f"Use this context: {answer.content}"
+
     # --- resources -----------------------------------------------------------------------
 
     @objmcp.resource("test://static-text", title="Static Text Resource", mime_type="text/plain")
