@@ -728,3 +728,27 @@ async def test_what_one_callers_search_finds_joins_that_callers_list_alone() -> 
     meta = ["search_tools", "describe_tools", "call_tool"]
     assert "add" in hits and names["alice"][:3] == meta and set(hits) <= set(names["alice"])
     assert names["bob"] == meta
+
+
+async def test_a_modern_listen_stream_hears_that_a_search_changed_the_list() -> None:
+    # progressive discovery over 2026-07-28 HTTP: the client listening for tool list
+    # changes hears one after a search, lists the tools found and calls one of them
+    server = HttpServer("--discovery", "search", target="statistics")
+    try:
+        async with (
+            Client(server.url, mode="2026-07-28") as client,
+            client.listen(tools_list_changed=True) as stream,
+        ):
+            before = [tool.name for tool in (await client.list_tools()).tools]
+            found = await client.call_tool("search_tools", {"query": "average of some numbers"})
+            heard = await anext(stream)
+            after = [tool.name for tool in (await client.list_tools()).tools]
+            direct = await client.call_tool("mean", {"data": [1, 2, 6]})
+    finally:
+        server.stop()
+    meta = ["search_tools", "describe_tools", "call_tool"]
+    hits = [hit["name"] for hit in json.loads(text_of(found))]
+    assert before == meta and "mean" in hits
+    assert heard == ToolsListChanged()
+    assert after[:3] == meta and set(hits) <= set(after[3:])
+    assert text_of(direct) == "3"
