@@ -15,7 +15,6 @@ nothing is imported: it works on untyped, undocumented code, from the names.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -88,11 +87,15 @@ class SearchIndex:
                     frequencies[word] += weight * times / norm
             for word, frequency in frequencies.items():
                 weighted[word].append((index, frequency))
-        self._postings: dict[str, tuple[tuple[int, float], ...]] = {}
-        self._idf: dict[str, float] = {}
+        # each posting's share of a score is fixed once the index is built (the term's
+        # rarity times its saturated frequency): a search only adds them up
+        self._postings: dict[str, tuple[tuple[int, ...], tuple[float, ...]]] = {}
         for word, postings in weighted.items():
-            self._postings[word] = tuple(postings)
-            self._idf[word] = math.log(1.0 + (count - len(postings) + 0.5) / (len(postings) + 0.5))
+            idf = math.log(1.0 + (count - len(postings) + 0.5) / (len(postings) + 0.5))
+            self._postings[word] = (
+                tuple(index for index, _ in postings),
+                tuple(idf * f * (_K1 + 1) / (f + _K1) for _, f in postings),
+            )
 
     def __len__(self) -> int:
         return len(self.names)
@@ -103,25 +106,32 @@ class SearchIndex:
         the rest (tools that share no term with the query are left out)."""
         if limit <= 0 or not self.names:
             return []
-        scores: dict[int, float] = defaultdict(float)
+        scores = [0.0] * len(self.names)
+        touched: set[int] = set()
         wanted = query.strip()
         if wanted in self._position:
             scores[self._position[wanted]] += _EXACT * 2
+            touched.add(self._position[wanted])
         for index in self._lowered.get(wanted.lower(), ()):
             scores[index] += _EXACT
+            touched.add(index)
         for index in self.group(wanted):
             scores[index] += _EXACT / 2 - index  # the group's tools in published order
+            touched.add(index)
         asked: dict[str, float] = dict(Counter(terms(query)))
         for acronym in acronyms(query):
             asked[term(acronym)] = max(asked.get(term(acronym), 0.0), 1.0)
         for word, times in asked.items():
-            idf = self._idf.get(word)
-            if idf is None:
+            postings = self._postings.get(word)
+            if postings is None:
                 continue
-            for index, frequency in self._postings[word]:
-                scores[index] += times * idf * frequency * (_K1 + 1) / (frequency + _K1)
-        ranked = heapq.nsmallest(limit, scores, key=lambda index: (-scores[index], index))
-        return [self.names[index] for index in ranked]
+            indices, shares = postings
+            touched.update(indices)
+            for index, share in zip(indices, shares, strict=True):
+                scores[index] += times * share
+        # best first, and among equals the first published (a stable sort of the positions)
+        ranked = sorted(sorted(touched), key=scores.__getitem__, reverse=True)
+        return [self.names[index] for index in ranked[:limit]]
 
     def group(self, query: str) -> Sequence[int]:
         """The positions of the tools of the class or module ``query`` names (its dotted
