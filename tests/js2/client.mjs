@@ -43,14 +43,17 @@
 //      "toolsChanged": [{"step", "error", "names"}],
 //      "notifications": [{"step", "method", "params"}],
 //      "errors": [{"step", "error"}],
-//      "wire": [{"step", "direction", "kind", "id", "method", "error", "resultType"}]}}}
+//      "wire": [{"step", "direction", "kind", "id", "method", "error", "resultType"}],
+//      "http": [{"step", "method", "rpc", "status"}]}}}
 //
 // An error is {"class", "name", "code", "message", "data"}. "step" is the label of the step
 // running ("connect" while connecting, null after the last step). "notifications" are those no
 // other handler took (the client's fallbackNotificationHandler). "wire" is every JSON-RPC message
 // the transport handed the client ("in") and the client handed the transport ("out"): "kind" is
 // request, notification or response; "resultType" is a result's resultType (input_required for a
-// question in the modern era), "error" an error's code.
+// question in the modern era), "error" an error's code. "http" (Streamable HTTP only) is every
+// HTTP request the transport made: its method, the JSON-RPC method it carried (null: none, or
+// a response) and the response's status.
 //
 // Exit status: 0 once the script ran (whatever the servers answered); 1 on bad usage, with the
 // error on stderr.
@@ -145,9 +148,28 @@ function tap(transport, wire, now) {
   });
 }
 
-function makeTransport(server) {
+/** A fetch that records each HTTP exchange's method, JSON-RPC method and status in `http`. */
+function recordingFetch(http, now) {
+  return async (url, init = {}) => {
+    let sent = null;
+    try {
+      sent = typeof init.body === "string" ? JSON.parse(init.body) : null;
+    } catch {
+      sent = null;
+    }
+    const entry = { step: now(), method: init.method ?? "GET", rpc: sent?.method ?? null };
+    http.push(entry);
+    const response = await fetch(url, init);
+    entry.status = response.status;
+    return response;
+  };
+}
+
+function makeTransport(server, http, now) {
   if (typeof server?.url === "string") {
-    return new StreamableHTTPClientTransport(new URL(server.url));
+    return new StreamableHTTPClientTransport(new URL(server.url), {
+      fetch: recordingFetch(http, now),
+    });
   }
   return new StdioClientTransport({
     command: server.command,
@@ -197,6 +219,7 @@ async function runClient(spec, mode) {
     notifications: [],
     errors: [],
     wire: [],
+    http: [],
   };
   let step = "connect";
   const capabilities = spec.capabilities ?? {};
@@ -254,7 +277,7 @@ async function runClient(spec, mode) {
     );
   }
 
-  const transport = makeTransport(spec.server);
+  const transport = makeTransport(spec.server, out.http, () => step);
   tap(transport, out.wire, () => step);
   try {
     await client.connect(transport, { timeout: REQUEST_TIMEOUT_MSEC });

@@ -377,6 +377,13 @@ def test_without_the_capability_a_question_is_minus_32021_or_an_error_result(run
             assert error["code"] == -32021
             assert error["data"] == {"requiredCapabilities": {"elicitation": {"form": {}}}}
             assert "elicitation" in error["message"]
+            if run.transport == "http":  # as 2026-07-28/basic says: with status 400
+                (posted,) = [e for e in run.clients["bare"]["http"] if e["step"] == label]
+                assert (posted["method"], posted["rpc"], posted["status"]) == (
+                    "POST",
+                    "tools/call",
+                    400,
+                )
         else:
             assert run.result("bare", label)["isError"] is True
             assert "does not support elicitation" in run.text("bare", label)
