@@ -134,11 +134,14 @@ QUESTIONS = [
 REQUEST_METHODS = {"elicitation": "elicitation/create", "sampling": "sampling/createMessage"}
 
 ADD = {"a": 2, "b": 3}
+FAILURE = "out of paper: «tray» 2"
 TOPIC = "objmcp"
 BOOK = 7
 ASKING_STEPS = [
     step("tools", "listTools"),
     call("add", "add", **ADD),
+    call("fail", "fail", message=FAILURE),
+    call("unknown", "no_such_tool"),
     *(call(question.label, question.tool, **question.arguments) for question in QUESTIONS),
     step("resources", "listResources"),
     step("templates", "listResourceTemplates"),
@@ -333,6 +336,16 @@ def test_a_call(run: Run) -> None:
     assert result["isError"] is False
     assert run.text("asking", "add") == str(FRONTDESK().add(**ADD))
     assert result["structuredContent"] == {"result": FRONTDESK().add(**ADD)}
+
+
+def test_a_failure_is_an_error_result_and_an_unknown_tool_an_error(run: Run) -> None:
+    # The tool ran and failed: a result the model can read. No such tool: a protocol error,
+    # which the client throws.
+    assert run.result("asking", "fail")["isError"] is True
+    assert run.text("asking", "fail") == f"ValueError: {FAILURE}"
+    error = run.error("asking", "unknown")
+    assert error["code"] == -32602
+    assert "no_such_tool" in error["message"]
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=[question.label for question in QUESTIONS])
