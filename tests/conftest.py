@@ -1,5 +1,6 @@
 """Shared helpers: start servers as real subprocesses and talk raw JSON-RPC to them; and the
-fixtures of more than one folder (``node``, for the TypeScript SDK's drivers).
+fixtures of more than one folder (``node`` and ``node2``, for the TypeScript SDK's drivers,
+1.x and 2.x).
 
 The only conftest.py, at the root of tests/ (see tests/README.md): its folder is on sys.path,
 so test modules of every folder import from it, and from ``http_helpers`` beside it."""
@@ -23,6 +24,8 @@ ZOO = ROOT / "tests" / "servers" / "zoo.py"
 NOTES = ROOT / "examples" / "notes.py"
 JS = ROOT / "tests" / "js"
 JS_SDK_PACKAGE = JS / "node_modules" / "@modelcontextprotocol" / "sdk" / "package.json"
+JS2 = ROOT / "tests" / "js2"
+JS2_CLIENT_PACKAGE = JS2 / "node_modules" / "@modelcontextprotocol" / "client" / "package.json"
 PYTHON = sys.executable
 
 
@@ -140,23 +143,39 @@ def _tool(name: str) -> str:
     return path
 
 
+def _npm_ci(folder: Path, package: Path) -> None:
+    """Install ``folder``'s pinned packages (``npm ci``) unless ``package`` (the
+    package.json of the one it is for) is there already; fail the run if that fails."""
+    if package.exists():
+        return
+    npm = _tool("npm")
+    done = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if done.returncode != 0 or not package.exists():
+        pytest.fail(
+            f"`npm ci` in {folder} failed (exit {done.returncode}):\n{done.stdout}\n{done.stderr}",
+            pytrace=False,
+        )
+
+
 @pytest.fixture(scope="session")
 def node() -> str:
     """The node executable, with the pinned SDK installed in tests/js/node_modules."""
     node_path = _tool("node")
-    if not JS_SDK_PACKAGE.exists():
-        npm = _tool("npm")
-        done = subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund"],
-            cwd=JS,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-        if done.returncode != 0 or not JS_SDK_PACKAGE.exists():
-            pytest.fail(
-                f"`npm ci` in {JS} failed (exit {done.returncode}):\n{done.stdout}\n{done.stderr}",
-                pytrace=False,
-            )
+    _npm_ci(JS, JS_SDK_PACKAGE)
+    return node_path
+
+
+@pytest.fixture(scope="session")
+def node2() -> str:
+    """The node executable, with the pinned TypeScript client 2.x
+    (``@modelcontextprotocol/client``) installed in tests/js2/node_modules."""
+    node_path = _tool("node")
+    _npm_ci(JS2, JS2_CLIENT_PACKAGE)
     return node_path

@@ -7,7 +7,9 @@
   ``step`` reads what a step observed.
 - The official TypeScript SDK: the ``tests/js`` drivers (the ``node`` fixture, in the root
   ``conftest.py``, finds node and installs the pinned SDK), run by ``drive_js`` and
-  ``run_script``; ``text_of`` and ``is_error`` read a recorded call result.
+  ``run_script``; ``text_of`` and ``is_error`` read a recorded call result. Its client 2.x
+  has its own folder, ``tests/js2`` (the ``node2`` fixture), whose driver ``drive_js`` runs
+  the same way.
 
 Importable as ``peer_helpers`` from the test modules of ``tests/peers/`` (pytest puts a test
 module's folder on ``sys.path`` before importing it)."""

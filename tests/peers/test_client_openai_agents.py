@@ -45,6 +45,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/afternoon.py:Afternoon": (),
     "tests/servers/clients.py:Desk": (),
     "tests/servers/clients.py:Library": (),
+    "tests/servers/clients.py:Frontdesk": (),
     "tests/servers/clients.py:Sketchpad": (),
     "tests/servers/conformance.py:Conformance": (),
     "tests/servers/endless.py:Endless": (),

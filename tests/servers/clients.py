@@ -4,7 +4,9 @@ handle differently, an error, a question, progress, and a server with and one wi
 resources and prompts.
 
 Served as ``tests/servers/clients.py:Desk`` (tools only) or ``...:Library`` (tools,
-a resource, a resource template and a prompt). ``...:Sketchpad`` is for the strict-schema
+a resource, a resource template and a prompt). ``...:Frontdesk`` is the Library with a sample and a
+tool that says ahead what it will ask, for the TypeScript client 2.x
+(``tests/peers/test_ts_v2.py``). ``...:Sketchpad`` is for the strict-schema
 sweep of ``tests/peers/test_client_openai_agents.py`` alone (the other client tests expect the
 Desk's tools exactly).
 """
@@ -145,3 +147,35 @@ class Library(Desk):
     def review(self, topic: str) -> str:
         """Ask for a review of a topic."""
         return f"Please review {topic}."
+
+
+class Frontdesk(Library):
+    """A library that also asks the client's model, and has a tool that says ahead what it
+    will ask (so a client that cannot answer is refused before it runs)."""
+
+    def __init__(self) -> None:
+        self.confirmations = 0
+
+    def summarize(self, text: str, sample: objmcp.Sample) -> str:
+        """Summarize a text with the client's model.
+
+        Args:
+            text: What to summarize.
+        """
+        answer = sample(f"Summarize in a few words: {text}", max_tokens=40)
+        return f"summary by {answer.model}: {answer.text}"
+
+    @objmcp.tool(needs=["elicitation"])
+    def confirm(self, action: str, elicit: objmcp.Elicit) -> str:
+        """Ask the user to confirm an action (the tool says ahead that it asks).
+
+        Args:
+            action: What to confirm.
+        """
+        self.confirmations += 1
+        answer = elicit(f"Confirm {action}?", bool)
+        return f"{action}: {'confirmed' if answer.value else 'not confirmed'} ({answer.action})"
+
+    def confirmations_started(self) -> int:
+        """How many times confirm has started (a refused call never does)."""
+        return self.confirmations
