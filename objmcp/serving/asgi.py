@@ -230,6 +230,10 @@ class McpApp:
                 raise Refusal(405, None, [(b"allow", b"GET, POST, DELETE")])
         except Refusal as refusal:
             await _respond(send, refusal.status, refusal.body, refusal.headers)
+        finally:
+            # the objects of sessions this request ended, or found expired (per="session")
+            with anyio.CancelScope(shield=True):
+                await self.settings.tools.close_ended()
 
     async def _describe_resource(
         self, scope: Scope, headers: Mapping[str, str], send: ASGISend
