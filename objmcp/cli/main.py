@@ -421,7 +421,12 @@ def _run(options: argparse.Namespace) -> int:
 def _say_serving(name: str, where: str, tools: Toolbox) -> None:
     from .listing import discovery, summary
 
-    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}{discovery(tools)}\n")
+    per = ""
+    if tools.objects is not None:
+        kept = tools.objects.max_objects
+        per = f"; one object per {tools.per}, made by {tools.objects.factory.cls.__qualname__}"
+        per += f" (at most {kept} kept)"
+    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}{discovery(tools)}{per}\n")
 
 
 def _log_to_stderr(log_level: str | None) -> None:
@@ -462,13 +467,16 @@ def _make_server(options: argparse.Namespace, state_key: str | None = None) -> S
     from ..model.toolbox import MadeBy
     from .targets import default_name, parse_target, target_maker, user_traceback
 
-    target: object = MadeBy(target_maker(options.target))  # made where its calls will run
-    if getattr(options, "per", None) not in (None, "shared"):
-        if parse_target(options.target).call:
-            raise TargetError(
-                f"--per {options.per} makes the objects itself: name the class or the "
-                f"factory without (), not {options.target}"
-            )
+    per = getattr(options, "per", None)
+    target: object
+    if per in (None, "shared"):
+        target = MadeBy(target_maker(options.target))  # made where its calls will run
+    elif parse_target(options.target).call:
+        raise TargetError(
+            f"--per {per} makes the objects itself: name the class or the factory "
+            f"without (), not {options.target}"
+        )
+    else:
         target = target_maker(options.target)()  # the class or the factory, not called
     limits = {
         name: getattr(options, name) for name in _LIMITS if getattr(options, name, None) is not None
