@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeVar
 
 import anyio
+import anyio.from_thread
+import anyio.lowlevel
 
 from .._exceptions import TargetError, ToolError
 from .caller import Caller
@@ -312,6 +314,23 @@ class Objects:
             live.last_used = time.monotonic()
             if live.retired and not live.running:
                 await self._closed(live)
+
+    def releaser(self, live: Live) -> Callable[[], None]:
+        """What a call's thread, abandoned while it ran on ``live`` (its call cancelled, its
+        session ended), calls when it ends at last: ``live`` may be closed then (by
+        :meth:`close_retired`, as calls and requests come). Called on the event loop."""
+        token = anyio.lowlevel.current_token()
+
+        def released() -> None:
+            live.running -= 1
+            if live.retired and not live.running and live not in self._retired:
+                self._retired.append(live)
+
+        def release() -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nothing to close
+                anyio.from_thread.run_sync(released, token=token)
+
+        return release
 
     def _failure(self, failed: str) -> str:
         whose = "session" if self.per == "session" else "caller"

@@ -53,7 +53,7 @@ from .prompts import Prompt, render_messages
 from .publish import PromptOptions, ResourceOptions, ToolOptions
 from .resources import Resource, read_contents
 from .specs import SpecFormat, api_name, specs
-from .threads import DEFAULT_LIMIT, ThreadRunner
+from .threads import DEFAULT_LIMIT, Job, ThreadRunner
 from .tool import Tool, make_tool
 
 __all__ = [
@@ -502,14 +502,25 @@ class Toolbox(Mapping[str, Tool]):
         objects = self.objects
         if objects is None or id(tool) not in self._binders:
             return await self._acall_on(tool, arguments, injected)
+        state = Job()
         try:
             async with objects.lease(injected) as live:
-                return await self._acall_on(live.rebound(tool, self._binders), arguments, injected)
+                state.on_abandoned_end = objects.releaser(live)
+                own = live.rebound(tool, self._binders)
+                try:
+                    return await self._acall_on(own, arguments, injected, state)
+                finally:
+                    if state.abandoned:  # its thread runs on: the object is closed after it
+                        live.running += 1
         except ObjectUnavailable as error:
             return error_result(error, tool.name)
 
     async def _acall_on(
-        self, tool: Tool, arguments: object, injected: Mapping[object, object] | None
+        self,
+        tool: Tool,
+        arguments: object,
+        injected: Mapping[object, object] | None,
+        state: Job | None = None,
     ) -> ToolResult:
         if tool.is_async:
             try:
@@ -521,7 +532,9 @@ class Toolbox(Mapping[str, Tool]):
                 return error_result(error, tool.name)
             return await settle(pending, tool, self.limits)
         limits = self.limits
-        outcome = await self._threads.run(lambda: run_sync_tool(tool, arguments, injected, limits))
+        outcome = await self._threads.run(
+            lambda: run_sync_tool(tool, arguments, injected, limits), state
+        )
         if isinstance(outcome, ToolResult):
             return outcome
         return await settle(outcome, tool, limits)

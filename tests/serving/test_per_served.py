@@ -195,6 +195,27 @@ async def test_an_evicted_object_is_closed_after_its_running_call(
     assert events.index(("slow done", number)) < events.index(("closed", number))
 
 
+async def test_a_session_deleted_during_a_call_closes_its_object_after_the_call(
+    per_session: HttpServer, log: Path
+) -> None:
+    url = per_session.url
+    headers = session_of(url)
+    made = notes(post(url, call(2, "add", text="busy"), **headers))
+    answers: list[Any] = []
+    running = threading.Thread(
+        target=lambda: answers.append(post(url, call(3, "slow", seconds=1.5), **headers))
+    )
+    running.start()
+    time.sleep(0.5)  # the slow call runs in its thread now
+    assert httpx.delete(url, headers=headers, timeout=20).status_code == 200
+    running.join()
+    wait_for(lambda: any(entry["event"] == "slow done" for entry in ends(log)), "the call ended")
+    session_of(url)  # objects whose calls ended are closed as requests come
+    wait_for(lambda: made["object"] in closed(log), "the deleted session's object closed")
+    events = [(entry["event"], entry["object"]) for entry in ends(log)]
+    assert events.index(("slow done", made["object"])) < events.index(("closed", made["object"]))
+
+
 async def test_a_modern_request_has_no_session_and_is_told_so(per_session: HttpServer) -> None:
     answer = result(modern_call(per_session.url, "read"))
     assert answer["isError"] is True
