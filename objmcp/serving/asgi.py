@@ -446,6 +446,8 @@ class McpApp:
             raise Refusal(405, None, [(b"allow", b"POST")])  # DELETE needs a session
         self.store.session_for(session_id, owner)
         self.store.end(self.store.sessions.pop(session_id))
+        with anyio.CancelScope(shield=True):  # its object is closed before the answer
+            await self.settings.tools.close_ended()
         await _respond(send, 200, None)
 
     async def _lifespan(self, receive: Receive, send: ASGISend) -> None:
