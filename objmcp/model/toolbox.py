@@ -184,6 +184,7 @@ class Toolbox(Mapping[str, Tool]):
             target, lambda made: collect(made, include, exclude, tools, resources, prompts, lenient)
         )
         if self.objects is not None:
+            self.target = self.objects.factory.cls  # what is served: the shape stays inside
             found.owners.pop(id(target), None)  # never made, never closed
             published_all: list[Tool | Resource | Prompt] = [
                 *found.tools.values(),

@@ -343,3 +343,20 @@ async def test_on_stdio_per_caller_is_one_object_for_the_local_caller(log: Path)
         await client.call_tool("add", {"text": "mine"})
         answer = await client.call_tool("read", {})
     assert answer.structured_content == {"object": 1, "owner": None, "notes": ["mine"]}
+
+
+async def test_the_per_user_notes_example_keeps_a_database_a_user(tmp_path: Path) -> None:
+    example = ROOT / "examples" / "per_user_notes.py"
+    params = StdioServerParameters(
+        command=PYTHON,
+        args=["-m", "objmcp", "run", "--per", "caller", "--concurrency", "serial",
+              f"{example}:UserNotes"],
+        env={"PYTHONPATH": str(ROOT), "NOTES_DIR": str(tmp_path)},
+    )  # fmt: skip
+    async with Client(params, mode="legacy") as client:
+        await client.call_tool("add", {"text": "milk"})
+        added = await client.call_tool("add", {"text": "bread"})
+        listed = await client.call_tool("list", {})
+    assert added.structured_content == {"result": 2}
+    assert listed.structured_content == {"result": ["milk", "bread"]}
+    assert [path.name for path in tmp_path.iterdir()] == ["notes-local.db"]
