@@ -24,6 +24,7 @@ import copy
 import functools
 import inspect
 import logging
+import reprlib
 import time
 import types
 import typing
@@ -118,7 +119,8 @@ def factory_of(target: object) -> Factory:
     else:
         raise TargetError(
             "per='session' or 'caller' serves a class, or a function that makes the object, "
-            f"not {type(target).__name__} {_name(target)}: pass the class (Notes, not Notes())"
+            f"not the {type(target).__name__} {reprlib.repr(target)}: pass the class (Notes, "
+            "not Notes())"
         )
     try:
         signature = inspect.signature(target)

@@ -219,7 +219,7 @@ def _unannotated():  # type: ignore[no-untyped-def]
     [
         (Counter(), "pass the class"),
         (_unannotated, "says no class it returns"),
-        ({"a": Counter}, "not dict"),
+        ({"a": Counter}, "not the dict"),
     ],
 )
 def test_what_cannot_make_the_objects_is_refused(target: object, said: str) -> None:
