@@ -257,6 +257,7 @@ class Objects:
         self.live: OrderedDict[Hashable, Live] = OrderedDict()
         """The objects kept, least recently used first."""
         self._retired: list[Live] = []  # out of `live`, to close once unused
+        self._next_sweep = time.monotonic()
 
     def key_of(self, injected: Mapping[object, object] | None) -> Hashable:
         """The key of the object a call with ``injected`` values uses; raises
@@ -356,10 +357,11 @@ class Objects:
             self._retired.append(live)
 
     async def close_idle(self) -> None:
-        """Close the callers' objects unused for ``idle`` seconds (``per="caller"``), and
-        those :meth:`end` retired that no call uses."""
-        if self.per == "caller" and self.idle is not None:
-            now = time.monotonic()
+        """Close the callers' objects unused for ``idle`` seconds (``per="caller"``; looked
+        for no more than every few seconds), and those retired that no call uses."""
+        now = time.monotonic()
+        if self.per == "caller" and self.idle is not None and now >= self._next_sweep:
+            self._next_sweep = now + min(self.idle / 4, 30.0)  # a look every few seconds
             for key, live in list(self.live.items()):
                 if not live.running and live.made.is_set() and now - live.last_used > self.idle:
                     logger.info("object %r idle for %.0f s; closed", key, now - live.last_used)
