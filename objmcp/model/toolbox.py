@@ -168,7 +168,8 @@ class Toolbox(Mapping[str, Tool]):
         """``"shared"``, ``"session"`` or ``"caller"``: whose object a call runs on."""
         self.objects: Objects | None = None
         """The objects of each session or caller (None when ``per="shared"``)."""
-        self._binders: dict[int, Callable[[object], Any]] = {}
+        self._binders: dict[int, Callable[[object], Any]] = {}  # by the published's id
+        self._shaped: list[Tool | Resource | Prompt] = []
         if per != "shared":
             factory = factory_of(target)
             target = shape_of(factory.cls)
@@ -195,6 +196,7 @@ class Toolbox(Mapping[str, Tool]):
                 binder = rebinder(published.function, target)
                 if binder is not None:
                     self._binders[id(published)] = binder
+            self._shaped = published_all  # kept alive: no other's id is ever one of these
         self._merge(found)
         self.discovery_mode: DiscoveryMode = discovery
         """``"off"``, ``"search"`` or ``"auto"``: see :attr:`searching`."""
@@ -559,8 +561,8 @@ class Toolbox(Mapping[str, Tool]):
 
     def end_session(self, session: Hashable) -> None:
         """With ``per="session"``: ``session`` ended; its object is closed by
-        :meth:`close_ended` (or by the end of the last call using it). Any thread but
-        the loop's must not call it."""
+        :meth:`close_ended` (or by the end of the last call using it). On the event
+        loop only."""
         if self.objects is not None:
             self.objects.end(session)
 
