@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import objmcp
 from objmcp import Toolbox
 from objmcp.model.per import SESSION
+from objmcp.testing import connect
 
 pytestmark = pytest.mark.anyio
 
@@ -271,3 +272,16 @@ def test_the_least_recently_used_objects_are_closed_beyond_max_objects(
     anyio.run(run)
     assert len(Counter.closed) == len(Counter.made)  # each closed, once
     assert len({id(counter) for counter in Counter.closed}) == len(Counter.made)
+
+
+async def test_each_connection_to_a_server_is_a_session_closed_at_its_end() -> None:
+    server = objmcp.Server("counter", Counter, per="session")
+    async with connect(server) as first:
+        await first.call("bump")
+        async with connect(server) as second:
+            assert (await second.call("bump", by=5)).text == "5"
+        assert [counter.count for counter in Counter.closed] == [5]
+        assert (await first.call("bump")).text == "2"
+    assert [counter.count for counter in Counter.closed] == [5, 2]
+    await server.tools.aclose()
+    assert len(Counter.closed) == 2  # each closed once
