@@ -11,10 +11,12 @@ protocol.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import logging
 import threading
 from collections.abc import (
+    AsyncIterator,
     Callable,
     Collection,
     Hashable,
@@ -42,6 +44,7 @@ from .per import (
     DEFAULT_MAX_OBJECTS,
     DEFAULT_OBJECT_IDLE,
     PER_VALUES,
+    Live,
     Objects,
     ObjectUnavailable,
     Per,
@@ -353,15 +356,16 @@ class Toolbox(Mapping[str, Tool]):
         objects = self.objects
         if objects is None or id(published) not in self._binders:
             return await self._run_on(published, arguments, injected)
-        async with objects.lease(injected) as live:
+        async with self._own_object(injected) as (live, state):
             own = live.rebound(published, self._binders)
-            return await self._run_on(own, arguments, injected)
+            return await self._run_on(own, arguments, injected, state)
 
     async def _run_on(
         self,
         published: Resource | Prompt,
         arguments: dict[str, object],
         injected: Mapping[object, object] | None,
+        state: Job | None = None,
     ) -> object:
         for parameter, marker in published.injected.items():
             arguments[parameter] = injected_value(marker, injected, published.name)
@@ -369,7 +373,7 @@ class Toolbox(Mapping[str, Tool]):
         if published.is_async:
             value = function(**arguments)
         else:
-            value = await self._threads.run(lambda: function(**arguments))
+            value = await self._threads.run(lambda: function(**arguments), state)
         while inspect.isawaitable(value):
             value = await value
         return value
@@ -505,18 +509,30 @@ class Toolbox(Mapping[str, Tool]):
         objects = self.objects
         if objects is None or id(tool) not in self._binders:
             return await self._acall_on(tool, arguments, injected)
-        state = Job()
         try:
-            async with objects.lease(injected) as live:
-                state.on_abandoned_end = objects.releaser(live)
+            async with self._own_object(injected) as (live, state):
                 own = live.rebound(tool, self._binders)
-                try:
-                    return await self._acall_on(own, arguments, injected, state)
-                finally:
-                    if state.abandoned:  # its thread runs on: the object is closed after it
-                        live.running += 1
+                return await self._acall_on(own, arguments, injected, state)
         except ObjectUnavailable as error:
             return error_result(error, tool.name)
+
+    @contextlib.asynccontextmanager
+    async def _own_object(
+        self, injected: Mapping[object, object] | None
+    ) -> AsyncIterator[tuple[Live, Job]]:
+        """The object of the call given ``injected`` (``per=``), used while the block runs,
+        and the place of the call's sync job: a job abandoned in its thread keeps the object
+        from being closed until it ends."""
+        objects = self.objects
+        assert objects is not None
+        state = Job()
+        async with objects.lease(injected) as live:
+            state.on_abandoned_end = objects.releaser(live)
+            try:
+                yield live, state
+            finally:
+                if state.abandoned:  # its thread runs on: the object is closed after it
+                    live.running += 1
 
     async def _acall_on(
         self,
