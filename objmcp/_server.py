@@ -19,6 +19,7 @@ import anyio
 from .model.content import DEFAULT_LIMITS
 from .model.discovery import DEFAULT_THRESHOLD, DiscoveryMode
 from .model.hooks import Hook
+from .model.per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, Per
 from .model.publish import PromptOptions, ResourceOptions, ToolOptions
 from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
@@ -113,8 +114,17 @@ class Server:
     session's searches find join its list, at most ``max_surfaced`` (32), with
     ``notifications/tools/list_changed``; ``hooks`` (:class:`objmcp.Hook` objects run
     around every tool call, in order), ``tracing`` (True, the default: every call is an
-    OpenTelemetry span when ``opentelemetry-api`` is installed; see :attr:`tracer`); and
-    ``input``/``output`` streams
+    OpenTelemetry span when ``opentelemetry-api`` is installed; see :attr:`tracer`);
+    ``per`` (``"shared"``, the default: ``target`` is the object everyone calls;
+    ``"session"``: ``target`` is a class, or a function annotated with the class it makes,
+    that may take the caller, and each session gets its own object, made at its first
+    call and closed when the session ends: a connection on stdio, a handshake-era session
+    over HTTP; a 2026-07-28 request over HTTP, which belongs to no session, gets an error
+    result saying so rather than an object that never ends or one it would share;
+    ``"caller"``: one object per :attr:`objmcp.Caller.subject`, shared by its sessions,
+    closed after ``object_idle`` seconds unused, 3,600; with no caller, one for the local
+    caller), ``max_objects`` (objects kept at once, 1,000: beyond, the least recently used
+    is closed, after the calls using it end); and ``input``/``output`` streams
     (stdin/stdout when not given).
     """
 
@@ -159,6 +169,9 @@ class Server:
         max_surfaced: int = DEFAULT_SURFACED,
         hooks: Sequence[Hook] = (),
         tracing: bool = True,
+        per: Per = "shared",
+        max_objects: int = DEFAULT_MAX_OBJECTS,
+        object_idle: float | None = DEFAULT_OBJECT_IDLE,
         input: object = None,
         output: object = None,
     ) -> None:
@@ -180,6 +193,9 @@ class Server:
             discovery_threshold=discovery_threshold,
             about=instructions,
             hooks=hooks,
+            per=per,
+            max_objects=max_objects,
+            object_idle=object_idle,
         )
         Surfaced(max_surfaced)  # checks the option now, not at the first connection
         self.max_surfaced = max_surfaced

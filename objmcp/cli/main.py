@@ -71,6 +71,9 @@ def server_arguments(options: argparse.Namespace) -> list[str]:
         ("--discovery", getattr(options, "discovery", None)),
         ("--discovery-threshold", getattr(options, "discovery_threshold", None)),
         ("--max-surfaced", getattr(options, "max_surfaced", None)),
+        ("--per", getattr(options, "per", None)),
+        ("--max-objects", getattr(options, "max_objects", None)),
+        ("--object-idle", getattr(options, "object_idle", None)),
     ):
         if value is not None:
             words += [flag, str(value)]
@@ -364,6 +367,21 @@ def _target_options(parser: argparse.ArgumentParser, serving: bool = True) -> No
     )
     parser.add_argument("--concurrency", choices=("threads", "serial"))
     parser.add_argument(
+        "--per",
+        choices=("shared", "session", "caller"),
+        help="one object for everyone (shared, the default), or TARGET (a class, or a "
+        "function annotated with the class it makes) makes one per session or per caller",
+    )
+    parser.add_argument(
+        "--max-objects", type=int, metavar="N", help="with --per: objects kept at once (1000)"
+    )
+    parser.add_argument(
+        "--object-idle",
+        type=float,
+        metavar="SECONDS",
+        help="with --per caller: close a caller's object unused this long (3600)",
+    )
+    parser.add_argument(
         "--no-lenient",
         dest="lenient",
         action="store_false",
@@ -403,7 +421,12 @@ def _run(options: argparse.Namespace) -> int:
 def _say_serving(name: str, where: str, tools: Toolbox) -> None:
     from .listing import discovery, summary
 
-    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}{discovery(tools)}\n")
+    per = ""
+    if tools.objects is not None:
+        kept = tools.objects.max_objects
+        per = f"; one object per {tools.per}, made by {tools.objects.factory.cls.__qualname__}"
+        per += f" (at most {kept} kept)"
+    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}{discovery(tools)}{per}\n")
 
 
 def _log_to_stderr(log_level: str | None) -> None:
@@ -432,6 +455,9 @@ _LIMITS = (
     "discovery",
     "discovery_threshold",
     "max_surfaced",
+    "per",
+    "max_objects",
+    "object_idle",
 )
 """The options of ``run`` that go to the server as they are, when given."""
 
@@ -439,9 +465,19 @@ _LIMITS = (
 def _make_server(options: argparse.Namespace, state_key: str | None = None) -> Server:
     from .._server import Server
     from ..model.toolbox import MadeBy
-    from .targets import default_name, target_maker, user_traceback
+    from .targets import default_name, parse_target, target_maker, user_traceback
 
-    target = MadeBy(target_maker(options.target))  # made where its calls will run
+    per = getattr(options, "per", None)
+    target: object
+    if per in (None, "shared"):
+        target = MadeBy(target_maker(options.target))  # made where its calls will run
+    elif parse_target(options.target).call:
+        raise TargetError(
+            f"--per {per} makes the objects itself: name the class or the factory "
+            f"without (), not {options.target}"
+        )
+    else:
+        target = target_maker(options.target)()  # the class or the factory, not called
     limits = {
         name: getattr(options, name) for name in _LIMITS if getattr(options, name, None) is not None
     }

@@ -49,6 +49,10 @@ class Job:
     cancelled: bool = False
     held: bool = False  # it has a place (or lent it out)
     paused: bool = False  # its place is lent out
+    abandoned: bool = False
+    """Cancelled while its thread ran: the thread runs on, and nobody waits for it."""
+    on_abandoned_end: Callable[[], None] | None = None
+    """Called in its thread when an abandoned job ends (what it held may go then)."""
 
 
 _current_job = threading.local()
@@ -129,9 +133,10 @@ class ThreadRunner:
             self._unlimited = anyio.CapacityLimiter(math.inf)
         return self._places, self._unlimited
 
-    async def run(self, job: Callable[[], T]) -> T:
-        """Run ``job`` in a thread and wait for its result (or its exception)."""
-        state = Job()
+    async def run(self, job: Callable[[], T], state: Job | None = None) -> T:
+        """Run ``job`` in a thread and wait for its result (or its exception); ``state`` is
+        its place, given to learn whether it was abandoned (made here when not given)."""
+        state = Job() if state is None else state
 
         def tracked() -> T:
             with self._lock:
@@ -147,6 +152,8 @@ class ThreadRunner:
                     state.finished = True
                     if state.cancelled:
                         self._abandoned -= 1
+                if state.abandoned and state.on_abandoned_end is not None:
+                    state.on_abandoned_end()
 
         self.busy += 1
         try:
@@ -165,6 +172,7 @@ class ThreadRunner:
                 state.cancelled = True
                 if state.started and not state.finished:
                     self._abandoned += 1
+                    state.abandoned = True
             raise
         finally:
             self.busy -= 1

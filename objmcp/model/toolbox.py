@@ -11,16 +11,28 @@ protocol.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import logging
 import threading
-from collections.abc import Callable, Collection, ItemsView, Iterator, Mapping, Sequence, ValuesView
+from collections.abc import (
+    AsyncIterator,
+    Callable,
+    Collection,
+    Hashable,
+    ItemsView,
+    Iterator,
+    Mapping,
+    Sequence,
+    ValuesView,
+)
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import anyio
 
 from .._exceptions import TargetError, UnknownResourceError, UnknownToolError
+from .caller import Caller
 from .collect import Found, collect
 from .content import DEFAULT_LIMITS, Limits, ToolResult, error_result
 from .danger import withheld_line
@@ -28,11 +40,23 @@ from .discovery import DEFAULT_THRESHOLD, Discovery, DiscoveryMode, about_target
 from .hooks import CallInfo, Hook, after, before
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
 from .outcome import run_sync_tool, settle, tool_result
+from .per import (
+    DEFAULT_MAX_OBJECTS,
+    DEFAULT_OBJECT_IDLE,
+    PER_VALUES,
+    Live,
+    Objects,
+    ObjectUnavailable,
+    Per,
+    factory_of,
+    rebinder,
+    shape_of,
+)
 from .prompts import Prompt, render_messages
 from .publish import PromptOptions, ResourceOptions, ToolOptions
 from .resources import Resource, read_contents
 from .specs import SpecFormat, api_name, specs
-from .threads import DEFAULT_LIMIT, ThreadRunner
+from .threads import DEFAULT_LIMIT, Job, ThreadRunner
 from .tool import Tool, make_tool
 
 __all__ = [
@@ -84,6 +108,12 @@ class Toolbox(Mapping[str, Tool]):
     ``hooks`` are :class:`~objmcp.Hook` objects run around every tool call, in order
     (:mod:`objmcp.model.hooks`).
 
+    ``per="session"`` or ``"caller"`` takes a class, or a function annotated with the class
+    it makes, and calls each session's or caller's own object (:mod:`objmcp.model.per`):
+    the tools come from the class, the objects are kept in :attr:`objects` (at most
+    ``max_objects``; a caller's closed after ``object_idle`` seconds unused). ``"shared"``
+    (the default) serves the target itself to everyone.
+
     Raises :class:`TargetError` for names that collide or that MCP does not allow.
     """
 
@@ -105,8 +135,13 @@ class Toolbox(Mapping[str, Tool]):
         discovery_threshold: int = DEFAULT_THRESHOLD,
         about: str | None = None,
         hooks: Sequence[Hook] = (),
+        per: Per = "shared",
+        max_objects: int = DEFAULT_MAX_OBJECTS,
+        object_idle: float | None = DEFAULT_OBJECT_IDLE,
     ) -> None:
         check_mode(discovery, discovery_threshold)
+        if per not in PER_VALUES:
+            raise ValueError(f"per must be 'shared', 'session' or 'caller', not {per!r}")
         self.hooks: tuple[Hook, ...] = _checked_hooks(hooks)
         """The hooks run around every tool call, in order."""
         if concurrency not in ("threads", "serial"):
@@ -132,9 +167,39 @@ class Toolbox(Mapping[str, Tool]):
         self.withheld: Mapping[str, str] = {}
         """Callables left out because they are dangerous and nobody named them (with
         ``include=``, by the exact name): why, by tool name."""
+        self.per: Per = per
+        """``"shared"``, ``"session"`` or ``"caller"``: whose object a call runs on."""
+        self.objects: Objects | None = None
+        """The objects of each session or caller (None when ``per="shared"``)."""
+        self._binders: dict[int, Callable[[object], Any]] = {}  # by the published's id
+        self._shaped: list[Tool | Resource | Prompt] = []
+        if per != "shared":
+            factory = factory_of(target)
+            target = shape_of(factory.cls)
+            self.objects = Objects(
+                per,
+                factory,
+                make=self._make_object,
+                close=self._close_logged,
+                max_objects=max_objects,
+                idle=object_idle,
+            )
         self.target, found = self._made_and_collected(
             target, lambda made: collect(made, include, exclude, tools, resources, prompts, lenient)
         )
+        if self.objects is not None:
+            self.target = self.objects.factory.cls  # what is served: the shape stays inside
+            found.owners.pop(id(target), None)  # never made, never closed
+            published_all: list[Tool | Resource | Prompt] = [
+                *found.tools.values(),
+                *found.resources.values(),
+                *found.prompts.values(),
+            ]
+            for published in published_all:
+                binder = rebinder(published.function, target)
+                if binder is not None:
+                    self._binders[id(published)] = binder
+            self._shaped = published_all  # kept alive: no other's id is ever one of these
         self._merge(found)
         self.discovery_mode: DiscoveryMode = discovery
         """``"off"``, ``"search"`` or ``"auto"``: see :attr:`searching`."""
@@ -286,14 +351,29 @@ class Toolbox(Mapping[str, Tool]):
         arguments: dict[str, object],
         injected: Mapping[object, object] | None,
     ) -> object:
-        """Call the method of a resource or a prompt, its injected parameters given."""
+        """Call the method of a resource or a prompt, its injected parameters given (on the
+        session's or caller's own object, with ``per=``)."""
+        objects = self.objects
+        if objects is None or id(published) not in self._binders:
+            return await self._run_on(published, arguments, injected)
+        async with self._own_object(injected) as (live, state):
+            own = live.rebound(published, self._binders)
+            return await self._run_on(own, arguments, injected, state)
+
+    async def _run_on(
+        self,
+        published: Resource | Prompt,
+        arguments: dict[str, object],
+        injected: Mapping[object, object] | None,
+        state: Job | None = None,
+    ) -> object:
         for parameter, marker in published.injected.items():
             arguments[parameter] = injected_value(marker, injected, published.name)
         function = published.function
         if published.is_async:
             value = function(**arguments)
         else:
-            value = await self._threads.run(lambda: function(**arguments))
+            value = await self._threads.run(lambda: function(**arguments), state)
         while inspect.isawaitable(value):
             value = await value
         return value
@@ -382,7 +462,7 @@ class Toolbox(Mapping[str, Tool]):
         name, arguments = self.resolve(name, arguments)
         tool = self.tool(name)
         injected = _injections(elicit, progress, sample, injected)
-        if tool.is_async or self.concurrency == "serial":
+        if tool.is_async or self.concurrency == "serial" or self.objects is not None:
             return anyio.run(lambda: self.acall(name, arguments, injected=injected, info=info))
         hooks = self.hooks
         if hooks:
@@ -426,6 +506,41 @@ class Toolbox(Mapping[str, Tool]):
     async def _acall(
         self, tool: Tool, arguments: object, injected: Mapping[object, object] | None
     ) -> ToolResult:
+        objects = self.objects
+        if objects is None or id(tool) not in self._binders:
+            return await self._acall_on(tool, arguments, injected)
+        try:
+            async with self._own_object(injected) as (live, state):
+                own = live.rebound(tool, self._binders)
+                return await self._acall_on(own, arguments, injected, state)
+        except ObjectUnavailable as error:
+            return error_result(error, tool.name)
+
+    @contextlib.asynccontextmanager
+    async def _own_object(
+        self, injected: Mapping[object, object] | None
+    ) -> AsyncIterator[tuple[Live, Job]]:
+        """The object of the call given ``injected`` (``per=``), used while the block runs,
+        and the place of the call's sync job: a job abandoned in its thread keeps the object
+        from being closed until it ends."""
+        objects = self.objects
+        assert objects is not None
+        state = Job()
+        async with objects.lease(injected) as live:
+            state.on_abandoned_end = objects.releaser(live)
+            try:
+                yield live, state
+            finally:
+                if state.abandoned:  # its thread runs on: the object is closed after it
+                    live.running += 1
+
+    async def _acall_on(
+        self,
+        tool: Tool,
+        arguments: object,
+        injected: Mapping[object, object] | None,
+        state: Job | None = None,
+    ) -> ToolResult:
         if tool.is_async:
             try:
                 positional, keywords = tool.bind(arguments, injected)
@@ -436,7 +551,9 @@ class Toolbox(Mapping[str, Tool]):
                 return error_result(error, tool.name)
             return await settle(pending, tool, self.limits)
         limits = self.limits
-        outcome = await self._threads.run(lambda: run_sync_tool(tool, arguments, injected, limits))
+        outcome = await self._threads.run(
+            lambda: run_sync_tool(tool, arguments, injected, limits), state
+        )
         if isinstance(outcome, ToolResult):
             return outcome
         return await settle(outcome, tool, limits)
@@ -444,9 +561,12 @@ class Toolbox(Mapping[str, Tool]):
     async def aclose(self) -> None:
         """Close the served objects (``aclose()``, ``close()``, ``__aexit__`` or ``__exit__``).
 
-        Errors are logged, not raised. Sync closing runs where the calls ran.
+        Errors are logged, not raised. Sync closing runs where the calls ran. With
+        ``per=``, every session's or caller's object too.
         """
         try:
+            if self.objects is not None:
+                await self.objects.aclose()
             for owner in self._owners.values():
                 try:
                     await self._close(owner)
@@ -454,6 +574,34 @@ class Toolbox(Mapping[str, Tool]):
                     logger.exception("closing %s failed", type(owner).__qualname__)
         finally:
             self._threads.stop()
+
+    def end_session(self, session: Hashable) -> None:
+        """With ``per="session"``: ``session`` ended; its object is closed by
+        :meth:`close_ended` (or by the end of the last call using it). On the event
+        loop only."""
+        if self.objects is not None:
+            self.objects.end(session)
+
+    async def close_ended(self) -> None:
+        """Close the objects of the sessions that ended, and of callers idle too long,
+        that no call uses (``per=``; nothing otherwise)."""
+        if self.objects is not None:
+            await self.objects.close_idle()
+
+    async def _make_object(self, caller: Caller | None) -> object:
+        """A new object of the factory, for ``caller``: made where the sync calls run."""
+        assert self.objects is not None
+        factory = self.objects.factory
+        made = await self._threads.run(lambda: factory(caller))
+        while inspect.isawaitable(made):  # an async factory
+            made = await made
+        return made
+
+    async def _close_logged(self, owner: object) -> None:
+        try:
+            await self._close(owner)
+        except Exception:
+            logger.exception("closing %s failed", type(owner).__qualname__)
 
     async def _close(self, owner: object) -> None:
         kind = type(owner)

@@ -230,6 +230,10 @@ class McpApp:
                 raise Refusal(405, None, [(b"allow", b"GET, POST, DELETE")])
         except Refusal as refusal:
             await _respond(send, refusal.status, refusal.body, refusal.headers)
+        finally:
+            # the objects of sessions this request ended, or found expired (per="session")
+            with anyio.CancelScope(shield=True):
+                await self.settings.tools.close_ended()
 
     async def _describe_resource(
         self, scope: Scope, headers: Mapping[str, str], send: ASGISend
@@ -442,6 +446,8 @@ class McpApp:
             raise Refusal(405, None, [(b"allow", b"POST")])  # DELETE needs a session
         self.store.session_for(session_id, owner)
         self.store.end(self.store.sessions.pop(session_id))
+        with anyio.CancelScope(shield=True):  # its object is closed before the answer
+            await self.settings.tools.close_ended()
         await _respond(send, 200, None)
 
     async def _lifespan(self, receive: Receive, send: ASGISend) -> None:

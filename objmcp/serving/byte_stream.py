@@ -90,6 +90,17 @@ class StreamConnection:
             self.runner.loop_token = None
             root.removeHandler(handler)
             root.setLevel(level)
+            await self._end_session()
+
+    async def _end_session(self) -> None:
+        """The connection is its session (``per="session"``): its object is closed now,
+        unless a call's thread still runs, which closing might wait for forever (the
+        server closes it then, within its grace)."""
+        tools = self.settings.tools
+        tools.end_session(self.runner)
+        if not tools.abandoned:
+            with anyio.CancelScope(shield=True):
+                await tools.close_ended()
 
     def end_input(self) -> None:
         """Read nothing more: serving goes on as at end of input (on the event loop)."""

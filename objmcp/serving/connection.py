@@ -26,7 +26,7 @@ import contextlib
 import logging
 import math
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -37,6 +37,7 @@ import anyio.lowlevel
 
 from ..model.caller import Caller
 from ..model.inject import InputNeeded
+from ..model.per import SESSION
 from ..model.threads import Job
 from ..protocol.jsonrpc import RequestId
 from ..protocol.session import (
@@ -118,6 +119,10 @@ class Connection:
         """The event loop served from (None: not serving, yet or any more)."""
         self.session_id: str | None = None
         """The HTTP session's id, when there is one (spans carry it)."""
+        self.object_session: Hashable = self
+        """What names the session its calls' objects are kept for (``per="session"``): the
+        connection itself, or :data:`~objmcp.model.per.NO_SESSION` when its requests
+        belong to no session (2026-07-28 over HTTP, stateless HTTP)."""
         self.cannot_ask: str | None = None
         """Why calls cannot send the client requests at all, when they cannot (stateless
         HTTP); None when they can."""
@@ -253,8 +258,10 @@ class Connection:
             if timeout is not None:
                 call.timer.deadline = anyio.current_time() + timeout
             settings = self.settings
+            injected = injections(self, call)
+            injected[SESSION] = self.object_session
             finish = await execute(
-                settings.tools, action, injections(self, call), settings.tracer, self.session_id
+                settings.tools, action, injected, settings.tracer, self.session_id
             )
         if call.timer.cancelled_caught and call.question is None and call.refused is None:
             call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop

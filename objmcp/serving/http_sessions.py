@@ -35,6 +35,7 @@ from collections.abc import Mapping
 
 import anyio.abc
 
+from ..model.per import NO_SESSION
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import RequestId
 from ..protocol.revisions import HANDSHAKE_VERSIONS
@@ -192,6 +193,7 @@ class SessionStore:
         is there for the retry, whichever request brings it."""
         if self._modern is None:
             self._modern = HttpConnection(self.settings)
+            self._modern.runner.object_session = NO_SESSION
             self.settings.hub.join(self._modern.runner)
         return self._modern
 
@@ -213,6 +215,7 @@ class SessionStore:
         opening = isinstance(message, dict) and message.get("method") == "initialize"
         if self.stateless:
             connection = HttpConnection(self.settings, owner)
+            connection.runner.object_session = NO_SESSION
             connection.runner.cannot_ask = (
                 "This server cannot send the client requests here (stateless HTTP has no "
                 "way back to the client)"
@@ -299,8 +302,10 @@ class SessionStore:
 
     def end(self, connection: HttpConnection) -> None:
         """A session is over: its calls and waits end, its streams too; it hears of no
-        change."""
+        change. Its object (``per="session"``) is closed by ``tools.close_ended()``, or
+        by the end of the last call using it."""
         self.settings.hub.leave(connection.runner)
+        self.settings.tools.end_session(connection.runner)
         connection.runner.release_waits()
         connection.runner.cancel_calls()
         for stream in [*connection.streams.values(), connection.stream]:

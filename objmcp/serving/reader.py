@@ -321,6 +321,8 @@ class ReaderConnection(WriterConnection):
         tool = tools.get(action.tool)
         if tool is None or not tool.self_contained or tools.threads.serial or tools.threads.busy:
             return None
+        if tools.objects is not None:
+            return None  # its object is leased on the loop
         now = time.monotonic()
         timeout = self.settings.call_timeout
         deadline = None if timeout is None else now + timeout
