@@ -121,7 +121,8 @@ class Validator:
         path = _path(error.absolute_path)
         properties = self.schema.get("properties", {})
         if error.validator == "required" and not path:
-            missing = [name for name in self.schema.get("required", ()) if name not in arguments]
+            wanted = error.validator_value if isinstance(error.validator_value, list) else []
+            missing = [name for name in wanted if name not in arguments]
             described = []
             for name in missing:
                 expected = _expected(properties.get(name, {}))
