@@ -137,6 +137,8 @@ class Validator:
         expected = _expected(error.schema)
         if error.validator in ("type", "anyOf", "oneOf", "enum", "const") and expected:
             return f"Invalid argument '{path}': expected {expected}, got {given}"
+        if not path:  # a rule of the whole (minProperties, not, dependentRequired...)
+            return f"Invalid arguments: {error.message}"
         return f"Invalid argument '{path}': {error.message}"
 
 
