@@ -12,7 +12,7 @@ default.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
 from .._exceptions import TargetError
@@ -44,7 +44,41 @@ def check_schema(schema: Mapping[str, Any], what: str) -> dict[str, Any]:
         raise TargetError(f"{what} is not a valid JSON Schema 2020-12: {where} {error.message}")
     if schema.get("type") != "object":
         raise TargetError(f'{what} must describe an object: give it "type": "object"')
+    _check_references(schema, what)
     return schema
+
+
+def _check_references(schema: dict[str, Any], what: str) -> None:
+    """Every ``$ref`` must lead somewhere in the schema itself: nothing is ever fetched
+    (SEP-2106), and a reference that leads nowhere would fail every call."""
+    from referencing import Registry
+    from referencing.exceptions import Unresolvable
+    from referencing.jsonschema import DRAFT202012
+
+    base = str(schema.get("$id", "urn:objmcp:schema"))
+    resource = DRAFT202012.create_resource(schema)
+    resolver = Registry().with_resource(base, resource).crawl().resolver(base_uri=base)
+    for reference in _references(schema):
+        try:
+            resolver.lookup(reference)
+        except Unresolvable:
+            raise TargetError(
+                f"{what} refers to {reference!r}, which is not in the schema: objmcp "
+                "fetches no schema from elsewhere (put it in $defs)"
+            ) from None
+
+
+def _references(node: object) -> Iterator[str]:
+    """The ``$ref`` values under ``node``."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _references(item)
+    elif isinstance(node, Mapping):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                yield value
+            elif key not in ("const", "enum", "default", "examples"):
+                yield from _references(value)
 
 
 def check_against_signature(

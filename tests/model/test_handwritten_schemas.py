@@ -132,6 +132,16 @@ class Bad:
         ("two", {"type": "object", "properties": {"a": {}}}, "does not require 'a'"),
         (
             "two",
+            {"type": "object", "properties": {"a": {"$ref": "https://example.com/a.json"}}},
+            "refers to 'https://example.com/a.json', which is not in the schema",
+        ),
+        (
+            "two",
+            {"type": "object", "properties": {"a": {"$ref": "#/$defs/missing"}}},
+            r"refers to '#/\$defs/missing'",
+        ),
+        (
+            "two",
             {"type": "object", "properties": {"a": {}, "c": {}}, "required": ["a"]},
             "names 'c', which the method does not take",
         ),
