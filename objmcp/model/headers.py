@@ -12,6 +12,7 @@ is the transport's business.
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -79,10 +80,18 @@ def header_name_problem(name: object) -> str | None:
 
 
 def header_of(hint: object) -> str | None:
-    """The header name an ``Annotated[..., Header(name)]`` hint asks for (None: none)."""
-    marks = [m for m in t.annotated_parts(t.strip_qualifiers(hint))[1] if isinstance(m, Header)]
+    """The header name an ``Annotated[..., Header(name)]`` hint asks for (None: none).
+    A union with such a member (``Annotated[str, Header("X")] | None``) is refused: a
+    mirrored parameter is a string, an integer or a boolean, never null."""
+    hint = t.strip_qualifiers(hint)
+    marks = [m for m in t.annotated_parts(hint)[1] if isinstance(m, Header)]
     if len(marks) > 1:
         raise TypeError(f"a parameter takes one objmcp.Header, not {len(marks)}")
+    if not marks and t.is_union(hint) and any(header_of(arg) for arg in typing.get_args(hint)):
+        raise TypeError(
+            "objmcp.Header marks a string, integer or boolean parameter, not a union with "
+            "null: give the parameter a default instead"
+        )
     return marks[0].name if marks else None
 
 

@@ -367,7 +367,7 @@ def _given_input(
     """A hand-written input schema, checked against the metaschema and the signature,
     and the parameters it fills (converted by their hints, where they have any)."""
     assert options.input_schema is not None
-    marked = [p for p in signature.parameters if header_of(hints.get(p, _EMPTY))]
+    marked = [p for p in signature.parameters if _header_mark(name, p, hints.get(p, _EMPTY))]
     if options.headers or marked:
         raise TargetError(
             f"tool '{name}' has a hand-written input schema: mark its headers there "
@@ -411,7 +411,7 @@ def _built_input(
         hint = hints.get(param.name, param.annotation)
         if isinstance(hint, str):
             hint = _EMPTY  # an annotation type_hints_of could not resolve
-        header = given_headers.get(param.name) or header_of(hint)
+        header = given_headers.get(param.name) or _header_mark(name, param.name, hint)
         if header is not None and (param.name in injected or param.kind in _VARIADIC):
             raise TargetError(
                 f"tool '{name}': parameter {param.name} cannot be mirrored into a header "
@@ -468,6 +468,15 @@ def _built_input(
         input_schema["$defs"] = builder.defs
         input_schema = inline_defs(input_schema)
     return input_schema, parameters, injected
+
+
+def _header_mark(tool: str, param: str, hint: object) -> str | None:
+    """The header ``hint`` marks ``param`` with (``objmcp.Header``), or None; a mark
+    that cannot be is a :class:`TargetError` naming the tool."""
+    try:
+        return header_of(hint)
+    except TypeError as error:
+        raise TargetError(f"tool '{tool}', parameter {param}: {error}") from None
 
 
 def _stub_hint(stubbed: Callable[[], dict[str, object]], name: str) -> object:

@@ -94,6 +94,8 @@ class Refused:
 
     def maybe(self, x: Annotated[str | None, objmcp.Header("X")] = None) -> None: ...
 
+    def outside(self, x: Annotated[str, objmcp.Header("X")] | None = None) -> None: ...
+
     def twice(
         self, a: Annotated[str, objmcp.Header("Zone")], b: Annotated[str, objmcp.Header("zone")]
     ) -> None: ...
@@ -108,6 +110,7 @@ class Refused:
     [
         ("floats", "not one of type 'number'"),
         ("maybe", "may be null"),
+        ("outside", "not a union with null"),
         ("twice", "both take the header 'zone'"),
         ("listed", "not one of type 'array'"),
         ("injected", "cannot be mirrored"),
