@@ -32,6 +32,7 @@ from ._exceptions import (
 )
 from .model.caller import Caller
 from .model.content import ToolResult
+from .model.headers import Header
 from .model.hooks import CallEnd, CallInfo, Hook
 from .model.inject import (
     Cancelled,
@@ -73,6 +74,7 @@ __all__ = [
     "ElicitationUnavailable",
     "File",
     "FrameError",
+    "Header",
     "Hook",
     "Image",
     "InteractionError",

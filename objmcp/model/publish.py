@@ -9,12 +9,14 @@ data given for the same name over it.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, overload
 
 from .._exceptions import TargetError
+from .headers import header_name_problem
 
 __all__ = [
     "PromptOptions",
@@ -60,7 +62,12 @@ class ToolOptions:
     over HTTP (a caller without them is refused 403 and does not see it listed; on
     stdio, and over HTTP with no token asked, there is no caller and they do not apply);
     ``meta`` is the tool's ``_meta`` in ``tools/list`` (MCP Apps' ``{"ui": {"resourceUri":
-    ...}}``, a vendor's keys), in the revisions whose ``Tool`` has one (2025-06-18 on).
+    ...}}``, a vendor's keys), in the revisions whose ``Tool`` has one (2025-06-18 on);
+    ``input_schema`` and ``output_schema`` replace the schemas objmcp would build from the
+    signature and the return annotation with hand-written JSON Schemas (2020-12),
+    published and checked exactly as given (:mod:`objmcp.model.handwritten`);
+    ``headers`` maps parameters to the names of the ``Mcp-Param-*`` headers an HTTP client
+    mirrors them into (``{"region": "Region"}``: ``x-mcp-header`` in the input schema).
     """
 
     name: str | None = None
@@ -76,6 +83,9 @@ class ToolOptions:
     needs: tuple[str, ...] | None = None
     meta: Mapping[str, Any] | None = None
     scopes: tuple[str, ...] | None = None
+    input_schema: Mapping[str, Any] | None = None
+    output_schema: Mapping[str, Any] | None = None
+    headers: Mapping[str, str] | None = None
 
     def __post_init__(self) -> None:
         for key in ("name", "title", "description"):
@@ -90,6 +100,25 @@ class ToolOptions:
             if not isinstance(self.meta, Mapping) or not all(isinstance(k, str) for k in self.meta):
                 raise TypeError("the tool option meta must be a mapping with string keys")
             object.__setattr__(self, "meta", dict(self.meta))
+        for key in ("input_schema", "output_schema"):
+            value = getattr(self, key)
+            if value is not None:
+                if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+                    raise TypeError(f"the tool option {key} must be a JSON Schema (a mapping)")
+                object.__setattr__(self, key, copy.deepcopy(dict(value)))
+        if self.headers is not None:
+            if not isinstance(self.headers, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in self.headers.items()
+            ):
+                raise TypeError(
+                    "the tool option headers maps parameter names to header names "
+                    '({"region": "Region"})'
+                )
+            for header in self.headers.values():
+                problem = header_name_problem(header)
+                if problem is not None:
+                    raise TypeError(f"the tool option headers: {problem}")
+            object.__setattr__(self, "headers", dict(self.headers))
         if self.needs is not None:
             if isinstance(self.needs, str) or not isinstance(self.needs, Sequence):
                 raise TypeError("the tool option needs must be a list of names")
@@ -155,6 +184,9 @@ def tool(
     needs: Sequence[str] | None = None,
     scopes: Sequence[str] | None = None,
     meta: Mapping[str, Any] | None = None,
+    input_schema: Mapping[str, Any] | None = None,
+    output_schema: Mapping[str, Any] | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> Callable[[F], F]: ...
 
 

@@ -33,6 +33,7 @@ _ANNOTATIONS = frozenset(
         "$comment",
         "contentMediaType",
         "contentEncoding",
+        "x-mcp-header",  # a parameter mirrored into a header: says nothing of its values
     }
 )
 

@@ -21,7 +21,9 @@ from .._exceptions import ArgumentError, TargetError
 from .annotations import stub_hints_of, type_hints_of
 from .caller import Caller
 from .convert import ConversionError, NotJsonable, from_json, to_jsonable
-from .docs import read_docs
+from .docs import Docs, read_docs
+from .handwritten import check_against_signature, check_schema
+from .headers import HEADER_KEY, ParamHeader, header_of, param_headers, with_safe_bounds
 from .inject import Cancelled, injected_parameters, injected_value
 from .media import MEDIA, is_picture_type
 from .paramtypes import Uncarried, param_type, uncarried
@@ -83,6 +85,13 @@ class Tool:
     lenient: bool = field(default=True, repr=False)
     """Arguments sent as JSON text where the schema wants another kind are read
     (:mod:`objmcp.model.validate`)."""
+    schema_given: bool = field(default=False, repr=False)
+    """The input schema was written by the author (``ToolOptions.input_schema``), not
+    built from the signature: an argument it lets through that the callable cannot take
+    is refused when the call is bound."""
+    headers: tuple[ParamHeader, ...] = ()
+    """The properties the input schema marks ``x-mcp-header``, which an HTTP client
+    mirrors into ``Mcp-Param-*`` headers."""
     _validator: Validator = field(init=False, repr=False, compare=False)
     _output_validator: Any = field(init=False, repr=False, compare=False)
     _output_quick: Check | None = field(init=False, repr=False, compare=False)
@@ -91,6 +100,7 @@ class Tool:
         init=False, repr=False, compare=False
     )
     _plain_output: tuple[type, ...] = field(init=False, repr=False, compare=False)
+    _takes: frozenset[str] | None = field(init=False, repr=False, compare=False)
     self_contained: bool = field(init=False, repr=False, compare=False)
     """Sync, and given nothing but (maybe) ``Cancelled`` and ``Caller``: a call needs nothing of the
     event loop, and may run in whatever thread reads its request."""
@@ -99,6 +109,7 @@ class Tool:
         object.__setattr__(self, "_validator", Validator(self.input_schema, lenient=self.lenient))
         object.__setattr__(self, "_reserved", self._names_kwargs_cannot_take())
         object.__setattr__(self, "_by_keyword", self._keyword_plan())
+        object.__setattr__(self, "_takes", self._names_taken())
         # the caller is None wherever such a call may run (stdio's reading thread)
         alone = all(marker in (Cancelled, Caller) for marker in self.injected.values())
         object.__setattr__(self, "self_contained", not self.is_async and alone)
@@ -131,6 +142,15 @@ class Tool:
             return None
         kept = (int, str, bool, float)
         return tuple((p.name, p.hint, p.hint if p.hint in kept else None) for p in self.parameters)
+
+    def _names_taken(self) -> frozenset[str] | None:
+        """The argument names the callable takes, for a hand-written input schema when it
+        has no ``**kwargs`` (else None: the schema alone says which names may come)."""
+        if not self.schema_given:
+            return None
+        if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in self.parameters):
+            return None
+        return frozenset(p.name for p in self.parameters if p.name not in self.injected)
 
     def _names_kwargs_cannot_take(self) -> frozenset[str]:
         """The names a ``**kwargs`` key cannot take: parameters objmcp fills in, and a bound
@@ -196,6 +216,14 @@ class Tool:
                 f"not {type(arguments).__name__}"
             )
         arguments = self._validator.check(arguments)
+        if self._takes is not None:
+            unknown = [key for key in arguments if key not in self._takes]
+            if unknown:
+                listed = ", ".join(f"'{taken}'" for taken in sorted(self._takes)) or "none"
+                raise ArgumentError(
+                    f"Unknown argument '{unknown[0]}' of tool '{self.name}'; the arguments "
+                    f"are: {listed}"
+                )
         if self._by_keyword is not None:
             given: dict[str, object] = {}
             for name, hint, kept in self._by_keyword:
@@ -289,64 +317,22 @@ def make_tool(
     options = options or ToolOptions()
     signature = signature_of(function)
     hints = type_hints_of(function)
-    stubbed = functools.cache(lambda: stub_hints_of(function))  # read only if needed
     docs = read_docs(function)
-    builder = SchemaBuilder()
-    properties: dict[str, JsonSchema] = {}
-    required: list[str] = []
-    parameters: list[Parameter] = []
-    injected = injected_parameters(signature, hints)
-    additional: JsonSchema | bool = False
-    for param in signature.parameters.values():
-        hint = hints.get(param.name, param.annotation)
-        if isinstance(hint, str):
-            hint = _EMPTY  # an annotation type_hints_of could not resolve
-        if param.name in injected:
-            parameters.append(Parameter(param.name, hint, param.kind, param.default))
-            continue
-        hint = param_type(
-            hint,
-            docs.type_names.get(param.name),
-            param.default,
-            functools.partial(_stub_hint, stubbed, param.name),
+    if options.input_schema is not None:
+        input_schema, parameters, injected = _given_input(name, options, signature, hints)
+    else:
+        input_schema, parameters, injected = _built_input(
+            name, options, function, signature, hints, docs
         )
-        prose = docs.params.get(param.name) if param.default is _EMPTY else None
-        cannot = uncarried(hint, docs.type_names.get(param.name), prose, param.default)
-        if cannot is not None and param.kind not in _VARIADIC:
-            if param.default is _EMPTY:
-                raise Uncarried(
-                    f"its parameter {param.name} needs {cannot}, which JSON cannot carry"
-                )
-            parameters.append(Parameter(param.name, hint, param.kind, param.default))
-            continue  # left out of the schema: the default is used
-        where = f"parameter '{param.name}' of tool '{name}'"
-        if param.kind is inspect.Parameter.VAR_KEYWORD:
-            additional = builder.schema(hint, where) if hint is not _EMPTY else {}
-            parameters.append(Parameter(param.name, hint, param.kind))
-            continue
-        schema = builder.schema(hint, where)
-        if param.kind is inspect.Parameter.VAR_POSITIONAL:
-            schema = {"type": "array", "items": schema} if schema else {"type": "array"}
-            hint = list[hint] if hint is not _EMPTY else list  # type: ignore[valid-type]
-        elif param.default is _EMPTY:
-            required.append(param.name)
-        if param.name in docs.params and "description" not in schema:
-            schema = {**schema, "description": docs.params[param.name]}
-        if param.default is not _EMPTY and param.default is not OMITTED:
-            # A default with no JSON form is the method's own business: none is shown.
-            with contextlib.suppress(NotJsonable, ValueError, RecursionError):
-                schema = {**schema, "default": to_jsonable(param.default, strict=True)}
-        properties[param.name] = schema
-        parameters.append(Parameter(param.name, hint, param.kind, param.default))
-    input_schema: JsonSchema = {"type": "object", "properties": properties}
-    if required:
-        input_schema["required"] = required
-    input_schema["additionalProperties"] = additional
-    if builder.defs:
-        input_schema["$defs"] = builder.defs
-        input_schema = inline_defs(input_schema)
     output_schema, wraps = None, False
-    if options.structured is not False:
+    if options.output_schema is not None:
+        if options.structured is False:
+            raise TargetError(
+                f"tool '{name}' gives an output schema but asks for no structured output "
+                "(structured=False): drop one of them"
+            )
+        output_schema = check_schema(options.output_schema, f"the output schema of tool '{name}'")
+    elif options.structured is not False:
         output_schema, wraps = _output_schema(hints.get("return", _EMPTY), name)
         if output_schema is None and options.structured:
             raise TargetError(
@@ -370,7 +356,127 @@ def make_tool(
         output_schema=output_schema,
         wraps_output=wraps,
         lenient=lenient,
+        schema_given=options.input_schema is not None,
+        headers=param_headers(input_schema, name),
     )
+
+
+def _given_input(
+    name: str, options: ToolOptions, signature: inspect.Signature, hints: dict[str, object]
+) -> tuple[JsonSchema, list[Parameter], dict[str, object]]:
+    """A hand-written input schema, checked against the metaschema and the signature,
+    and the parameters it fills (converted by their hints, where they have any)."""
+    assert options.input_schema is not None
+    marked = [p for p in signature.parameters if _header_mark(name, p, hints.get(p, _EMPTY))]
+    if options.headers or marked:
+        raise TargetError(
+            f"tool '{name}' has a hand-written input schema: mark its headers there "
+            f'("x-mcp-header": "Name" on the property), not with objmcp.Header or headers='
+        )
+    input_schema = check_schema(options.input_schema, f"the input schema of tool '{name}'")
+    injected = injected_parameters(signature, hints)
+    check_against_signature(input_schema, name, signature, injected)
+    parameters: list[Parameter] = []
+    for param in signature.parameters.values():
+        hint = hints.get(param.name, param.annotation)
+        if isinstance(hint, str):
+            hint = _EMPTY
+        if param.kind is inspect.Parameter.VAR_POSITIONAL and param.name not in injected:
+            hint = list[hint] if hint is not _EMPTY else list  # type: ignore[valid-type]
+        parameters.append(Parameter(param.name, hint, param.kind, param.default))
+    return input_schema, parameters, injected
+
+
+def _built_input(
+    name: str,
+    options: ToolOptions,
+    function: Callable[..., object],
+    signature: inspect.Signature,
+    hints: dict[str, object],
+    docs: Docs,
+) -> tuple[JsonSchema, list[Parameter], dict[str, object]]:
+    """The input schema the signature, hints and docstring give, and the parameters."""
+    stubbed = functools.cache(lambda: stub_hints_of(function))  # read only if needed
+    builder = SchemaBuilder()
+    properties: dict[str, JsonSchema] = {}
+    required: list[str] = []
+    parameters: list[Parameter] = []
+    injected = injected_parameters(signature, hints)
+    additional: JsonSchema | bool = False
+    given_headers = dict(options.headers or {})
+    unknown = sorted(set(given_headers) - set(signature.parameters))
+    if unknown:
+        raise TargetError(f"tool '{name}': headers= names {unknown[0]!r}, not a parameter")
+    for param in signature.parameters.values():
+        hint = hints.get(param.name, param.annotation)
+        if isinstance(hint, str):
+            hint = _EMPTY  # an annotation type_hints_of could not resolve
+        header = given_headers.get(param.name) or _header_mark(name, param.name, hint)
+        if header is not None and (param.name in injected or param.kind in _VARIADIC):
+            raise TargetError(
+                f"tool '{name}': parameter {param.name} cannot be mirrored into a header "
+                "(only a string, integer or boolean argument the client gives can)"
+            )
+        if param.name in injected:
+            parameters.append(Parameter(param.name, hint, param.kind, param.default))
+            continue
+        hint = param_type(
+            hint,
+            docs.type_names.get(param.name),
+            param.default,
+            functools.partial(_stub_hint, stubbed, param.name),
+        )
+        prose = docs.params.get(param.name) if param.default is _EMPTY else None
+        cannot = uncarried(hint, docs.type_names.get(param.name), prose, param.default)
+        if cannot is not None and param.kind not in _VARIADIC:
+            if header is not None:
+                raise TargetError(
+                    f"tool '{name}': parameter {param.name} has a header, but no JSON form"
+                )
+            if param.default is _EMPTY:
+                raise Uncarried(
+                    f"its parameter {param.name} needs {cannot}, which JSON cannot carry"
+                )
+            parameters.append(Parameter(param.name, hint, param.kind, param.default))
+            continue  # left out of the schema: the default is used
+        where = f"parameter '{param.name}' of tool '{name}'"
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            additional = builder.schema(hint, where) if hint is not _EMPTY else {}
+            parameters.append(Parameter(param.name, hint, param.kind))
+            continue
+        schema = builder.schema(hint, where)
+        if param.kind is inspect.Parameter.VAR_POSITIONAL:
+            schema = {"type": "array", "items": schema} if schema else {"type": "array"}
+            hint = list[hint] if hint is not _EMPTY else list  # type: ignore[valid-type]
+        elif param.default is _EMPTY:
+            required.append(param.name)
+        if param.name in docs.params and "description" not in schema:
+            schema = {**schema, "description": docs.params[param.name]}
+        if param.default is not _EMPTY and param.default is not OMITTED:
+            # A default with no JSON form is the method's own business: none is shown.
+            with contextlib.suppress(NotJsonable, ValueError, RecursionError):
+                schema = {**schema, "default": to_jsonable(param.default, strict=True)}
+        if header is not None:
+            schema = {**with_safe_bounds(schema), HEADER_KEY: header}
+        properties[param.name] = schema
+        parameters.append(Parameter(param.name, hint, param.kind, param.default))
+    input_schema: JsonSchema = {"type": "object", "properties": properties}
+    if required:
+        input_schema["required"] = required
+    input_schema["additionalProperties"] = additional
+    if builder.defs:
+        input_schema["$defs"] = builder.defs
+        input_schema = inline_defs(input_schema)
+    return input_schema, parameters, injected
+
+
+def _header_mark(tool: str, param: str, hint: object) -> str | None:
+    """The header ``hint`` marks ``param`` with (``objmcp.Header``), or None; a mark
+    that cannot be is a :class:`TargetError` naming the tool."""
+    try:
+        return header_of(hint)
+    except TypeError as error:
+        raise TargetError(f"tool '{tool}', parameter {param}: {error}") from None
 
 
 def _stub_hint(stubbed: Callable[[], dict[str, object]], name: str) -> object:

@@ -37,6 +37,7 @@ from .collect import Found, collect
 from .content import DEFAULT_LIMITS, Limits, ToolResult, error_result
 from .danger import withheld_line
 from .discovery import DEFAULT_THRESHOLD, Discovery, DiscoveryMode, about_target, check_mode
+from .headers import ParamHeader
 from .hooks import CallInfo, Hook, after, before
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
 from .outcome import run_sync_tool, settle, tool_result
@@ -423,6 +424,15 @@ class Toolbox(Mapping[str, Tool]):
             return self._tools[self._api_names[name]]
         except (KeyError, TypeError):
             raise UnknownToolError(str(name)) from None
+
+    def param_headers(self, name: str) -> tuple[ParamHeader, ...]:
+        """The ``x-mcp-header`` properties of the tool a ``tools/call`` of ``name`` calls
+        directly (none for a name no tool has, and for the discovery meta-tools, whose
+        own arguments carry the called tool's)."""
+        try:
+            return self.tool(name).headers
+        except UnknownToolError:
+            return ()
 
     def specs(self, format: SpecFormat = "mcp") -> list[dict[str, Any]]:
         """The tools' definitions for an LLM API: ``"mcp"`` (what ``tools/list`` serves),

@@ -121,7 +121,8 @@ class Validator:
         path = _path(error.absolute_path)
         properties = self.schema.get("properties", {})
         if error.validator == "required" and not path:
-            missing = [name for name in self.schema.get("required", ()) if name not in arguments]
+            wanted = error.validator_value if isinstance(error.validator_value, list) else []
+            missing = [name for name in wanted if name not in arguments]
             described = []
             for name in missing:
                 expected = _expected(properties.get(name, {}))
@@ -136,6 +137,8 @@ class Validator:
         expected = _expected(error.schema)
         if error.validator in ("type", "anyOf", "oneOf", "enum", "const") and expected:
             return f"Invalid argument '{path}': expected {expected}, got {given}"
+        if not path:  # a rule of the whole (minProperties, not, dependentRequired...)
+            return f"Invalid arguments: {error.message}"
         return f"Invalid argument '{path}': {error.message}"
 
 

@@ -3,10 +3,10 @@
 One endpoint (``/mcp`` unless told otherwise) serves both eras:
 
 - **Modern era** (2026-07-28): every POST stands alone. Its headers must agree with
-  its body (``MCP-Protocol-Version`` with ``_meta``, ``Mcp-Method``, ``Mcp-Name``;
-  -32020 otherwise), errors carry the HTTP status the revision gives them, a
-  notification is answered 202, closing the response cancels the request, and a
-  ``subscriptions/listen`` request is a stream that stays open.
+  its body (``MCP-Protocol-Version`` with ``_meta``, ``Mcp-Method``, ``Mcp-Name``, and
+  a tool's ``Mcp-Param-*``; -32020 otherwise), errors carry the HTTP status the
+  revision gives them, a notification is answered 202, closing the response cancels
+  the request, and a ``subscriptions/listen`` request is a stream that stays open.
 - **Handshake era** (2025-03-26 to 2025-11-25): ``initialize`` opens a session
   (``Mcp-Session-Id``); a POST is answered with JSON or an SSE stream carrying the
   call's progress, log records and questions to the client before its answer; the
@@ -74,6 +74,7 @@ from .http_checks import (
     read_body,
     route_path,
 )
+from .http_params import check_param_headers
 from .http_scopes import check_scopes
 from .http_sessions import DEFAULT_MAX_SESSIONS, HttpConnection, SessionStore
 from .logs import LogToClient
@@ -278,6 +279,7 @@ class McpApp:
         modern = is_modern(message)
         if modern:
             check_modern_headers(headers, message)
+            check_param_headers(self.settings.tools, scope.get("headers", []), message)
         else:
             check_handshake_body(headers, message)
         metadata = self.gate.metadata_url(scope, headers)
