@@ -19,9 +19,10 @@ import anyio
 from .model.content import DEFAULT_LIMITS
 from .model.discovery import DEFAULT_THRESHOLD, DiscoveryMode
 from .model.hooks import Hook
-from .model.publish import PromptOptions, ResourceOptions, ToolOptions
+from .model.publish import PromptOptions, ResourceOptions, ToolOptions, checked_meta
 from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
+from .protocol.extensions import Extensions, declared
 from .protocol.limits import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_DEPTH,
@@ -29,6 +30,7 @@ from .protocol.limits import (
     check_limits,
     check_seconds,
 )
+from .protocol.modern import server_meta
 from .protocol.session import (
     CacheHint,
     ServerInfo,
@@ -113,8 +115,12 @@ class Server:
     session's searches find join its list, at most ``max_surfaced`` (32), with
     ``notifications/tools/list_changed``; ``hooks`` (:class:`objmcp.Hook` objects run
     around every tool call, in order), ``tracing`` (True, the default: every call is an
-    OpenTelemetry span when ``opentelemetry-api`` is installed; see :attr:`tracer`); and
-    ``input``/``output`` streams
+    OpenTelemetry span when ``opentelemetry-api`` is installed; see :attr:`tracer`);
+    ``meta`` (the ``_meta`` of the ``initialize`` and ``server/discover`` results);
+    ``extensions`` (the MCP extensions the server declares, SEP-2133:
+    ``{"com.example/maps": {...settings}}``, in ``capabilities.extensions`` from
+    2025-06-18 on; a call sees those its client declared too in
+    :attr:`objmcp.Context.extensions`); and ``input``/``output`` streams
     (stdin/stdout when not given).
     """
 
@@ -159,11 +165,17 @@ class Server:
         max_surfaced: int = DEFAULT_SURFACED,
         hooks: Sequence[Hook] = (),
         tracing: bool = True,
+        meta: Mapping[str, Any] | None = None,
+        extensions: Extensions | None = None,
         input: object = None,
         output: object = None,
     ) -> None:
         FrameDecoder(framing)  # checks the option now, not at the first byte
         self.info = ServerInfo(name, version, title, instructions, description, website_url)
+        if meta is not None:
+            self.info.meta = server_meta(checked_meta(meta, "meta"))
+        self.extensions = declared(extensions)
+        """The MCP extensions the server declares (``capabilities.extensions``)."""
         self.tools = Toolbox(
             target,
             include=include,
@@ -310,6 +322,7 @@ class Server:
             max_string=self.max_string,
             max_parked=self.max_parked,
             max_surfaced=self.max_surfaced,
+            extensions=self.extensions,
         )
 
     async def handle(self, message: object) -> Any:
