@@ -1,7 +1,8 @@
 """The official ``mcp`` Python SDK client against the atlas (``tests/servers/atlas.py``) in a
 real process: the ``_meta`` of resources, templates and prompts as its types read them, the
 server's extensions (SEP-2133) as it reads them, and an extension the client declares
-(``advertise``) negotiated for a call, in each of its modes."""
+(``advertise``) negotiated for a call, in each of its modes; and the TypeScript SDK 1.x
+client, whose schemas check the capabilities and the tools' ``_meta`` of ``initialize``."""
 
 from __future__ import annotations
 
@@ -10,17 +11,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import stdio_server
+from conftest import JS, stdio_server
 from mcp import Client
 from mcp.client.extension import advertise
+from peer_helpers import run_script, text_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "servers"))
 
 import atlas  # a fixture of tests/servers
 
-pytestmark = pytest.mark.anyio
 
-
+@pytest.mark.anyio
 @pytest.mark.parametrize("mode", ["legacy", "auto", "2026-07-28"])
 async def test_the_sdk_reads_the_meta_and_negotiates_an_extension(mode: str) -> None:
     declared = [advertise(atlas.MAPS, {"zoom": 3}), advertise("org.example/unknown")]
@@ -45,9 +46,19 @@ async def test_the_sdk_reads_the_meta_and_negotiates_an_extension(mode: str) -> 
     assert where.content[0].text == "[map of Oslo]"
 
 
+@pytest.mark.anyio
 async def test_a_client_that_declares_no_extension_negotiates_none() -> None:
     async with Client(stdio_server(Path(atlas.__file__)), mode="auto") as client:
         negotiated = await client.call_tool("negotiated", {})
         where = await client.call_tool("where", {"place": "Oslo"})
     assert json.loads(negotiated.content[0].text) == {}
     assert where.content[0].text == "Oslo is up north"
+
+
+def test_the_typescript_client_reads_the_declared_extensions(node: str) -> None:
+    calls = [{"name": "negotiated", "arguments": {}}]
+    report, _ = run_script(node, JS / "client.mjs", Path(atlas.__file__), {"calls": calls})
+    assert report["capabilities"]["extensions"] == atlas.EXTENSIONS
+    tools = {tool["name"]: tool for tool in report["tools"]}
+    assert tools["negotiated"]["_meta"] == atlas.VIEW
+    assert text_of(report["calls"][0]) == "{}"  # this client declares no extension
