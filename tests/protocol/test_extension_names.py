@@ -1,6 +1,7 @@
 """Extension names (SEP-2133: the ``_meta`` key rules, the prefix mandatory), checked when a
 server is made: every name the rules allow is taken, and any other text refused with a
-ValueError, against a plain reading of the rules written apart from objmcp's."""
+ValueError, against a plain reading of the rules written apart from objmcp's; and what a
+sans-IO session negotiates, per connection (handshake) or per request (2026-07-28)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import string
 from hypothesis import given
 from hypothesis import strategies as st
 
+from objmcp import Toolbox
 from objmcp.protocol.extensions import declared, negotiated
+from objmcp.protocol.session import Send, ServerInfo, Session, StartCall
 
 LETTERS = string.ascii_letters
 ALNUM = LETTERS + string.digits
@@ -90,3 +93,49 @@ def test_a_client_negotiates_only_what_the_server_declares_as_objects(
     }
     assert negotiated(server, {"extensions": "com.example/maps"}) == {}
     assert negotiated({}, {"extensions": offered}) == {}
+
+
+MAPS = {"com.example/maps": {"zoom": 2}}
+
+
+def started(actions: list[object]) -> StartCall:
+    [start] = [action for action in actions if isinstance(action, StartCall)]
+    return start
+
+
+def modern_call(request_id: int, capabilities: dict[str, object]) -> dict[str, object]:
+    meta = {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": capabilities,
+    }
+    params = {"name": "echo", "arguments": {"text": "hi"}, "_meta": meta}
+    return {"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": params}
+
+
+def test_a_session_negotiates_each_modern_request_on_its_own() -> None:
+    session = Session(Toolbox({"echo": lambda text: text}), ServerInfo("s"), extensions=DECLARED)
+    first = started(session.receive(modern_call(1, {"extensions": MAPS})))
+    second = started(session.receive(modern_call(2, {})))
+    assert first.context.extensions == MAPS
+    assert second.context.extensions == {}
+
+
+def test_a_handshake_session_negotiates_at_initialize_from_2025_06_18() -> None:
+    for version, expected in (("2025-03-26", {}), ("2025-06-18", MAPS)):
+        session = Session(
+            Toolbox({"echo": lambda text: text}), ServerInfo("s"), extensions=DECLARED
+        )
+        params = {
+            "protocolVersion": version,
+            "capabilities": {"extensions": MAPS},
+            "clientInfo": {"name": "c", "version": "0"},
+        }
+        [answer] = session.receive(
+            {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params}
+        )
+        assert isinstance(answer, Send) and isinstance(answer.message, dict)
+        declared_now = answer.message["result"]["capabilities"].get("extensions")
+        assert declared_now == (DECLARED if expected else None)
+        call = {"name": "echo", "arguments": {"text": "hi"}}
+        request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call}
+        assert started(session.receive(request)).context.extensions == expected
