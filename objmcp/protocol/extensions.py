@@ -62,17 +62,17 @@ def declared(given: object, own: Extensions | None = None) -> dict[str, dict[str
     return found
 
 
-def negotiated(declared: Extensions, client_capabilities: Mapping[str, Any]) -> dict[str, Any]:
-    """The extensions both the server (``declared``) and the client (its
-    ``capabilities.extensions``) declare, with the client's settings of each; an
-    entry that is not an object is no declaration."""
+def negotiated(server: Extensions, client_capabilities: Mapping[str, Any]) -> dict[str, Any]:
+    """The extensions both the ``server`` and the client (its ``capabilities.extensions``)
+    declare, with the client's settings of each; an entry that is not an object is no
+    declaration."""
     offered = client_capabilities.get("extensions")
-    if not isinstance(offered, dict) or not declared:
+    if not isinstance(offered, dict) or not server:
         return {}
     return {
         name: settings
         for name, settings in offered.items()
-        if name in declared and isinstance(settings, dict)
+        if name in server and isinstance(settings, dict)
     }
 
 
