@@ -20,9 +20,10 @@ from .model.content import DEFAULT_LIMITS
 from .model.discovery import DEFAULT_THRESHOLD, DiscoveryMode
 from .model.hooks import Hook
 from .model.per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, Per
-from .model.publish import PromptOptions, ResourceOptions, ToolOptions
+from .model.publish import PromptOptions, ResourceOptions, ToolOptions, checked_meta
 from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
+from .protocol.extensions import Extensions, declared
 from .protocol.limits import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_DEPTH,
@@ -30,6 +31,7 @@ from .protocol.limits import (
     check_limits,
     check_seconds,
 )
+from .protocol.modern import server_meta
 from .protocol.session import (
     CacheHint,
     ServerInfo,
@@ -124,7 +126,12 @@ class Server:
     ``"caller"``: one object per :attr:`objmcp.Caller.subject`, shared by its sessions,
     closed after ``object_idle`` seconds unused, 3,600; with no caller, one for the local
     caller), ``max_objects`` (objects kept at once, 1,000: beyond, the least recently used
-    is closed, after the calls using it end); and ``input``/``output`` streams
+    is closed, after the calls using it end);
+    ``meta`` (the ``_meta`` of the ``initialize`` and ``server/discover`` results);
+    ``extensions`` (the MCP extensions the server declares, SEP-2133:
+    ``{"com.example/maps": {...settings}}``, in ``capabilities.extensions`` from
+    2025-06-18 on; a call sees those its client declared too in
+    :attr:`objmcp.Context.extensions`); and ``input``/``output`` streams
     (stdin/stdout when not given).
     """
 
@@ -172,11 +179,17 @@ class Server:
         per: Per = "shared",
         max_objects: int = DEFAULT_MAX_OBJECTS,
         object_idle: float | None = DEFAULT_OBJECT_IDLE,
+        meta: Mapping[str, Any] | None = None,
+        extensions: Extensions | None = None,
         input: object = None,
         output: object = None,
     ) -> None:
         FrameDecoder(framing)  # checks the option now, not at the first byte
         self.info = ServerInfo(name, version, title, instructions, description, website_url)
+        if meta is not None:
+            self.info.meta = server_meta(checked_meta(meta, "meta"))
+        self.extensions = declared(extensions)
+        """The MCP extensions the server declares (``capabilities.extensions``)."""
         self.tools = Toolbox(
             target,
             include=include,
@@ -326,6 +339,7 @@ class Server:
             max_string=self.max_string,
             max_parked=self.max_parked,
             max_surfaced=self.max_surfaced,
+            extensions=self.extensions,
         )
 
     async def handle(self, message: object) -> Any:

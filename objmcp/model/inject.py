@@ -284,9 +284,12 @@ class Context:
     ``elicit`` (:class:`Elicit`), ``progress``, ``cancelled``, ``log``, ``sample`` and
     ``list_roots`` (:class:`Roots`), ``resource_updated`` (:class:`ResourceUpdated`),
     the ``tool``'s name, the ``caller`` (:class:`~objmcp.Caller`, None when the
-    transport checks no credentials), and the request's ``meta`` (its ``_meta``: W3C
+    transport checks no credentials), the request's ``meta`` (its ``_meta``: W3C
     trace context, ``traceparent``, ``tracestate`` and ``baggage``, for a tool that
-    continues the client's trace; empty outside a protocol call)."""
+    continues the client's trace; empty outside a protocol call), and ``extensions``:
+    the MCP extensions negotiated for this call (declared by the server's
+    ``extensions=`` and by the client of this request), with the client's settings of
+    each (``"com.example/maps" in context.extensions``)."""
 
     tool: str
     elicit: Elicit
@@ -298,10 +301,13 @@ class Context:
     resource_updated: ResourceUpdated
     caller: Caller | None = None
     meta: Mapping[str, Any] = field(default_factory=dict)
+    extensions: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 REQUEST_META: Final = object()
 """The key, in what an injected parameter is given, of the request's ``_meta``."""
+REQUEST_EXTENSIONS: Final = object()
+"""The key, in what an injected parameter is given, of the extensions negotiated."""
 
 INJECTED_NAMES: Mapping[str, object] = {
     "elicit": Elicit,
@@ -419,6 +425,9 @@ def injected_value(marker: object, given: Mapping[object, object] | None, tool: 
             resource_updated=value(ResourceUpdated),
             caller=typing.cast("Caller | None", value(Caller)),
             meta=typing.cast("Mapping[str, Any]", given.get(REQUEST_META, {})),
+            extensions=typing.cast(
+                "Mapping[str, Mapping[str, Any]]", given.get(REQUEST_EXTENSIONS, {})
+            ),
         )
     return DEFAULTS[marker]
 

@@ -47,6 +47,8 @@ class Prompt:
     is_async: bool = False
     injected: Mapping[str, object] = field(default_factory=dict, repr=False)
     """The parameters that ask for what the call can reach (``objmcp.Elicit``...)."""
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    """Its ``_meta`` in ``prompts/list`` (``PromptOptions.meta``)."""
 
     def convert(self, given: object) -> dict[str, object]:
         """The method's keyword arguments for the prompt's string arguments; raises
@@ -78,6 +80,8 @@ class Prompt:
             entry["description"] = self.description
         if self.arguments:
             entry["arguments"] = [dict(argument) for argument in self.arguments]
+        if self.meta:
+            entry["_meta"] = dict(self.meta)
         return entry
 
 
@@ -112,6 +116,7 @@ def make_prompt(member: str, function: Callable[..., object], options: PromptOpt
         completers=completers,
         is_async=is_async(function),
         injected=injected,
+        meta=options.meta or {},
     )
 
 

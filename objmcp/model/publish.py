@@ -97,9 +97,7 @@ class ToolOptions:
             if value is not None and not isinstance(value, bool):
                 raise TypeError(f"the tool option {key} must be True or False, not {value!r}")
         if self.meta is not None:
-            if not isinstance(self.meta, Mapping) or not all(isinstance(k, str) for k in self.meta):
-                raise TypeError("the tool option meta must be a mapping with string keys")
-            object.__setattr__(self, "meta", dict(self.meta))
+            object.__setattr__(self, "meta", checked_meta(self.meta, "the tool option meta"))
         for key in ("input_schema", "output_schema"):
             value = getattr(self, key)
             if value is not None:
@@ -237,9 +235,10 @@ def options_for(
 @dataclass(eq=False)
 class ResourceOptions:
     """How a method is published as a resource: ``uri`` (with ``{variables}`` for a
-    template, filled from the method's parameters), what clients show of it, and
+    template, filled from the method's parameters), what clients show of it,
     ``cache``: how long (ms) and by whom (``"public"`` or ``"private"``) its reads
-    may be cached, in the revisions that say so."""
+    may be cached, in the revisions that say so, and ``meta``: its ``_meta`` in
+    ``resources/list`` or ``resources/templates/list`` (2025-06-18 on)."""
 
     uri: str
     name: str | None = None
@@ -247,6 +246,7 @@ class ResourceOptions:
     description: str | None = None
     mime_type: str | None = None
     cache: tuple[int, Literal["public", "private"]] | None = None
+    meta: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         for key in ("uri", "name", "title", "description", "mime_type"):
@@ -255,18 +255,22 @@ class ResourceOptions:
                 raise TypeError(f"the resource option {key} must be a string, not {value!r}")
         if self.cache is not None:
             check_cache_hint(self.cache, f"the cache of resource {self.uri!r}")
+        if self.meta is not None:
+            self.meta = checked_meta(self.meta, "the resource option meta")
 
 
 @dataclass(eq=False)
 class PromptOptions:
     """How a method is published as a prompt: its name, title and description (the
-    method's name and docstring when not given), and, per argument, a function that
-    completes what the user has typed (``complete={"topic": lambda typed: [...]}``)."""
+    method's name and docstring when not given), per argument, a function that
+    completes what the user has typed (``complete={"topic": lambda typed: [...]}``),
+    and ``meta``: its ``_meta`` in ``prompts/list`` (2025-06-18 on)."""
 
     name: str | None = None
     title: str | None = None
     description: str | None = None
     complete: Mapping[str, Callable[[str], Sequence[str]]] | None = None
+    meta: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         for key in ("name", "title", "description"):
@@ -275,6 +279,8 @@ class PromptOptions:
                 raise TypeError(f"the prompt option {key} must be a string, not {value!r}")
         if self.complete is not None and not all(callable(f) for f in self.complete.values()):
             raise TypeError("complete= maps argument names to functions")
+        if self.meta is not None:
+            self.meta = checked_meta(self.meta, "the prompt option meta")
 
 
 RESOURCE_MARK = "__objmcp_resource__"
@@ -289,6 +295,7 @@ def resource(
     description: str | None = None,
     mime_type: str | None = None,
     cache: tuple[int, Literal["public", "private"]] | None = None,
+    meta: Mapping[str, Any] | None = None,
 ) -> Callable[[F], F]:
     """Publish a method as a resource (not a tool): ``@objmcp.resource("notes://{id}")``.
 
@@ -297,9 +304,10 @@ def resource(
     method with no arguments. What the method returns is the resource's content: a
     ``str`` as text, ``bytes`` as a blob, an :class:`~objmcp.File` as it says,
     anything else as JSON. ``cache=(60_000, "public")`` lets clients of the revisions
-    with caching hints keep a read for a minute and share it.
+    with caching hints keep a read for a minute and share it; ``meta`` is its ``_meta``
+    in the lists (2025-06-18 on).
     """
-    chosen = ResourceOptions(uri, name, title, description, mime_type, cache)
+    chosen = ResourceOptions(uri, name, title, description, mime_type, cache, meta)
 
     def mark(target: F) -> F:
         return _mark_as(target, RESOURCE_MARK, chosen)
@@ -318,6 +326,7 @@ def prompt(
     title: str | None = None,
     description: str | None = None,
     complete: Mapping[str, Callable[[str], Sequence[str]]] | None = None,
+    meta: Mapping[str, Any] | None = None,
 ) -> Callable[[F], F]: ...
 
 
@@ -332,6 +341,14 @@ def prompt(function: Any = None, /, **options: Any) -> Any:
         return _mark_as(target, PROMPT_MARK, chosen)
 
     return mark(function) if function is not None else mark
+
+
+def checked_meta(meta: object, what: str) -> dict[str, Any]:
+    """A copy of ``meta``, an MCP ``_meta`` object; TypeError unless it is a mapping with
+    string keys."""
+    if not isinstance(meta, Mapping) or not all(isinstance(key, str) for key in meta):
+        raise TypeError(f"{what} must be a mapping with string keys, not {meta!r}")
+    return dict(meta)
 
 
 def check_cache_hint(hint: object, what: str) -> None:

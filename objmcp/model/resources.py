@@ -53,6 +53,8 @@ class Resource:
     """The parameters that ask for what the call can reach (``objmcp.Elicit``...)."""
     reserved: frozenset[str] = frozenset()
     """The variables written ``{+name}``, whose values may hold slashes."""
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    """Its ``_meta`` in the lists (``ResourceOptions.meta``)."""
     _pattern: re.Pattern[str] | None = field(default=None, repr=False)
 
     @property
@@ -91,7 +93,10 @@ class Resource:
             "description": self.description,
             "mimeType": self.mime_type,
         }
-        return {key: value for key, value in entry.items() if value is not None}
+        found: dict[str, Any] = {key: value for key, value in entry.items() if value is not None}
+        if self.meta:
+            found["_meta"] = dict(self.meta)
+        return found
 
 
 def make_resource(
@@ -142,6 +147,7 @@ def make_resource(
         cache=options.cache,
         injected=injected,
         reserved=frozenset(name for plus, name in _SPLIT.findall(options.uri) if plus),
+        meta=options.meta or {},
         _pattern=pattern,
     )
 

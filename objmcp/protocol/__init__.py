@@ -9,7 +9,8 @@ eras: ``initialize`` first, or the revision named in each request's ``_meta``),
 ``questions`` (what a call asks the client, in both eras), ``parking`` (modern-era
 calls suspended at a question until the retry that answers it), ``lists`` (the list
 methods and their pages), ``features`` (resources, prompts and completion, and what
-the server declares) and ``notifications`` (what the server tells the client
+the server declares), ``extensions`` (the MCP extensions the server declares, and
+those a request negotiated) and ``notifications`` (what the server tells the client
 unasked). Beneath them: ``envelope`` (what kind one JSON-RPC message is), ``jsonrpc``
 (ids, errors, and the HTTP status an error carries), ``revisions`` (every revision and
 what differs between them, in one table), ``state`` (the modern era's sealed

@@ -61,6 +61,8 @@ class ServerInfo:
     instructions: str | None = None
     description: str | None = None
     website_url: str | None = None
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    """The ``_meta`` of the ``initialize`` and ``server/discover`` results."""
 
     def implementation(self, revision: Revision) -> dict[str, Any]:
         """The ``Implementation`` object, with the fields ``revision`` defines."""
@@ -93,6 +95,9 @@ class CallContext:
     client: str | None = None
     """The name the client gave in its ``clientInfo`` (at ``initialize``, or in the
     request's ``_meta``), if any."""
+    extensions: Mapping[str, Any] = field(default_factory=dict)
+    """The extensions negotiated for the request (the server and the client declare
+    them), with the client's settings of each."""
 
 
 @dataclass(eq=False)

@@ -27,6 +27,7 @@ from ..model.prompts import MAX_COMPLETIONS, complete_values
 from ..model.toolbox import Toolbox
 from . import jsonrpc as rpc
 from .actions import CacheHint
+from .extensions import Extensions
 from .jsonrpc import ProtocolError
 from .revisions import Revision
 from .subscriptions import Subscriptions
@@ -56,10 +57,14 @@ def check_declare(declare: Collection[str]) -> None:
 
 
 def server_capabilities(
-    toolbox: Toolbox, declare: Collection[str], revision: Revision
+    toolbox: Toolbox,
+    declare: Collection[str],
+    revision: Revision,
+    extensions: Extensions | None = None,
 ) -> dict[str, Any]:
     """The server's capabilities under ``revision``: tools and logging always; resources
-    and prompts when published or declared in advance; completions with either."""
+    and prompts when published or declared in advance; completions with either; the
+    ``extensions`` it declares, where the revision has them."""
     found: dict[str, Any] = {"tools": {"listChanged": True}, "logging": {}}
     has_resources = bool(toolbox.resources) or "resources" in declare
     has_prompts = bool(toolbox.prompts) or "prompts" in declare
@@ -69,6 +74,8 @@ def server_capabilities(
         found["prompts"] = {"listChanged": True}
     if revision.completions and (has_prompts or has_resources):
         found["completions"] = {}
+    if extensions and revision.extensions:
+        found["extensions"] = {name: dict(settings) for name, settings in extensions.items()}
     return found
 
 

@@ -55,6 +55,8 @@ def initialize_result(
     }
     if info.instructions:
         result["instructions"] = info.instructions
+    if info.meta:
+        result["_meta"] = dict(info.meta)
     return result
 
 

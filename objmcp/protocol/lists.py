@@ -108,14 +108,20 @@ def searching_entries(
     ]
 
 
-def listing(toolbox: Toolbox, method: str) -> list[dict[str, Any]]:
-    """The items of one of :data:`LISTS`: the resources, the templates or the prompts."""
+def listing(toolbox: Toolbox, method: str, revision: Revision) -> list[dict[str, Any]]:
+    """The items of one of :data:`LISTS`: the resources, the templates or the prompts,
+    their ``_meta`` left out where ``revision`` has none."""
     resources = toolbox.resources.values()
     if method == "resources/list":
-        return [resource.listing() for resource in resources if not resource.is_template]
-    if method == "resources/templates/list":
-        return [resource.listing() for resource in resources if resource.is_template]
-    return [prompt.listing() for prompt in toolbox.prompts.values()]
+        items = [resource.listing() for resource in resources if not resource.is_template]
+    elif method == "resources/templates/list":
+        items = [resource.listing() for resource in resources if resource.is_template]
+    else:
+        items = [prompt.listing() for prompt in toolbox.prompts.values()]
+    if not revision.listed_meta:
+        for item in items:
+            item.pop("_meta", None)
+    return items
 
 
 def page(

@@ -112,7 +112,7 @@ def other_list(session: Served, request: Request) -> Message | None:
     method, revision = request.method, request.revision
     feature: Gate = "prompts" if method == "prompts/list" else "resources"
     declared = session.declares(revision, feature)
-    found = lists.listing(session.toolbox, method) if declared else []
+    found = lists.listing(session.toolbox, method, revision) if declared else []
     paged = lists.page(method, lists.LISTS[method], found, request.params, session.page_size)
     result = complete(paged, revision, session.info, session.cache, cache=method)
     return rpc.result_response(request.request_id, result)

@@ -8,7 +8,8 @@ keeps nothing of one request for the next. :func:`modern_revision` reads the
 gives.
 
 Every modern result says that it is complete (``resultType``) and who answered
-(the server's info in its ``_meta``); a cacheable one says for how long and for
+(the server's info in its ``_meta``; ``server/discover``'s holds the server's own
+``meta`` too); a cacheable one says for how long and for
 whom (``ttlMs``, ``cacheScope``). :func:`complete` adds these to a result, after
 what the :class:`~objmcp.protocol.revisions.Revision` row says; for a handshake
 revision it adds nothing, so that every result of either era goes through it.
@@ -44,6 +45,7 @@ __all__ = [
     "is_modern_request",
     "meta_of",
     "modern_revision",
+    "server_meta",
 ]
 
 PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion"
@@ -150,4 +152,18 @@ def discover(
     }
     if info.instructions:
         result["instructions"] = info.instructions
-    return complete(result, revision, info, hints, cache="server/discover")
+    result = complete(result, revision, info, hints, cache="server/discover")
+    if info.meta:
+        result["_meta"] = {**info.meta, **result.get("_meta", {})}
+    return result
+
+
+def server_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """The server's own ``_meta`` (``initialize``, ``server/discover``), checked: the key
+    of the server's info is objmcp's; ValueError for it."""
+    if SERVER_INFO_KEY in meta:
+        raise ValueError(
+            f"meta cannot hold {SERVER_INFO_KEY}: objmcp fills it from the server's name, "
+            "version, title, description and website_url"
+        )
+    return dict(meta)

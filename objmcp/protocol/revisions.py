@@ -64,6 +64,12 @@ class Revision:
         {"text", "image", "audio", "resource", "resource_link"}
     )
     """The kinds of content block a result may hold."""
+    listed_meta: bool = False
+    """``Resource``, ``ResourceTemplate`` and ``Prompt`` carry a ``_meta`` in their lists
+    (from 2025-06-18)."""
+    extensions: bool = False
+    """Servers declare ``capabilities.extensions`` (SEP-2133, which shows it in a 2025-06-18
+    ``initialize``; a field of ``ServerCapabilities`` in 2026-07-28's schema)."""
     resource_not_found: int = -32002
     """The error code of a read of a URI no resource has: -32002 (the handshake
     revisions' examples), -32602 (invalid params) in 2026-07-28, which says so."""
@@ -107,6 +113,8 @@ REVISIONS: dict[str, Revision] = {
             tool_fields=_TOOL_2025_06,
             elicitation=True,
             elicitation_defaults="boolean",
+            listed_meta=True,
+            extensions=True,
             **_HANDSHAKE,
         ),
         Revision(
@@ -118,6 +126,8 @@ REVISIONS: dict[str, Revision] = {
             url_elicitation=True,
             elicitation_ids=True,
             sse_priming=True,
+            listed_meta=True,
+            extensions=True,
             **_HANDSHAKE,
         ),
         Revision(
@@ -131,6 +141,8 @@ REVISIONS: dict[str, Revision] = {
             result_type=True,
             cache_hints=True,
             removed_methods=_MODERN_REMOVED,
+            listed_meta=True,
+            extensions=True,
             resource_not_found=-32602,
         ),
     )

@@ -45,6 +45,8 @@ for the questions its calls wait on):
 - :mod:`~objmcp.protocol.lists`: the list methods and their pages;
 - :mod:`~objmcp.protocol.features`: resources, prompts, completion, and what the
   server declares of them;
+- :mod:`~objmcp.protocol.extensions`: the MCP extensions the server declares, and
+  those a request negotiated;
 - :mod:`~objmcp.protocol.methods`: the method table and its handlers;
 - :mod:`~objmcp.protocol.notifications`: what the server tells the client unasked.
 
@@ -82,6 +84,7 @@ from .actions import (
 )
 from .calls import Batch, Call, answer_call, id_of, long_texts
 from .envelope import Envelope, read_envelope, unreadable
+from .extensions import Extensions, negotiated
 from .features import RESOURCE_NOT_FOUND, Gate, check_declare
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
@@ -166,6 +169,7 @@ class Session:
         max_string: int = DEFAULT_MAX_STRING,
         max_parked: int = 64,
         max_surfaced: int = DEFAULT_SURFACED,
+        extensions: Extensions | None = None,
     ) -> None:
         check_limits(max_calls=max_calls, max_depth=max_depth, max_string=max_string)
         self.toolbox = toolbox
@@ -189,6 +193,8 @@ class Session:
         self.declare = frozenset(declare)
         """Capabilities declared even while nothing is published for them (``resources``,
         ``prompts``): a handshake client keeps what initialize declared."""
+        self.extensions: Extensions = dict(extensions or {})
+        """The extensions the server declares (checked: :func:`extensions.declared`)."""
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
@@ -586,7 +592,7 @@ class Session:
         return features.declares(has, gate)
 
     def capabilities(self, revision: Revision) -> dict[str, Any]:
-        return features.server_capabilities(self.toolbox, self.declare, revision)
+        return features.server_capabilities(self.toolbox, self.declare, revision, self.extensions)
 
     def start(
         self,
@@ -636,6 +642,9 @@ class Session:
             call.answers,
             caller=self.caller,
             client=client,
+            extensions=negotiated(
+                self.extensions if call.revision.extensions else {}, call.capabilities
+            ),
         )
         start = StartCall(call_id, target, arguments, context, kind)
         parked = None

@@ -24,6 +24,7 @@ from ..model.caller import Caller
 from ..model.elicit import make_question, read_answer
 from ..model.inject import (
     DONE,
+    REQUEST_EXTENSIONS,
     REQUEST_META,
     Cancelled,
     Done,
@@ -196,6 +197,7 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
     return {
         Caller: call.context.caller,
         REQUEST_META: dict(call.context.meta),
+        REQUEST_EXTENSIONS: dict(call.context.extensions),
         Progress: progress,
         Cancelled: call.cancelled,
         Elicit: elicit,
