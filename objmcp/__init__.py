@@ -30,6 +30,7 @@ from ._exceptions import (
     UnknownResourceError,
     UnknownToolError,
 )
+from .model.asking import Question, ask_all
 from .model.caller import Caller
 from .model.content import ToolResult
 from .model.hooks import CallEnd, CallInfo, Hook
@@ -81,6 +82,7 @@ __all__ = [
     "McpApp",
     "ObjmcpError",
     "Progress",
+    "Question",
     "ResourceLink",
     "ResourceUpdated",
     "Root",
@@ -97,6 +99,7 @@ __all__ = [
     "UnknownResourceError",
     "UnknownToolError",
     "asgi_app",
+    "ask_all",
     "hidden",
     "prompt",
     "resource",
