@@ -1,10 +1,11 @@
 """A server whose tools ask the client several things at once, and name their questions
-(tests/serving/test_several_questions.py). ``count`` says how many the times each tool's code
+(tests/serving/test_several_questions.py). ``count`` says how many times a tool's code
 before its questions ran: once when a parked call resumes, again when a retry replays it.
 
 Its first tools are what the 2026-07-28 conformance scenarios
-``input-required-result-multiple-input-requests`` and ``-multi-round`` ask of a fixture,
-by those names and keys.
+``input-required-result-multiple-input-requests``, ``-multi-round``, ``-basic-elicitation``
+and ``-missing-input-response`` ask of a fixture, by those names and keys
+(tests/peers/test_questions_conformance.py runs them).
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ class Asker:
         name = answers["user_name"].content["name"]
         uris = [root.uri for root in answers["client_roots"]]
         return f"{name}|{answers['greeting'].text}|{','.join(uris)}"
+
+    def test_input_required_result_elicitation(self, elicit: objmcp.Elicit) -> str:
+        """Ask for a name under the key the suite names."""
+        answer = elicit("What is your name?", form("name"), key="user_name")
+        return f"Hello, {answer.content['name']}!"
 
     def test_input_required_result_multi_round(self, elicit: objmcp.Elicit) -> str:
         """Ask a name, then a colour, in two rounds, under named keys."""
