@@ -30,6 +30,7 @@ from ._exceptions import (
     UnknownResourceError,
     UnknownToolError,
 )
+from .model.asking import Question, ask_all
 from .model.caller import Caller
 from .model.content import ToolResult
 from .model.headers import Header
@@ -83,6 +84,7 @@ __all__ = [
     "McpApp",
     "ObjmcpError",
     "Progress",
+    "Question",
     "ResourceLink",
     "ResourceUpdated",
     "Root",
@@ -99,6 +101,7 @@ __all__ = [
     "UnknownResourceError",
     "UnknownToolError",
     "asgi_app",
+    "ask_all",
     "hidden",
     "prompt",
     "resource",

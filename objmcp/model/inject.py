@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol
 
 from .._exceptions import ElicitationUnavailable, InteractionUnavailable
+from .asking import Question
 from .caller import Caller
 
 __all__ = [
@@ -88,17 +89,34 @@ class Elicit(Protocol):
     """Annotate a parameter with this to receive a callable that asks the user.
 
     ``elicit(message, schema)`` takes the question and what is wanted (a JSON
-    Schema dict, or a Python type) and returns an :class:`ElicitResult`.
+    Schema dict, or a Python type) and returns an :class:`ElicitResult`;
+    ``key=`` names the question (its ``inputRequests`` key in 2026-07-28; ``q0``,
+    ``q1``... by default). ``elicit.many({"name": ("Your name?", str), ...})``
+    asks several forms at once and returns their answers by key;
+    ``elicit.question(message, schema)`` makes a question for
+    :func:`~objmcp.ask_all`, to ask with others of any kind.
     ``elicit.url(message, url)`` asks the user to go to a web page instead
     (where the client supports it); ``elicit.complete(result.elicitation_id)``
     then tells the client when what the page was for is done.
     """
 
-    def __call__(self, message: str, schema: object = ...) -> ElicitResult:
+    def __call__(
+        self, message: str, schema: object = ..., *, key: str | None = None
+    ) -> ElicitResult:
         """Ask the user ``message`` and wait for the answer."""
         ...
 
-    def url(self, message: str, url: str) -> ElicitResult:
+    def many(self, questions: Mapping[str, str | tuple[str, object]]) -> dict[str, ElicitResult]:
+        """Ask several forms at once: each key's message (asked as ``elicit(message)``
+        asks it) or ``(message, schema)``; the answers by key."""
+        ...
+
+    def question(self, message: str, schema: object = ...) -> Question:
+        """The question ``elicit(message, schema)`` asks, not asked yet: for
+        :func:`~objmcp.ask_all`."""
+        ...
+
+    def url(self, message: str, url: str, *, key: str | None = None) -> ElicitResult:
         """Ask the user to open ``url`` (``message`` says why) and wait for the answer
         (accept, decline or cancel; no content)."""
         ...
@@ -133,7 +151,8 @@ class Sample(Protocol):
     stop=None, models=None, metadata=None)``: ``messages`` is a string (one
     user message), or a list of strings and ``{"role": ..., "content": ...}``
     messages (content a string or MCP content blocks); ``models`` are model
-    name hints, best first. Returns a :class:`SampleResult`.
+    name hints, best first. Returns a :class:`SampleResult`. ``key=`` names the
+    question; ``sample.question(...)`` makes one for :func:`~objmcp.ask_all`.
     """
 
     def __call__(
@@ -146,8 +165,23 @@ class Sample(Protocol):
         stop: Sequence[str] | None = None,
         models: Sequence[str] | None = None,
         metadata: Mapping[str, Any] | None = None,
+        key: str | None = None,
     ) -> SampleResult:
-        """Ask the client's model and wait for its answer."""
+        """Ask the client's model and wait for its answer (``key`` names the question)."""
+        ...
+
+    def question(
+        self,
+        messages: str | Sequence[str | Mapping[str, Any]],
+        *,
+        max_tokens: int = 1024,
+        system: str | None = None,
+        temperature: float | None = None,
+        stop: Sequence[str] | None = None,
+        models: Sequence[str] | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> Question:
+        """The request ``sample(...)`` makes, not asked yet: for :func:`~objmcp.ask_all`."""
         ...
 
 
@@ -161,10 +195,15 @@ class Root:
 
 class Roots(Protocol):
     """Annotate a parameter with this to receive a callable that lists the client's roots
-    (the directories or files it lets the server work in)."""
+    (the directories or files it lets the server work in). ``roots(key=...)`` names
+    the question; ``roots.question()`` makes one for :func:`~objmcp.ask_all`."""
 
-    def __call__(self) -> list[Root]:
+    def __call__(self, *, key: str | None = None) -> list[Root]:
         """Ask the client for its roots and wait for them."""
+        ...
+
+    def question(self) -> Question:
+        """The request ``roots()`` makes, not asked yet: for :func:`~objmcp.ask_all`."""
         ...
 
 
@@ -339,6 +378,8 @@ class _Unavailable:
         raise self.error(self.message)
 
     url = __call__
+    many = __call__
+    question = __call__
 
     def complete(self, elicitation_id: str | None) -> Done:
         return DONE

@@ -6,7 +6,7 @@ out in order:
 
 - :class:`Send` a message (a response, a batch of them, a notification, a question);
 - :class:`StartCall` a tool, a resource read or a prompt, however long it takes;
-- :class:`Resume` a parked call with the answer its retry brought (modern era);
+- :class:`Resume` a parked call with the answers its retry brought (modern era);
 - :class:`CancelCall` a call the client gave up on;
 - :class:`Answer`: the client answered a question a call asked it.
 
@@ -88,8 +88,9 @@ class CallContext:
     revision: Revision
     client_capabilities: Mapping[str, Any]
     meta: Mapping[str, Any] = field(default_factory=dict)
-    answers: tuple[Any, ...] = ()
-    """Modern era: the answers to the call's earlier questions, in order (from its state)."""
+    answers: Mapping[str, Any] = field(default_factory=dict)
+    """Modern era: the answers to the call's earlier questions, by their keys (from its
+    state)."""
     caller: Caller | None = None
     """Who sent the request, when the transport checked credentials."""
     client: str | None = None
@@ -144,9 +145,9 @@ class Answer:
 
 @dataclass(eq=False)
 class Resume:
-    """Modern era: a retry answers the question the call ``parked`` waits at, parked.
+    """Modern era: a retry answers the questions the call ``parked`` waits at, parked.
 
-    The runner hands that call the answer (the last of ``start.context.answers``); the
+    The runner hands that call the answers (in ``start.context.answers``); the
     call then answers as ``start.call_id``, the retry's. A runner that no longer holds
     it carries out ``start`` instead: the method runs again, its questions answered
     from the state (a replay)."""

@@ -70,7 +70,8 @@ class Call:
     log_level: str | None = None  # modern era: the request's own logLevel
     tool: str = ""  # a tool's name, or "<method> <target>": what a sealed state is bound to
     digest: str = ""  # modern era: of what a sealed state is bound to (arguments, caller)
-    answers: tuple[Any, ...] = ()
+    answers: Mapping[str, Any] = field(default_factory=dict)  # modern era: by question key
+    rounds: int = 0  # modern era: the rounds of questions answered so far
     expires: float | None = None  # modern era: the first question's deadline, kept
     method: str = "tools/call"
     cache: CacheHint | None = None  # a resource's own caching hint

@@ -26,8 +26,8 @@ __all__ = ["Parking"]
 class _Park:
     call_id: int
     """The call that waits (the id the session gave it when it started)."""
-    index: int
-    """The question it waits at: how many answers its state held when it asked."""
+    round: int
+    """The round of questions it waits at (its state's ``rounds``)."""
 
 
 class Parking:
@@ -47,19 +47,20 @@ class Parking:
         """Whether another call may not park now."""
         return len(self._parks) >= self.limit
 
-    def open(self, call_id: int, index: int) -> str:
-        """Park the call ``call_id`` at its question ``index``; the name of its park."""
+    def open(self, call_id: int, round: int) -> str:
+        """Park the call ``call_id`` at its round of questions ``round``; the name of its
+        park."""
         import secrets  # only a parked call needs it: serving starts without
 
         name = secrets.token_urlsafe(16)
-        self._parks[name] = _Park(call_id, index)
+        self._parks[name] = _Park(call_id, round)
         return name
 
-    def claim(self, name: str | None, index: int) -> int | None:
-        """The parked call a retry answering question ``index`` resumes, taken off its
-        park; None when ``name`` names no park here waiting at that question."""
+    def claim(self, name: str | None, round: int) -> int | None:
+        """The parked call a retry answering the round ``round`` resumes, taken off its
+        park; None when ``name`` names no park here waiting at that round."""
         park = self._parks.get(name) if name is not None else None
-        if park is None or park.index != index:
+        if park is None or park.round != round:
             return None
         del self._parks[name]  # type: ignore[arg-type]
         return park.call_id

@@ -13,15 +13,16 @@ back through the session's ``receive`` as an :class:`~objmcp.protocol.actions.An
 a call that has ended, is dropped.
 
 Modern era: there is no way back to the client but the answer to its request. A
-call that asks is answered ``input_required``, with the question and a request
+call that asks is answered ``input_required``, with its questions (one or several,
+each under its key: ``q0``, ``q1``... or the name the method gave it) and a request
 state sealed by the server (:meth:`Questions.input_required`); the client sends
-the request again with its answer and the state, and the call runs again with the
-answers so far (:meth:`Questions.retry`), up to ``max_rounds`` of them, or resumes
-where it waited when the runner parked it. The state
+the request again with its answers and the state, and the call runs again with the
+answers so far, by key (:meth:`Questions.retry`), up to ``max_rounds`` rounds, or
+resumes where it waited when the runner parked it. The state
 is bound to the tool, the arguments and the caller, and it expires: a state made
 for another call, another caller or an earlier time is refused (-32602); a retry that
-lacks the answer runs the method again, which asks again, and answers with no state
-are ignored (the "mrtr" error handling). See
+lacks an answer runs the method again, which asks again for what is missing, and
+answers with no state are ignored (the "mrtr" error handling). See
 :mod:`objmcp.protocol.state` for the seal.
 
 The session owns one :class:`Questions` and hands it the call a question is
@@ -77,7 +78,8 @@ class Questions:
         self.state_ttl = state_ttl
         """Seconds a call's sealed state is good for, from its first question (modern era)."""
         self.max_rounds = max_rounds
-        """Questions one call may ask (modern era); a retry with more is refused."""
+        """Rounds of questions one call may ask (modern era); a retry of a later round is
+        refused."""
         self.asks: dict[str, int] = {}
         """Handshake era: our requests to the client awaiting an answer -> the call that
         asked."""
@@ -165,46 +167,53 @@ class Questions:
             del self.asks[ask_id]
 
     def retry(self, tool: str, arguments: object, params: dict[str, Any]) -> RequestState | None:
-        """Modern era: what a retried call brings: its state's answers and the new one, the
-        state's expiry, and where the call waits (None: the request is no retry, and
+        """Modern era: what a retried call brings: its state's answers and the new ones (to
+        the keys the state asked; any other response is ignored), the state's expiry and
+        rounds, and where the call waits (None: the request is no retry, and
         ``inputResponses`` with no ``requestState`` are ignored). A retry whose state is
-        good but lacks the answer brings the answers so far: the method asks again."""
+        good but lacks an answer brings the answers so far, and no park: the method runs
+        again and asks for what is missing."""
         if "requestState" not in params:
             return None  # inputResponses alone answer nothing of ours: the call starts afresh
         try:
             state = self.seal.open(params.get("requestState"), tool, arguments, self.clock())
         except StateError as error:
             raise ProtocolError(rpc.INVALID_PARAMS, f"Invalid params: {error}") from None
-        key = f"q{len(state.answers)}"
-        responses = params.get("inputResponses")
-        if not isinstance(responses, dict) or not isinstance(responses.get(key), dict):
-            # the answer is missing: the method runs again with the answers so far, and
-            # asks its question again (a parked call is not resumed)
-            return RequestState(tool, state.digest, state.answers, state.expires, None)
-        if len(state.answers) >= self.max_rounds:
+        if state.rounds > self.max_rounds:
             raise ProtocolError(
                 rpc.INVALID_PARAMS, f"Invalid params: more than {self.max_rounds} rounds of input"
             )
-        return RequestState(
-            tool, state.digest, (*state.answers, responses[key]), state.expires, state.park
-        )
+        given = params.get("inputResponses")
+        responses = given if isinstance(given, dict) else {}
+        answers = dict(state.answers)
+        for key in state.asked:
+            if isinstance(responses.get(key), dict):
+                answers[key] = responses[key]
+        # an answer missing: the method runs again with the answers so far, and asks for
+        # the rest (a parked call is not resumed)
+        whole = all(key in answers for key in state.asked)
+        park = state.park if whole else None
+        return RequestState(tool, state.digest, answers, state.expires, park, (), state.rounds)
 
     def input_required(
         self,
         call: Call,
-        method: str,
-        params: dict[str, Any],
+        requests: dict[str, dict[str, Any]],
         park: str | None,
         info: ServerInfo,
     ) -> Message:
         """Modern era: the response of ``call`` that stopped to ask: ``input_required``,
-        with the question and a sealed state for the client to send back with its answer
-        (``park`` names where the suspended call waits for it, when it does)."""
+        with the questions (``inputRequests``: key -> ``{"method", "params"}``) and a sealed
+        state for the client to send back with its answers (``park`` names where the
+        suspended call waits for them, when it does)."""
         expires = call.expires if call.expires is not None else self.clock() + self.state_ttl
-        state = RequestState(call.tool, call.digest, call.answers, expires, park)
+        asked = tuple(requests)
+        state = RequestState(
+            call.tool, call.digest, call.answers, expires, park, asked, call.rounds + 1
+        )
         result: dict[str, Any] = {
             "resultType": "input_required",
-            "inputRequests": {f"q{len(call.answers)}": {"method": method, "params": params}},
+            "inputRequests": requests,
             "requestState": self.seal.seal(state),
             "_meta": {SERVER_INFO_KEY: info.implementation(call.revision)},
         }

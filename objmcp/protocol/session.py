@@ -344,17 +344,18 @@ class Session:
         return notifications.closing(self.subscriptions, self.info, self.cache)
 
     def call_needs_input(
-        self, call_id: int, method: str, params: dict[str, Any], park: bool = False
+        self, call_id: int, requests: dict[str, dict[str, Any]], park: bool = False
     ) -> list[Action]:
-        """Modern era: a call stopped to ask; it is answered ``input_required``, with the
-        question and a sealed state the client sends back with its answer. With ``park``
-        the call waits, suspended, for the retry that answers it: that retry comes back
-        as a :class:`Resume` (else the retry runs the method again)."""
+        """Modern era: a call stopped to ask; it is answered ``input_required``, with its
+        questions (``requests``, key -> ``{"method", "params"}``: the ``inputRequests``)
+        and a sealed state the client sends back with its answers. With ``park`` the call
+        waits, suspended, for the retry that answers them all: that retry comes back as a
+        :class:`Resume` (else the retry runs the method again)."""
         call = self._end(call_id)
         if call is None:
             return []
-        name = self.parking.open(call_id, len(call.answers)) if park else None
-        response = self.questions.input_required(call, method, params, name, self.info)
+        name = self.parking.open(call_id, call.rounds + 1) if park else None
+        response = self.questions.input_required(call, requests, name, self.info)
         return answer_call(call, call_id, response)
 
     def unpark(self, call_id: int) -> None:
@@ -625,7 +626,7 @@ class Session:
             # taken now, before the method can touch the arguments; a retry's state has it
             call.digest = state.digest if state is not None else arguments_digest(bound)
             if state is not None:
-                call.answers, call.expires = state.answers, state.expires
+                call.answers, call.expires, call.rounds = state.answers, state.expires, state.rounds
         call_id = next(self._call_ids)
         self._calls[call_id] = call
         self._in_flight[call.request_id] = call_id
@@ -649,7 +650,7 @@ class Session:
         start = StartCall(call_id, target, arguments, context, kind)
         parked = None
         if state is not None and state.park is not None:
-            parked = self.parking.claim(state.park, len(call.answers) - 1)
+            parked = self.parking.claim(state.park, state.rounds)
         actions.append(start if parked is None else Resume(parked, start))
 
 

@@ -3,7 +3,9 @@
 The state travels through the client, so it is attacker-controlled input: it is
 sealed with HMAC-SHA256 (integrity, not secrecy: it holds only what the client
 sent, the arguments and the answers) and bound to the tool, the arguments and
-an expiry. The key comes from the ``state_key`` option or the
+an expiry. The answers are kept by the key of the question they answer (the
+``inputRequests`` key), with the keys of the round the state asks, so that a retry
+can only answer what was asked. The key comes from the ``state_key`` option or the
 ``OBJMCP_STATE_KEY`` environment variable, so that several processes can read
 each other's states; otherwise it is random for this process.
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,14 +32,17 @@ class StateError(ValueError):
 
 @dataclass(eq=False)
 class RequestState:
-    """What a call has gathered so far: the answers to its questions, in order, and
-    where the suspended call waits (``park``), if it does."""
+    """What a call has gathered so far: the answers to its questions by key, the keys
+    the round asks (``asked``), the rounds so far, and where the suspended call waits
+    (``park``), if it does."""
 
     tool: str
     digest: str
-    answers: tuple[Any, ...]
+    answers: Mapping[str, Any]
     expires: float
     park: str | None = None
+    asked: tuple[str, ...] = ()
+    rounds: int = 0
 
 
 def arguments_digest(arguments: object) -> str:
@@ -69,9 +75,11 @@ class StateSeal:
             {
                 "t": state.tool,
                 "d": state.digest,
-                "a": list(state.answers),
+                "a": dict(state.answers),
                 "e": state.expires,
                 "p": state.park,
+                "q": list(state.asked),
+                "r": state.rounds,
             },
             separators=(",", ":"),
         ).encode()
@@ -93,16 +101,7 @@ class StateSeal:
         if not hmac.compare_digest(mac, hmac.new(self._key, body, hashlib.sha256).digest()):
             raise StateError("requestState was not sealed by this server (forged or altered)")
         try:
-            fields = json.loads(body)
-            state = RequestState(
-                fields["t"], fields["d"], tuple(fields["a"]), float(fields["e"]), fields.get("p")
-            )
-            if not (isinstance(state.tool, str) and isinstance(state.digest, str)):
-                raise TypeError("tool and digest must be strings")
-            if not (state.park is None or isinstance(state.park, str)):
-                raise TypeError("park must be a string")
-            if not all(isinstance(answer, dict) for answer in state.answers):
-                raise TypeError("answers must be objects")
+            state = _read(json.loads(body))
         except (ValueError, KeyError, TypeError):
             raise StateError("requestState is sealed but not readable by this version") from None
         if state.tool != tool or state.digest != arguments_digest(arguments):
@@ -112,6 +111,28 @@ class StateSeal:
         if now > state.expires:
             raise StateError("requestState has expired: call the tool again from the start")
         return state
+
+
+def _read(fields: Any) -> RequestState:
+    """The state a sealed body holds; raises ValueError, KeyError or TypeError when it is
+    not one this version wrote."""
+    answers, asked, rounds = fields["a"], fields["q"], fields["r"]
+    if not (isinstance(answers, dict) and isinstance(asked, list)):
+        raise TypeError("answers must be an object and asked a list")
+    if not all(isinstance(answer, dict) for answer in answers.values()):
+        raise TypeError("answers must be objects")
+    if not all(isinstance(key, str) for key in asked):
+        raise TypeError("asked must list keys")
+    if type(rounds) is not int or rounds < 0:
+        raise TypeError("rounds must be a count")
+    state = RequestState(
+        fields["t"], fields["d"], answers, float(fields["e"]), fields["p"], tuple(asked), rounds
+    )
+    if not (isinstance(state.tool, str) and isinstance(state.digest, str)):
+        raise TypeError("tool and digest must be strings")
+    if not (state.park is None or isinstance(state.park, str)):
+        raise TypeError("park must be a string")
+    return state
 
 
 def _b64(data: bytes) -> str:

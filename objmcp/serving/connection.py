@@ -237,8 +237,8 @@ class Connection:
             lane.stop_all()
 
     def _resume(self, action: Resume) -> bool:
-        """Modern era: hand a retry's answer to the call parked for it, if this connection
-        still holds it; the call then answers the retry."""
+        """Modern era: hand a retry's answers to the call parked for them, if this
+        connection still holds it; the call then answers the retry."""
         waiter = self._parked.pop(action.parked, None)
         if waiter is None:
             return False  # given up meanwhile: the retry runs the method again
@@ -246,7 +246,6 @@ class Connection:
         self._running.pop(call.call_id, None)
         call.call_id, call.context = start.call_id, start.context
         self._running[call.call_id] = call
-        waiter.result = start.context.answers[-1]
         waiter.answered.set()
         return True
 
@@ -263,7 +262,7 @@ class Connection:
             finish = await execute(
                 settings.tools, action, injected, settings.tracer, self.session_id
             )
-        if call.timer.cancelled_caught and call.question is None and call.refused is None:
+        if call.timer.cancelled_caught and call.questions is None and call.refused is None:
             call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop
             logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool, timeout)
             finish = stopped(
@@ -280,9 +279,9 @@ class Connection:
             self.perform(
                 self.told(lambda session: session.request_finished(call.call_id, None, refused))
             )
-        elif call.question is not None:
-            question = call.question
-            asked = self.told(lambda session: session.call_needs_input(call.call_id, *question))
+        elif call.questions is not None:
+            questions = call.questions
+            asked = self.told(lambda session: session.call_needs_input(call.call_id, questions))
             self.perform(asked)
         elif finish is not None:
             end = finish
@@ -304,50 +303,74 @@ class Connection:
         """Tell every subscriber of ``uri``, on every connection, that it changed."""
         self.settings.hub.resource_updated(uri)
 
-    async def ask(self, call: RunningCall, request: ClientRequest, job: Job | None) -> Any:
-        """Ask the client for ``call`` and wait for the answer; returns it read, or
-        :data:`STOP` when the call must stop for an ``input_required`` answer.
+    async def ask(
+        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
+    ) -> Any:
+        """Ask the client ``requests`` (by key) for ``call`` and wait for the answers;
+        returns them read, by key, or :data:`STOP` when the call must stop for an
+        ``input_required`` answer.
 
-        Handshake era: a request to the client, awaited. Modern era: an answer the
-        retry brought (from the sealed state) is used at once; a new question answers
-        the request ``input_required`` and parks the call until the retry comes, or,
-        with no room to park, stops the call, to be replayed by the retry.
+        Handshake era: a request to the client for each, one after the other, each
+        awaited. Modern era: answers the retry brought (from the sealed state) are used
+        at once; the questions still unanswered answer the request ``input_required``,
+        all in one round, and park the call until the retry comes, or, with no room to
+        park, stop the call, to be replayed by the retry.
         """
+        first = next(iter(requests.values()))
         if self.cannot_ask is not None:
-            raise request.unavailable(self.cannot_ask)
-        with self.lock:
-            refusal = self.session.refusal(call.call_id, request.feature)
-            missing = self.session.missing(call.call_id, request.feature)
-        if missing is not None:  # 2026-07-28: the request is answered -32021
-            call.refused = missing
-            return STOP
-        if refusal is not None:
-            raise request.unavailable(refusal)
+            raise first.unavailable(self.cannot_ask)
+        for request in requests.values():
+            with self.lock:
+                refusal = self.session.refusal(call.call_id, request.feature)
+                missing = self.session.missing(call.call_id, request.feature)
+            if missing is not None:  # 2026-07-28: the request is answered -32021
+                call.refused = missing
+                return STOP
+            if refusal is not None:
+                raise request.unavailable(refusal)
         if self.closing:
-            raise request.unavailable("The client closed its input: nobody is left to answer")
+            raise first.unavailable("The client closed its input: nobody is left to answer")
         if call.context.revision.era == "modern":
-            index, call.asked = call.asked, call.asked + 1
-            if index < len(call.context.answers):
-                return request.read(call.context.answers[index])
+            return await self._ask_modern(call, requests, job)
+        return {key: await self._ask_handshake(call, r, job) for key, r in requests.items()}
+
+    async def _ask_modern(
+        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
+    ) -> Any:
+        unanswered = {k: r for k, r in requests.items() if k not in call.context.answers}
+        if unanswered:
             if not self._can_park(job):
-                call.question = (request.method, request.params)
+                call.questions = {key: request.wire() for key, request in unanswered.items()}
                 return STOP
             with _clock_stopped(call):
-                waiter = await self._park(call, request, job)
-        else:
-            self._check_room(request)
-            with self.lock:
-                actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
-            waiter = self._waiters[ask_id] = _Waiter(call)
-            self.settings.waits.count += 1
-            try:
-                self.perform(actions)
-                with _clock_stopped(call):
-                    async with self.settings.tools.threads.paused(job):
-                        await waiter.answered.wait()
-            finally:
-                self._waiters.pop(ask_id, None)
-                self.settings.waits.count -= 1
+                waiter = await self._park(call, unanswered, job)
+            self._check_released(waiter, next(iter(unanswered.values())))
+        answers = call.context.answers  # a resumed call's are its retry's: all of them
+        return {key: request.read(answers[key]) for key, request in requests.items()}
+
+    async def _ask_handshake(
+        self, call: RunningCall, request: ClientRequest, job: Job | None
+    ) -> Any:
+        self._check_room(request)
+        with self.lock:
+            actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
+        waiter = self._waiters[ask_id] = _Waiter(call)
+        self.settings.waits.count += 1
+        try:
+            self.perform(actions)
+            with _clock_stopped(call):
+                async with self.settings.tools.threads.paused(job):
+                    await waiter.answered.wait()
+        finally:
+            self._waiters.pop(ask_id, None)
+            self.settings.waits.count -= 1
+        self._check_released(waiter, request)
+        if waiter.error is not None:
+            raise request.failed(str(waiter.error.get("message", "no reason given")))
+        return request.read(waiter.result or {})
+
+    def _check_released(self, waiter: _Waiter, request: ClientRequest) -> None:
+        """Raise the error of a wait that ended with no answer."""
         if waiter.released and self.closing:
             raise request.unavailable(
                 "The client closed its input while the call waited for its answer: nobody "
@@ -355,9 +378,6 @@ class Connection:
             )
         if waiter.released:
             raise request.unavailable("The call ended while it waited for the client")
-        if waiter.error is not None:
-            raise request.failed(str(waiter.error.get("message", "no reason given")))
-        return request.read(waiter.result or {})
 
     def _check_room(self, request: ClientRequest) -> None:
         """Refuse a question when too many calls wait for answers already: in this
@@ -381,13 +401,13 @@ class Connection:
         with self.lock:
             return not self.session.parking.full
 
-    async def _park(self, call: RunningCall, request: ClientRequest, job: Job | None) -> _Waiter:
+    async def _park(
+        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
+    ) -> _Waiter:
         parked_as = call.call_id
         waiter = self._parked[parked_as] = _Waiter(call)
-        method, params = request.method, request.params
-        self.perform(
-            self.told(lambda session: session.call_needs_input(parked_as, method, params, True))
-        )
+        wire = {key: request.wire() for key, request in requests.items()}
+        self.perform(self.told(lambda session: session.call_needs_input(parked_as, wire, True)))
         with anyio.move_on_after(self.settings.park_timeout):
             async with self.settings.tools.threads.paused(job):
                 await waiter.answered.wait()

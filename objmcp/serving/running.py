@@ -10,6 +10,7 @@ async one awaits them on the loop.
 from __future__ import annotations
 
 import threading
+import typing
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -20,6 +21,7 @@ import anyio.lowlevel
 
 from .._exceptions import ElicitationUnavailable, ElicitError, InteractionError, ObjmcpError
 from .._exceptions import InteractionUnavailable as Unavailable
+from ..model.asking import Question, ask_all, question_key
 from ..model.caller import Caller
 from ..model.elicit import make_question, read_answer
 from ..model.inject import (
@@ -57,13 +59,36 @@ class RunningCall:
     """Inside ``scope``: ends the call at the server's ``call_timeout`` (while the client
     is asked something, its clock stops)."""
     cancelled: threading.Event = field(default_factory=threading.Event)
-    asked: int = 0
-    """Modern era: the questions asked so far (answered from the state, or new)."""
-    question: tuple[str, dict[str, Any]] | None = None
-    """Modern era: the question the call stopped for, when it stops to be replayed."""
+    keys: set[str] = field(default_factory=set)
+    """The keys of the questions asked so far (answered from the state, or new): each
+    names one question of the call."""
+    questions: dict[str, dict[str, Any]] | None = None
+    """Modern era: the questions the call stopped for (its ``inputRequests``), when it
+    stops to be replayed."""
     refused: ProtocolError | None = None
     """Modern era: the error the call is answered with, when it asked for what its client
     did not declare (-32021)."""
+
+    def claim(self, keys: Sequence[str | None]) -> list[str]:
+        """The keys of the questions about to be asked, each checked unique in the call
+        and taken; a None gets the next free default, ``q<N>`` for the call's N-th
+        question. Raises TypeError or ValueError for a key that cannot be used."""
+        taken: list[str] = []
+        for given in keys:
+            key = given
+            if key is None:
+                number = len(self.keys) + len(taken)
+                while f"q{number}" in self.keys or f"q{number}" in taken:
+                    number += 1
+                key = f"q{number}"
+            elif question_key(key) in self.keys or key in taken:
+                raise ValueError(
+                    f"the question key {key!r} is taken: each question of a call needs a "
+                    "key of its own"
+                )
+            taken.append(key)
+        self.keys.update(taken)
+        return taken
 
 
 @dataclass(eq=False)
@@ -79,6 +104,10 @@ class ClientRequest:
         """The error for a request this session cannot make."""
         kind = ElicitationUnavailable if self.feature.startswith("elicitation") else Unavailable
         return kind(reason)
+
+    def wire(self) -> dict[str, Any]:
+        """The request as an entry of ``inputRequests`` (modern era)."""
+        return {"method": self.method, "params": self.params}
 
     def failed(self, reason: str) -> InteractionError:
         """The error for a client that answered with an error."""
@@ -110,9 +139,10 @@ class Reach(Protocol):
         """Tell the subscribers of ``uri`` it changed (from any thread)."""
 
     def ask(
-        self, call: RunningCall, request: ClientRequest, job: Job | None
+        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
     ) -> Coroutine[Any, Any, Any]:
-        """Ask the client for ``call`` and wait for the answer, read (or :data:`STOP`)."""
+        """Ask the client ``requests`` (by key) for ``call`` and wait for the answers, read
+        and by key (or :data:`STOP`)."""
         ...
 
 
@@ -133,31 +163,67 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
         reach.report_progress(call, done, total, message)
         return DONE
 
-    def ask(request: ClientRequest) -> Any:
-        """Ask and return the answer: awaitable on the loop, blocking in a worker thread."""
+    def ask(requests: Mapping[str, ClientRequest], only: str | None = None) -> Any:
+        """Ask and return the answers by key (or the ``only`` one): awaitable on the loop,
+        blocking in a worker thread."""
         if threading.get_ident() == loop_thread:
-            return _ask_on_loop(reach, call, request)
+            return _ask_on_loop(reach, call, requests, only)
         try:
             job = ThreadRunner.current()
-            outcome = anyio.from_thread.run(reach.ask, call, request, job, token=token)
+            outcome = anyio.from_thread.run(reach.ask, call, requests, job, token=token)
         except ObjmcpError:
             raise
         except RuntimeError as error:  # the loop is gone
-            raise request.unavailable("The server stopped while the tool asked") from error
+            first = next(iter(requests.values()))
+            raise first.unavailable("The server stopped while the tool asked") from error
         if outcome is STOP:
-            raise InputNeeded(request)
-        return outcome
+            raise InputNeeded(requests)
+        return outcome if only is None else outcome[only]
 
-    def elicit(message: str, schema: object = bool) -> Any:
+    def ask_one(request: ClientRequest, key: str | None) -> Any:
+        [claimed] = call.claim([key])
+        return ask({claimed: request}, claimed)
+
+    def ask_questions(questions: dict[str, Question]) -> Any:
+        call.claim(list(questions))
+        requests = {key: typing.cast(ClientRequest, q.request) for key, q in questions.items()}
+        return ask(requests)
+
+    def elicit_request(message: str, schema: object = bool) -> ClientRequest:
         question = make_question(message, schema, defaults=revision.elicitation_defaults)
         params = {"message": question.message, "requestedSchema": question.schema}
 
         def read(answer: Mapping[str, Any]) -> ElicitResult:
             return read_answer(question, answer.get("action"), answer.get("content"))
 
-        return ask(ClientRequest("elicitation", "elicitation/create", params, read))
+        return ClientRequest("elicitation", "elicitation/create", params, read)
 
-    def elicit_url(message: str, url: str) -> Any:
+    def elicit(message: str, schema: object = bool, *, key: str | None = None) -> Any:
+        return ask_one(elicit_request(message, schema), key)
+
+    def elicit_question(message: str, schema: object = bool) -> Question:
+        return Question("elicitation", elicit_request(message, schema), ask_questions)
+
+    def elicit_many(questions: Mapping[str, str | tuple[str, object]]) -> Any:
+        if not isinstance(questions, Mapping):
+            raise TypeError(
+                "elicit.many takes a dict of questions, key -> message or (message, schema), "
+                f"not {type(questions).__name__}"
+            )
+        made: dict[str, Question] = {}
+        for key, asked in questions.items():
+            if isinstance(asked, str):
+                made[key] = elicit_question(asked)
+            elif isinstance(asked, tuple) and len(asked) == 2:
+                made[key] = elicit_question(*asked)
+            else:
+                raise TypeError(
+                    f"elicit.many: the question {key!r} is a message or a (message, schema) "
+                    f"pair, not {asked!r}"
+                )
+        return ask_all(made)
+
+    def elicit_url(message: str, url: str, *, key: str | None = None) -> Any:
         if not isinstance(message, str) or not isinstance(url, str):
             raise TypeError("elicit.url takes the message and the URL as strings")
         params: dict[str, Any] = {"mode": "url", "message": message, "url": url}
@@ -171,7 +237,7 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
             plain = read_answer(_URL_QUESTION, answer.get("action"), {})
             return ElicitResult(plain.action, {}, None, elicitation_id)
 
-        return ask(ClientRequest("elicitation.url", "elicitation/create", params, read))
+        return ask_one(ClientRequest("elicitation.url", "elicitation/create", params, read), key)
 
     def complete(elicitation_id: str | None) -> Done:
         if elicitation_id is not None:
@@ -180,13 +246,32 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
 
     elicit.url = elicit_url  # type: ignore[attr-defined]
     elicit.complete = complete  # type: ignore[attr-defined]
+    elicit.many = elicit_many  # type: ignore[attr-defined]
+    elicit.question = elicit_question  # type: ignore[attr-defined]
 
-    def sample(messages: str | Sequence[str | Mapping[str, Any]], **options: Any) -> Any:
+    def sample_of(messages: str | Sequence[str | Mapping[str, Any]], **options: Any) -> Any:
         params = sample_request(messages, **options)  # objmcp.Sample has the options
-        return ask(ClientRequest("sampling", "sampling/createMessage", params, read_sample))
+        return ClientRequest("sampling", "sampling/createMessage", params, read_sample)
 
-    def list_roots() -> Any:
-        return ask(ClientRequest("roots", "roots/list", {}, read_roots))
+    def sample(
+        messages: str | Sequence[str | Mapping[str, Any]], *, key: str | None = None, **options: Any
+    ) -> Any:
+        return ask_one(sample_of(messages, **options), key)
+
+    def sample_question(messages: str | Sequence[str | Mapping[str, Any]], **options: Any) -> Any:
+        return Question("sampling", sample_of(messages, **options), ask_questions)
+
+    sample.question = sample_question  # type: ignore[attr-defined]
+
+    def list_roots(*, key: str | None = None) -> Any:
+        return ask_one(ClientRequest("roots", "roots/list", {}, read_roots), key)
+
+    def roots_question() -> Question:
+        return Question(
+            "roots", ClientRequest("roots", "roots/list", {}, read_roots), ask_questions
+        )
+
+    list_roots.question = roots_question  # type: ignore[attr-defined]
 
     def resource_updated(uri: str) -> Done:
         if not isinstance(uri, str):
@@ -207,11 +292,13 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
     }
 
 
-async def _ask_on_loop(reach: Reach, call: RunningCall, request: ClientRequest) -> Any:
-    outcome = await reach.ask(call, request, None)
+async def _ask_on_loop(
+    reach: Reach, call: RunningCall, requests: Mapping[str, ClientRequest], only: str | None
+) -> Any:
+    outcome = await reach.ask(call, requests, None)
     if outcome is STOP:
-        raise InputNeeded(request)
-    return outcome
+        raise InputNeeded(requests)
+    return outcome if only is None else outcome[only]
 
 
 _URL_QUESTION = make_question("", {"type": "object", "properties": {}})

@@ -231,8 +231,8 @@ class Outcome:
     """``"result"``, ``"error"`` or (modern era) ``"input"``."""
     mark: str
     """What its result or error says, and no other call's."""
-    question: dict[str, Any]
-    """What it asks, for ``"input"``."""
+    requests: dict[str, Any]
+    """What it asks, by key (its ``inputRequests``), for ``"input"``."""
     park: bool
     """Whether it waits, parked, for the retry, for ``"input"``."""
     expires: float
@@ -248,7 +248,9 @@ class Call:
     request: Request
     kind: str
     target: str
-    answers: tuple[Any, ...] = ()
+    answers: dict[str, Any] = field(default_factory=dict)
+    rounds: int = 0
+    """Modern era: the rounds of questions the state its retry brought had asked."""
     expires: float | None = None
     """Modern era: the deadline of the state its retry brought, if it was a retry."""
     wanted: bool = True
@@ -289,9 +291,12 @@ class Suspended:
     params: dict[str, Any]
     """The request's own params (no ``_meta``, state or answers)."""
     caller: str | None
-    answers: tuple[Any, ...]
+    answers: dict[str, Any]
     state: str
-    key: str
+    keys: tuple[str, ...]
+    """The keys of the questions it asks."""
+    rounds: int
+    """The rounds of questions asked, this one included."""
     parked: int | None
     """The call that waits, parked, for this retry (None: the retry runs it again)."""
     expires: float
@@ -449,11 +454,8 @@ class SessionMachine(RuleBasedStateMachine):
         how, mark = call.outcome.how, call.outcome.mark
         if how == "input":
             result = response["result"]
-            key = f"q{len(call.answers)}"
             assert result["resultType"] == "input_required", result
-            assert result["inputRequests"] == {
-                key: {"method": "elicitation/create", "params": call.outcome.question}
-            }, result
+            assert result["inputRequests"] == call.outcome.requests, result
             own = {
                 name: value
                 for name, value in call.request.params.items()
@@ -467,7 +469,8 @@ class SessionMachine(RuleBasedStateMachine):
                     call.request.caller,
                     call.answers,
                     state,
-                    key,
+                    tuple(call.outcome.requests),
+                    call.rounds + 1,
                     call.call_id if call.outcome.park else None,
                     call.outcome.expires,
                 )
@@ -523,7 +526,7 @@ class SessionMachine(RuleBasedStateMachine):
             assert context.revision.version == self.handshake, context
         request.call_id = action.call_id
         self.calls[action.call_id] = Call(
-            action.call_id, request_id, request, action.kind, action.tool, context.answers
+            action.call_id, request_id, request, action.kind, action.tool, dict(context.answers)
         )
 
     def cancelled(self, action: CancelCall) -> None:
@@ -708,14 +711,18 @@ class SessionMachine(RuleBasedStateMachine):
         """The connection reports the end of ``call``: a result, an error, or (modern era) a
         question for the client."""
         mark = f"done {call.call_id}"
-        question = {"message": mark, "requestedSchema": {"type": "object"}}
+        requests = {  # one to three questions in one round, keyed anew each round
+            f"r{call.rounds}.{n}": {
+                "method": "elicitation/create",
+                "params": {"message": f"{mark} {n}", "requestedSchema": {"type": "object"}},
+            }
+            for n in range(1 + call.call_id // 2 % 3)
+        }
         park = bool(call.call_id % 2)
         if how == "input" and not call.modern:
             how = "result"  # handshake calls ask while they run; only modern ones stop to ask
         if how == "input":
-            actions = self.session.call_needs_input(
-                call.call_id, "elicitation/create", question, park=park
-            )
+            actions = self.session.call_needs_input(call.call_id, requests, park=park)
             if park and call.alive:
                 self.parks.add(call.call_id)
         elif call.kind == "tool":
@@ -731,7 +738,7 @@ class SessionMachine(RuleBasedStateMachine):
         was_alive = call.alive
         if was_alive:  # a batched call's answer may go out later: what it says is fixed now
             expires = call.expires if call.expires is not None else self.now + STATE_TTL
-            call.outcome = Outcome(how, mark, question, park, expires)
+            call.outcome = Outcome(how, mark, requests, park, expires)
         self.moment = Moment(reporting=call.call_id)
         self.absorb(actions)
         self.moment = Moment()
@@ -1068,7 +1075,7 @@ class SessionMachine(RuleBasedStateMachine):
             [
                 *["as is"] * 3,
                 *["other caller", "other arguments", "other target"],
-                *["wrong key", "forged", "none"],
+                *["wrong key", "part", "forged", "none"],
             ]
         ),
     )
@@ -1079,7 +1086,7 @@ class SessionMachine(RuleBasedStateMachine):
         suspended = data.draw(st.sampled_from(self.suspended))
         method, params, caller = suspended.method, dict(suspended.params), suspended.caller
         state: str | None = suspended.state
-        key = suspended.key
+        keys = list(suspended.keys)
         if variant == "other caller":
             caller = data.draw(st.sampled_from([c for c in CALLERS if c != caller]))
         elif variant == "other arguments" and method == "resources/read":
@@ -1092,29 +1099,30 @@ class SessionMachine(RuleBasedStateMachine):
             ]
             method, params = data.draw(st.sampled_from(others))
         elif variant == "wrong key":
-            key = f"q{len(suspended.answers) + 1}"
+            keys = [f"{key}?" for key in keys]
+        elif variant == "part":
+            keys = keys[:-1]
         elif variant == "forged":
             state = "e30" + suspended.state[suspended.state.index(".") :]
         elif variant == "none":
             state = None
         answer = {"action": "accept", "content": {"mark": next(self.marks)}}
-        extra: dict[str, Any] = {"inputResponses": {key: answer}}
+        extra: dict[str, Any] = {"inputResponses": dict.fromkeys(keys, answer)}
         if state is not None:
             extra["requestState"] = state
         message = self.message(request_id, method, params, "modern", extra=extra)
         in_time = self.now <= suspended.expires
-        rounds_left = len(suspended.answers) < MAX_ROUNDS
-        # "mrtr" error handling: a good state without the answer runs the method again
+        rounds_left = suspended.rounds <= MAX_ROUNDS
+        # "mrtr" error handling: a good state without every answer runs the method again
         # (it asks again); answers with no state are ignored (the call starts afresh)
-        accepted = (
-            (variant == "as is" and in_time and rounds_left)
-            or (variant == "wrong key" and in_time)
-            or variant == "none"
+        accepted = (variant in ("as is", "wrong key", "part") and in_time and rounds_left) or (
+            variant == "none"
         )
         wanted = {
-            "as is": (*suspended.answers, answer),
+            "as is": {**suspended.answers, **dict.fromkeys(keys, answer)},
             "wrong key": suspended.answers,
-            "none": (),
+            "part": {**suspended.answers, **dict.fromkeys(keys, answer)},
+            "none": {},
         }.get(variant)
         if request_id in self.waiting:
             self.request(message, caller)
@@ -1130,6 +1138,7 @@ class SessionMachine(RuleBasedStateMachine):
                 note("a retry resumes its parked call")
             if variant != "none":
                 self.calls[start.call_id].expires = suspended.expires
+                self.calls[start.call_id].rounds = suspended.rounds
             note(f"a retry brings its answer ({variant})")
         else:
             assert isinstance(action, Send) and isinstance(action.message, dict)
@@ -1335,16 +1344,16 @@ def test_a_retry_brings_its_answer_and_its_state_fits_no_other_caller() -> None:
     assert isinstance(action, StartCall)
     machine.report(machine.calls[action.call_id], "input")
     (suspended,) = machine.suspended
-    extra = {"requestState": suspended.state, "inputResponses": {"q0": {"action": "accept"}}}
+    extra = {"requestState": suspended.state, "inputResponses": {"r0.0": {"action": "accept"}}}
     retry = machine.tool_call(1, "echo", {"text": "hi"}, "modern", None, extra)
     machine.request(retry, "bob", starts=False)
     (action,) = machine.request(retry, "alice", starts=True)
     assert isinstance(action, Resume) and action.parked == 1  # parked: the call resumes
-    assert action.start.context.answers == ({"action": "accept"},)
+    assert action.start.context.answers == {"r0.0": {"action": "accept"}}
     again = machine.tool_call(2, "echo", {"text": "hi"}, "modern", None, extra)
     (action,) = machine.request(again, "alice", starts=True)
     assert isinstance(action, StartCall)  # a park resumes once: the same state replays
-    assert action.context.answers == ({"action": "accept"},)
+    assert action.context.answers == {"r0.0": {"action": "accept"}}
     machine.teardown()
 
 
@@ -1360,7 +1369,8 @@ def test_a_park_given_up_or_never_opened_replays_and_parks_are_bounded() -> None
 
     def ask(action: Action, park: bool) -> str:
         assert isinstance(action, StartCall)
-        (sent,) = session.call_needs_input(action.call_id, "roots/list", {}, park=park)
+        roots = {"method": "roots/list", "params": {}}
+        (sent,) = session.call_needs_input(action.call_id, {"q0": roots}, park=park)
         assert isinstance(sent, Send) and isinstance(sent.message, dict)
         return str(sent.message["result"]["requestState"])
 
@@ -1372,6 +1382,7 @@ def test_a_park_given_up_or_never_opened_replays_and_parks_are_bounded() -> None
     answers = {"inputResponses": {"q0": {}}}
     replay = call(2, requestState=state, **answers)
     assert isinstance(replay, StartCall)  # given up: the retry runs the method again
+    assert replay.context.answers == {"q0": {}}
     unparked = ask(replay, park=False)
     assert isinstance(call(3, requestState=unparked, inputResponses={"q1": {}}), StartCall)
 

@@ -511,7 +511,7 @@ def test_forged_mismatched_and_expired_states_are_refused() -> None:
         assert "forged" in retry(2, "ask", {}, forged)["error"]["message"]
         assert "another call" in retry(3, "ask_name", {}, state)["error"]["message"]
         other_key = StateSeal("not the server's key").seal(
-            RequestState("ask", arguments_digest({}), (), time.time() + 60)
+            RequestState("ask", arguments_digest({}), {}, time.time() + 60)
         )
         assert retry(4, "ask", {}, other_key)["error"]["code"] == -32602
         # a good state without the answer ("mrtr" error handling): asked again
