@@ -328,7 +328,10 @@ class Context:
     continues the client's trace; empty outside a protocol call), and ``extensions``:
     the MCP extensions negotiated for this call (declared by the server's
     ``extensions=`` and by the client of this request), with the client's settings of
-    each (``"com.example/maps" in context.extensions``)."""
+    each (``"com.example/maps" in context.extensions``), and ``client_capabilities``: what
+    the client of this call declared it can do (its ``initialize`` in the handshake era,
+    the request's ``_meta`` in 2026-07-28), for a tool that asks only what the client can
+    answer (``"elicitation" in context.client_capabilities``)."""
 
     tool: str
     elicit: Elicit
@@ -341,12 +344,15 @@ class Context:
     caller: Caller | None = None
     meta: Mapping[str, Any] = field(default_factory=dict)
     extensions: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    client_capabilities: Mapping[str, Any] = field(default_factory=dict)
 
 
 REQUEST_META: Final = object()
 """The key, in what an injected parameter is given, of the request's ``_meta``."""
 REQUEST_EXTENSIONS: Final = object()
 """The key, in what an injected parameter is given, of the extensions negotiated."""
+REQUEST_CAPABILITIES: Final = object()
+"""The key, in what an injected parameter is given, of the client's capabilities."""
 
 INJECTED_NAMES: Mapping[str, object] = {
     "elicit": Elicit,
@@ -468,6 +474,9 @@ def injected_value(marker: object, given: Mapping[object, object] | None, tool: 
             meta=typing.cast("Mapping[str, Any]", given.get(REQUEST_META, {})),
             extensions=typing.cast(
                 "Mapping[str, Mapping[str, Any]]", given.get(REQUEST_EXTENSIONS, {})
+            ),
+            client_capabilities=typing.cast(
+                "Mapping[str, Any]", given.get(REQUEST_CAPABILITIES, {})
             ),
         )
     return DEFAULTS[marker]

@@ -26,6 +26,7 @@ from ..model.caller import Caller
 from ..model.elicit import make_question, read_answer
 from ..model.inject import (
     DONE,
+    REQUEST_CAPABILITIES,
     REQUEST_EXTENSIONS,
     REQUEST_META,
     Cancelled,
@@ -283,6 +284,7 @@ def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
         Caller: call.context.caller,
         REQUEST_META: dict(call.context.meta),
         REQUEST_EXTENSIONS: dict(call.context.extensions),
+        REQUEST_CAPABILITIES: dict(call.context.client_capabilities),
         Progress: progress,
         Cancelled: call.cancelled,
         Elicit: elicit,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import base64
 import json
 import time
-from typing import TypedDict
+from typing import Annotated, Any
 
 import objmcp
 
@@ -34,11 +34,34 @@ def _starting_with(typed: str) -> list[str]:
     return [word for word in WORDS if word.startswith(typed)]
 
 
-class address(TypedDict, total=False):  # noqa: N801 - named as the suite's `$defs` key
-    """A postal address (SEP-1613's `$defs` example)."""
+CONTACT_SCHEMA: dict[str, Any] = {  # the suite's own, word for word (SEP-1613, SEP-2106)
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "$defs": {
+        "address": {
+            "$anchor": "addressDef",
+            "type": "object",
+            "properties": {"street": {"type": "string"}, "city": {"type": "string"}},
+        }
+    },
+    "properties": {
+        "name": {"type": "string"},
+        "address": {"$ref": "#/$defs/address"},
+        "contactMethod": {"type": "string", "enum": ["phone", "email"]},
+        "phone": {"type": "string"},
+        "email": {"type": "string"},
+    },
+    "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
+    "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
+    "then": {"required": ["phone"]},
+    "else": {"required": ["email"]},
+    "additionalProperties": False,
+}
 
-    street: str
-    city: str
+
+def _form(field: str) -> dict[str, Any]:
+    """A form of one required text field, as the suite's questions are."""
+    return {"type": "object", "properties": {field: {"type": "string"}}, "required": [field]}
 
 
 class Conformance:
@@ -213,10 +236,22 @@ class Conformance:
             f"Elicitation completed: action={answer.action}, content={json.dumps(answer.content)}"
         )
 
-    def json_schema_2020_12_tool(self, name: str = "", address: address | None = None) -> str:
-        """Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)."""
-        given = {"name": name, "address": address}
-        return f"JSON Schema 2020-12 tool called with: {json.dumps(given)}"
+    @objmcp.tool(input_schema=CONTACT_SCHEMA)
+    def json_schema_2020_12_tool(self, **contact: Any) -> str:
+        """Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613,
+        SEP-2106): its input schema is the suite's, kept as given."""
+        return f"JSON Schema 2020-12 tool called with: {json.dumps(contact)}"
+
+    def test_param_headers(
+        self,
+        region: Annotated[str, objmcp.Header("Region")],
+        query: str = "",
+        priority: Annotated[int, objmcp.Header("Priority")] = 0,
+    ) -> str:
+        """Runs ``query`` in ``region``: an HTTP client mirrors ``region`` and ``priority``
+        into ``Mcp-Param-Region`` and ``Mcp-Param-Priority`` (SEP-2243), which the server
+        checks against the arguments."""
+        return f"{query!r} in {region} at priority {priority}"
 
     # --- 2026-07-28: the stateless era's diagnostics (server-stateless) ------------------
 
@@ -237,6 +272,35 @@ class Conformance:
         return "Logged"
 
     # --- 2026-07-28: input_required results (SEP-2322) -----------------------------------
+
+    def test_input_required_result_elicitation(self, elicit: objmcp.Elicit) -> str:
+        """Asks the user's name, under the key the suite looks for."""
+        answer = elicit("What is your name?", _form("name"), key="user_name")
+        return f"Hello, {answer.content['name']}!"
+
+    def test_input_required_result_multiple_inputs(
+        self, elicit: objmcp.Elicit, sample: objmcp.Sample, roots: objmcp.Roots
+    ) -> str:
+        """Asks the user, the client's model and the client's roots, in one round."""
+        answers = objmcp.ask_all(
+            user_name=elicit.question("What is your name?", _form("name")),
+            greeting=sample.question("Generate a greeting", max_tokens=50),
+            client_roots=roots.question(),
+        )
+        folders = ", ".join(root.uri for root in answers["client_roots"])
+        return f"{answers['greeting'].text}, {answers['user_name'].content['name']} ({folders})"
+
+    def test_input_required_result_capabilities(self, context: objmcp.Context) -> str:
+        """Asks the user when the client can show a form, and its model when it can
+        sample: only what the client declared it can answer."""
+        questions: dict[str, objmcp.Question] = {}
+        if "elicitation" in context.client_capabilities:
+            questions["user_name"] = context.elicit.question("What is your name?", _form("name"))
+        if "sampling" in context.client_capabilities:
+            questions["greeting"] = context.sample.question("Generate a greeting", max_tokens=50)
+        if not questions:
+            return "Nothing to ask this client"
+        return f"Answered: {sorted(objmcp.ask_all(questions))}"
 
     def test_input_required_result_sampling(self, sample: objmcp.Sample) -> str:
         """Asks the client's model, then answers with what it said."""
