@@ -80,7 +80,7 @@ class Validator:
         read = arguments
         for name in self._untyped:
             value = arguments.get(name)
-            if isinstance(value, str) and value.lstrip().startswith("["):
+            if isinstance(value, str) and value.lstrip(_JSON_SPACE).startswith("["):
                 parsed = _parse(value)
                 if isinstance(parsed, list):
                     read = {**read, name: parsed}
@@ -223,10 +223,14 @@ def _kind_of(value: object) -> frozenset[str]:
 _NOT_JSON = object()
 
 
+_JSON_SPACE = " \t\n\r"
+"""What JSON takes for whitespace (str.strip would take more: U+001F, U+00A0...)."""
+
+
 def _parse(text: str) -> object:
     """The JSON value ``text`` holds (NaN and the infinities refused, ``1e400`` too,
     however deep), or ``_NOT_JSON``."""
     try:
-        return parse_json(text.strip())
+        return parse_json(text.strip(_JSON_SPACE))
     except (ValueError, RecursionError):
         return _NOT_JSON

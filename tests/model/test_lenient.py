@@ -176,3 +176,11 @@ def test_what_is_read_and_what_is_not() -> None:
     for (tool, text), named in refused.items():
         result = TOOLS.call(tool, {parameter(tool)[0]: text})
         assert result.is_error and named in result.text, (tool, text, result.text)
+
+
+@pytest.mark.parametrize("text", ["\x1f0", "0\x1f", "\xa01", "1\u2028"])
+def test_only_json_whitespace_surrounds_a_number_read_from_text(text: str) -> None:
+    # str.strip takes more for whitespace than JSON does: such text is no JSON number
+    name, _ = parameter("integer")
+    with pytest.raises(ArgumentError, match=f"'{name}"):
+        TOOLS["integer"]._validator.check({name: text})
