@@ -545,7 +545,7 @@ def parse_options(argv: Sequence[str] | None) -> tuple[Options, Path | None, Pat
         repeat=default(args.repeat, 5, 1),
         payload_size=round(args.payload_mb * 1e6),
         payload_calls=default(args.payload_calls, 3, 1),
-        import_runs=3 if quick else max(5, default(args.repeat, 5, 1)),
+        import_runs=1 if quick else max(5, default(args.repeat, 5, 1)),
         sizes=tuple(int(size) for size in args.sizes.split(",") if size.strip()),
         scaling_calls=default(args.scaling_calls, 500, 100),
         scaling_repeat=default(args.scaling_repeat, 3, 1),

@@ -87,7 +87,7 @@ peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_co
   tests/cli tests/serving/test_vanishing.py
   tests/serving/test_thread_bound.py tests/serving/test_http_security.py
   tests/serving/test_afternoon.py tests/serving/test_http_bounds.py tests/serving/test_waiting.py
-  tests/serving/test_jwt.py)
+  tests/serving/test_jwt.py tests/serving/test_per_served.py)
 peers_log=$(mktemp)
 rest_log=$(mktemp)
 .venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 &

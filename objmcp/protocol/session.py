@@ -572,9 +572,15 @@ class Session:
             call = Call(request_id, revision, batch, capabilities=capabilities, tool=name)
             needs = toolbox[name].needs if name in toolbox else ()
             for need in needs:  # said ahead: refused before it runs
-                missing = self.questions.missing(call, typing.cast(Feature, need))
+                feature = typing.cast(Feature, need)
+                missing = self.questions.missing(call, feature)
                 if missing is not None:
-                    raise missing
+                    raise missing  # 2026-07-28: -32021
+                refusal = self.questions.refusal(call, feature)
+                if refusal is not None:  # the handshake era: an error result, as when it asks
+                    said = f"{refusal}: the tool {name} would ask for it, so it did not run"
+                    answer = self._call_result(ToolResult(said, is_error=True), revision)
+                    return rpc.result_response(request_id, answer)
             self.start(call, "tool", name, arguments, params, actions)
             return None
         entry = METHODS.get(method)

@@ -4,8 +4,9 @@ before its questions ran: once when a parked call resumes, again when a retry re
 
 Its first tools are what the 2026-07-28 conformance scenarios
 ``input-required-result-multiple-input-requests``, ``-multi-round``, ``-basic-elicitation``
-and ``-missing-input-response`` ask of a fixture, by those names and keys
-(tests/peers/test_questions_conformance.py runs them).
+and ``-missing-input-response`` ask of a fixture, by those names and keys (the suite runs
+them against tests/servers/conformance.py, which has the same tools:
+tests/peers/test_conformance_next.py).
 """
 
 from __future__ import annotations

@@ -98,3 +98,12 @@ def test_needs_names_only_what_a_tool_can_ask() -> None:
         objmcp.tool(needs=["telepathy"])
     with pytest.raises(TypeError, match="needs"):
         objmcp.tool(needs="sampling")
+
+
+def test_a_handshake_client_gets_an_error_result_before_a_tool_that_said_it_runs() -> None:
+    survey = Survey()
+    with objmcp.testing.connect_sync(survey) as client:  # declares no elicitation
+        poll, quiz = client.call("poll"), client.call("quiz")
+    assert poll.is_error and quiz.is_error
+    assert "elicitation" in poll.text and "did not run" in poll.text
+    assert survey.started == ["quiz"]  # poll said ahead: its code never ran
