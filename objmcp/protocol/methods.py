@@ -98,10 +98,13 @@ def tools_list(session: Served, request: Request) -> Message | None:
     else:
         tools = session.tool_list.entries(toolbox, revision)
     hint: CacheHint | None = None
-    if session.caller is not None and lists.scoped(toolbox):
-        tools = lists.reachable(tools, toolbox, session.caller)
+    caller = session.caller
+    scoped = caller is not None and lists.scoped(toolbox)
+    if caller is not None and scoped:
+        tools = lists.reachable(tools, toolbox, caller)
+    if scoped or toolbox.searching:  # the list is this caller's own: its scopes, its finds
         ttl, _ = session.cache.get(request.method, DEFAULT_HINT)
-        hint = (ttl, "private")  # the list is this caller's own
+        hint = (ttl, "private")
     found = lists.page(request.method, "tools", tools, request.params, session.page_size)
     result = complete(found, revision, session.info, session.cache, request.method, hint)
     return rpc.result_response(request.request_id, result)

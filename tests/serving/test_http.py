@@ -752,3 +752,17 @@ async def test_a_modern_listen_stream_hears_that_a_search_changed_the_list() -> 
     assert heard == ToolsListChanged()
     assert after[:3] == meta and set(hits) <= set(after[3:])
     assert text_of(direct) == "3"
+
+
+async def test_a_searching_servers_tool_list_is_never_cached_as_public() -> None:
+    # what a search surfaces joins one caller's list: a shared cache must not keep it
+    app = objmcp.asgi_app(
+        "zoo", Zoo(), discovery="search", cache={"tools/list": (60_000, "public")}
+    )
+    transport = httpx.ASGITransport(app=app)
+    accept = {"accept": "application/json, text/event-stream", **modern_headers("tools/list")}
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        listed = await client.post("/mcp", json=modern("tools/list", 1), headers=accept)
+    await app.aclose()
+    result = listed.json()["result"]
+    assert (result["ttlMs"], result["cacheScope"]) == (60_000, "private")
