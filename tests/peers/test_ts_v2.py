@@ -122,6 +122,18 @@ QUESTIONS = [
         f"summary by {SAMPLE['model']}: {SAMPLE['content']['text']}",
     ),
     Question(
+        "register",
+        "register",
+        {},
+        "elicitation",
+        [
+            {"action": "accept", "content": {"value": "Ada"}},
+            {"action": "accept", "content": {"value": "Paris"}},
+        ],
+        ["Your name?", "Your city?"],
+        "Ada from Paris",
+    ),
+    Question(
         "confirm",
         "confirm",
         {"action": "launch"},
@@ -325,6 +337,7 @@ def test_the_tools_are_listed_as_the_object_model_makes_them(run: Run) -> None:
     expected = objmcp.Toolbox(FRONTDESK()).specs("mcp")
     assert {tool["name"] for tool in listed} == TOOLS | {
         "summarize",
+        "register",
         "confirm",
         "confirmations_started",
     }
@@ -400,13 +413,13 @@ def test_without_the_capability_a_question_is_minus_32021_or_an_error_result(run
         else:
             assert run.result("bare", label)["isError"] is True
             assert "does not support elicitation" in run.text("bare", label)
-    if run.modern:
-        # confirm says ahead what it asks (needs=["elicitation"]): refused before it ran.
-        started = [
-            run.result("bare", label)["structuredContent"]["result"]
-            for label in ("started_before", "started_after")
-        ]
-        assert started[0] == started[1]
+    # confirm says ahead what it asks (needs=["elicitation"]): refused before it ran, in
+    # either era
+    started = [
+        run.result("bare", label)["structuredContent"]["result"]
+        for label in ("started_before", "started_after")
+    ]
+    assert started[0] == started[1]
 
 
 def test_resources_are_listed_and_read(run: Run) -> None:

@@ -176,6 +176,11 @@ class Frontdesk(Library):
         answer = elicit(f"Confirm {action}?", bool)
         return f"{action}: {'confirmed' if answer.value else 'not confirmed'} ({answer.action})"
 
+    def register(self, elicit: objmcp.Elicit) -> str:
+        """Ask the user's name and city, both at once."""
+        answers = elicit.many({"name": ("Your name?", str), "city": ("Your city?", str)})
+        return f"{answers['name'].value} from {answers['city'].value}"
+
     def confirmations_started(self) -> int:
         """How many times confirm has started (a refused call never does)."""
         return self.confirmations
