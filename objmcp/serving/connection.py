@@ -53,7 +53,7 @@ from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
 from .running import STOP, ClientRequest, RunningCall, injections
 from .settings import Settings
-from .tracing import answered, request_started
+from .tracing import answered, question_span, request_started
 
 __all__ = ["Connection", "Lane"]
 
@@ -357,10 +357,11 @@ class Connection:
         waiter = self._waiters[ask_id] = _Waiter(call)
         self.settings.waits.count += 1
         try:
-            self.perform(actions)
-            with _clock_stopped(call):
-                async with self.settings.tools.threads.paused(job):
-                    await waiter.answered.wait()
+            with question_span(self.settings.tracer, request.method, ask_id):
+                self.perform(actions)
+                with _clock_stopped(call):
+                    async with self.settings.tools.threads.paused(job):
+                        await waiter.answered.wait()
         finally:
             self._waiters.pop(ask_id, None)
             self.settings.waits.count -= 1

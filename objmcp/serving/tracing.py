@@ -10,7 +10,8 @@ in ``params._meta.traceparent`` (SEP-414; an HTTP ``traceparent`` header is put 
 the transport when the request has none), and current while the method runs, so its own
 spans nest under it (a worker thread gets the context from anyio). :func:`ended` records
 how the call ended: an error result or an error answer makes the span's status an error,
-with ``error.type`` and the exception the method raised. :func:`request_started` and
+with ``error.type`` and the exception the method raised. :func:`question_span` is the span
+of a question the call asks the client, inside the call's. :func:`request_started` and
 :func:`answered` make the span of a request the session answers itself (``tools/list``,
 ``initialize``, a call refused before it runs), after the fact. :func:`span_of` is what the
 runners use: no span at all while no tracer provider is set (OpenTelemetry's default, a
@@ -36,6 +37,7 @@ __all__ = [
     "answered",
     "ended",
     "find_tracer",
+    "question_span",
     "request_started",
     "span_of",
     "traced",
@@ -75,6 +77,23 @@ def span_of(
 
 
 _NO_SPAN: AbstractContextManager[None] = nullcontext()
+
+
+def question_span(
+    tracer: Any | None, method: str, ask_id: str
+) -> AbstractContextManager[Any | None]:
+    """The span of a question a call puts to the client in the handshake era (a request
+    of the server's: ``elicitation/create``, ``sampling/createMessage``, ``roots/list``),
+    from when it is sent to when its answer comes; a child of the call's span, which is
+    current where the call asks. None inside the block as for :func:`span_of`."""
+    if tracer is None or not _provider_set():
+        return _NO_SPAN
+    from opentelemetry.trace import SpanKind
+
+    attributes = {"mcp.method.name": method, "jsonrpc.request.id": ask_id}
+    return tracer.start_as_current_span(  # type: ignore[no-any-return]
+        method, kind=SpanKind.CLIENT, attributes=attributes
+    )
 
 
 class _Provider:

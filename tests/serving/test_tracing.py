@@ -232,3 +232,39 @@ async def test_requests_the_session_answers_itself_are_spans_too(era: Any) -> No
     assert dict(refused.attributes or {})["gen_ai.tool.name"] == "nope"
     if era == "handshake":
         assert finished("initialize").kind == trace.SpanKind.SERVER
+
+
+class Asking:
+    """Work that asks the user first, then traces itself."""
+
+    def confirm(self, what: str, elicit: objmcp.Elicit) -> str:
+        """Ask in a worker thread."""
+        answer = elicit(f"Do {what}?", bool)
+        with mine.start_as_current_span("sync work"):
+            return f"{what}: {answer.value}"
+
+    async def aconfirm(self, what: str, elicit: objmcp.Elicit) -> str:
+        """Ask on the loop."""
+        answer = await elicit(f"Do {what}?", bool)
+        with mine.start_as_current_span("async work"):
+            return f"{what}: {answer.value}"
+
+
+async def test_a_question_to_the_client_is_a_span_inside_the_calls() -> None:
+    def yes(params: dict[str, Any]) -> objmcp.ElicitResult:
+        return objmcp.ElicitResult("accept", {"value": True})
+
+    async with connect(Asking(), elicit=yes) as client:
+        for tool in ("confirm", "aconfirm"):
+            await client.call(tool, what="it")
+            _, question = nested(f"tools/call {tool}", "elicitation/create")
+            _, work = nested(
+                f"tools/call {tool}", "sync work" if tool == "confirm" else "async work"
+            )
+            assert question.kind == trace.SpanKind.CLIENT
+            attributes = dict(question.attributes or {})
+            assert attributes["mcp.method.name"] == "elicitation/create"
+            assert str(attributes["jsonrpc.request.id"]).startswith("objmcp-")
+            assert question.end_time is not None and work.start_time is not None
+            assert question.end_time <= work.start_time  # the method went on after the answer
+            EXPORTER.clear()
