@@ -99,18 +99,21 @@ class Case:
     recorded: bool = False  # over stdio, keep what the server reads (tests/inspector/record.py)
 
 
-def call(tool: str, *pairs: str) -> Case:
+def call(tool: str, *pairs: str, http: bool = False) -> Case:
+    """A tools/call case: over stdio (recorded), and over HTTP too when ``http``: what a
+    version makes of its --tool-arg strings does not depend on the transport."""
     options = ["--method", "tools/call", "--tool-name", tool]
     for pair in pairs:
         options += ["--tool-arg", pair]
-    return Case("Desk", tuple(options), recorded=True)
+    transports = ("stdio", "http") if http else ("stdio",)
+    return Case("Desk", tuple(options), transports=transports, recorded=True)
 
 
 # Each tool call: the --tool-arg values, and the text of the (non-error) result.
 CALLS: dict[str, tuple[Case, str]] = {
-    "add": (call("add", "a=2", "b=3"), "5"),
+    "add": (call("add", "a=2", "b=3", http=True), "5"),
     "scale": (call("scale", "value=1.5", "factor=3", "exact=true"), "4.5 exactly"),
-    "tag": (call("tag", "title=notes", 'tags=["a","b"]'), "notes: a, b"),
+    "tag": (call("tag", "title=notes", 'tags=["a","b"]', http=True), "notes: a, b"),
     "tag-untagged": (call("tag", "title=notes"), "notes: untagged"),
     "place": (call("place", 'point={"x":1,"y":2}'), "(1, 2)"),
     "paint": (call("paint", "color=green"), "painted green"),
@@ -147,7 +150,7 @@ EMPTY = {
 }
 CASES: dict[str, Case] = {
     **{name: case for name, (case, _) in CALLS.items()},
-    "fail": call("fail", "message=nope"),
+    "fail": call("fail", "message=nope", http=True),
     "tools/list": Case("Desk", ("--method", "tools/list")),
     # 2.x's own check of the schemas' portability: exit 6 for an error-severity problem
     "tools/list --strict": Case(
@@ -392,8 +395,10 @@ def test_the_2x_strict_check_finds_no_portability_error(everything: dict[str, Ru
     assert findings == [("median", "untyped-schema", "warning")], str(outcome)
 
 
-@pytest.mark.parametrize("transport", TRANSPORTS)
-@pytest.mark.parametrize("name", list(CALLS))
+@pytest.mark.parametrize(
+    ("transport", "name"),
+    [(transport, name) for name, (case, _) in CALLS.items() for transport in case.transports],
+)
 def test_a_tool_call_answers(runs: Runs, transport: str, name: str) -> None:
     outcome = runs(transport, name)
     result = outcome.result()
