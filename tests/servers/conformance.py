@@ -18,6 +18,8 @@ import json
 import time
 from typing import Annotated, Any
 
+from forms import CONTACT_SCHEMA  # the suite's schema, word for word (SEP-1613, SEP-2106)
+
 import objmcp
 
 # A 1x1 red PNG and a minimal WAV: the suite's own test media.
@@ -32,31 +34,6 @@ WORDS = ["paris", "park", "party", "test", "testing", "tested"]
 
 def _starting_with(typed: str) -> list[str]:
     return [word for word in WORDS if word.startswith(typed)]
-
-
-CONTACT_SCHEMA: dict[str, Any] = {  # the suite's own, word for word (SEP-1613, SEP-2106)
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "type": "object",
-    "$defs": {
-        "address": {
-            "$anchor": "addressDef",
-            "type": "object",
-            "properties": {"street": {"type": "string"}, "city": {"type": "string"}},
-        }
-    },
-    "properties": {
-        "name": {"type": "string"},
-        "address": {"$ref": "#/$defs/address"},
-        "contactMethod": {"type": "string", "enum": ["phone", "email"]},
-        "phone": {"type": "string"},
-        "email": {"type": "string"},
-    },
-    "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
-    "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
-    "then": {"required": ["phone"]},
-    "else": {"required": ["email"]},
-    "additionalProperties": False,
-}
 
 
 def _form(field: str) -> dict[str, Any]:
