@@ -57,7 +57,7 @@ from .running import STOP, ClientRequest, RunningCall, injections
 from .settings import Settings
 from .tracing import answered, question_span, request_started
 
-__all__ = ["Connection", "Lane"]
+__all__ = ["Connection", "Lane", "task_delay"]
 
 logger = logging.getLogger("objmcp")
 
@@ -397,13 +397,8 @@ class Connection:
     ) -> None:
         """2026-07-28: answer ``call`` as a task if it runs past its delay (its tool's
         ``task`` option, else ``task_after``), to a client with the tasks extension."""
-        context = start.context
-        if start.kind != "tool" or call.task_id is not None or TASKS not in context.extensions:
-            return
-        tools = self.settings.tools
-        mode = tools[start.tool].task if start.tool in tools else None
-        delay = TASK_GRACE if mode in ("optional", "always") else self.settings.task_after
-        if mode == "never" or delay is None:
+        delay = task_delay(self.settings, start)
+        if delay is None or call.task_id is not None:
             return
         if call.watcher is not None:
             call.watcher.cancel()
@@ -510,6 +505,19 @@ TASK_GRACE = 0.05
 """Seconds a call to a tool with ``task="optional"`` or ``"always"`` runs before it is
 answered as a task: time to end at once, or to ask its first questions the 2026-07-28
 way (``input_required``), before the task is made."""
+
+
+def task_delay(settings: Settings, start: StartCall) -> float | None:
+    """2026-07-28: seconds after which the call ``start`` becomes a task if still running
+    (its tool's ``task`` option, else ``task_after``); None when it never does (not a
+    tool call, a client without the tasks extension, ``task="never"``)."""
+    if start.kind != "tool" or TASKS not in start.context.extensions:
+        return None
+    tools = settings.tools
+    mode = tools[start.tool].task if start.tool in tools else None
+    if mode == "never":
+        return None
+    return TASK_GRACE if mode in ("optional", "always") else settings.task_after
 
 
 @contextlib.contextmanager

@@ -355,9 +355,10 @@ class Conformance:
         await anyio.sleep(seconds)
         return f"Computed {label} in {seconds:g} s"
 
-    @objmcp.tool(task="optional")
+    @objmcp.tool(task="always")
     async def failing_job(self) -> str:
-        """Fails as a tool fails (an error result), after a second."""
+        """Fails as a tool fails (an error result), after a second; always a task (the
+        suite's required-task tool: a client without the extension is refused)."""
         await anyio.sleep(1)
         raise objmcp.ToolError("failing_job failed, as it always does")
 
