@@ -651,7 +651,7 @@ class Session:
                 task_methods.check_required(self, call, name)
             self.start(call, "tool", name, arguments, params, actions)
             return None
-        if method in task_methods.METHODS and revision.era == "modern" and TASKS in self.extensions:
+        if method in task_methods.METHODS and TASKS in self.extensions_of(revision):
             return task_methods.handle(
                 self, request_id, method, params, revision, capabilities, actions
             )
@@ -671,7 +671,17 @@ class Session:
         return features.declares(has, gate)
 
     def capabilities(self, revision: Revision) -> dict[str, Any]:
-        return features.server_capabilities(self.toolbox, self.declare, revision, self.extensions)
+        extensions = self.extensions_of(revision)
+        return features.server_capabilities(self.toolbox, self.declare, revision, extensions)
+
+    def extensions_of(self, revision: Revision) -> Extensions:
+        """The extensions the server declares in ``revision``: objmcp's own only where the
+        revision defines them (the tasks extension in 2026-07-28)."""
+        if not revision.extensions:
+            return {}
+        if revision.tasks_extension or TASKS not in self.extensions:
+            return self.extensions
+        return {name: value for name, value in self.extensions.items() if name != TASKS}
 
     def start(
         self,
@@ -721,9 +731,7 @@ class Session:
             call.answers,
             caller=self.caller,
             client=client,
-            extensions=negotiated(
-                self.extensions if call.revision.extensions else {}, call.capabilities
-            ),
+            extensions=negotiated(self.extensions_of(call.revision), call.capabilities),
         )
         start = StartCall(call_id, target, arguments, context, kind)
         parked = None

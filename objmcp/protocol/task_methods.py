@@ -9,24 +9,48 @@ and calls these with itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from . import jsonrpc as rpc
-from .actions import Action, CancelCall, TaskAnswered
+from .actions import Action, CacheHint, CancelCall, ServerInfo, TaskAnswered
 from .calls import Call
 from .jsonrpc import Message, ProtocolError, RequestId
 from .modern import complete
 from .revisions import Revision
-from .tasks import TASKS, Task
+from .tasks import TASKS, Task, TaskStore
 
-if TYPE_CHECKING:
-    from .session import Session
-
-__all__ = ["METHODS", "check_required", "completed", "failed", "handle", "progress"]
+__all__ = [
+    "METHODS",
+    "Session",
+    "check_required",
+    "completed",
+    "failed",
+    "handle",
+    "progress",
+]
 
 METHODS = frozenset({"tasks/get", "tasks/update", "tasks/cancel"})
 """The methods of the extension (2026-07-28)."""
+
+
+class Session(Protocol):
+    """What of the session (:class:`objmcp.protocol.session.Session`) the tasks use."""
+
+    tasks: TaskStore
+    clock: Callable[[], float]
+    info: ServerInfo
+    cache: dict[str, CacheHint]
+
+    @property
+    def caller_key(self) -> str | None:
+        """Who sent the message being read."""
+        ...
+
+    def end_call(self, call_id: int) -> None:
+        """Forget the call ``call_id``: its end answers nothing."""
+        ...
+
 
 _REQUIRED: dict[str, Any] = {"requiredCapabilities": {"extensions": {TASKS: {}}}}
 

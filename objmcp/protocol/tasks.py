@@ -21,8 +21,6 @@ Theory of operation:
 from __future__ import annotations
 
 import collections
-import datetime
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -116,6 +114,8 @@ class TaskStore:
         self.expire(now)
         if self.live() >= self.limit:
             return None
+        import secrets  # only a task needs it: serving starts without
+
         task_id = secrets.token_urlsafe(24)
         if self.route:
             task_id = f"{self.route}.{task_id}"
@@ -224,6 +224,8 @@ class TaskStore:
 
 
 def _iso(moment: float) -> str:
+    import datetime  # only a task needs it: serving starts without
+
     return (
         datetime.datetime.fromtimestamp(moment, datetime.timezone.utc)
         .isoformat()
