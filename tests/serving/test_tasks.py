@@ -198,14 +198,18 @@ def test_task_after_off_makes_only_the_tools_that_say_so_tasks() -> None:
 
 
 @pytest.mark.anyio
-async def test_over_http_a_task_is_its_callers_alone() -> None:
+async def test_over_http_a_task_is_its_callers_alone_and_names_its_process() -> None:
     spec = importlib.util.spec_from_file_location("jobs", JOBS)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     callers = {"alice-token": {"sub": "alice"}, "bob-token": {"sub": "bob"}}
     app = objmcp.asgi_app(
-        "jobs", module.Jobs(), verify=lambda token: callers.get(token, {}), task_after=0.1
+        "jobs",
+        module.Jobs(),
+        verify=lambda token: callers.get(token, {}),
+        task_after=0.1,
+        route="p1",
     )
     transport = httpx.ASGITransport(app=app)
 
@@ -225,6 +229,7 @@ async def test_over_http_a_task_is_its_callers_alone() -> None:
             client, "alice-token", request(1, "tools/call", name="slow", arguments={"seconds": 0.3})
         )
         task_id = created["result"]["taskId"]
+        assert task_id.startswith("p1.")  # its process's --route tag, for the proxy
         theirs = await post(client, "bob-token", request(2, "tasks/get", taskId=task_id))
         cancel = await post(client, "bob-token", request(3, "tasks/cancel", taskId=task_id))
         mine = await post(client, "alice-token", request(4, "tasks/get", taskId=task_id))
