@@ -13,12 +13,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import httpx2 as httpx
 import pytest
 from conftest import RawServer
 from http_helpers import modern_headers
 
 import objmcp
+from objmcp.testing import connect
 
 JOBS = Path(__file__).resolve().parent.parent / "servers" / "jobs.py"
 TASKS = "io.modelcontextprotocol/tasks"
@@ -81,6 +83,15 @@ def jobs(request: pytest.FixtureRequest) -> Iterator[Client]:
     yield Client(server)
     server.process.kill()
     server.process.wait()
+
+
+def _jobs_module() -> Any:
+    """tests/servers/jobs.py, imported (tests/servers is not a package)."""
+    spec = importlib.util.spec_from_file_location("jobs", JOBS)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def text(result: dict[str, Any]) -> str:
@@ -199,10 +210,7 @@ def test_task_after_off_makes_only_the_tools_that_say_so_tasks() -> None:
 
 @pytest.mark.anyio
 async def test_over_http_a_task_is_its_callers_alone_and_names_its_process() -> None:
-    spec = importlib.util.spec_from_file_location("jobs", JOBS)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _jobs_module()
     callers = {"alice-token": {"sub": "alice"}, "bob-token": {"sub": "bob"}}
     app = objmcp.asgi_app(
         "jobs",
@@ -238,3 +246,31 @@ async def test_over_http_a_task_is_its_callers_alone_and_names_its_process() -> 
     assert cancel["error"]["code"] == -32602
     assert mine["result"]["status"] == "completed"
     assert text(mine["result"]["result"]) == "slept 0.3"
+
+
+@pytest.mark.anyio
+async def test_hooks_see_a_task_s_call_end_to_end_through_the_testing_client() -> None:
+    class Seen(objmcp.Hook):
+        def __init__(self) -> None:
+            self.ends: list[tuple[str, str]] = []
+
+        def after(self, call: objmcp.CallInfo, end: objmcp.CallEnd) -> None:
+            self.ends.append((call.tool, end.result.text))
+
+    module = _jobs_module()
+    seen = Seen()
+    capabilities = {"extensions": {TASKS: {}}}
+    async with connect(
+        module.Jobs(), era="modern", capabilities=capabilities, hooks=[seen], task_after=0.1
+    ) as client:
+        created = await client.request(
+            "tools/call", {"name": "slow", "arguments": {"seconds": 0.3}}
+        )
+        assert created["resultType"] == "task"
+        for _ in range(100):
+            task = await client.request("tasks/get", {"taskId": created["taskId"]})
+            if task["status"] == "completed":
+                break
+            await anyio.sleep(0.05)
+    assert task["status"] == "completed"
+    assert seen.ends == [("slow", "slept 0.3")]
