@@ -20,7 +20,7 @@ from conftest import RawServer
 from http_helpers import modern_headers
 
 import objmcp
-from objmcp.testing import connect
+from objmcp.testing import ResponseError, connect
 
 JOBS = Path(__file__).resolve().parent.parent / "servers" / "jobs.py"
 TASKS = "io.modelcontextprotocol/tasks"
@@ -274,3 +274,15 @@ async def test_hooks_see_a_task_s_call_end_to_end_through_the_testing_client() -
             await anyio.sleep(0.05)
     assert task["status"] == "completed"
     assert seen.ends == [("slow", "slept 0.3")]
+
+
+@pytest.mark.anyio
+async def test_the_task_option_as_data_and_checked() -> None:
+    with pytest.raises(TypeError, match="'never', 'optional' or 'always'"):
+        objmcp.ToolOptions(task="sometimes")
+    tools = {"quick": {"task": "always"}}
+    async with connect(_jobs_module().Jobs(), era="modern", tools=tools) as client:
+        with pytest.raises(ResponseError) as refused:
+            await client.request("tools/call", {"name": "quick", "arguments": {}})
+    assert refused.value.code == -32021
+    assert refused.value.data == {"requiredCapabilities": {"extensions": {TASKS: {}}}}
