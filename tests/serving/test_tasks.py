@@ -76,8 +76,10 @@ class Client:
         raise AssertionError(f"task {task_id} stayed {task['status']}")
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def jobs(request: pytest.FixtureRequest) -> Iterator[Client]:
+    """A jobs server with ``task_after`` 0.2 s (and the options a test gives as its
+    parameter), shared by the module's tests: each makes tasks of its own."""
     options = getattr(request, "param", ())
     server = RawServer("-m", "objmcp", "run", "--task-after", "0.2", *options, f"{JOBS}:Jobs")
     yield Client(server)
