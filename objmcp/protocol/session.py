@@ -47,6 +47,9 @@ for the questions its calls wait on):
   server declares of them;
 - :mod:`~objmcp.protocol.extensions`: the MCP extensions the server declares, and
   those a request negotiated;
+- :mod:`~objmcp.protocol.tasks` and :mod:`~objmcp.protocol.task_methods`: 2026-07-28 calls
+  answered as tasks (the tasks extension), and ``tasks/get``, ``tasks/update``,
+  ``tasks/cancel``;
 - :mod:`~objmcp.protocol.methods`: the method table and its handlers;
 - :mod:`~objmcp.protocol.notifications`: what the server tells the client unasked.
 
