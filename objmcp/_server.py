@@ -41,6 +41,7 @@ from .protocol.session import (
 )
 from .protocol.state import StateSeal
 from .protocol.surfaced import DEFAULT_SURFACED, Surfaced
+from .protocol.tasks import DEFAULT_KEEP, DEFAULT_MAX_TASKS, TASKS, TaskStore
 from .serving.byte_stream import StreamConnection
 from .serving.connection import Connection
 from .serving.reader import ReaderConnection
@@ -65,6 +66,10 @@ logger = logging.getLogger("objmcp")
 _UNKNOWN = object()  # the tracer, before it is looked for
 
 
+DEFAULT_TASK_AFTER = 5.0
+"""Seconds after which a 2026-07-28 call still running becomes a task (``task_after``)."""
+
+
 class Server:
     """An MCP server for one object.
 
@@ -86,7 +91,11 @@ class Server:
     random key), ``max_parked`` and ``park_timeout`` (modern era: how many calls
     may wait suspended for the client's retry, and for how many seconds; beyond
     either, the retry runs the method again from the start, answering its earlier
-    questions from the state), ``max_waiting`` and ``max_waiting_total``
+    questions from the state), ``task_after``, ``max_tasks`` and ``task_ttl``
+    (2026-07-28, to a client with the tasks extension: seconds after which a call still
+    running is answered as a task, 5, None for only the tools that say ``task=``; tasks
+    alive at once, 1,000, beyond which a call is answered as a plain call; seconds an
+    ended task is kept for the client to fetch, 600), ``max_waiting`` and ``max_waiting_total``
     (handshake era: how many calls may wait for the client's answer at once, in one
     session, 64, and in all, 1,000; each may keep a worker thread: beyond either, the
     question raises :class:`~objmcp.InteractionUnavailable` in the call, which
@@ -159,6 +168,9 @@ class Server:
         state_key: str | bytes | None = None,
         max_parked: int = 64,
         park_timeout: float = 300.0,
+        task_after: float | None = DEFAULT_TASK_AFTER,
+        max_tasks: int = DEFAULT_MAX_TASKS,
+        task_ttl: float = DEFAULT_KEEP,
         max_waiting: int = DEFAULT_MAX_WAITING,
         max_waiting_total: int = DEFAULT_MAX_WAITING_TOTAL,
         tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
@@ -188,7 +200,7 @@ class Server:
         self.info = ServerInfo(name, version, title, instructions, description, website_url)
         if meta is not None:
             self.info.meta = server_meta(checked_meta(meta, "meta"))
-        self.extensions = declared(extensions)
+        self.extensions = declared(extensions, own={TASKS: {}})
         """The MCP extensions the server declares (``capabilities.extensions``)."""
         self.tools = Toolbox(
             target,
@@ -228,6 +240,11 @@ class Server:
             raise ValueError("max_parked and park_timeout cannot be negative")
         self.max_parked = max_parked
         self.park_timeout = park_timeout
+        check_seconds(task_after=task_after)
+        TaskStore(max_tasks, task_ttl)  # checks the options now, not at the first connection
+        self.task_after = task_after
+        self.max_tasks = max_tasks
+        self.task_ttl = task_ttl
         if max_waiting < 0:
             raise ValueError("max_waiting cannot be negative")
         self.max_waiting = max_waiting
@@ -312,6 +329,7 @@ class Server:
             call_timeout=self.call_timeout,
             grace=self.grace,
             park_timeout=self.park_timeout,
+            task_after=self.task_after,
             loggers=self.loggers,
             tracer=self.tracer,
         )
@@ -340,6 +358,7 @@ class Server:
             max_parked=self.max_parked,
             max_surfaced=self.max_surfaced,
             extensions=self.extensions,
+            tasks=TaskStore(self.max_tasks, self.task_ttl),
         )
 
     async def handle(self, message: object) -> Any:

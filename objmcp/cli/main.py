@@ -117,6 +117,17 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="stop a call that runs longer (waits for the client's answers not counted)",
     )
+    limits.add_argument(
+        "--task-after",
+        type=_seconds_or_off,
+        metavar="SECONDS",
+        help="answer a 2026-07-28 call still running as a task, to a client with the tasks "
+        "extension (5; off: only tools that say task=)",
+    )
+    limits.add_argument("--max-tasks", type=int, metavar="N", help="tasks alive at once (1000)")
+    limits.add_argument(
+        "--task-ttl", type=float, metavar="SECONDS", help="an ended task is kept (600)"
+    )
     limits.add_argument("--max-calls", type=int, metavar="N", help="running at once, each client")
     limits.add_argument("--max-threads", type=int, metavar="N", help="sync calls at once (40)")
     limits.add_argument("--max-frame", type=int, metavar="BYTES", help="one message's size")
@@ -440,8 +451,18 @@ def _log_to_stderr(log_level: str | None) -> None:
     logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
 
 
+def _seconds_or_off(text: str) -> float | str:
+    """``--task-after``: seconds, or ``off``."""
+    if text.strip().lower() in ("off", "none"):
+        return "off"
+    return float(text)
+
+
 _LIMITS = (
     "call_timeout",
+    "task_after",
+    "max_tasks",
+    "task_ttl",
     "max_calls",
     "max_threads",
     "max_frame",
@@ -481,6 +502,8 @@ def _make_server(options: argparse.Namespace, state_key: str | None = None) -> S
     limits = {
         name: getattr(options, name) for name in _LIMITS if getattr(options, name, None) is not None
     }
+    if limits.get("task_after") == "off":
+        limits["task_after"] = None
     try:
         return Server(
             options.name or default_name(options.target),

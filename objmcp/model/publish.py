@@ -37,6 +37,8 @@ MARK = "__objmcp_tool__"
 NEEDS = ("elicitation", "elicitation.url", "sampling", "roots")
 """What a tool may say it will ask the client for (``ToolOptions.needs``)."""
 
+_TASK_MODES = ("never", "optional", "always")
+
 _HINTS = {
     "read_only": "readOnlyHint",
     "destructive": "destructiveHint",
@@ -67,7 +69,10 @@ class ToolOptions:
     signature and the return annotation with hand-written JSON Schemas (2020-12),
     published and checked exactly as given (:mod:`objmcp.model.handwritten`);
     ``headers`` maps parameters to the names of the ``Mcp-Param-*`` headers an HTTP client
-    mirrors them into (``{"region": "Region"}``: ``x-mcp-header`` in the input schema).
+    mirrors them into (``{"region": "Region"}``: ``x-mcp-header`` in the input schema);
+    ``task`` says when a 2026-07-28 call to it is answered as a task (``"never"``;
+    ``"optional"``: at once, to a client with the tasks extension; ``"always"``: the same,
+    and a client without it is refused -32021; None: once it runs past ``task_after``).
     """
 
     name: str | None = None
@@ -86,6 +91,7 @@ class ToolOptions:
     input_schema: Mapping[str, Any] | None = None
     output_schema: Mapping[str, Any] | None = None
     headers: Mapping[str, str] | None = None
+    task: str | None = None
 
     def __post_init__(self) -> None:
         for key in ("name", "title", "description"):
@@ -117,6 +123,10 @@ class ToolOptions:
                 if problem is not None:
                     raise TypeError(f"the tool option headers: {problem}")
             object.__setattr__(self, "headers", dict(self.headers))
+        if self.task is not None and self.task not in _TASK_MODES:
+            raise TypeError(
+                f"the tool option task takes 'never', 'optional' or 'always', not {self.task!r}"
+            )
         if self.needs is not None:
             if isinstance(self.needs, str) or not isinstance(self.needs, Sequence):
                 raise TypeError("the tool option needs must be a list of names")
@@ -185,6 +195,7 @@ def tool(
     input_schema: Mapping[str, Any] | None = None,
     output_schema: Mapping[str, Any] | None = None,
     headers: Mapping[str, str] | None = None,
+    task: str | None = None,
 ) -> Callable[[F], F]: ...
 
 

@@ -76,6 +76,8 @@ class Tool:
     icons: tuple[Mapping[str, Any], ...] = ()
     needs: tuple[str, ...] = ()
     """What the tool said it will ask the client for (``ToolOptions.needs``)."""
+    task: str | None = None
+    """When a call to it becomes a task (``ToolOptions.task``)."""
     meta: Mapping[str, Any] = field(default_factory=dict)
     """The tool's ``_meta`` in ``tools/list`` (``ToolOptions.meta``)."""
     scopes: tuple[str, ...] = ()
@@ -351,6 +353,7 @@ def make_tool(
         annotations=options.annotations(),
         icons=options.icons or (),
         needs=options.needs or (),
+        task=options.task,
         meta=options.meta or {},
         scopes=options.scopes or (),
         output_schema=output_schema,

@@ -8,7 +8,8 @@ out in order:
 - :class:`StartCall` a tool, a resource read or a prompt, however long it takes;
 - :class:`Resume` a parked call with the answers its retry brought (modern era);
 - :class:`CancelCall` a call the client gave up on;
-- :class:`Answer`: the client answered a question a call asked it.
+- :class:`Answer`: the client answered a question a call asked it;
+- :class:`TaskAnswered`: the client answered questions of a task's call.
 
 Going the other way, the session is given a :class:`ServerInfo` (who the server
 says it is) once, and hands each started call a :class:`CallContext` (what the call
@@ -42,6 +43,7 @@ __all__ = [
     "Send",
     "ServerInfo",
     "StartCall",
+    "TaskAnswered",
 ]
 
 Feature = Literal["elicitation", "elicitation.url", "sampling", "roots"]
@@ -156,4 +158,12 @@ class Resume:
     start: StartCall
 
 
-Action = Send | StartCall | Resume | CancelCall | Answer
+@dataclass(eq=False)
+class TaskAnswered:
+    """2026-07-28: ``tasks/update`` answered questions of the task ``task_id``: its call,
+    waiting for them, goes on."""
+
+    task_id: str
+
+
+Action = Send | StartCall | Resume | CancelCall | Answer | TaskAnswered

@@ -76,6 +76,7 @@ class Call:
     method: str = "tools/call"
     cache: CacheHint | None = None  # a resource's own caching hint
     caller: str | None = None  # who sent it, when the transport knows (see Session.receive)
+    task: str | None = None  # 2026-07-28: the task it runs as, once answered with one
 
 
 def answer_call(call: Call, call_id: int, response: Message) -> list[Action]:

@@ -54,9 +54,16 @@ CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo"
 SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo"
 LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel"
 
-NAMED_PARAM = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
+NAMED_PARAM = {
+    "tools/call": "name",
+    "prompts/get": "name",
+    "resources/read": "uri",
+    "tasks/get": "taskId",
+    "tasks/update": "taskId",
+    "tasks/cancel": "taskId",
+}
 """Methods whose request names what it is for, by this parameter (over HTTP, the
-``Mcp-Name`` header repeats it)."""
+``Mcp-Name`` header repeats it; the tasks extension's name their task)."""
 
 DEFAULT_HINT: CacheHint = (0, "private")
 """Every cacheable result is stale at once and private unless the server says otherwise."""

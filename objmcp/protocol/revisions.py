@@ -70,6 +70,10 @@ class Revision:
     extensions: bool = False
     """Servers declare ``capabilities.extensions`` (SEP-2133, which shows it in a 2025-06-18
     ``initialize``; a field of ``ServerCapabilities`` in 2026-07-28's schema)."""
+    tasks_extension: bool = False
+    """The tasks extension (``io.modelcontextprotocol/tasks``, SEP-2663) is defined: its
+    ``resultType: "task"`` and ``tasks/get``, ``tasks/update``, ``tasks/cancel``
+    (2026-07-28)."""
     resource_not_found: int = -32002
     """The error code of a read of a URI no resource has: -32002 (the handshake
     revisions' examples), -32602 (invalid params) in 2026-07-28, which says so."""
@@ -143,6 +147,7 @@ REVISIONS: dict[str, Revision] = {
             removed_methods=_MODERN_REMOVED,
             listed_meta=True,
             extensions=True,
+            tasks_extension=True,
             resource_not_found=-32602,
         ),
     )

@@ -47,6 +47,9 @@ for the questions its calls wait on):
   server declares of them;
 - :mod:`~objmcp.protocol.extensions`: the MCP extensions the server declares, and
   those a request negotiated;
+- :mod:`~objmcp.protocol.tasks` and :mod:`~objmcp.protocol.task_methods`: 2026-07-28 calls
+  answered as tasks (the tasks extension), and ``tasks/get``, ``tasks/update``,
+  ``tasks/cancel``;
 - :mod:`~objmcp.protocol.methods`: the method table and its handlers;
 - :mod:`~objmcp.protocol.notifications`: what the server tells the client unasked.
 
@@ -68,7 +71,7 @@ from ..model.content import ToolResult
 from ..model.jsontext import LONG_TEXT, LongMessage, ParseFailure
 from ..model.media import fits
 from ..model.toolbox import Changes, Toolbox
-from . import features, handshake, lists, notifications
+from . import features, handshake, lists, notifications, task_methods
 from . import jsonrpc as rpc
 from .actions import (
     Action,
@@ -81,6 +84,7 @@ from .actions import (
     Send,
     ServerInfo,
     StartCall,
+    TaskAnswered,
 )
 from .calls import Batch, Call, answer_call, id_of, long_texts
 from .envelope import Envelope, read_envelope, unreadable
@@ -116,6 +120,7 @@ from .revisions import MODERN_VERSIONS, Revision
 from .state import RequestState, StateSeal, arguments_digest
 from .subscriptions import Subscriptions
 from .surfaced import DEFAULT_SURFACED, Surfaced
+from .tasks import TASKS, TaskStore
 
 __all__ = [
     "Action",
@@ -130,6 +135,7 @@ __all__ = [
     "Session",
     "check_listing",
     "StartCall",
+    "TaskAnswered",
     # re-exported from the modules of the session's concerns, where they are defined
     "CLIENT_CAPABILITIES_KEY",
     "CLIENT_INFO_KEY",
@@ -170,6 +176,7 @@ class Session:
         max_parked: int = 64,
         max_surfaced: int = DEFAULT_SURFACED,
         extensions: Extensions | None = None,
+        tasks: TaskStore | None = None,
     ) -> None:
         check_limits(max_calls=max_calls, max_depth=max_depth, max_string=max_string)
         self.toolbox = toolbox
@@ -195,6 +202,9 @@ class Session:
         ``prompts``): a handshake client keeps what initialize declared."""
         self.extensions: Extensions = dict(extensions or {})
         """The extensions the server declares (checked: :func:`extensions.declared`)."""
+        self.clock = clock
+        self.tasks = tasks if tasks is not None else TaskStore()
+        """2026-07-28: the tasks of this session's calls (the tasks extension)."""
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
@@ -300,8 +310,13 @@ class Session:
         self, call_id: int, done: float, total: float | None = None, message: str | None = None
     ) -> list[Action]:
         """A running call reports progress: the notification to send, if the client asked
-        for progress (a ``progressToken``) and still waits for the call."""
-        return notifications.progress(self._calls.get(call_id), done, total, message)
+        for progress (a ``progressToken``) and still waits for the call. A task's call
+        says it in the task's ``statusMessage`` instead."""
+        call = self._calls.get(call_id)
+        if call is not None and call.task is not None:
+            task_methods.progress(self, call.task, done, total, message)
+            return []
+        return notifications.progress(call, done, total, message)
 
     def log(self, call_id: int | None, level: str, logger_name: str, data: object) -> list[Action]:
         """A log record, of a call (or of none): the ``notifications/message`` to send, if
@@ -379,6 +394,10 @@ class Session:
         call = self._end(call_id)
         if call is None:
             return []
+        if call.task is not None:
+            failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
+            task_methods.failed(self, call.task, failure)
+            return []
         if error is not None or body is None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
             if failure.code == RESOURCE_NOT_FOUND:
@@ -399,8 +418,16 @@ class Session:
             answer = self._call_result(result, call.revision)
         except Exception:  # a bug of ours: an internal error for this call alone
             logger.exception("objmcp failed on the answer of a call")
+            if call.task is not None:
+                task_methods.failed(
+                    self, call.task, ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
+                )
+                return []
             failed = rpc.error_response(call.request_id, rpc.INTERNAL_ERROR, "Internal error")
             return answer_call(call, call_id, failed)
+        if call.task is not None:
+            task_methods.completed(self, call.task, answer)
+            return self._found(call, result)
         response = rpc.result_response(call.request_id, answer)
         if result.content is not None or len(result.text) >= LONG_TEXT:
             found = long_texts(result)
@@ -490,9 +517,51 @@ class Session:
         questions = self.questions
         if questions.asks:
             questions.forget(call_id)
-        if call is not None:
+        if call is not None and call.task is None:  # a task's request was answered already
             self._in_flight.pop(call.request_id, None)
         return call
+
+    @property
+    def caller_key(self) -> str | None:
+        """Who sent the message being read, as the transport names callers (None: one
+        client only, as on stdio): what owns a task."""
+        return self._caller
+
+    def end_call(self, call_id: int) -> None:
+        """Forget the call ``call_id`` (its task was cancelled): its end answers nothing."""
+        self._end(call_id)
+
+    def make_task(self, call_id: int) -> tuple[list[Action], str | None]:
+        """2026-07-28: answer the running call ``call_id`` as a task (``resultType:
+        "task"``); the call runs on and its end is kept in the task. The actions and the
+        task's id; none when the call is over, is a task already, or ``max_tasks`` tasks
+        are alive (it is then answered as a plain call when it ends)."""
+        call = self._calls.get(call_id)
+        if call is None or call.task is not None:
+            return [], None
+        task = self.tasks.create(call_id, call.caller, self.clock())
+        if task is None:
+            return [], None
+        call.task = task.task_id
+        self._in_flight.pop(call.request_id, None)
+        body = complete(self.tasks.wire(task, False), call.revision, self.info, self.cache, None)
+        body["resultType"] = "task"
+        return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
+
+    def task_asks(self, task_id: str, requests: dict[str, dict[str, Any]]) -> None:
+        """A task's call asks the client ``requests`` (key -> ``{"method", "params"}``):
+        the task is ``input_required`` until ``tasks/update`` answers them."""
+        task = self.tasks.by_id(task_id)
+        if task is not None:
+            self.tasks.ask(task, requests, self.clock())
+
+    def task_answers(self, task_id: str, keys: set[str]) -> dict[str, Any] | None:
+        """The answers ``tasks/update`` brought to the questions ``keys`` of a task's call
+        (taken), once all are there; None while some are not (or the task is gone)."""
+        task = self.tasks.by_id(task_id)
+        if task is None or task.ended or not keys <= set(task.answers):
+            return None
+        return self.tasks.take_answers(task, keys)
 
     def _notification(self, method: str, params: dict[str, Any], actions: list[Action]) -> None:
         if method == "notifications/cancelled":
@@ -581,8 +650,14 @@ class Session:
                     said = f"{refusal}: the tool {name} would ask for it, so it did not run"
                     answer = self._call_result(ToolResult(said, is_error=True), revision)
                     return rpc.result_response(request_id, answer)
+            if name in toolbox and toolbox[name].task == "always":
+                task_methods.check_required(self, call, name)
             self.start(call, "tool", name, arguments, params, actions)
             return None
+        if method in task_methods.METHODS and TASKS in self.extensions_of(revision):
+            return task_methods.handle(
+                self, request_id, method, params, revision, capabilities, actions
+            )
         entry = METHODS.get(method)
         if entry is None:
             raise method_not_found(method, revision)
@@ -599,7 +674,17 @@ class Session:
         return features.declares(has, gate)
 
     def capabilities(self, revision: Revision) -> dict[str, Any]:
-        return features.server_capabilities(self.toolbox, self.declare, revision, self.extensions)
+        extensions = self.extensions_of(revision)
+        return features.server_capabilities(self.toolbox, self.declare, revision, extensions)
+
+    def extensions_of(self, revision: Revision) -> Extensions:
+        """The extensions the server declares in ``revision``: objmcp's own only where the
+        revision defines them (the tasks extension in 2026-07-28)."""
+        if not revision.extensions:
+            return {}
+        if revision.tasks_extension or TASKS not in self.extensions:
+            return self.extensions
+        return {name: value for name, value in self.extensions.items() if name != TASKS}
 
     def start(
         self,
@@ -649,9 +734,7 @@ class Session:
             call.answers,
             caller=self.caller,
             client=client,
-            extensions=negotiated(
-                self.extensions if call.revision.extensions else {}, call.capabilities
-            ),
+            extensions=negotiated(self.extensions_of(call.revision), call.capabilities),
         )
         start = StartCall(call_id, target, arguments, context, kind)
         parked = None

@@ -48,14 +48,16 @@ from ..protocol.session import (
     Send,
     Session,
     StartCall,
+    TaskAnswered,
 )
+from ..protocol.tasks import TASKS
 from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
 from .running import STOP, ClientRequest, RunningCall, injections
 from .settings import Settings
 from .tracing import answered, question_span, request_started
 
-__all__ = ["Connection", "Lane"]
+__all__ = ["Connection", "Lane", "task_delay"]
 
 logger = logging.getLogger("objmcp")
 
@@ -108,6 +110,7 @@ class Connection:
         self._running: dict[int, RunningCall] = {}
         self._waiters: dict[str, _Waiter] = {}  # handshake era: by the id of our request
         self._parked: dict[int, _Waiter] = {}  # modern era: by the call id it was parked as
+        self._task_waits: dict[str, anyio.Event] = {}  # 2026-07-28: tasks' calls, by task id
         self.closing = False
         """Set once the client is gone or done: nobody is left to answer questions."""
         self.calls: anyio.abc.TaskGroup | None = None
@@ -179,13 +182,19 @@ class Connection:
                 self._send(action.message, action.related)
             elif isinstance(action, (StartCall, Resume)):
                 start = action if isinstance(action, StartCall) else action.start
-                if isinstance(action, Resume) and self._resume(action):
-                    continue
                 calls = group or self.calls
                 assert calls is not None, "calls start while the connection runs"
+                if isinstance(action, Resume) and self._resume(action):
+                    self._watch_for_task(start, self._running[start.call_id], calls)
+                    continue
                 call = RunningCall(start.call_id, start.tool, start.context)
                 self._running[start.call_id] = call
                 calls.start_soon(self._run_call, start, call)
+                self._watch_for_task(start, call, calls)
+            elif isinstance(action, TaskAnswered):
+                event = self._task_waits.get(action.task_id)
+                if event is not None:
+                    event.set()
             elif isinstance(action, Answer):
                 waiting = self._waiters.get(action.ask_id)
                 if waiting is not None:
@@ -269,6 +278,8 @@ class Connection:
                 action,
                 f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped",
             )
+        if call.watcher is not None:
+            call.watcher.cancel()
         self._running.pop(call.call_id, None)
         if not self._running:
             self.idle.set()
@@ -338,6 +349,8 @@ class Connection:
         self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
     ) -> Any:
         unanswered = {k: r for k, r in requests.items() if k not in call.context.answers}
+        if unanswered and call.task_id is not None:
+            return await self._ask_in_task(call, call.task_id, requests, unanswered, job)
         if unanswered:
             if not self._can_park(job):
                 call.questions = {key: request.wire() for key, request in unanswered.items()}
@@ -347,6 +360,65 @@ class Connection:
             self._check_released(waiter, next(iter(unanswered.values())))
         answers = call.context.answers  # a resumed call's are its retry's: all of them
         return {key: request.read(answers[key]) for key, request in requests.items()}
+
+    async def _ask_in_task(
+        self,
+        call: RunningCall,
+        task_id: str,
+        requests: Mapping[str, ClientRequest],
+        unanswered: Mapping[str, ClientRequest],
+        job: Job | None,
+    ) -> Any:
+        """A task's call asks: the task is ``input_required`` with the questions until
+        ``tasks/update`` answers them all (or ``park_timeout`` runs out)."""
+        wire = {key: request.wire() for key, request in unanswered.items()}
+        keys = set(wire)
+        with self.lock:
+            self.session.task_asks(task_id, wire)
+        given: dict[str, Any] | None = None
+        with _clock_stopped(call), anyio.move_on_after(self.settings.park_timeout):
+            async with self.settings.tools.threads.paused(job):
+                while True:
+                    event = self._task_waits[task_id] = anyio.Event()
+                    with self.lock:
+                        given = self.session.task_answers(task_id, keys)
+                    if given is not None:
+                        break
+                    await event.wait()
+        self._task_waits.pop(task_id, None)
+        first = next(iter(unanswered.values()))
+        if given is None:
+            raise first.unavailable("The task waited too long for its answers (park_timeout)")
+        answers = {**call.context.answers, **given}
+        return {key: request.read(answers[key]) for key, request in requests.items()}
+
+    def _watch_for_task(
+        self, start: StartCall, call: RunningCall, calls: anyio.abc.TaskGroup
+    ) -> None:
+        """2026-07-28: answer ``call`` as a task if it runs past its delay (its tool's
+        ``task`` option, else ``task_after``), to a client with the tasks extension."""
+        delay = task_delay(self.settings, start)
+        if delay is None or call.task_id is not None:
+            return
+        if call.watcher is not None:
+            call.watcher.cancel()
+        call.watcher = anyio.CancelScope()
+        calls.start_soon(self._become_task, call, call.watcher, delay)
+
+    async def _become_task(
+        self, call: RunningCall, watcher: anyio.CancelScope, delay: float
+    ) -> None:
+        with watcher:
+            await anyio.sleep(delay)
+            if self._running.get(call.call_id) is not call or call.questions is not None:
+                return  # over, or stopped to be asked again
+            if any(waiter.call is call for waiter in self._parked.values()):
+                return  # its retry resumes it, and watches it again
+            with self.lock:
+                actions, task_id = self.session.make_task(call.call_id)
+            if task_id is not None:
+                call.task_id = task_id
+            self.perform(actions)
 
     async def _ask_handshake(
         self, call: RunningCall, request: ClientRequest, job: Job | None
@@ -427,6 +499,25 @@ class Connection:
             if call is None or waiter.call is call:
                 waiter.released = True
                 waiter.answered.set()
+
+
+TASK_GRACE = 0.05
+"""Seconds a call to a tool with ``task="optional"`` or ``"always"`` runs before it is
+answered as a task: time to end at once, or to ask its first questions the 2026-07-28
+way (``input_required``), before the task is made."""
+
+
+def task_delay(settings: Settings, start: StartCall) -> float | None:
+    """2026-07-28: seconds after which the call ``start`` becomes a task if still running
+    (its tool's ``task`` option, else ``task_after``); None when it never does (not a
+    tool call, a client without the tasks extension, ``task="never"``)."""
+    if start.kind != "tool" or TASKS not in start.context.extensions:
+        return None
+    tools = settings.tools
+    mode = tools[start.tool].task if start.tool in tools else None
+    if mode == "never":
+        return None
+    return TASK_GRACE if mode in ("optional", "always") else settings.task_after
 
 
 @contextlib.contextmanager

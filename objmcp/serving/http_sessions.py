@@ -194,6 +194,7 @@ class SessionStore:
         if self._modern is None:
             self._modern = HttpConnection(self.settings)
             self._modern.runner.object_session = NO_SESSION
+            self._modern.runner.session.tasks.route = self.route  # task ids say their process
             self.settings.hub.join(self._modern.runner)
         return self._modern
 

@@ -51,6 +51,7 @@ from ..protocol.session import Action, Send, StartCall
 from ..transport.forks import end_child, forked_while_serving
 from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
+from .connection import task_delay
 from .execute import call_info, internal_error
 from .logs import attribute_thread_logs
 from .settings import Settings
@@ -323,6 +324,8 @@ class ReaderConnection(WriterConnection):
             return None
         if tools.objects is not None:
             return None  # its object is leased on the loop
+        if task_delay(self.settings, action) is not None:
+            return None  # it may become a task: the loop watches it
         now = time.monotonic()
         timeout = self.settings.call_timeout
         deadline = None if timeout is None else now + timeout

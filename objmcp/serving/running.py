@@ -69,6 +69,10 @@ class RunningCall:
     refused: ProtocolError | None = None
     """Modern era: the error the call is answered with, when it asked for what its client
     did not declare (-32021)."""
+    task_id: str | None = None
+    """2026-07-28: the task the call runs as, once answered with one."""
+    watcher: anyio.CancelScope | None = None
+    """What waits to make the call a task (``task_after``), while it waits."""
 
     def claim(self, keys: Sequence[str | None]) -> list[str]:
         """The keys of the questions about to be asked, each checked unique in the call

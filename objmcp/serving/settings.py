@@ -89,6 +89,9 @@ class Settings:
     call_timeout: float | None = None
     grace: float = 5.0
     park_timeout: float = 300.0
+    task_after: float | None = None
+    """2026-07-28: seconds after which a call still running is answered as a task, to a
+    client with the tasks extension (None: only tools that say ``task=``)."""
     loggers: tuple[str, ...] | None = None
     """The loggers whose records go to the client, with their children (None: the served
     object's packages')."""

@@ -32,7 +32,9 @@ async def test_the_sdk_reads_the_meta_and_negotiates_an_extension(mode: str) -> 
         negotiated = await client.call_tool("negotiated", {})
         where = await client.call_tool("where", {"place": "Oslo"})
         if mode != "2026-07-28":  # a pinned client never asks what the server declares
-            assert client.server_capabilities.extensions == atlas.EXTENSIONS
+            # auto discovers 2026-07-28, which has objmcp's own too (tasks, SEP-2663)
+            own = {"io.modelcontextprotocol/tasks": {}} if mode == "auto" else {}
+            assert client.server_capabilities.extensions == {**atlas.EXTENSIONS, **own}
     assert {r.uri: r.meta for r in resources} == {
         "atlas://index": {"com.example/size": 2},
         "atlas://legend": {"com.example/symbols": 1},

@@ -18,6 +18,7 @@ import json
 import time
 from typing import Annotated, Any
 
+import anyio
 from forms import CONTACT_SCHEMA  # the suite's schema, word for word (SEP-1613, SEP-2106)
 
 import objmcp
@@ -39,6 +40,12 @@ def _starting_with(typed: str) -> list[str]:
 def _form(field: str) -> dict[str, Any]:
     """A form of one required text field, as the suite's questions are."""
     return {"type": "object", "properties": {field: {"type": "string"}}, "required": [field]}
+
+
+_CONFIRM: dict[str, Any] = {
+    "type": "object",
+    "properties": {"confirm": {"type": "boolean"}, "name": {"type": "string"}},
+}
 
 
 class Conformance:
@@ -310,6 +317,56 @@ class Conformance:
     def test_input_required_result_tampered_state(self, elicit: objmcp.Elicit) -> str:
         """Asks a question; a retry whose state was tampered with is refused."""
         return f"Answered: {elicit('Your name?', str).action}"
+
+    # --- 2026-07-28: the tasks extension (SEP-2663, the tasks-* scenarios) ------------------
+
+    @objmcp.tool(task="never")
+    def greet(self, name: str) -> str:
+        """Greets at once, never as a task."""
+        return f"Hello, {name}!"
+
+    @objmcp.tool(task="optional")
+    async def slow_compute(self, seconds: float, label: str = "") -> str:
+        """Works ``seconds`` seconds, as a task to a client that can poll it."""
+        await anyio.sleep(seconds)
+        return f"Computed {label} in {seconds:g} s"
+
+    @objmcp.tool(task="always")
+    async def failing_job(self) -> str:
+        """Fails as a tool fails (an error result), after a second; always a task (the
+        suite's required-task tool: a client without the extension is refused)."""
+        await anyio.sleep(1)
+        raise objmcp.ToolError("failing_job failed, as it always does")
+
+    @objmcp.tool(task="optional")
+    async def protocol_error_job(self, roots: objmcp.Roots) -> str:
+        """Asks for the client's roots, which the suite's client did not declare: a
+        protocol error (-32021), so the task fails."""
+        await anyio.sleep(0.2)
+        return str(await roots())
+
+    @objmcp.tool(task="optional")
+    async def confirm_delete(self, filename: str, elicit: objmcp.Elicit) -> str:
+        """Asks the user to confirm, inside its task."""
+        await anyio.sleep(0.2)
+        answer = await elicit(f"Delete {filename}?", _CONFIRM, key="confirm")
+        return f"Deleted {filename}" if answer.action == "accept" else f"Kept {filename}"
+
+    @objmcp.tool(task="optional")
+    async def multi_input(self, elicit: objmcp.Elicit) -> str:
+        """Asks the user two questions at once, inside its task."""
+        await anyio.sleep(0.2)
+        answers = await elicit.many(
+            {"first": ("First?", _CONFIRM), "second": ("Second?", _CONFIRM)}
+        )
+        return f"Answered: {answers['first'].action}, {answers['second'].action}"
+
+    @objmcp.tool(task="always")
+    async def test_tool_with_task(self, elicit: objmcp.Elicit) -> str:
+        """Asks the user's name first (input_required), then works on as a task."""
+        answer = await elicit("What is your name?", _form("name"), key="user_name")
+        await anyio.sleep(0.3)
+        return f"Hello, {answer.content['name']}!"
 
     @objmcp.prompt
     def test_input_required_result_prompt(self, elicit: objmcp.Elicit) -> str:

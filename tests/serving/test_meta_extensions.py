@@ -37,6 +37,9 @@ ATLAS = Path(atlas.__file__)
 LISTED = {"2024-11-05": False, "2025-03-26": False, "2025-06-18": True, "2025-11-25": True}
 CLIENT_EXTENSIONS = {atlas.MAPS: {"zoom": 3}, "org.example/unknown": {}}
 
+MODERN_EXTENSIONS = {**atlas.EXTENSIONS, "io.modelcontextprotocol/tasks": {}}
+"""What 2026-07-28 declares: the server's extensions and objmcp's own (tasks, SEP-2663)."""
+
 
 def answer_of(response: Any) -> Any:
     """The JSON-RPC answer of an HTTP response, a JSON body or an SSE stream's last event."""
@@ -88,7 +91,9 @@ async def test_a_call_sees_the_extensions_both_sides_declared(revision: str) -> 
         negotiated = json.loads((await client.call("negotiated")).text)
         where = (await client.call("where", place="Oslo")).text
     if LISTED.get(revision, True):
-        assert declared_extensions == atlas.EXTENSIONS
+        # 2026-07-28 also has objmcp's own: the tasks extension (SEP-2663)
+        modern = revision == "2026-07-28"
+        assert declared_extensions == (MODERN_EXTENSIONS if modern else atlas.EXTENSIONS)
         assert negotiated == {atlas.MAPS: {"zoom": 3}}  # the client's settings; not unknown
         assert where == "[map of Oslo]"
     else:  # a revision before extensions: none declared, none negotiated
@@ -135,7 +140,7 @@ def test_modern_over_raw_pipes_negotiates_each_request_on_its_own() -> None:
     server = RawServer(str(ATLAS))
     try:
         discovered = server.request(modern("server/discover", 1))["result"]
-        assert discovered["capabilities"]["extensions"] == atlas.EXTENSIONS
+        assert discovered["capabilities"]["extensions"] == MODERN_EXTENSIONS
         assert discovered["_meta"] == {
             **atlas.SERVER_META,
             "io.modelcontextprotocol/serverInfo": {"name": "atlas", "version": "1.0.0"},
@@ -158,7 +163,7 @@ def test_over_http_both_eras_declare_and_negotiate() -> None:
             server.url, modern("server/discover", 1), **modern_headers("server/discover")
         )
         found = answer_of(discovered)["result"]
-        assert found["capabilities"]["extensions"] == atlas.EXTENSIONS
+        assert found["capabilities"]["extensions"] == MODERN_EXTENSIONS
         assert found["_meta"]["com.example/build"] == "42"
         headers = modern_headers("tools/call", "where")
         message = modern_call(2, "where", CLIENT_EXTENSIONS)
@@ -201,7 +206,10 @@ def test_the_options_are_checked_when_the_server_is_made() -> None:
     with pytest.raises(TypeError, match="prompt option meta"):
         objmcp.prompt(meta="tone")  # type: ignore[arg-type]
     fine = {"io.modelcontextprotocol/ui": {}, "com.example.mcp/a_b.c-d": {"n": [1]}}
-    assert objmcp.Server("s", atlas.Atlas(), extensions=fine).extensions == fine
+    server = objmcp.Server("s", atlas.Atlas(), extensions=fine)
+    assert server.extensions == {**fine, "io.modelcontextprotocol/tasks": {}}  # and objmcp's
+    with pytest.raises(ValueError, match="objmcp itself"):
+        objmcp.Server("s", atlas.Atlas(), extensions={"io.modelcontextprotocol/tasks": {}})
 
 
 def test_objmcps_own_extensions_join_the_given_ones_and_keep_their_names() -> None:

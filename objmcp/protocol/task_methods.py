@@ -1,0 +1,156 @@
+"""2026-07-28: the tasks extension's methods, and what a task's call tells its task.
+
+``tasks/get``, ``tasks/update`` and ``tasks/cancel`` answer only a request that
+declares the extension (else -32021), and only about a task of its own caller: a task
+of another caller, or one expired, is the spec's unknown task (-32602). The session
+(:mod:`objmcp.protocol.session`) keeps the :class:`~objmcp.protocol.tasks.TaskStore`
+and calls these with itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from . import jsonrpc as rpc
+from .actions import Action, CacheHint, CancelCall, ServerInfo, TaskAnswered
+from .calls import Call
+from .jsonrpc import Message, ProtocolError, RequestId
+from .modern import complete
+from .revisions import Revision
+from .tasks import TASKS, Task, TaskStore
+
+__all__ = [
+    "METHODS",
+    "Session",
+    "check_required",
+    "completed",
+    "failed",
+    "handle",
+    "progress",
+]
+
+METHODS = frozenset({"tasks/get", "tasks/update", "tasks/cancel"})
+"""The methods of the extension (2026-07-28)."""
+
+
+class Session(Protocol):
+    """What of the session (:class:`objmcp.protocol.session.Session`) the tasks use."""
+
+    tasks: TaskStore
+    clock: Callable[[], float]
+    info: ServerInfo
+    cache: dict[str, CacheHint]
+
+    @property
+    def caller_key(self) -> str | None:
+        """Who sent the message being read."""
+        ...
+
+    def end_call(self, call_id: int) -> None:
+        """Forget the call ``call_id``: its end answers nothing."""
+        ...
+
+
+_REQUIRED: dict[str, Any] = {"requiredCapabilities": {"extensions": {TASKS: {}}}}
+
+
+def check_required(session: Session, call: Call, tool: str) -> None:
+    """Refuse (-32021) a call to a tool that always runs as a task, from a 2026-07-28
+    request that did not declare the tasks extension."""
+    if call.revision.era != "modern" or _declares(call.capabilities):
+        return
+    raise ProtocolError(
+        rpc.MISSING_CLIENT_CAPABILITY,
+        f"Missing required client capability: the tool {tool} always runs as a task; "
+        f"declare the extension {TASKS} in the request's client capabilities",
+        _REQUIRED,
+    )
+
+
+def handle(
+    session: Session,
+    request_id: RequestId,
+    method: str,
+    params: dict[str, Any],
+    revision: Revision,
+    capabilities: Mapping[str, Any],
+    actions: list[Action],
+) -> Message:
+    """Answer ``tasks/get``, ``tasks/update`` or ``tasks/cancel``."""
+    if not _declares(capabilities):
+        raise ProtocolError(
+            rpc.MISSING_CLIENT_CAPABILITY,
+            f"Missing required client capability: {method} needs the extension {TASKS} "
+            "declared in the request's client capabilities",
+            _REQUIRED,
+        )
+    task = _task(session, params, method)
+    store, now = session.tasks, session.clock()
+    body: dict[str, Any] = {}
+    if method == "tasks/get":
+        body = store.wire(task, True)
+    elif method == "tasks/update":
+        responses = params.get("inputResponses")
+        if not isinstance(responses, dict):
+            raise ProtocolError(
+                rpc.INVALID_PARAMS,
+                "tasks/update needs inputResponses: an object of answers keyed as the "
+                "task's inputRequests",
+            )
+        if store.answer(task, responses, now) or task.answers:
+            actions.append(TaskAnswered(task.task_id))
+    elif store.end(task, "cancelled", now):  # tasks/cancel; an ended task stays as it is
+        task.message = "Cancelled by the client"
+        session.end_call(task.call_id)
+        actions.append(CancelCall(task.call_id))
+    result = complete(body, revision, session.info, session.cache, None)
+    return rpc.result_response(request_id, result)
+
+
+def completed(session: Session, task_id: str, result: dict[str, Any]) -> None:
+    """The call of the task ``task_id`` ended with ``result`` (a ``CallToolResult``)."""
+    task = session.tasks.by_id(task_id)
+    if task is not None:
+        session.tasks.end(task, "completed", session.clock(), result=result)
+
+
+def failed(session: Session, task_id: str, error: ProtocolError) -> None:
+    """The call of the task ``task_id`` ended with a JSON-RPC ``error``."""
+    task = session.tasks.by_id(task_id)
+    if task is not None:
+        wire: dict[str, Any] = {"code": error.code, "message": error.message}
+        if error.data is not None:
+            wire["data"] = error.data
+        if session.tasks.end(task, "failed", session.clock(), error=wire):
+            task.message = error.message
+
+
+def progress(
+    session: Session, task_id: str, done: float, total: float | None, message: str | None
+) -> None:
+    """A task's call reports progress: its ``statusMessage`` says it."""
+    task = session.tasks.by_id(task_id)
+    if task is None:
+        return
+    if message is None:
+        message = f"{done:g}" if total is None else f"{done:g} of {total:g}"
+    session.tasks.say(task, message, session.clock())
+
+
+def _task(session: Session, params: dict[str, Any], method: str) -> Task:
+    task_id = params.get("taskId")
+    if not isinstance(task_id, str):
+        raise ProtocolError(rpc.INVALID_PARAMS, f'{method} needs a string "taskId"')
+    task = session.tasks.find(task_id, session.caller_key, session.clock())
+    if task is None:
+        raise ProtocolError(
+            rpc.INVALID_PARAMS,
+            f"Failed to retrieve task: Task not found ({task_id!r} is unknown, or has expired)",
+        )
+    return task
+
+
+def _declares(capabilities: Mapping[str, Any]) -> bool:
+    extensions = capabilities.get("extensions")
+    return isinstance(extensions, dict) and isinstance(extensions.get(TASKS), dict)

@@ -1,0 +1,237 @@
+"""2026-07-28: the tasks extension (``io.modelcontextprotocol/tasks``, SEP-2663), sans-IO.
+
+A ``tools/call`` that runs long is answered ``resultType: "task"`` with a task id, to
+a client that declared the extension on that request; the call runs on, and the
+client polls it (``tasks/get``), answers its questions (``tasks/update``) or gives it
+up (``tasks/cancel``). A :class:`TaskStore` holds one session's tasks: each belongs to
+the caller that started it (another caller is told it does not exist), at most
+``limit`` are alive at once, and an ended task is kept ``keep`` seconds, then
+forgotten. The store has no clock of its own: every operation is given ``now``.
+
+Theory of operation:
+
+1. A task is ``working``, ``input_required`` (questions outstanding), or ended:
+   ``completed``, ``failed`` or ``cancelled``; once ended it never changes again.
+2. A cancelled task keeps no result, whatever the call does after.
+3. Question keys are never reused within a task: an answer to a key that is not
+   outstanding is ignored.
+4. Nothing is kept past its expiry: every operation first forgets what expired.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = [
+    "DEFAULT_KEEP",
+    "DEFAULT_MAX_TASKS",
+    "DEFAULT_POLL_INTERVAL",
+    "ENDED",
+    "TASKS",
+    "Status",
+    "Task",
+    "TaskStore",
+    "TASK_MODES",
+]
+
+TASKS = "io.modelcontextprotocol/tasks"
+"""The extension's name, in ``capabilities.extensions``."""
+
+TASK_MODES = ("never", "optional", "always")
+"""What a tool may say of tasks (``ToolOptions.task``)."""
+
+Status = Literal["working", "input_required", "completed", "failed", "cancelled"]
+ENDED = frozenset({"completed", "failed", "cancelled"})
+"""The final statuses."""
+
+DEFAULT_KEEP = 600.0
+"""Seconds an ended task is kept for the client to fetch it (``task_ttl``)."""
+DEFAULT_MAX_TASKS = 1000
+"""Tasks alive at once (``max_tasks``); beyond it a call is answered as a plain call."""
+DEFAULT_POLL_INTERVAL = 0.5
+"""Seconds between the client's polls, as suggested in ``pollIntervalMs``."""
+
+
+@dataclass(eq=False)
+class Task:
+    """One task: its call, its owner, where it stands."""
+
+    task_id: str
+    call_id: int
+    owner: str | None
+    created: float
+    updated: float
+    status: Status = "working"
+    message: str | None = None
+    result: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    questions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Outstanding questions, by key (the ``inputRequests``)."""
+    answers: dict[str, Any] = field(default_factory=dict)
+    """Answers given by ``tasks/update`` and not yet taken by the call."""
+    asked: set[str] = field(default_factory=set)
+    """Every key ever asked (keys are never reused)."""
+    expires: float | None = None
+    """When it is forgotten (set when it ends)."""
+
+    @property
+    def ended(self) -> bool:
+        """Whether the task reached a final status."""
+        return self.status in ENDED
+
+
+class TaskStore:
+    """The tasks of one session, bounded and expiring."""
+
+    def __init__(
+        self,
+        limit: int = DEFAULT_MAX_TASKS,
+        keep: float = DEFAULT_KEEP,
+        poll_interval: float = DEFAULT_POLL_INTERVAL,
+        route: str | None = None,
+    ) -> None:
+        if limit < 0 or keep <= 0 or poll_interval <= 0:
+            raise ValueError(
+                "max_tasks cannot be negative; task_ttl and the poll interval must be positive"
+            )
+        self.limit, self.keep, self.poll_interval, self.route = limit, keep, poll_interval, route
+        self._tasks: dict[str, Task] = {}
+        self._ending: collections.deque[str] = collections.deque()  # ended, oldest first
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+    def live(self) -> int:
+        """Tasks not ended yet."""
+        return len(self._tasks) - len(self._ending)
+
+    def create(self, call_id: int, owner: str | None, now: float) -> Task | None:
+        """A new working task for the call ``call_id`` of ``owner``; None when ``limit``
+        tasks are alive already."""
+        self.expire(now)
+        if self.live() >= self.limit:
+            return None
+        import secrets  # only a task needs it: serving starts without
+
+        task_id = secrets.token_urlsafe(24)
+        if self.route:
+            task_id = f"{self.route}.{task_id}"
+        task = self._tasks[task_id] = Task(task_id, call_id, owner, now, now)
+        return task
+
+    def find(self, task_id: object, owner: str | None, now: float) -> Task | None:
+        """The task ``task_id`` if ``owner`` owns it and it has not expired."""
+        self.expire(now)
+        task = self._tasks.get(task_id) if isinstance(task_id, str) else None
+        if task is None or task.owner != owner:
+            return None
+        return task
+
+    def by_id(self, task_id: str) -> Task | None:
+        """The task ``task_id`` whoever owns it (for the call that runs it)."""
+        return self._tasks.get(task_id)
+
+    def end(
+        self,
+        task: Task,
+        status: Status,
+        now: float,
+        result: dict[str, Any] | None = None,
+        error: dict[str, Any] | None = None,
+    ) -> bool:
+        """End ``task`` with ``status`` (and its result or error); False when it had
+        ended already (a cancelled task keeps no later result)."""
+        if task.ended or task.task_id not in self._tasks:
+            return False
+        task.status, task.updated = status, now
+        task.result, task.error = result, error
+        task.questions.clear()
+        task.answers.clear()
+        task.expires = now + self.keep
+        self._ending.append(task.task_id)
+        return True
+
+    def ask(self, task: Task, questions: Mapping[str, dict[str, Any]], now: float) -> None:
+        """The task's call asks ``questions`` (by key): it is ``input_required`` until all
+        are answered."""
+        if task.ended:
+            return
+        for key, question in questions.items():
+            if key not in task.asked and key not in task.answers:
+                task.asked.add(key)
+                task.questions[key] = question
+        if task.questions:
+            task.status, task.updated = "input_required", now
+
+    def answer(self, task: Task, responses: Mapping[str, Any], now: float) -> bool:
+        """Record the answers to outstanding questions (others are ignored); whether all
+        are answered now."""
+        for key, response in responses.items():
+            if key in task.questions:
+                del task.questions[key]
+                task.answers[key] = response
+        if task.ended:
+            return False
+        if not task.questions and task.status == "input_required":
+            task.status, task.updated = "working", now
+        return not task.questions
+
+    def take_answers(self, task: Task, keys: set[str]) -> dict[str, Any]:
+        """The answers to ``keys`` the client gave, handed to the call and forgotten."""
+        return {key: task.answers.pop(key) for key in keys if key in task.answers}
+
+    def say(self, task: Task, message: str, now: float) -> None:
+        """The call's latest progress message becomes the task's ``statusMessage``."""
+        if not task.ended:
+            task.message, task.updated = message, now
+
+    def expire(self, now: float) -> None:
+        """Forget the ended tasks whose time is up."""
+        ending = self._ending
+        while ending:
+            task = self._tasks.get(ending[0])
+            if task is not None and task.expires is not None and task.expires > now:
+                break
+            ending.popleft()
+            if task is not None:
+                del self._tasks[task.task_id]
+
+    def wire(self, task: Task, detailed: bool) -> dict[str, Any]:
+        """The task on the wire: a ``Task`` (``CreateTaskResult``), or with ``detailed``
+        the ``DetailedTask`` of ``tasks/get`` (its result, error or questions inlined)."""
+        found: dict[str, Any] = {
+            "taskId": task.task_id,
+            "status": task.status,
+            "createdAt": _iso(task.created),
+            "lastUpdatedAt": _iso(task.updated),
+            "ttlMs": None if task.expires is None else _ms(task.expires - task.created),
+            "pollIntervalMs": _ms(self.poll_interval),
+        }
+        if task.message is not None:
+            found["statusMessage"] = task.message
+        if not detailed:
+            return found
+        if task.status == "completed" and task.result is not None:
+            found["result"] = task.result
+        elif task.status == "failed" and task.error is not None:
+            found["error"] = task.error
+        elif task.status == "input_required":
+            found["inputRequests"] = dict(task.questions)
+        return found
+
+
+def _iso(moment: float) -> str:
+    import datetime  # only a task needs it: serving starts without
+
+    return (
+        datetime.datetime.fromtimestamp(moment, datetime.timezone.utc)
+        .isoformat()
+        .replace("+00:00", "Z")
+    )
+
+
+def _ms(seconds: float) -> int:
+    return max(1, round(seconds * 1000))

@@ -1,0 +1,127 @@
+"""A hypothesis state machine over the task store (``objmcp.protocol.tasks``): any
+interleaving of tasks made, polled, asked, answered, ended, cancelled and expired keeps
+the promises: one final state per task, no result after a cancel, nothing kept past its
+time, no task seen by another owner, never more live tasks than the limit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from objmcp.protocol.tasks import ENDED, Task, TaskStore
+
+LIMIT = 3
+KEEP = 10.0
+OWNERS = st.sampled_from([None, "alice", "bob"])
+
+
+class TaskStoreMachine(RuleBasedStateMachine):
+    """The store, beside a model of what each task's final state must be."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.store = TaskStore(limit=LIMIT, keep=KEEP, poll_interval=0.5)
+        self.now = 1_000_000.0
+        self.made: list[Task] = []
+        self.final: dict[str, str] = {}  # task id -> the first final status it reached
+        self.ended_at: dict[str, float] = {}
+
+    @rule(owner=OWNERS)
+    def create(self, owner: str | None) -> None:
+        live = self.store.live()
+        task = self.store.create(len(self.made), owner, self.now)
+        if live >= LIMIT:
+            assert task is None
+            return
+        assert task is not None and task.status == "working"
+        assert self.store.find(task.task_id, owner, self.now) is task
+        self.made.append(task)
+
+    @precondition(lambda self: self.made)
+    @rule(data=st.data(), status=st.sampled_from(["completed", "failed", "cancelled"]))
+    def end(self, data: st.DataObject, status: Any) -> None:
+        task = data.draw(st.sampled_from(self.made))
+        result = {"content": [], "isError": False} if status == "completed" else None
+        error = {"code": -32603, "message": "x"} if status == "failed" else None
+        changed = self.store.end(task, status, self.now, result=result, error=error)
+        assert changed == (task.task_id not in self.final and self._known(task))
+        if changed:
+            self.final[task.task_id] = status
+            self.ended_at[task.task_id] = self.now
+
+    @precondition(lambda self: self.made)
+    @rule(data=st.data(), keys=st.lists(st.sampled_from("abcd"), max_size=3))
+    def ask(self, data: st.DataObject, keys: list[str]) -> None:
+        task = data.draw(st.sampled_from(self.made))
+        self.store.ask(task, {key: {"method": "roots/list"} for key in keys}, self.now)
+        if task.ended:
+            assert not task.questions
+
+    @precondition(lambda self: self.made)
+    @rule(data=st.data(), keys=st.lists(st.sampled_from("abcde"), max_size=3))
+    def answer(self, data: st.DataObject, keys: list[str]) -> None:
+        task = data.draw(st.sampled_from(self.made))
+        outstanding = set(task.questions)
+        self.store.answer(task, {key: {"action": "accept"} for key in keys}, self.now)
+        assert set(task.questions) == outstanding - set(keys)
+        if not task.ended and not task.questions:
+            assert task.status == "working"
+
+    @precondition(lambda self: self.made)
+    @rule(data=st.data(), owner=OWNERS)
+    def poll(self, data: st.DataObject, owner: str | None) -> None:
+        task = data.draw(st.sampled_from(self.made))
+        found = self.store.find(task.task_id, owner, self.now)
+        if found is None:
+            return
+        assert owner == task.owner, "a task is seen by its owner only"
+        wire = self.store.wire(found, True)
+        assert wire["taskId"] == task.task_id
+        if wire["status"] == "cancelled":
+            assert "result" not in wire and "error" not in wire
+        if wire["status"] == "input_required":
+            assert wire["inputRequests"]
+
+    @rule(seconds=st.floats(min_value=0, max_value=2 * KEEP))
+    def wait(self, seconds: float) -> None:
+        self.now += seconds
+        self.store.expire(self.now)
+
+    def _known(self, task: Task) -> bool:
+        return self.store.by_id(task.task_id) is task
+
+    @invariant()
+    def one_final_state_each(self) -> None:
+        for task in self.made:
+            if task.task_id in self.final:
+                assert task.status == self.final[task.task_id]
+                assert task.status in ENDED
+            if task.status == "cancelled":
+                assert task.result is None and task.error is None
+
+    @invariant()
+    def nothing_kept_past_its_time(self) -> None:
+        for task_id, ended in self.ended_at.items():
+            if self.now >= ended + KEEP:
+                assert self.store.by_id(task_id) is None
+            else:
+                assert self.store.by_id(task_id) is not None
+
+    @invariant()
+    def bounded(self) -> None:
+        assert self.store.live() <= LIMIT
+        assert len(self.store) <= len(self.made)
+
+
+TestTaskStore = TaskStoreMachine.TestCase
+TestTaskStore.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
+
+
+def test_ids_are_unguessable_and_carry_the_route() -> None:
+    store = TaskStore(route="p1")
+    ids = {store.create(n, None, 0.0).task_id for n in range(50)}  # type: ignore[union-attr]
+    assert len(ids) == 50
+    assert all(task_id.startswith("p1.") and len(task_id) > 30 for task_id in ids)
