@@ -2,12 +2,12 @@
 # Sets up everything the tests need (a venv, the Python and npm test dependencies)
 # and runs the whole check: ruff, mypy, pytest. Safe to run again.
 #
-# With arguments, they go to one pytest run. Without, the suite runs as two groups at once,
-# one a core: the real peers from other projects (their clients, the conformance suite, the
-# bench's own run, the zoo) with the HTTP tests and a few slow process-spawning files (the command
-# line, vanishing clients, thread-bound objects, signals), chosen so that the two
-# take about as long; ruff and mypy run while npm and the clients' venv install;
-# and the rest.
+# With arguments, they go to one pytest run. Without, the suite runs as two groups at once:
+# the rest starts as soon as the main venv is in (it needs neither npm's packages nor the
+# clients' venv), beside npm, the clients' venv and the linters; then, when those are done,
+# the real peers from other projects (their clients, the conformance suite, the bench's own
+# run, nginx) with the HTTP tests and a few slow process-spawning files (the command line,
+# vanishing clients, thread-bound objects), chosen so that the two end about together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -55,6 +55,25 @@ lint_log=$(mktemp)
   .venv/bin/mypy
 ) >"$lint_log" 2>&1 &
 lint_pid=$!
+if [ $# -eq 0 ]; then
+  # the real peers from other projects (their clients, the conformance suite, the bench's own
+  # run, nginx) with the HTTP tests and a few slow process-spawning files; the SDK 2.x
+  # client in this venv (tests/peers/test_python_sdk_client.py) runs with the rest
+  peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py
+    tests/peers/test_conformance_next.py tests/peers/test_sdk_extensions.py
+    tests/peers/test_bench.py tests/peers/test_nginx.py
+    tests/serving/test_http.py tests/serving/test_http_resume.py tests/serving/test_limits.py
+    tests/cli tests/serving/test_vanishing.py
+    tests/serving/test_thread_bound.py tests/serving/test_http_security.py
+    tests/serving/test_http_bounds.py tests/serving/test_waiting.py
+    tests/serving/test_jwt.py tests/serving/test_per_served.py)
+  peers_log=$(mktemp)
+  rest_log=$(mktemp)
+  # the rest needs neither npm's packages nor the clients' venv: it starts now, beside them
+  .venv/bin/python -m pytest -q -p no:cacheprovider $(printf -- '--ignore=%s ' "${peers[@]}") \
+    >"$rest_log" 2>&1 &
+  rest_pid=$!
+fi
 # nginx (Debian's package) for tests/peers/test_nginx.py, when missing
 if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -71,6 +90,7 @@ for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log"
   if ! wait "$pid"; then
     cat "$log" >&2
     echo "$what failed" >&2
+    if [ $# -eq 0 ]; then kill "$rest_pid" 2>/dev/null || true; fi
     exit 1
   fi
   if [ "$what" = "ruff or mypy" ]; then cat "$log"; fi
@@ -80,22 +100,11 @@ done
 if [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
 fi
-# tests/peers/test_python_sdk_client.py (the SDK 2.x, in this venv) runs with the rest
-peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py tests/peers/test_conformance_next.py
-  tests/peers/test_bench.py tests/peers/test_nginx.py tests/zoo
-  tests/serving/test_http.py tests/serving/test_http_resume.py tests/serving/test_limits.py
-  tests/cli tests/serving/test_vanishing.py
-  tests/serving/test_thread_bound.py tests/serving/test_http_security.py
-  tests/serving/test_afternoon.py tests/serving/test_http_bounds.py tests/serving/test_waiting.py
-  tests/serving/test_jwt.py tests/serving/test_per_served.py)
-peers_log=$(mktemp)
-rest_log=$(mktemp)
-.venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 &
-peers_pid=$!
 status=0
-.venv/bin/python -m pytest -q -p no:cacheprovider $(printf -- '--ignore=%s ' "${peers[@]}") |
-  tee "$rest_log" || status=$?
-wait "$peers_pid" || status=$?
+.venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 || status=$?
+wait "$rest_pid" || status=$?
+echo "--- the rest:"
+cat "$rest_log"
 echo "--- the real peers (${peers[*]}):"
 cat "$peers_log"
 # one closing line for both groups

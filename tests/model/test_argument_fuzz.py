@@ -57,7 +57,7 @@ ARGUMENT_ERROR = re.compile(r"(Invalid|Missing required|Unknown) argument")
 # Failing cases are reported as found: shrinking through a server, drawing again from
 # hypothesis-jsonschema at each step, takes about a minute a failure.
 FUZZ = settings(
-    max_examples=12,
+    max_examples=8,
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

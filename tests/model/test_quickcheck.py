@@ -37,7 +37,7 @@ from jsonschema import Draft202012Validator
 import objmcp
 from objmcp.model.quickcheck import quick_check
 
-SETTINGS = settings(max_examples=200, deadline=None)
+SETTINGS = settings(max_examples=120, deadline=None)
 FROM_SCHEMA = settings(  # hypothesis-jsonschema is slow to draw from: few, for many schemas
     max_examples=10,
     deadline=None,

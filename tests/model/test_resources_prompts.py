@@ -152,7 +152,12 @@ async def test_a_server_without_resources_or_prompts_lists_none_and_acts_on_none
     revision: str,
 ) -> None:
     async with connect(objmcp.Server("pages", Unmarked()), revision=revision) as client:
-        assert set(client.server_capabilities) == {"tools", "logging"}
+        expected = {"tools", "logging"}
+        if revision == "2026-07-28":  # it declares the tasks extension too
+            expected.add("extensions")
+            tasks = {"io.modelcontextprotocol/tasks": {}}
+            assert client.server_capabilities["extensions"] == tasks
+        assert set(client.server_capabilities) == expected
         lists = {
             "resources/list": "resources",
             "resources/templates/list": "resourceTemplates",

@@ -378,7 +378,7 @@ composed_types: st.SearchStrategy[Pair] = st.recursive(
 typed_values = composed_types.flatmap(lambda p: st.tuples(st.just(p[0]), p[1]))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(case=typed_values)
 @example(case=(dict[str, Color], {"a": Color.RED}))
 def test_composed_types_round_trip(case: tuple[object, object]) -> None:

@@ -53,6 +53,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/endless.py:Endless": (),
     "tests/servers/faulty.py:Faulty": (),
     "tests/servers/forms.py:Forms": (),
+    "tests/servers/jobs.py:Jobs": (),
     "tests/servers/lab.py:Lab": (),
     "tests/servers/lab.py:Gadget": ("gadget",),
     "tests/servers/lanes.py:Lanes": (),

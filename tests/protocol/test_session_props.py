@@ -549,7 +549,7 @@ def run(model: Model, plan: list[Op]) -> None:
                 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(data=st.data(), opener=openers, plan=st.lists(ops, min_size=3, max_size=30))
 def test_random_conversations_keep_the_promises(
     data: st.DataObject, opener: list[Op], plan: list[Op]

@@ -63,7 +63,7 @@ from objmcp.protocol.session import (
     StartCall,
 )
 
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=100, deadline=None)
 FEW = settings(max_examples=30, deadline=None)
 FROM_SCHEMA = settings(  # hypothesis-jsonschema is slow to draw from
     max_examples=40,
@@ -602,7 +602,7 @@ def limits_for(draw: st.DrawFn, text: bytes) -> tuple[int, int]:
     return max_depth, max_string
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_text_within_limits_vouches_only_for_messages_within_the_limits(
     data: st.DataObject,

@@ -22,7 +22,7 @@ from objmcp.transport.framing import NEED_DATA, FrameDecoder, Framing, encode_fr
 Concrete = Literal["newline", "content-length"]
 Output = bytes | FrameError
 
-SETTINGS = settings(max_examples=75, deadline=None)
+SETTINGS = settings(max_examples=50, deadline=None)
 CONCRETE: tuple[Concrete, ...] = ("newline", "content-length")
 
 
