@@ -2,7 +2,8 @@
 tests/serving/test_afternoon.py: a close that leaves a trace, a huge answer, a tool that
 forks, a library that logs a credential, and a child process that shows its environment.
 
-``$AFTERNOON_TRACE``, when set, is the file ``close()`` appends ``closed`` to.
+``$AFTERNOON_TRACE``, when set, is the file ``close()`` appends ``closed`` to (and ``nap``
+``napping``, as it begins).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ class Afternoon:
         return a + b
 
     def nap(self, seconds: float) -> str:
-        """Sleep ``seconds``, then say so."""
+        """Sleep ``seconds``, then say so (``napping`` goes to the trace first)."""
+        _trace("napping")
         time.sleep(seconds)
         return f"slept {seconds}"
 
@@ -59,7 +61,12 @@ class Afternoon:
 
     def close(self) -> None:
         """Append ``closed`` to ``$AFTERNOON_TRACE``."""
-        trace = os.environ.get("AFTERNOON_TRACE")
-        if trace:
-            with open(trace, "a") as file:
-                file.write("closed\n")
+        _trace("closed")
+
+
+def _trace(event: str) -> None:
+    """Append ``event`` to ``$AFTERNOON_TRACE``, when set."""
+    trace = os.environ.get("AFTERNOON_TRACE")
+    if trace:
+        with open(trace, "a") as file:
+            file.write(f"{event}\n")

@@ -139,7 +139,7 @@ def test_sigterm_on_stdio_ends_as_end_of_input_and_closes_the_object(tmp_path: P
     finally:
         finish(server)
     assert status == 0, err.decode()[-2000:]
-    assert trace.read_text() == "closed\n"
+    assert trace.read_text() == "napping\nclosed\n"
 
 
 # --- 16. a signal mid-write ------------------------------------------------------------------
@@ -204,14 +204,17 @@ def test_sigterm_on_http_lets_the_call_in_flight_answer_and_closes_the_object(
     caller = threading.Thread(target=nap)
     try:
         caller.start()
-        time.sleep(0.2)  # the nap has begun
-        server.stop()  # SIGTERM
+        deadline = time.monotonic() + PATIENCE
+        while "napping" not in (trace.read_text() if trace.exists() else ""):
+            assert time.monotonic() < deadline, "the nap never began"
+            time.sleep(0.02)
+        server.stop()  # SIGTERM, the nap in flight
         caller.join(PATIENCE)
     finally:
         if server.process.poll() is None:
             server.process.kill()
     assert answers and answers[0]["result"]["content"][0]["text"] == "slept 0.5", answers
-    assert trace.read_text() == "closed\n"
+    assert trace.read_text() == "napping\nclosed\n"
 
 
 # --- 4. the secrets of --workers -------------------------------------------------------------
