@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -268,3 +269,31 @@ async def test_a_question_to_the_client_is_a_span_inside_the_calls() -> None:
             assert question.end_time is not None and work.start_time is not None
             assert question.end_time <= work.start_time  # the method went on after the answer
             EXPORTER.clear()
+
+
+async def test_a_task_s_work_stays_inside_its_call_s_span() -> None:
+    # a call answered as a task (2026-07-28) runs on after its answer: its span lasts until
+    # the method ends, and the method's own spans nest in it
+    capabilities = {"extensions": {"io.modelcontextprotocol/tasks": {}}}
+    async with connect(Slow(), era="modern", capabilities=capabilities, task_after=0.05) as client:
+        created = await client.request("tools/call", {"name": "work", "arguments": {}})
+        assert created["resultType"] == "task"
+        for _ in range(200):
+            task = await client.request("tasks/get", {"taskId": created["taskId"]})
+            if task["status"] == "completed":
+                break
+            await anyio.sleep(0.02)
+    assert task["status"] == "completed"
+    call, work = nested("tools/call work", "slow work")
+    assert call.end_time is not None and work.end_time is not None
+    assert work.end_time <= call.end_time
+
+
+class Slow:
+    """Work that outlasts task_after, tracing itself."""
+
+    def work(self) -> str:
+        """Sleep, then trace."""
+        time.sleep(0.2)
+        with mine.start_as_current_span("slow work"):
+            return "done"
