@@ -24,6 +24,7 @@ __all__ = [
     "error_response",
     "http_status",
     "is_request_id",
+    "missing_capability",
     "result_response",
 ]
 
@@ -75,6 +76,12 @@ class ProtocolError(Exception):
     def http_status(self) -> int:
         """The HTTP status its answer carries in the modern era (see :data:`HTTP_STATUS`)."""
         return HTTP_STATUS.get(self.code, 200)
+
+
+def missing_capability(required: dict[str, Any], reason: str) -> ProtocolError:
+    """The -32021 error of a request whose client did not declare ``required`` (a
+    ``ClientCapabilities`` object: ``{"sampling": {}}``), saying ``reason``."""
+    return ProtocolError(MISSING_CLIENT_CAPABILITY, reason, {"requiredCapabilities": required})
 
 
 def http_status(answer: object) -> int:

@@ -58,9 +58,7 @@ says them."""
 
 def missing_capability(feature: str, reason: str) -> ProtocolError:
     """The -32021 error for a request whose client lacks what ``feature`` needs."""
-    return ProtocolError(
-        rpc.MISSING_CLIENT_CAPABILITY, reason, {"requiredCapabilities": REQUIRED[feature]}
-    )
+    return rpc.missing_capability(REQUIRED[feature], reason)
 
 
 logger = logging.getLogger("objmcp")

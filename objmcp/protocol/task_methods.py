@@ -52,7 +52,8 @@ class Session(Protocol):
         ...
 
 
-_REQUIRED: dict[str, Any] = {"requiredCapabilities": {"extensions": {TASKS: {}}}}
+_REQUIRED: dict[str, Any] = {"extensions": {TASKS: {}}}
+"""The client capabilities a task needs, as ``requiredCapabilities`` says them."""
 
 
 def check_required(session: Session, call: Call, tool: str) -> None:
@@ -60,11 +61,10 @@ def check_required(session: Session, call: Call, tool: str) -> None:
     request that did not declare the tasks extension."""
     if call.revision.era != "modern" or _declares(call.capabilities):
         return
-    raise ProtocolError(
-        rpc.MISSING_CLIENT_CAPABILITY,
+    raise rpc.missing_capability(
+        _REQUIRED,
         f"Missing required client capability: the tool {tool} always runs as a task; "
         f"declare the extension {TASKS} in the request's client capabilities",
-        _REQUIRED,
     )
 
 
@@ -79,11 +79,10 @@ def handle(
 ) -> Message:
     """Answer ``tasks/get``, ``tasks/update`` or ``tasks/cancel``."""
     if not _declares(capabilities):
-        raise ProtocolError(
-            rpc.MISSING_CLIENT_CAPABILITY,
+        raise rpc.missing_capability(
+            _REQUIRED,
             f"Missing required client capability: {method} needs the extension {TASKS} "
             "declared in the request's client capabilities",
-            _REQUIRED,
         )
     task = _task(session, params, method)
     store, now = session.tasks, session.clock()
