@@ -45,13 +45,13 @@ def test_system_exit_and_unprintable_results_are_tool_errors(
 
 
 def test_end_of_input_does_not_wait_for_a_thread_that_never_ends() -> None:
-    # sleep(600) in a worker thread: the grace period (5 s) ends, the call is cancelled,
-    # and the process must exit without waiting for the thread.
+    # sleep(600) in a worker thread: the grace period (1 s here) ends, the call is
+    # cancelled, and the process must exit without waiting for the thread.
     data = (
         json.dumps(INIT) + "\n" + json.dumps(call(2, "sleep", {"seconds": 600})) + "\n"
     ).encode()
     process = subprocess.run(
-        [PYTHON, str(ZOO)],
+        [PYTHON, str(ZOO), "auto", "grace=1"],
         input=data,
         capture_output=True,
         env=server_env(),
