@@ -8,12 +8,14 @@
 //
 //   {"clients": [{"label": "modern",
 //                 "mode": "modern" | "legacy",
+//                 "endpoint": "jobs",
 //                 "server": {"command": "python", "args": [...]} | {"url": "http://127.0.0.1:.../mcp"},
 //                 "capabilities": {"elicitation": {}},
 //                 "answers": [{"action": "accept", "content": {...}}, ...],
 //                 "samples": [{"model": "m", "role": "assistant", "content": {...}}, ...],
 //                 "steps": [{"label": "slow", "tool": "slow", "arguments": {...},
-//                            "preference": "allow", "cancel": false}, ...]}, ...]}
+//                            "preference": "allow", "cancel": false, "handoff": false}
+//                           | {"label": "again", "resume": "slow"}, ...]}, ...]}
 //
 // Each client connects a Client in its era ("modern" pins 2026-07-28, "legacy" is the 2.x
 // default handshake) with "capabilities", then makes one task session of it with ext-tasks'
@@ -26,9 +28,14 @@
 //
 // A step is one session.callTool(tool, arguments, {task: {preference}}) settled to its end.
 // With "cancel": true, a call answered as a task is cancelled (execution.cancel()) as soon as
-// it is one, then settled. Questions reach the session's onInputRequest, which answers an
-// elicitation with the next of "answers" and a sampling request with the next of "samples"
-// (past the last of its list, it throws). One JSON report goes to stdout:
+// it is one, then settled; with "handoff": true, handed off as soon as it is one (its
+// reference kept, the local execution released, the task left running) and not settled. A
+// "resume" step resumes the task a handoff step (of any client before) kept, with
+// session.resumeTask, and settles it: the client's "endpoint" (its label when omitted) is its
+// session's endpointId, which the reference must match. Questions reach the session's
+// onInputRequest, which answers an elicitation with the next of "answers" and a sampling
+// request with the next of "samples" (past the last of its list, it throws). One JSON report
+// goes to stdout:
 //
 //   {"clients": {label: {
 //      "connected", "fatal": error | null, "era", "capabilities", "taskCapabilities",
@@ -198,15 +205,26 @@ function outcomeOf(outcome) {
   return { status: outcome.status };
 }
 
-async function runStep(session, made) {
+async function runStep(session, made, references) {
   const entry = { kind: null, taskId: null, events: [], outcome: null, after: null };
-  const execution = await session.callTool(made.tool, made.arguments ?? {}, {
-    task: { preference: made.preference ?? "allow" },
-    requestTimeoutMs: REQUEST_TIMEOUT_MSEC,
-  });
+  const execution =
+    made.resume === undefined
+      ? await session.callTool(made.tool, made.arguments ?? {}, {
+          task: { preference: made.preference ?? "allow" },
+          requestTimeoutMs: REQUEST_TIMEOUT_MSEC,
+        })
+      : await session.resumeTask(references.get(made.resume), {
+          requestTimeoutMs: REQUEST_TIMEOUT_MSEC,
+        });
   entry.kind = execution.kind;
   if (execution.kind === "task") {
     entry.taskId = execution.handle.taskId;
+    if (made.handoff) {
+      await execution.handoff((reference) => {
+        references.set(made.label, reference);
+      });
+      return entry;
+    }
     if (made.cancel) {
       await execution.cancel();
     }
@@ -226,7 +244,7 @@ async function runStep(session, made) {
   return entry;
 }
 
-async function runClient(spec) {
+async function runClient(spec, references) {
   const out = {
     connected: false,
     fatal: null,
@@ -266,7 +284,7 @@ async function runClient(spec) {
     out.era = client.getProtocolEra() ?? null;
     out.capabilities = client.getServerCapabilities() ?? null;
     session = createTaskSessionFromClient(client, {
-      endpointId: spec.label,
+      endpointId: spec.endpoint ?? spec.label,
       rawDispatch: rawDispatcher(transport, pending),
       v2RequestFraming: {
         protocolVersion: client.getNegotiatedProtocolVersion(),
@@ -302,7 +320,7 @@ async function runClient(spec) {
   for (const made of session === null ? [] : (spec.steps ?? [])) {
     step = made.label;
     try {
-      out.steps[made.label] = await runStep(session, made);
+      out.steps[made.label] = await runStep(session, made, references);
     } catch (error) {
       out.steps[made.label] = { error: describe(error) };
     }
@@ -331,8 +349,8 @@ function problemOf(script) {
         return `client ${spec.label}: needs a label of its own for each step`;
       }
       steps.add(made.label);
-      if (typeof made.tool !== "string") {
-        return `client ${spec.label}: step ${made.label} needs a "tool"`;
+      if ((typeof made.tool === "string") === (typeof made.resume === "string")) {
+        return `client ${spec.label}: step ${made.label} needs a "tool" or a "resume"`;
       }
     }
   }
@@ -348,8 +366,9 @@ async function main() {
     return 1;
   }
   const report = { clients: {} };
+  const references = new Map();
   for (const spec of script.clients ?? []) {
-    report.clients[spec.label] = await runClient(spec);
+    report.clients[spec.label] = await runClient(spec, references);
   }
   process.stdout.write(JSON.stringify(report) + "\n");
   return 0;

@@ -11,6 +11,9 @@ node process runs per transport, its clients one after the other:
 - ``jobs`` (2026-07-28, ``tests/servers/jobs.py``): a quick call answered at once, a slow one
   that becomes a task and ends (its progress as the status message), one that asks inside
   its task, one cancelled as soon as it is a task, and a ``task="always"`` tool;
+- ``resumer`` (2026-07-28): a client of its own takes up (``resumeTask``) a task the jobs
+  client handed off: over HTTP, from the same server process; over stdio it spawned a server
+  of its own, which knows no such task;
 - ``errands`` (2026-07-28, ``tests/servers/errands.py``): a call that asks first (the usual
   ``input_required`` round, then the retry) and then works on as a task, one that asks two
   things together inside its task, one that fails inside its task;
@@ -53,15 +56,23 @@ MOTTO = {"model": "tiny-2", "role": "assistant", "content": {"type": "text", "te
 
 
 def step(
-    label: str, tool: str, *, cancel: bool = False, preference: str = "allow", **arguments: Any
+    label: str,
+    tool: str,
+    *,
+    cancel: bool = False,
+    handoff: bool = False,
+    preference: str = "allow",
+    **arguments: Any,
 ) -> dict[str, Any]:
-    """A call of ``tool``, settled to its end (cancelled once it is a task, with ``cancel``);
-    ``preference`` is the package's task preference for it."""
+    """A call of ``tool``, settled to its end (cancelled once it is a task, with ``cancel``;
+    handed off then, and not settled, with ``handoff``); ``preference`` is the package's task
+    preference for it."""
     return {
         "label": label,
         "tool": tool,
         "arguments": arguments,
         "cancel": cancel,
+        "handoff": handoff,
         "preference": preference,
     }
 
@@ -72,6 +83,7 @@ JOBS_STEPS = [
     step("ask", "ask_name"),
     step("cancel", "blocking", cancel=True, seconds=60),
     step("always", "always"),
+    step("handoff", "slow", handoff=True, seconds=0.8),
 ]
 ERRANDS_STEPS = [step("report", "report"), step("survey", "survey"), step("crash", "crash")]
 # "prefer": on a 2025-11-25 connection the package asks for a task (params.task) only then,
@@ -93,6 +105,15 @@ def script(server: Any) -> dict[str, Any]:
                 "capabilities": {"elicitation": {}},
                 "answers": [NAME],
                 "steps": JOBS_STEPS,
+            },
+            {
+                # a client of its own, with the jobs client's endpoint: takes up the task
+                # the jobs client handed off
+                "label": "resumer",
+                "mode": "modern",
+                "endpoint": "jobs",
+                "server": server(JOBS),
+                "steps": [{"label": "resume", "resume": "handoff"}],
             },
             {
                 "label": "errands",
@@ -261,6 +282,24 @@ def test_a_task_is_cancelled(run: Run) -> None:
     assert sent[:2] == ["tools/call", "tasks/cancel"]
     (acknowledged,) = run.answered("jobs", "cancel", "tasks/cancel")
     assert acknowledged["error"] is None
+
+
+def test_a_task_handed_off_is_taken_up_by_another_client_of_its_server(run: Run) -> None:
+    handoff = run.step("jobs", "handoff")
+    assert (handoff["kind"], handoff["outcome"]) == ("task", None)
+    assert run.sent("jobs", "handoff") == ["tools/call"]  # released: no poll
+    if run.transport == "http":
+        # the same server process, and the same caller (no token): the task and its result
+        resumed = run.step("resumer", "resume")
+        assert (resumed["kind"], resumed["taskId"]) == ("task", handoff["taskId"])
+        assert run.text("resumer", "resume") == "slept 0.8"
+        assert resumed["after"]["status"] == "completed"
+    else:
+        # a server process of its own, which never heard of the task: unknown, -32602
+        error = run.clients["resumer"]["steps"]["resume"]["error"]
+        assert error["code"] == -32602
+        (answered,) = run.answered("resumer", "resume", "tasks/get")
+        assert answered["error"] == -32602
 
 
 def test_a_tool_that_is_always_a_task(run: Run) -> None:
