@@ -2,11 +2,12 @@
 companion package) drives objmcp's tasks, the 2026-07-28 extension
 ``io.modelcontextprotocol/tasks``, over stdio and Streamable HTTP.
 
-Importing ``fastmcp_tasks`` folds its client extension into every FastMCP ``Client``: the
-client declares the extension, a call answered as a task (``resultType: "task"``) is
-followed by ``tasks/get`` to its result under ``call_tool`` (the caller never knows), a
-task's question is answered by the client's ``elicitation_handler`` through ``tasks/update``;
-``call_tool_task`` returns the task's handle instead (``status``, ``cancel``, ``result``).
+Importing ``fastmcp_tasks`` folds its client extension into every FastMCP ``Client`` (of
+this test process: no other test makes one): the client declares the extension, a call
+answered as a task (``resultType: "task"``) is followed by ``tasks/get`` to its result under
+``call_tool`` (the caller never knows), a task's question is answered by the client's
+``elicitation_handler`` through ``tasks/update``; ``call_tool_task`` returns the task's
+handle instead (``status``, ``cancel``, ``result``).
 Its client answers only elicitation inside a task (no sampling or roots), and on a
 2025-11-25 connection it sends no task at all.
 
