@@ -26,6 +26,8 @@ JS = ROOT / "tests" / "js"
 JS_SDK_PACKAGE = JS / "node_modules" / "@modelcontextprotocol" / "sdk" / "package.json"
 JS2 = ROOT / "tests" / "js2"
 JS2_CLIENT_PACKAGE = JS2 / "node_modules" / "@modelcontextprotocol" / "client" / "package.json"
+# The tasks extension's client package, the later of js2's two: with it, the lock's packages are in.
+JS2_TASKS_PACKAGE = JS2 / "node_modules" / "@modelcontextprotocol" / "ext-tasks" / "package.json"
 PYTHON = sys.executable
 
 
@@ -175,7 +177,9 @@ def node() -> str:
 @pytest.fixture(scope="session")
 def node2() -> str:
     """The node executable, with the pinned TypeScript client 2.x
-    (``@modelcontextprotocol/client``) installed in tests/js2/node_modules."""
+    (``@modelcontextprotocol/client``) and the tasks extension's client package
+    (``@modelcontextprotocol/ext-tasks``) installed in tests/js2/node_modules."""
     node_path = _tool("node")
     _npm_ci(JS2, JS2_CLIENT_PACKAGE)
+    _npm_ci(JS2, JS2_TASKS_PACKAGE)
     return node_path

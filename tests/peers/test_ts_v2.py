@@ -307,7 +307,7 @@ def run(request: pytest.FixtureRequest, node2: str, http_servers: dict[bool, Htt
 
 def test_the_pinned_client_is_installed(node2: str) -> None:
     package = json.loads((JS2 / "package.json").read_text())
-    assert package["dependencies"] == {"@modelcontextprotocol/client": CLIENT_VERSION}
+    assert package["dependencies"]["@modelcontextprotocol/client"] == CLIENT_VERSION
     installed = JS2 / "node_modules" / "@modelcontextprotocol" / "client" / "package.json"
     assert json.loads(installed.read_text())["version"] == CLIENT_VERSION
 
