@@ -2,12 +2,13 @@
 # Sets up everything the tests need (a venv, the Python and npm test dependencies)
 # and runs the whole check: ruff, mypy, pytest. Safe to run again.
 #
-# With arguments, they go to one pytest run. Without, the suite runs as two groups at once:
-# the rest starts as soon as the main venv is in (it needs neither npm's packages nor the
-# clients' venv), beside npm, the clients' venv and the linters; then, when those are done,
-# the real peers from other projects (their clients, the conformance suite, the bench's own
-# run, nginx) with the HTTP tests and a few slow process-spawning files (the command line,
-# vanishing clients, thread-bound objects), chosen so that the two end about together.
+# With arguments, they go to one pytest run. Without, the suite runs as three groups at
+# once: the rest, in two halves, starts as soon as the main venv is in (it needs neither
+# npm's packages nor the clients' venv), beside npm, the clients' venv and the linters;
+# then, when those are done, the real peers from other projects (their clients, the
+# conformance suite, the bench's own run, nginx) with the HTTP tests and a few slow
+# process-spawning files (the command line, vanishing clients, thread-bound objects),
+# chosen so that the groups end about together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -68,11 +69,16 @@ if [ $# -eq 0 ]; then
     tests/serving/test_http_bounds.py tests/serving/test_waiting.py
     tests/serving/test_jwt.py tests/serving/test_per_served.py)
   peers_log=$(mktemp)
-  rest_log=$(mktemp)
-  # the rest needs neither npm's packages nor the clients' venv: it starts now, beside them
+  # the rest needs neither npm's packages nor the clients' venv: it starts now, beside them,
+  # in two halves at once (the object model's, sans-IO; and the served), so that the second
+  # core is not idle while npm and the clients' venv install and the peers wait
+  model_half=(tests/model tests/zoo tests/transport)
+  rest_logs=("$(mktemp)" "$(mktemp)")
+  .venv/bin/python -m pytest -q -p no:cacheprovider "${model_half[@]}" >"${rest_logs[0]}" 2>&1 &
+  rest_pids=($!)
   .venv/bin/python -m pytest -q -p no:cacheprovider $(printf -- '--ignore=%s ' "${peers[@]}") \
-    >"$rest_log" 2>&1 &
-  rest_pid=$!
+    $(printf -- '--ignore=%s ' "${model_half[@]}") >"${rest_logs[1]}" 2>&1 &
+  rest_pids+=($!)
 fi
 # nginx (Debian's package) for tests/peers/test_nginx.py, when missing
 if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
@@ -90,7 +96,7 @@ for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log"
   if ! wait "$pid"; then
     cat "$log" >&2
     echo "$what failed" >&2
-    if [ $# -eq 0 ]; then kill "$rest_pid" 2>/dev/null || true; fi
+    if [ $# -eq 0 ]; then kill "${rest_pids[@]}" 2>/dev/null || true; fi
     exit 1
   fi
   if [ "$what" = "ruff or mypy" ]; then cat "$log"; fi
@@ -102,14 +108,16 @@ if [ $# -gt 0 ]; then
 fi
 status=0
 .venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 || status=$?
-wait "$rest_pid" || status=$?
-echo "--- the rest:"
-cat "$rest_log"
+for pid in "${rest_pids[@]}"; do wait "$pid" || status=$?; done
+echo "--- the rest: ${model_half[*]}"
+cat "${rest_logs[0]}"
+echo "--- the rest: the others"
+cat "${rest_logs[1]}"
 echo "--- the real peers (${peers[*]}):"
 cat "$peers_log"
 # one closing line for both groups
-count() { for log in "$peers_log" "$rest_log"; do tail -n 1 "$log"; done |
+count() { for log in "$peers_log" "${rest_logs[@]}"; do tail -n 1 "$log"; done |
   grep -Eo "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
 echo "total: $(count passed) passed, $(count failed) failed"
-rm -f "$peers_log" "$rest_log"
+rm -f "$peers_log" "${rest_logs[@]}"
 exit "$status"
