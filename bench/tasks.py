@@ -38,7 +38,9 @@ copy.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
+import socket
 import statistics
 import subprocess
 import sys
@@ -250,6 +252,132 @@ def round_trips(server: str, ms: float, rounds: int) -> dict[str, float]:
         pipe.close()
 
 
+class Web:
+    """``objmcp run --http`` of the same tools in a process of its own, spoken to with one
+    keep-alive connection, 2026-07-28 (each request a POST of its own)."""
+
+    def __init__(self) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        target = f"{SERVERS['objmcp']}:Work"
+        command = [sys.executable, "-m", "objmcp", "run", "--http", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--task-after", "1e-6", target],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**server_env(), "OBJMCP_TOKEN": ""},
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    break
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise BenchError("the HTTP server did not start")
+            time.sleep(0.05)
+        self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        self.ids = 0
+
+    def ask(self, method: str, params: dict[str, Any], extension: bool = False) -> dict[str, Any]:
+        """POST one request; its result (an SSE answer is read to the message)."""
+        self.ids += 1
+        capabilities: dict[str, Any] = {"extensions": {TASKS: {}}} if extension else {}
+        meta = {
+            "io.modelcontextprotocol/protocolVersion": MODERN,
+            "io.modelcontextprotocol/clientCapabilities": capabilities,
+        }
+        message = {"jsonrpc": "2.0", "id": self.ids, "method": method}
+        message["params"] = {**params, "_meta": meta}
+        headers = {
+            "content-type": "application/json",
+            "accept": "application/json, text/event-stream",
+            "mcp-protocol-version": MODERN,
+            "mcp-method": method,
+        }
+        name = params.get("name", params.get("taskId"))
+        if name is not None:
+            headers["mcp-name"] = str(name)
+        self.connection.request("POST", "/mcp", json.dumps(message), headers)
+        response = self.connection.getresponse()
+        body = response.read()
+        if response.getheader("content-type", "").startswith("text/event-stream"):
+            lines = body.decode().splitlines()
+            found = [json.loads(line[6:]) for line in lines if line.startswith("data: {")]
+        else:
+            found = [json.loads(body)]
+        for answer in found:
+            if answer.get("id") == self.ids and "result" in answer:
+                result: dict[str, Any] = answer["result"]
+                return result
+        raise BenchError(f"{method} over HTTP was answered {body[:300]!r}")
+
+    def close(self) -> None:
+        self.connection.close()
+        self.process.terminate()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def http_round_trips(ms: float, rounds: int) -> dict[str, float]:
+    """objmcp over Streamable HTTP: the plain call, the task round and a poll (us)."""
+    web = Web()
+
+    def timed(method: str, params: dict[str, Any], extension: bool) -> tuple[float, Any]:
+        start = time.perf_counter_ns()
+        result = web.ask(method, params, extension)
+        return (time.perf_counter_ns() - start) / 1000, result
+
+    def plain(wait: float) -> float:
+        took, result = timed("tools/call", {"name": "work", "arguments": {"ms": wait}}, False)
+        check_plain(result, str(round(wait)))
+        return took
+
+    try:
+        for _ in range(WARM_UP):
+            plain(0)
+        calls = [plain(ms) for _ in range(rounds)]
+        zeros = [plain(0) for _ in range(rounds)]
+        handles: list[float] = []
+        totals: list[float] = []
+        polls: list[float] = []
+        counts: list[float] = []
+        task_id = ""
+        for _ in range(rounds):
+            start = time.perf_counter_ns()
+            took, created = timed("tools/call", {"name": "work", "arguments": {"ms": ms}}, True)
+            if created.get("resultType") != "task":
+                raise BenchError(f"a call over HTTP did not become a task: {created!r}")
+            task_id, count = created["taskId"], 0
+            while True:
+                count += 1
+                _, task = timed("tasks/get", {"taskId": task_id}, True)
+                if task["status"] != "working":
+                    break
+            counts.append(float(count))
+            if task["status"] != "completed" or text_of(task["result"]) != str(round(ms)):
+                raise BenchError(f"a task over HTTP ended as {task!r}")
+            handles.append(took)
+            totals.append((time.perf_counter_ns() - start) / 1000)
+        for _ in range(rounds):
+            took, _ = timed("tasks/get", {"taskId": task_id}, True)
+            polls.append(took)
+    finally:
+        web.close()
+    return {
+        "plain_call_us": statistics.median(calls),
+        "plain_zero_us": statistics.median(zeros),
+        "task_handle_us": statistics.median(handles),
+        "task_round_us": statistics.median(totals),
+        "poll_us": statistics.median(polls),
+        "polls_per_round": statistics.median(counts),
+    }
+
+
 def held(pipe: Pipe, count: int, era: str, extension: bool) -> list[int]:
     """Write ``count`` calls of ``hold`` at once; their ids."""
     ids = [
@@ -451,6 +579,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tasks", type=int, help="tasks alive at once (10000; quick 300)")
     parser.add_argument("--ttl", type=float, help="task_ttl, seconds (1; quick 0.2)")
     parser.add_argument("--servers", default="objmcp,sdk", help="objmcp,sdk")
+    parser.add_argument("--no-http", action="store_true", help="leave out the HTTP rounds")
     parser.add_argument("--json", help="write the figures here")
     options = parser.parse_args(argv)
     rounds = options.rounds or (10 if options.quick else 300)
@@ -463,6 +592,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     compile_sources(lambda said: print(said, file=sys.stderr))
 
     trips = {server: round_trips(server, ms, rounds) for server in servers}
+    web = None if options.no_http else http_round_trips(ms, rounds)
     memory = {"objmcp_tasks": task_memory(count, ttl)}
     for server in servers:
         memory[f"{server}_held_calls"] = held_memory(server, count)
@@ -474,6 +604,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "task_handle/plain_zero": ratio(ours["task_handle_us"], ours["plain_zero_us"]),
         "poll/plain_zero": ratio(ours["poll_us"], ours["plain_zero_us"]),
     }
+    if web is not None:
+        ratios["http task_round/plain_call"] = ratio(web["task_round_us"], web["plain_call_us"])
+        ratios["http task_handle/plain_zero"] = ratio(web["task_handle_us"], web["plain_zero_us"])
+        ratios["http poll/plain_zero"] = ratio(web["poll_us"], web["plain_zero_us"])
     if "sdk" in trips:
         sdk = trips["sdk"]
         ratios["objmcp/sdk plain_call"] = ratio(
@@ -486,7 +620,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             memory["objmcp_tasks"]["kib_per_live_task"],
             memory["sdk_held_calls"]["kib_per_held_call"],
         )
-    report(ms, rounds, trips, memory, inside, ratios)
+    report(ms, rounds, trips, web, memory, inside, ratios)
     if options.json:
         found = {
             "meta": {
@@ -495,6 +629,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "versions": {name: library_version(name) for name in ("objmcp", "mcp")},
             },
             "round_trips": trips,
+            "http": web,
             "memory": memory,
             "in_process": inside,
             "ratios": ratios,
@@ -507,14 +642,18 @@ def report(
     ms: float,
     rounds: int,
     trips: dict[str, dict[str, float]],
+    web: dict[str, float] | None,
     memory: dict[str, Any],
     inside: dict[str, Any],
     ratios: dict[str, float | None],
 ) -> None:
     """Print the figures."""
     print(f"== round trips (median us, {rounds} each; work({ms:g}) sleeps {ms:g} ms)")
+    columns = {f"{server} stdio": figures for server, figures in trips.items()}
+    if web is not None:
+        columns["objmcp http"] = web
     rows = [
-        [name, *(f"{trips[s][key]:.0f}" if key in trips[s] else "-" for s in trips)]
+        [name, *(f"{c[key]:.0f}" if key in c else "-" for c in columns.values())]
         for name, key in (
             ("plain call, 2025-06-18", "plain_call_handshake_us"),
             ("plain call work(0), 2025-06-18", "plain_zero_handshake_us"),
@@ -523,16 +662,10 @@ def report(
             ("task: call -> handle", "task_handle_us"),
             ("task: call -> handle -> tasks/get... -> result", "task_round_us"),
             ("tasks/get of an ended task", "poll_us"),
+            ("polls a round (median)", "polls_per_round"),
         )
     ]
-    rows.append(
-        [
-            "polls a round (median)",
-            f"{trips['objmcp']['polls_per_round']:.0f}",
-            *["-"] * (len(trips) - 1),
-        ]
-    )
-    for line in table(["figure", *trips], rows):
+    for line in table(["figure", *columns], rows):
         print(line)
     print("\n== memory through a server (VmRSS)")
     tasks = memory["objmcp_tasks"]

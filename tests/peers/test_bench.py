@@ -109,7 +109,8 @@ def test_the_one_bench_command_measures_every_phase_and_server(tmp_path: Path) -
 def test_the_tasks_bench_measures_a_task_round_and_the_memory_of_live_tasks(
     tmp_path: Path,
 ) -> None:
-    # objmcp only (the SDK's start-up alone would take seconds): counts, never durations
+    # objmcp only, stdio and HTTP (the SDK's start-up alone would take seconds): counts,
+    # never durations
     figures = tmp_path / "tasks.json"
     light = ["--servers", "objmcp", "--tasks", "200", "--ttl", "0.1"]
     done = subprocess.run(
@@ -122,9 +123,9 @@ def test_the_tasks_bench_measures_a_task_round_and_the_memory_of_live_tasks(
     )
     assert done.returncode == 0, done.stdout[-4000:] + "\n" + done.stderr[-4000:]
     found = json.loads(figures.read_text())
-    trips = found["round_trips"]["objmcp"]
-    assert all(value > 0 for value in trips.values()), trips
-    assert trips["polls_per_round"] >= 1
+    for trips in (found["round_trips"]["objmcp"], found["http"]):
+        assert all(value > 0 for value in trips.values()), trips
+        assert trips["polls_per_round"] >= 1
     for name, value in found["ratios"].items():
         assert isinstance(value, float) and math.isfinite(value) and value > 0, name
     memory = found["memory"]["objmcp_tasks"]
