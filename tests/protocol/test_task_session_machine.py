@@ -4,9 +4,9 @@ with a fake clock, the machine playing the clients (three callers, with and with
 extension) and the runner (calls that become tasks, ask, report progress, end).
 
 Any interleaving of calls, calls becoming tasks, polls (``tasks/get``), updates,
-cancels, listen streams that name tasks, the calls ending (a result, a JSON-RPC
-error), the clock passing a task's ttl, client cancellations and end of input keeps
-every promise:
+cancels, answers taken by the calls, listen streams that name tasks, the calls ending (a
+result, a JSON-RPC error), the clock passing a task's ttl, client cancellations and end
+of input keeps every promise:
 
 - every request gets exactly one answer (a task's call: its ``CreateTaskResult``; a
   listen stream: at the end), and none after the client cancelled it;
@@ -76,6 +76,8 @@ UNKNOWN = -32602
 MISSING = -32021
 
 callers = st.sampled_from(CALLERS)
+askers = st.sampled_from(["owner", "owner", "owner", *CALLERS])
+"""Who asks about a task: its owner more often than not."""
 keys = st.lists(st.sampled_from("abc"), min_size=1, max_size=2, unique=True)
 
 
@@ -104,6 +106,8 @@ class TaskModel:
     status: str = "working"
     outstanding: set[str] = field(default_factory=set)
     asked: set[str] = field(default_factory=set)
+    given: set[str] = field(default_factory=set)
+    """Answered by ``tasks/update``, not yet taken by the call."""
     result: dict[str, Any] | None = None
     ended_at: float | None = None
 
@@ -216,7 +220,8 @@ class TaskSessionMachine(RuleBasedStateMachine):
             assert "inputRequests" not in detail
 
     def pick_task(self, data: st.DataObject) -> TaskModel:
-        return data.draw(st.sampled_from(sorted(self.tasks.values(), key=lambda t: t.task_id)))
+        # in the order made: task ids are random, and what is drawn must not depend on them
+        return data.draw(st.sampled_from(list(self.tasks.values())))
 
     def live_tasks(self) -> int:
         return sum(1 for task in self.tasks.values() if task.status not in ENDED)
@@ -261,9 +266,10 @@ class TaskSessionMachine(RuleBasedStateMachine):
         return [call for call in self.calls.values() if not call.ended]
 
     @precondition(lambda self: self.tasks)
-    @rule(data=st.data(), caller=callers, tasks=st.booleans())
-    def poll(self, data: st.DataObject, caller: str | None, tasks: bool) -> None:
+    @rule(data=st.data(), who=askers, tasks=st.booleans())
+    def poll(self, data: st.DataObject, who: str | None, tasks: bool) -> None:
         task = self.pick_task(data)
+        caller = task.owner if who == "owner" else who
         capabilities = WITH_TASKS if tasks else {}
         _, actions = self.send("tasks/get", caller, capabilities, taskId=task.task_id)
         (answer,) = self.answers(actions).values()
@@ -280,7 +286,7 @@ class TaskSessionMachine(RuleBasedStateMachine):
     @rule(data=st.data(), asked=keys)
     def ask(self, data: st.DataObject, asked: list[str]) -> None:
         choices = [t for t in self.tasks.values() if not t.call.ended]
-        task = data.draw(st.sampled_from(sorted(choices, key=lambda t: t.task_id)))
+        task = data.draw(st.sampled_from(choices))
         requests = {key: {"method": "roots/list", "params": {}} for key in asked}
         before = (task.status, set(task.outstanding))
         if task.status not in ENDED:
@@ -293,9 +299,12 @@ class TaskSessionMachine(RuleBasedStateMachine):
         self.check_news(actions, task, (task.status, task.outstanding) != before)
 
     @precondition(lambda self: self.tasks)
-    @rule(data=st.data(), caller=callers, given=keys)
-    def update(self, data: st.DataObject, caller: str | None, given: list[str]) -> None:
+    @rule(data=st.data(), who=askers, given=keys)
+    def update(self, data: st.DataObject, who: str | None, given: list[str]) -> None:
         task = self.pick_task(data)
+        caller = task.owner if who == "owner" else who
+        if task.outstanding and data.draw(st.booleans()):
+            given = sorted(task.outstanding)  # all it asks, as a client mostly answers
         responses = {key: {"roots": []} for key in given}
         _, actions = self.send(
             "tasks/update", caller, WITH_TASKS, taskId=task.task_id, inputResponses=responses
@@ -308,6 +317,7 @@ class TaskSessionMachine(RuleBasedStateMachine):
         assert answer["result"]["resultType"] == "complete"
         before = task.status
         if task.status not in ENDED:
+            task.given |= task.outstanding & set(given)
             task.outstanding -= set(given)
             if task.status == "input_required" and not task.outstanding:
                 task.status = "working"
@@ -316,9 +326,10 @@ class TaskSessionMachine(RuleBasedStateMachine):
         self.check_news(actions, task, task.status != before)
 
     @precondition(lambda self: self.tasks)
-    @rule(data=st.data(), caller=callers)
-    def cancel(self, data: st.DataObject, caller: str | None) -> None:
+    @rule(data=st.data(), who=askers)
+    def cancel(self, data: st.DataObject, who: str | None) -> None:
         task = self.pick_task(data)
+        caller = task.owner if who == "owner" else who
         _, actions = self.send("tasks/cancel", caller, WITH_TASKS, taskId=task.task_id)
         (answer,) = self.answers(actions).values()
         stops = [a for a in actions if isinstance(a, CancelCall)]
@@ -339,7 +350,7 @@ class TaskSessionMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.tasks or self.calls)
     @rule(data=st.data(), caller=callers, tasks=st.booleans(), bogus=st.booleans())
     def listen(self, data: st.DataObject, caller: str | None, tasks: bool, bogus: bool) -> None:
-        named = sorted(data.draw(st.sets(st.sampled_from(sorted(self.tasks) or ["x"]))))
+        named = sorted(data.draw(st.sets(st.sampled_from(list(self.tasks) or ["x"]))))
         if bogus:
             named.append("no-such-task")
         capabilities = WITH_TASKS if tasks else {}
@@ -405,6 +416,24 @@ class TaskSessionMachine(RuleBasedStateMachine):
         self.final[task.task_id] = status
         task.status, task.ended_at = status, self.now
         task.outstanding.clear()
+        task.given.clear()
+
+    @precondition(lambda self: any(not t.call.ended for t in self.tasks.values()))
+    @rule(data=st.data(), wanted=keys)
+    def take(self, data: st.DataObject, wanted: list[str]) -> None:
+        """The task's call takes the answers to its questions: all of them or none, and
+        only its own."""
+        choices = [t for t in self.tasks.values() if not t.call.ended]
+        task = data.draw(st.sampled_from(choices))
+        if task.given and data.draw(st.booleans()):
+            wanted = sorted(task.given)  # what its call waits for
+        taken = self.session.task_answers(task.task_id, set(wanted))
+        if task.status in ENDED or not set(wanted) <= task.given:
+            assert taken is None
+            return
+        assert taken is not None and set(taken) == set(wanted)
+        assert all(value == {"roots": []} for value in taken.values())
+        task.given -= set(wanted)
 
     @precondition(lambda self: self.running())
     @rule(data=st.data())
@@ -479,3 +508,24 @@ class TaskSessionMachine(RuleBasedStateMachine):
 
 TestTaskSession = TaskSessionMachine.TestCase
 TestTaskSession.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
+
+
+def test_an_answer_is_taken_once_and_by_its_own_task_only() -> None:
+    machine = TaskSessionMachine()
+    made = []
+    for _ in range(2):
+        _, actions = machine.send(
+            "tools/call", "alice", WITH_TASKS, name="work", arguments={"n": 1}
+        )
+        (start,) = actions
+        assert isinstance(start, StartCall)
+        _, task_id = machine.session.make_task(start.call_id)
+        assert task_id is not None
+        machine.session.task_asks(task_id, {"a": {"method": "roots/list", "params": {}}})
+        made.append(task_id)
+    first, second = made
+    machine.send("tasks/update", "alice", WITH_TASKS, taskId=first, inputResponses={"a": 1})
+    assert machine.session.task_answers(second, {"a"}) is None
+    assert machine.session.task_answers(first, {"a", "b"}) is None
+    assert machine.session.task_answers(first, {"a"}) == {"a": 1}
+    assert machine.session.task_answers(first, {"a"}) is None
