@@ -67,8 +67,20 @@ class Served(Protocol):
         """The tools the searches of the caller of the request being answered found."""
         ...
 
+    @property
+    def caller_key(self) -> str | None:
+        """Who sent the request being answered (None: one client only)."""
+        ...
+
     def capabilities(self, revision: Revision) -> dict[str, Any]:
         """What the server declares in ``revision`` now."""
+        ...
+
+    def owned_tasks(
+        self, revision: Revision, capabilities: Mapping[str, Any], requested: object
+    ) -> Callable[[str], bool] | None:
+        """Which task ids the caller of a listen stream may hear of (None: no tasks in
+        ``revision``); -32021 when its filter ``requested`` asks for tasks undeclared."""
         ...
 
     def declares(self, revision: Revision, gate: Gate) -> bool:
@@ -152,7 +164,10 @@ def listen(session: Served, request: Request) -> Message | None:
         return session.toolbox.find_resource(uri) is not None
 
     asked = request.params.get("notifications")
-    ack = session.subscriptions.listen(request.request_id, asked, offered, known)
+    owned = session.owned_tasks(request.revision, request.capabilities, asked)
+    ack = session.subscriptions.listen(
+        request.request_id, asked, offered, known, owned, session.caller_key
+    )
     request.actions.append(Send(ack, request.request_id))
     return None
 

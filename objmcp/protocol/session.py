@@ -396,8 +396,7 @@ class Session:
             return []
         if call.task is not None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
-            task_methods.failed(self, call.task, failure)
-            return []
+            return task_methods.failed(self, call.task, failure)
         if error is not None or body is None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
             if failure.code == RESOURCE_NOT_FOUND:
@@ -419,15 +418,13 @@ class Session:
         except Exception:  # a bug of ours: an internal error for this call alone
             logger.exception("objmcp failed on the answer of a call")
             if call.task is not None:
-                task_methods.failed(
-                    self, call.task, ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
-                )
-                return []
+                failure = ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
+                return task_methods.failed(self, call.task, failure)
             failed = rpc.error_response(call.request_id, rpc.INTERNAL_ERROR, "Internal error")
             return answer_call(call, call_id, failed)
         if call.task is not None:
-            task_methods.completed(self, call.task, answer)
-            return self._found(call, result)
+            news = task_methods.completed(self, call.task, answer)
+            return [*news, *self._found(call, result)]
         response = rpc.result_response(call.request_id, answer)
         if result.content is not None or len(result.text) >= LONG_TEXT:
             found = long_texts(result)
@@ -548,12 +545,11 @@ class Session:
         body["resultType"] = "task"
         return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
 
-    def task_asks(self, task_id: str, requests: dict[str, dict[str, Any]]) -> None:
+    def task_asks(self, task_id: str, requests: dict[str, dict[str, Any]]) -> list[Action]:
         """A task's call asks the client ``requests`` (key -> ``{"method", "params"}``):
-        the task is ``input_required`` until ``tasks/update`` answers them."""
-        task = self.tasks.by_id(task_id)
-        if task is not None:
-            self.tasks.ask(task, requests, self.clock())
+        the task is ``input_required`` until ``tasks/update`` answers them. The
+        ``notifications/tasks`` its listeners are due."""
+        return task_methods.asks(self, task_id, requests)
 
     def task_answers(self, task_id: str, keys: set[str]) -> dict[str, Any] | None:
         """The answers ``tasks/update`` brought to the questions ``keys`` of a task's call
@@ -676,6 +672,15 @@ class Session:
     def capabilities(self, revision: Revision) -> dict[str, Any]:
         extensions = self.extensions_of(revision)
         return features.server_capabilities(self.toolbox, self.declare, revision, extensions)
+
+    def owned_tasks(
+        self, revision: Revision, capabilities: Mapping[str, Any], requested: object
+    ) -> Callable[[str], bool] | None:
+        """Which task ids the caller of a ``subscriptions/listen`` may hear of (None: no
+        tasks in ``revision``); -32021 when its filter ``requested`` names tasks and the
+        request did not declare the extension."""
+        extensions = self.extensions_of(revision)
+        return task_methods.owned(self, revision, capabilities, requested, extensions)
 
     def extensions_of(self, revision: Revision) -> Extensions:
         """The extensions the server declares in ``revision``: objmcp's own only where the

@@ -7,7 +7,10 @@ hears ``notifications/*/list_changed``.
 Modern era (2026-07-28): a ``subscriptions/listen`` request opens a stream that
 stays in flight until the client cancels it or the server closes it. The server
 first acknowledges the part of the stream's filter it honors, then sends only what
-was asked for, each notification stamped with the stream's id.
+was asked for, each notification stamped with the stream's id. A stream may also ask
+for ``notifications/tasks`` of the caller's own tasks (the tasks extension's
+``taskIds``): only those of the caller that opened it are honored, and only its
+caller hears of them.
 """
 
 from __future__ import annotations
@@ -19,7 +22,14 @@ from typing import Any, Literal
 from . import jsonrpc as rpc
 from .jsonrpc import Message, ProtocolError, RequestId
 
-__all__ = ["LIST_KINDS", "SUBSCRIPTION_ID_KEY", "ListKind", "Listen", "Subscriptions"]
+__all__ = [
+    "LIST_KINDS",
+    "SUBSCRIPTION_ID_KEY",
+    "ListKind",
+    "Listen",
+    "Subscriptions",
+    "task_ids_in",
+]
 
 SUBSCRIPTION_ID_KEY = "io.modelcontextprotocol/subscriptionId"
 
@@ -33,6 +43,7 @@ _FLAGS: dict[ListKind, str] = {
     "prompts": "promptsListChanged",
 }
 _URIS = "resourceSubscriptions"
+_TASK_IDS = "taskIds"
 
 
 @dataclass(eq=False)
@@ -42,6 +53,10 @@ class Listen:
     request_id: RequestId
     lists: frozenset[ListKind]
     uris: frozenset[str]
+    task_ids: frozenset[str] = frozenset()
+    """The tasks whose status changes it hears of (the tasks extension)."""
+    caller: str | None = None
+    """Who opened it: the one owner whose tasks it hears of."""
 
     def honored(self) -> dict[str, Any]:
         """The ``SubscriptionFilter`` of the acknowledgement."""
@@ -50,6 +65,8 @@ class Listen:
         }
         if self.uris:
             honored[_URIS] = sorted(self.uris)
+        if self.task_ids:
+            honored[_TASK_IDS] = sorted(self.task_ids)
         return honored
 
 
@@ -68,9 +85,13 @@ class Subscriptions:
         requested: object,
         lists: Collection[ListKind],
         known: Callable[[str], bool],
+        owned: Callable[[str], bool] | None = None,
+        caller: str | None = None,
     ) -> Message:
-        """Open a stream for the filter ``requested``, honoring the ``lists`` the server
-        has and the URIs it ``known``s; returns the acknowledgement to send."""
+        """Open a stream of ``caller`` for the filter ``requested``, honoring the
+        ``lists`` the server has, the URIs it ``known``s and the task ids ``caller``
+        ``owned`` (None: the server has no tasks here, and ``taskIds`` is ignored);
+        returns the acknowledgement to send."""
         if not isinstance(requested, dict):
             raise ProtocolError(
                 rpc.INVALID_PARAMS, 'Invalid params: subscriptions/listen needs "notifications"'
@@ -89,10 +110,13 @@ class Subscriptions:
             raise ProtocolError(
                 rpc.INVALID_PARAMS, f"Invalid params: {_URIS} must be a list of URI strings"
             )
+        task_ids = task_ids_in(requested) if owned is not None else []
         stream = Listen(
             request_id,
             frozenset(asked & set(lists)),
             frozenset(uri for uri in uris if known(uri)),
+            frozenset(task_id for task_id in task_ids if owned is not None and owned(task_id)),
+            caller,
         )
         self.listens[request_id] = stream
         params = {"_meta": {SUBSCRIPTION_ID_KEY: request_id}, "notifications": stream.honored()}
@@ -116,6 +140,25 @@ class Subscriptions:
             if uri in stream.uris:
                 sent.append(_notification(method, _stamped(stream, {"uri": uri})))
         return sent
+
+    def task_status(self, task_id: str, owner: str | None, task: dict[str, Any]) -> list[Message]:
+        """The ``notifications/tasks`` (``task``, a ``DetailedTask``) due to the streams
+        of the task's ``owner`` that asked for ``task_id``."""
+        return [
+            _notification("notifications/tasks", _stamped(stream, task))
+            for stream in self.listens.values()
+            if task_id in stream.task_ids and stream.caller == owner
+        ]
+
+
+def task_ids_in(requested: dict[str, Any]) -> list[str]:
+    """The ``taskIds`` a listen filter asks for (checked: a list of strings)."""
+    task_ids = requested.get(_TASK_IDS, [])
+    if not isinstance(task_ids, list) or not all(isinstance(item, str) for item in task_ids):
+        raise ProtocolError(
+            rpc.INVALID_PARAMS, f"Invalid params: {_TASK_IDS} must be a list of task id strings"
+        )
+    return task_ids
 
 
 def _stamped(stream: Listen, params: dict[str, Any]) -> dict[str, Any]:

@@ -5,28 +5,37 @@ declares the extension (else -32021), and only about a task of its own caller: a
 of another caller, or one expired, is the spec's unknown task (-32602). The session
 (:mod:`objmcp.protocol.session`) keeps the :class:`~objmcp.protocol.tasks.TaskStore`
 and calls these with itself.
+
+A ``subscriptions/listen`` stream may name tasks of its caller (``taskIds``): each
+change of such a task's status (``input_required`` and back, its end) is sent on
+it as ``notifications/tasks``, the ``DetailedTask`` that ``tasks/get`` would answer.
+A change of its ``statusMessage`` alone is not: that is what polling is for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Protocol
 
 from . import jsonrpc as rpc
-from .actions import Action, CacheHint, CancelCall, ServerInfo, TaskAnswered
+from .actions import Action, CacheHint, CancelCall, Send, ServerInfo, TaskAnswered
 from .calls import Call
 from .jsonrpc import Message, ProtocolError, RequestId
 from .modern import complete
 from .revisions import Revision
+from .subscriptions import SUBSCRIPTION_ID_KEY, Subscriptions, task_ids_in
 from .tasks import TASKS, Task, TaskStore
 
 __all__ = [
     "METHODS",
     "Session",
+    "announce",
+    "asks",
     "check_required",
     "completed",
     "failed",
     "handle",
+    "owned",
     "progress",
 ]
 
@@ -41,6 +50,7 @@ class Session(Protocol):
     clock: Callable[[], float]
     info: ServerInfo
     cache: dict[str, CacheHint]
+    subscriptions: Subscriptions
 
     @property
     def caller_key(self) -> str | None:
@@ -97,32 +107,93 @@ def handle(
                 "tasks/update needs inputResponses: an object of answers keyed as the "
                 "task's inputRequests",
             )
+        before = task.status
         if store.answer(task, responses, now) or task.answers:
             actions.append(TaskAnswered(task.task_id))
+        if task.status != before:
+            actions.extend(announce(session, task))
     elif store.end(task, "cancelled", now):  # tasks/cancel; an ended task stays as it is
         task.message = "Cancelled by the client"
         session.end_call(task.call_id)
         actions.append(CancelCall(task.call_id))
+        actions.extend(announce(session, task))
     result = complete(body, revision, session.info, session.cache, None)
     return rpc.result_response(request_id, result)
 
 
-def completed(session: Session, task_id: str, result: dict[str, Any]) -> None:
-    """The call of the task ``task_id`` ended with ``result`` (a ``CallToolResult``)."""
+def completed(session: Session, task_id: str, result: dict[str, Any]) -> list[Action]:
+    """The call of the task ``task_id`` ended with ``result`` (a ``CallToolResult``):
+    the notifications its listeners are due."""
     task = session.tasks.by_id(task_id)
-    if task is not None:
-        session.tasks.end(task, "completed", session.clock(), result=result)
+    if task is None or not session.tasks.end(task, "completed", session.clock(), result=result):
+        return []
+    return announce(session, task)
 
 
-def failed(session: Session, task_id: str, error: ProtocolError) -> None:
-    """The call of the task ``task_id`` ended with a JSON-RPC ``error``."""
+def failed(session: Session, task_id: str, error: ProtocolError) -> list[Action]:
+    """The call of the task ``task_id`` ended with a JSON-RPC ``error``: the
+    notifications its listeners are due."""
     task = session.tasks.by_id(task_id)
-    if task is not None:
-        wire: dict[str, Any] = {"code": error.code, "message": error.message}
-        if error.data is not None:
-            wire["data"] = error.data
-        if session.tasks.end(task, "failed", session.clock(), error=wire):
-            task.message = error.message
+    if task is None:
+        return []
+    wire: dict[str, Any] = {"code": error.code, "message": error.message}
+    if error.data is not None:
+        wire["data"] = error.data
+    if not session.tasks.end(task, "failed", session.clock(), error=wire):
+        return []
+    task.message = error.message
+    return announce(session, task)
+
+
+def asks(session: Session, task_id: str, requests: dict[str, dict[str, Any]]) -> list[Action]:
+    """The call of the task ``task_id`` asks ``requests`` (by key): the notifications
+    its listeners are due when that changed the task's status or questions."""
+    task = session.tasks.by_id(task_id)
+    if task is None:
+        return []
+    before = (task.status, set(task.questions))
+    session.tasks.ask(task, requests, session.clock())
+    if (task.status, set(task.questions)) == before:
+        return []
+    return announce(session, task)
+
+
+def announce(session: Session, task: Task) -> list[Action]:
+    """``notifications/tasks`` with ``task`` as ``tasks/get`` would answer it, on every
+    listen stream of its owner that asked for it."""
+    listening = session.subscriptions.listens
+    if not listening:
+        return []
+    detailed = session.tasks.wire(task, True)
+    sent = session.subscriptions.task_status(task.task_id, task.owner, detailed)
+    return [Send(message, message["params"]["_meta"][SUBSCRIPTION_ID_KEY]) for message in sent]
+
+
+def owned(
+    session: Session,
+    revision: Revision,
+    capabilities: Mapping[str, Any],
+    requested: object,
+    extensions: Collection[str],
+) -> Callable[[str], bool] | None:
+    """For a ``subscriptions/listen`` whose filter is ``requested``: which task ids its
+    caller may hear of (its own, alive), or None when the server has no tasks in
+    ``revision`` (its ``extensions``). A filter that names tasks, from a request that
+    did not declare the extension, is refused (-32021)."""
+    if revision.era != "modern" or TASKS not in extensions:
+        return None
+    if isinstance(requested, dict) and task_ids_in(requested) and not _declares(capabilities):
+        raise rpc.missing_capability(
+            _REQUIRED,
+            f"Missing required client capability: notifications of tasks need the "
+            f"extension {TASKS} declared in the request's client capabilities",
+        )
+    caller = session.caller_key
+
+    def mine(task_id: str) -> bool:
+        return session.tasks.find(task_id, caller, session.clock()) is not None
+
+    return mine
 
 
 def progress(

@@ -373,8 +373,7 @@ class Connection:
         ``tasks/update`` answers them all (or ``park_timeout`` runs out)."""
         wire = {key: request.wire() for key, request in unanswered.items()}
         keys = set(wire)
-        with self.lock:
-            self.session.task_asks(task_id, wire)
+        self.perform(self.told(lambda session: session.task_asks(task_id, wire)))
         given: dict[str, Any] | None = None
         with _clock_stopped(call), anyio.move_on_after(self.settings.park_timeout):
             async with self.settings.tools.threads.paused(job):

@@ -104,3 +104,34 @@ def test_the_one_bench_command_measures_every_phase_and_server(tmp_path: Path) -
 
     assert found["targets"], "no target was checked"
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_tasks_bench_measures_a_task_round_and_the_memory_of_live_tasks(
+    tmp_path: Path,
+) -> None:
+    # objmcp only, stdio and HTTP (the SDK's start-up alone would take seconds): counts,
+    # never durations
+    figures = tmp_path / "tasks.json"
+    light = ["--servers", "objmcp", "--tasks", "200", "--ttl", "0.1"]
+    done = subprocess.run(
+        [PYTHON, str(ROOT / "bench" / "tasks.py"), "--quick", *light, "--json", str(figures)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + "\n" + done.stderr[-4000:]
+    found = json.loads(figures.read_text())
+    for trips in (found["round_trips"]["objmcp"], found["http"]):
+        assert all(value > 0 for value in trips.values()), trips
+        assert trips["polls_per_round"] >= 1
+    for name, value in found["ratios"].items():
+        assert isinstance(value, float) and math.isfinite(value) and value > 0, name
+    memory = found["memory"]["objmcp_tasks"]
+    assert memory["forgotten_after_ttl"] is True
+    assert memory["beyond_max_tasks"] == {"calls": 220, "tasks": 200, "plain": 20}
+    assert found["memory"]["objmcp_held_calls"]["calls"] == 200
+    inside = found["in_process"]
+    assert inside["tasks"] == 200 and inside["tasks_kept_after_expiry"] == 0
+    assert inside["bound"] == {"max_tasks": 20, "calls": 200, "tasks": 20}

@@ -67,6 +67,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/stdin_readers.py:StdinReaders": (),
     "tests/servers/slip.py:Adder": (),
     "tests/servers/varied.py:Varied": (),
+    "tests/servers/watched.py:Watched": (),
     "tests/servers/vault.py:Vault": (),
     "tests/servers/workers.py:Workers": (),
     "tests/servers/zoo.py:Zoo": (),
