@@ -124,6 +124,14 @@ def _parser() -> argparse.ArgumentParser:
         help="answer a 2026-07-28 call still running as a task, to a client with the tasks "
         "extension (5; off: only tools that say task=)",
     )
+    limits.add_argument(
+        "--jobs",
+        action="store_true",
+        default=None,
+        help="answer such a call from a client with no tasks (any revision) with a text "
+        "naming a job, and list the tools job_status, job_result and job_cancel to come "
+        "back for it (off by default)",
+    )
     limits.add_argument("--max-tasks", type=int, metavar="N", help="tasks alive at once (1000)")
     limits.add_argument(
         "--task-ttl", type=float, metavar="SECONDS", help="an ended task is kept (600)"
@@ -463,6 +471,7 @@ _LIMITS = (
     "task_after",
     "max_tasks",
     "task_ttl",
+    "jobs",
     "max_calls",
     "max_threads",
     "max_frame",
