@@ -51,6 +51,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/clients.py:Sketchpad": (),
     "tests/servers/conformance.py:Conformance": (),
     "tests/servers/endless.py:Endless": (),
+    "tests/servers/errands.py:Errands": (),
     "tests/servers/faulty.py:Faulty": (),
     "tests/servers/forms.py:Forms": (),
     "tests/servers/jobs.py:Jobs": (),
