@@ -24,6 +24,7 @@ from .calls import Call, answer_call
 from .jobs import JobTools
 from .jsonrpc import Message
 from .modern import complete
+from .questions import Questions
 from .revisions import Revision
 from .tasks import Task, TaskStore
 
@@ -42,6 +43,7 @@ class Session(Protocol):
     clock: Callable[[], float]
     info: ServerInfo
     cache: dict[str, CacheHint]
+    questions: Questions
 
     @property
     def caller_key(self) -> str | None:
@@ -130,10 +132,15 @@ def _status(jobs: JobTools, session: Session, task: Task) -> str:
 
 
 def _progress(session: Session, task: Task) -> str:
-    """How long the job has run, and its latest progress message."""
+    """How long the job has run, its latest progress message, and whether it waits for
+    the client's answer to a question (handshake era)."""
     seconds = max(0.0, session.clock() - task.created)
     said = f"for {seconds:.0f} s"
-    return f"{said}; latest progress: {task.message}" if task.message else said
+    if task.message:
+        said = f"{said}; latest progress: {task.message}"
+    if task.call_id in session.questions.asks.values():
+        said = f"{said}; waiting for the answer to a question the client was asked"
+    return said
 
 
 def _result(session: Session, revision: Revision, task: Task) -> dict[str, Any]:

@@ -150,12 +150,14 @@ def test_a_job_s_structured_result_and_error_result_are_the_call_s_own(legacy: P
 def test_a_handshake_era_job_still_asks_its_client(legacy: Pipe) -> None:
     job_id = legacy.job("ask_name")
     for _ in range(100):
-        found = legacy.call("job_result", job_id=job_id)
+        legacy.call("job_result", job_id=job_id)
         if legacy.asked:
             break
     (question,) = legacy.asked
     legacy.asked.clear()
     assert question["method"] == "elicitation/create"
+    status = text(legacy.call("job_status", job_id=job_id))
+    assert "waiting for the answer to a question the client was asked" in status
     legacy.server.send(
         {
             "jsonrpc": "2.0",
