@@ -390,9 +390,10 @@ class Session:
     def ask(self, call_id: int, method: str, params: dict[str, Any]) -> tuple[list[Action], str]:
         """Send the client a request on behalf of a running call (``elicitation/create``,
         ``sampling/createMessage``, ``roots/list``);
-        its answer comes back from :meth:`receive` as an :class:`Answer` with the id returned."""
+        its answer comes back from :meth:`receive` as an :class:`Answer` with the id returned.
+        A job's question belongs to no request (its own was answered with the job)."""
         call = self._calls.get(call_id)
-        related = call.request_id if call is not None else None
+        related = call.request_id if call is not None and call.task is None else None
         return self.questions.ask(call_id, related, method, params)
 
     def request_finished(

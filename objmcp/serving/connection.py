@@ -133,6 +133,9 @@ class Connection:
         self.cannot_ask: str | None = None
         """Why calls cannot send the client requests at all, when they cannot (stateless
         HTTP); None when they can."""
+        self.lasting = True
+        """Whether the connection outlives the request being read: False for stateless
+        HTTP's, where a job made would be out of reach (its calls are answered plainly)."""
 
     def bind(self) -> None:
         """Serve from the running event loop: :meth:`post` reaches it from any thread."""
@@ -432,6 +435,8 @@ class Connection:
             if any(waiter.call is call for waiter in self._parked.values()):
                 return  # its retry resumes it, and watches it again
             job = not knows_tasks(call.context.client_capabilities, call.context.extensions)
+            if job and not self.lasting:
+                return
             with self.lock:
                 make = self.session.make_job if job else self.session.make_task
                 actions, task_id = make(call.call_id)

@@ -1,27 +1,39 @@
 """Jobs through a real client with no tasks: the official ``mcp`` Python SDK 2.x ``Client``,
 in each of its modes, against ``objmcp run --jobs`` serving ``tests/servers/errands.py``
-as a real process over stdio. A slow call is answered with a job's text; the client (as a
-model would) calls ``job_status`` and ``job_result`` with the id the text names, and gets
-the call's own result; a tool with an output schema is checked by the SDK as ever."""
+as a real process, over stdio and Streamable HTTP. A slow call is answered with a job's
+text; the client (as a model would) calls ``job_status`` and ``job_result`` with the id the
+text names, and gets the call's own result; a tool with an output schema is checked by the
+SDK as ever; a handshake-era job's question reaches the SDK's elicitation callback."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from conftest import PYTHON, ROOT
-from mcp import Client, StdioServerParameters
+from http_helpers import HttpServer
+from mcp import Client, StdioServerParameters, types
 
 pytestmark = pytest.mark.anyio
 
 ERRANDS = ROOT / "tests" / "servers" / "errands.py"
 MODES = ["legacy", "auto", "2026-07-28"]
+OPTIONS = ("--jobs", "--task-after", "0.2")
 
 
-def params() -> StdioServerParameters:
-    arguments = ["-m", "objmcp", "run", "--jobs", "--task-after", "0.2", f"{ERRANDS}:Errands"]
-    return StdioServerParameters(command=PYTHON, args=arguments, env={"PYTHONPATH": str(ROOT)})
+@pytest.fixture(scope="module", params=["stdio", "http"])
+def server(request: pytest.FixtureRequest) -> Iterator[StdioServerParameters | str]:
+    """What the SDK's ``Client`` connects to: ``objmcp run --jobs`` over stdio (a process of
+    each client's own), or one over Streamable HTTP (its URL)."""
+    if request.param == "stdio":
+        arguments = ["-m", "objmcp", "run", *OPTIONS, f"{ERRANDS}:Errands"]
+        yield StdioServerParameters(command=PYTHON, args=arguments, env={"PYTHONPATH": str(ROOT)})
+        return
+    served = HttpServer(*OPTIONS, target=f"{ERRANDS}:Errands")
+    yield served.url
+    served.stop()
 
 
 def text_of(result: Any) -> str:
@@ -38,8 +50,10 @@ async def fetched(client: Client, job_id: str) -> Any:
 
 
 @pytest.mark.parametrize("mode", MODES)
-async def test_a_slow_call_is_a_job_the_client_comes_back_for(mode: str) -> None:
-    async with Client(params(), mode=mode) as client:
+async def test_a_slow_call_is_a_job_the_client_comes_back_for(
+    server: StdioServerParameters | str, mode: str
+) -> None:
+    async with Client(server, mode=mode) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         assert {"job_status", "job_result", "job_cancel"} <= set(tools)
         assert tools["job_result"].input_schema["required"] == ["job_id"]
@@ -65,3 +79,21 @@ async def test_a_slow_call_is_a_job_the_client_comes_back_for(mode: str) -> None
         assert "had ended already" in text_of(cancelled)
         unknown = await client.call_tool("job_result", {"job_id": "nope"})
         assert unknown.is_error and text_of(unknown).startswith("Unknown job")
+
+
+async def test_a_handshake_era_job_s_question_reaches_the_client(
+    server: StdioServerParameters | str,
+) -> None:
+    asked: list[str] = []
+
+    async def answer(context: Any, params: Any) -> types.ElicitResult:
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"value": "Ada"})
+
+    async with Client(server, mode="legacy", elicitation_callback=answer) as client:
+        started = await client.call_tool("ask_name", {})
+        found = re.search(r'job_id "([^"]+)"', text_of(started))
+        assert found is not None, text_of(started)
+        done = await fetched(client, found.group(1))
+    assert asked == ["Your name?"]
+    assert text_of(done) == "Hello, Ada!"

@@ -285,6 +285,21 @@ def test_over_http_a_job_is_its_callers_alone_and_names_its_process() -> None:
         server.stop()
 
 
+def test_stateless_http_makes_no_job_it_could_not_keep() -> None:
+    server = HttpServer("--stateless", "--jobs", "--task-after", "0.2", target=f"{ERRANDS}:Errands")
+    try:
+        message = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {"name": "slow", "arguments": {"seconds": 0.6}},
+        }
+        answered = post(server.url, message).json()["result"]  # each request its own session
+        assert text(answered) == "slept 0.6"
+    finally:
+        server.stop()
+
+
 # --- the names, in memory -----------------------------------------------------------------
 
 
