@@ -6,14 +6,16 @@ and in memory for the names the tools take beside an object's own and in search 
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PYTHON, RawServer
+from conftest import PYTHON, RawServer, server_env
 from http_helpers import HttpServer, modern_headers, post
 
 import objmcp
@@ -372,3 +374,27 @@ async def test_in_search_mode_the_job_tools_are_listed_beside_the_meta_tools() -
 def test_the_option_is_checked() -> None:
     with pytest.raises(TypeError, match="jobs takes True or False"):
         objmcp.Server("x", Many(), jobs="yes")  # type: ignore[arg-type]
+
+
+def test_config_and_dev_pass_jobs_on(tmp_path: Path) -> None:
+    def objmcp_cli(*args: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
+            [PYTHON, "-m", "objmcp", *args],
+            input=b"",
+            capture_output=True,
+            cwd=str(tmp_path),
+            env=server_env(),
+            timeout=120,
+            check=False,
+        )
+
+    done = objmcp_cli("config", "claude", f"{ERRANDS}:Errands", "--jobs")
+    assert done.returncode == 0, done.stderr.decode()
+    (entry,) = json.loads(done.stdout)["mcpServers"].values()
+    assert "--jobs" in entry["args"]
+    plain = objmcp_cli("config", "claude", f"{ERRANDS}:Errands")
+    (entry,) = json.loads(plain.stdout)["mcpServers"].values()
+    assert "--jobs" not in entry["args"]
+    assert "--jobs" in objmcp_cli("dev", "--help").stdout.decode()
+    helped = " ".join(objmcp_cli("run", "--help").stdout.decode().split())  # however wrapped
+    assert "--jobs answer such a call from a client with no tasks" in helped
