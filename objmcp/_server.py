@@ -253,7 +253,8 @@ class Server:
         if not isinstance(jobs, bool):
             raise TypeError(f"jobs takes True or False, not {jobs!r}")
         self.jobs = JobTools(task_after or DEFAULT_TASK_AFTER) if jobs else None
-        """The job tools, when jobs are on (``job_result`` waits ``task_after`` seconds)."""
+        """The job tools, when jobs are on (``job_result`` waits ``task_after`` seconds, 5
+        when it is off)."""
         if max_waiting < 0:
             raise ValueError("max_waiting cannot be negative")
         self.max_waiting = max_waiting

@@ -398,3 +398,16 @@ def test_config_and_dev_pass_jobs_on(tmp_path: Path) -> None:
     assert "--jobs" in objmcp_cli("dev", "--help").stdout.decode()
     helped = " ".join(objmcp_cli("run", "--help").stdout.decode().split())  # however wrapped
     assert "--jobs answer such a call from a client with no tasks" in helped
+
+
+@pytest.mark.anyio
+async def test_with_task_after_off_only_the_tools_that_say_task_become_jobs() -> None:
+    tools = {"slow_one": {"task": "always"}}
+    async with connect(Many(), jobs=True, task_after=None, tools=tools) as client:
+        started = await client.call("slow_one", seconds=0.3)  # at once: it says so
+        job_id = job_id_in(started.text)
+        assert "each call waits up to 5 s" in started.text  # task_after off: 5 s
+        done = await client.call("job_result", job_id=job_id)
+        assert done.text == "one"
+    async with connect(Many(), jobs=True, task_after=None) as client:
+        assert (await client.call("slow_one", seconds=0.3)).text == "one"
