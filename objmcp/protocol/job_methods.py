@@ -76,7 +76,8 @@ def handle(
     except ArgumentError as error:
         return _answer(call, _text(session, revision, str(error), True))
     job_id = keywords.get("job_id", positional[0] if positional else None)
-    assert isinstance(job_id, str), "the input schema asks for a string"
+    if not isinstance(job_id, str):  # the input schema says so: never, but never trusted
+        return _answer(call, _text(session, revision, "job_id must be a string", True))
     store, now = session.tasks, session.clock()
     task = store.find(job_id, session.caller_key, now)
     if task is None:

@@ -293,8 +293,6 @@ class Connection:
             )
         if call.watcher is not None:
             call.watcher.cancel()
-        if call.task_id is not None and call.task_id in self._job_ends:
-            self._job_ends.pop(call.task_id).set()
         self._running.pop(call.call_id, None)
         if not self._running:
             self.idle.set()
@@ -312,6 +310,8 @@ class Connection:
         elif finish is not None:
             end = finish
             self.perform(self.told(lambda session: end(session, call.call_id)))
+        if call.task_id is not None and call.task_id in self._job_ends:
+            self._job_ends.pop(call.task_id).set()  # its job_result requests: it has ended
 
     # --- what the injected callables reach (see _running.Reach) ---------------------------
 
