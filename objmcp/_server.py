@@ -386,6 +386,7 @@ class Server:
             sent = self._handled
             self._handler = Connection(self.settings(), lambda message, _: sent.append(message))
             self._handler.cannot_ask = "Server.handle has no client to ask"
+            self._handler.lasting = False  # it waits for every call: no job is needed
         runner, sent = self._handler, self._handled
         runner.bind()
         try:

@@ -134,8 +134,9 @@ class Connection:
         """Why calls cannot send the client requests at all, when they cannot (stateless
         HTTP); None when they can."""
         self.lasting = True
-        """Whether the connection outlives the request being read: False for stateless
-        HTTP's, where a job made would be out of reach (its calls are answered plainly)."""
+        """Whether a job can be made here: False for stateless HTTP, where no later request
+        could reach it, and :meth:`objmcp.Server.handle`, which waits for every call (their
+        calls are answered plainly)."""
 
     def bind(self) -> None:
         """Serve from the running event loop: :meth:`post` reaches it from any thread."""

@@ -411,3 +411,19 @@ async def test_with_task_after_off_only_the_tools_that_say_task_become_jobs() ->
         assert done.text == "one"
     async with connect(Many(), jobs=True, task_after=None) as client:
         assert (await client.call("slow_one", seconds=0.3)).text == "one"
+
+
+@pytest.mark.anyio
+async def test_server_handle_waits_for_the_call_and_makes_no_job() -> None:
+    server = objmcp.Server("many", Many(), jobs=True, task_after=0.1)
+    initialize = {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "embedder", "version": "1"},
+    }
+    await server.handle({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize})
+    params = {"name": "slow_one", "arguments": {"seconds": 0.3}}
+    answer = await server.handle(
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": params}
+    )
+    assert text(answer["result"]) == "one"
