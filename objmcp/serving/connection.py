@@ -553,17 +553,21 @@ def task_delay(settings: Settings, start: StartCall) -> float | None:
     """2026-07-28: seconds after which the call ``start`` becomes a task if still running
     (its tool's ``task`` option, else ``task_after``); None when it never does (not a
     tool call, a client without the tasks extension, ``task="never"``). With ``jobs``,
-    the same for a client with no tasks at all: the call becomes a job."""
+    the same for a client with no tasks at all: the call becomes a job (but in 2026-07-28
+    a tool that says it asks the client, which a job could not)."""
     if start.kind != "tool":
         return None
     context = start.context
-    if TASKS not in context.extensions and not (
+    tasks = TASKS in context.extensions
+    if not tasks and not (
         settings.jobs and not knows_tasks(context.client_capabilities, context.extensions)
     ):
         return None
-    tools = settings.tools
-    mode = tools[start.tool].task if start.tool in tools else None
+    tool = settings.tools.get(start.tool)
+    mode = tool.task if tool is not None else None
     if mode == "never":
+        return None
+    if not tasks and tool is not None and tool.needs and context.revision.era == "modern":
         return None
     return TASK_GRACE if mode in ("optional", "always") else settings.task_after
 

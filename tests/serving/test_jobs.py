@@ -427,3 +427,35 @@ async def test_server_handle_waits_for_the_call_and_makes_no_job() -> None:
         {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": params}
     )
     assert text(answer["result"]) == "one"
+
+
+class Asks:
+    """A tool that says it asks the client."""
+
+    @objmcp.tool(needs=("elicitation",))
+    async def slow_question(self, elicit: objmcp.Elicit) -> str:
+        """Works, then asks a name."""
+        import anyio
+
+        await anyio.sleep(0.3)
+        answer = await elicit("Name?", str)
+        return f"hi {answer.value}"
+
+
+@pytest.mark.anyio
+async def test_in_2026_07_28_a_tool_that_says_it_asks_is_no_job() -> None:
+    def answer(params: Any) -> dict[str, Any]:
+        return {"action": "accept", "content": {"value": "Ada"}}
+
+    options: dict[str, Any] = {"jobs": True, "task_after": 0.1, "elicit": answer}
+    async with connect(Asks(), era="modern", **options) as client:
+        asked = await client.call("slow_question")  # input_required, then the retry
+        assert asked.text == "hi Ada" and asked.rounds == 1
+    async with connect(Asks(), era="handshake", **options) as client:
+        started = await client.call("slow_question")  # a job: its question goes as ever
+        done = await client.call("job_result", job_id=job_id_in(started.text))
+        for _ in range(100):
+            if "is still running" not in done.text:
+                break
+            done = await client.call("job_result", job_id=job_id_in(started.text))
+        assert done.text == "hi Ada"
