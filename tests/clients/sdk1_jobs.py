@@ -1,9 +1,9 @@
 """Driver: the official MCP Python SDK **1.x** client (``mcp`` 1.30, ``mcp.ClientSession``), a
-client with no tasks, against ``objmcp run --jobs`` serving ``tests/servers/errands.py``.
+client with no tasks, against ``objmcp run --jobs`` serving ``tests/servers/chores.py``.
 
 Runs under ``.venv-clients/bin/python``, started by ``tests/peers/test_client_sdk1_jobs.py``::
 
-    sdk1_jobs.py PYTHON ROOT    # spawns PYTHON -m objmcp run --jobs ... errands.py:Errands
+    sdk1_jobs.py PYTHON ROOT    # spawns PYTHON -m objmcp run --jobs ... chores.py:Chores
 
 It lists the tools, calls a slow tool (answered with a job's text), then ``job_status`` and
 ``job_result`` with the id the text names (as a model would, until the job has ended), and
@@ -37,8 +37,8 @@ def said(result: Any) -> Outcome:
 
 
 async def run(python: str, root: str) -> dict[str, Outcome]:
-    errands = f"{root}/tests/servers/errands.py:Errands"
-    arguments = ["-m", "objmcp", "run", "--jobs", "--task-after", "0.2", errands]
+    chores = f"{root}/tests/servers/chores.py:Chores"
+    arguments = ["-m", "objmcp", "run", "--jobs", "--task-after", "0.2", chores]
     params = StdioServerParameters(command=python, args=arguments, env={"PYTHONPATH": root})
     steps: dict[str, Outcome] = {}
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:

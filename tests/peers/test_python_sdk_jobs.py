@@ -1,5 +1,5 @@
 """Jobs through a real client with no tasks: the official ``mcp`` Python SDK 2.x ``Client``,
-in each of its modes, against ``objmcp run --jobs`` serving ``tests/servers/errands.py``
+in each of its modes, against ``objmcp run --jobs`` serving ``tests/servers/chores.py``
 as a real process, over stdio and Streamable HTTP. A slow call is answered with a job's
 text; the client (as a model would) calls ``job_status`` and ``job_result`` with the id the
 text names, and gets the call's own result; a tool with an output schema is checked by the
@@ -18,7 +18,7 @@ from mcp import Client, StdioServerParameters, types
 
 pytestmark = pytest.mark.anyio
 
-ERRANDS = ROOT / "tests" / "servers" / "errands.py"
+CHORES = ROOT / "tests" / "servers" / "chores.py"
 MODES = ["legacy", "auto", "2026-07-28"]
 OPTIONS = ("--jobs", "--task-after", "0.2")
 
@@ -28,10 +28,10 @@ def server(request: pytest.FixtureRequest) -> Iterator[StdioServerParameters | s
     """What the SDK's ``Client`` connects to: ``objmcp run --jobs`` over stdio (a process of
     each client's own), or one over Streamable HTTP (its URL)."""
     if request.param == "stdio":
-        arguments = ["-m", "objmcp", "run", *OPTIONS, f"{ERRANDS}:Errands"]
+        arguments = ["-m", "objmcp", "run", *OPTIONS, f"{CHORES}:Chores"]
         yield StdioServerParameters(command=PYTHON, args=arguments, env={"PYTHONPATH": str(ROOT)})
         return
-    served = HttpServer(*OPTIONS, target=f"{ERRANDS}:Errands")
+    served = HttpServer(*OPTIONS, target=f"{CHORES}:Chores")
     yield served.url
     served.stop()
 

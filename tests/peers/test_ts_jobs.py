@@ -12,7 +12,7 @@ from conftest import JS, PYTHON, ROOT
 from peer_helpers import drive_js, is_error, text_of
 
 DRIVER = JS / "client.mjs"
-ERRANDS = ROOT / "tests" / "servers" / "errands.py"
+CHORES = ROOT / "tests" / "servers" / "chores.py"
 
 
 def test_the_ts_client_takes_a_job_s_text_and_sees_the_job_tools(node: str) -> None:
@@ -21,7 +21,7 @@ def test_the_ts_client_takes_a_job_s_text_and_sees_the_job_tools(node: str) -> N
         {"name": "job_result", "arguments": {"job_id": "not-a-job"}},
         {"name": "never", "arguments": {"seconds": 0.4}},
     ]
-    server = ["-m", "objmcp", "run", "--jobs", "--task-after", "0.2", f"{ERRANDS}:Errands"]
+    server = ["-m", "objmcp", "run", "--jobs", "--task-after", "0.2", f"{CHORES}:Chores"]
     report, _ = drive_js(node, DRIVER, {"calls": calls}, PYTHON, *server)
     tools = {tool["name"]: tool for tool in report["tools"]}
     assert list(tools)[-3:] == ["job_status", "job_result", "job_cancel"]

@@ -21,13 +21,13 @@ from http_helpers import HttpServer, modern_headers, post
 import objmcp
 from objmcp.testing import connect
 
-ERRANDS = Path(__file__).resolve().parent.parent / "servers" / "errands.py"
+CHORES = Path(__file__).resolve().parent.parent / "servers" / "chores.py"
 TASKS = "io.modelcontextprotocol/tasks"
 JOB_TOOLS = ["job_status", "job_result", "job_cancel"]
 
 
 class Pipe:
-    """Raw requests to an errands server over stdio, one at a time: in the handshake era
+    """Raw requests to a chores server over stdio, one at a time: in the handshake era
     (2025-06-18) after ``initialize``, or in 2026-07-28 with ``modern`` capabilities."""
 
     def __init__(self, server: RawServer, modern: dict[str, Any] | None = None) -> None:
@@ -85,9 +85,9 @@ def job_id_in(said: str) -> str:
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[RawServer]:
-    """One errands server with jobs on and ``task_after`` 0.2 s, shared by the raw-pipe
+    """One chores server with jobs on and ``task_after`` 0.2 s, shared by the raw-pipe
     tests (each makes jobs of its own; a job is its connection's)."""
-    server = RawServer("-m", "objmcp", "run", "--jobs", "--task-after", "0.2", f"{ERRANDS}:Errands")
+    server = RawServer("-m", "objmcp", "run", "--jobs", "--task-after", "0.2", f"{CHORES}:Chores")
     yield server
     server.process.kill()
     server.process.wait()
@@ -142,7 +142,7 @@ def test_a_job_s_structured_result_and_error_result_are_the_call_s_own(legacy: P
     assert measured["isError"] is False
     failed = legacy.result(legacy.job("failing", seconds=0.4))
     assert failed == {
-        "content": [{"type": "text", "text": "the errand went wrong"}],
+        "content": [{"type": "text", "text": "the chore went wrong"}],
         "isError": True,
     }
     never = legacy.call("never", seconds=0.4)  # task="never": the plain answer, in time
@@ -217,7 +217,7 @@ def test_2026_07_28_without_tasks_gets_jobs_with_tasks_gets_tasks(served: RawSer
 def test_beyond_max_tasks_a_call_is_answered_plainly() -> None:
     server = RawServer(
         "-m", "objmcp", "run", "--jobs", "--task-after", "0.2", "--max-tasks", "1",
-        f"{ERRANDS}:Errands",
+        f"{CHORES}:Chores",
     )  # fmt: skip
     try:
         server.initialize("2025-06-18")
@@ -231,7 +231,7 @@ def test_beyond_max_tasks_a_call_is_answered_plainly() -> None:
 
 
 def test_jobs_are_off_by_default() -> None:
-    server = RawServer("-m", "objmcp", "run", "--task-after", "0.2", f"{ERRANDS}:Errands")
+    server = RawServer("-m", "objmcp", "run", "--task-after", "0.2", f"{CHORES}:Chores")
     try:
         server.initialize("2025-06-18")
         pipe = Pipe(server)
@@ -269,7 +269,7 @@ def _modern_call(url: str, token: str, request_id: int, tool: str, **arguments: 
 
 
 def test_over_http_a_job_is_its_callers_alone_and_names_its_process() -> None:
-    server = HttpServer(command=[PYTHON, str(ERRANDS), "{port}"])
+    server = HttpServer(command=[PYTHON, str(CHORES), "{port}"])
     try:
         url = server.url
         started = _modern_call(url, "alice-token", 1, "slow", seconds=0.6)
@@ -288,7 +288,7 @@ def test_over_http_a_job_is_its_callers_alone_and_names_its_process() -> None:
 
 
 def test_stateless_http_makes_no_job_it_could_not_keep() -> None:
-    server = HttpServer("--stateless", "--jobs", "--task-after", "0.2", target=f"{ERRANDS}:Errands")
+    server = HttpServer("--stateless", "--jobs", "--task-after", "0.2", target=f"{CHORES}:Chores")
     try:
         message = {
             "jsonrpc": "2.0",
@@ -388,11 +388,11 @@ def test_config_and_dev_pass_jobs_on(tmp_path: Path) -> None:
             check=False,
         )
 
-    done = objmcp_cli("config", "claude", f"{ERRANDS}:Errands", "--jobs")
+    done = objmcp_cli("config", "claude", f"{CHORES}:Chores", "--jobs")
     assert done.returncode == 0, done.stderr.decode()
     (entry,) = json.loads(done.stdout)["mcpServers"].values()
     assert "--jobs" in entry["args"]
-    plain = objmcp_cli("config", "claude", f"{ERRANDS}:Errands")
+    plain = objmcp_cli("config", "claude", f"{CHORES}:Chores")
     (entry,) = json.loads(plain.stdout)["mcpServers"].values()
     assert "--jobs" not in entry["args"]
     assert "--jobs" in objmcp_cli("dev", "--help").stdout.decode()

@@ -1,8 +1,8 @@
-"""Slow errands for the jobs tests (``tests/serving/test_jobs.py``, and the official SDK's
+"""Slow chores for the jobs tests (``tests/serving/test_jobs.py``, and the official SDK's
 client in ``tests/peers/test_python_sdk_jobs.py``): calls that outlive a short
 ``task_after``, report progress, ask the user, fail, or return structured results.
 
-``python errands.py PORT`` serves them over Streamable HTTP with jobs on, ``task_after``
+``python chores.py PORT`` serves them over Streamable HTTP with jobs on, ``task_after``
 0.2 s, the route tag ``p1``, and two bearer tokens (alice's and bob's)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class Measure:
     unit: str
 
 
-class Errands:
+class Chores:
     """Slow work, as a plain object."""
 
     def quick(self) -> str:
@@ -55,7 +55,7 @@ class Errands:
     async def failing(self, seconds: float) -> str:
         """Works ``seconds`` seconds, then fails."""
         await anyio.sleep(seconds)
-        raise objmcp.ToolError("the errand went wrong")
+        raise objmcp.ToolError("the chore went wrong")
 
     async def ask_name(self, elicit: objmcp.Elicit) -> str:
         """Works a little, then asks the user's name."""
@@ -76,8 +76,8 @@ if __name__ == "__main__":
     import uvicorn
 
     app = objmcp.asgi_app(
-        "errands",
-        Errands(),
+        "chores",
+        Chores(),
         verify=lambda token: TOKENS.get(token, {}),
         jobs=True,
         task_after=0.2,
