@@ -541,23 +541,6 @@ class Session:
         """Forget the call ``call_id`` (its task was cancelled): its end answers nothing."""
         self._end(call_id)
 
-    def make_task(self, call_id: int) -> tuple[list[Action], str | None]:
-        """2026-07-28: answer the running call ``call_id`` as a task (``resultType:
-        "task"``); the call runs on and its end is kept in the task. The actions and the
-        task's id; none when the call is over, is a task already, or ``max_tasks`` tasks
-        are alive (it is then answered as a plain call when it ends)."""
-        call = self._calls.get(call_id)
-        if call is None or call.task is not None:
-            return [], None
-        task = self.tasks.create(call_id, call.caller, self.clock())
-        if task is None:
-            return [], None
-        call.task = task.task_id
-        self._in_flight.pop(call.request_id, None)
-        body = complete(self.tasks.wire(task, False), call.revision, self.info, self.cache, None)
-        body["resultType"] = "task"
-        return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
-
     def make_job(self, call_id: int) -> tuple[list[Action], str | None]:
         """Jobs: answer the running call ``call_id`` with a text naming a job (a task of
         a client that has none); the call runs on and its end is kept in the job. The
@@ -603,6 +586,23 @@ class Session:
         if call is None or self.jobs is None:
             return []
         return job_methods.waited(self, self.jobs, call, call_id, job_id)
+
+    def make_task(self, call_id: int) -> tuple[list[Action], str | None]:
+        """2026-07-28: answer the running call ``call_id`` as a task (``resultType:
+        "task"``); the call runs on and its end is kept in the task. The actions and the
+        task's id; none when the call is over, is a task already, or ``max_tasks`` tasks
+        are alive (it is then answered as a plain call when it ends)."""
+        call = self._calls.get(call_id)
+        if call is None or call.task is not None:
+            return [], None
+        task = self.tasks.create(call_id, call.caller, self.clock())
+        if task is None:
+            return [], None
+        call.task = task.task_id
+        self._in_flight.pop(call.request_id, None)
+        body = complete(self.tasks.wire(task, False), call.revision, self.info, self.cache, None)
+        body["resultType"] = "task"
+        return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
 
     def task_asks(self, task_id: str, requests: dict[str, dict[str, Any]]) -> None:
         """A task's call asks the client ``requests`` (key -> ``{"method", "params"}``):
