@@ -24,6 +24,7 @@ from .model.publish import PromptOptions, ResourceOptions, ToolOptions, checked_
 from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
 from .protocol.extensions import Extensions, declared
+from .protocol.jobs import JobTools
 from .protocol.limits import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_DEPTH,
@@ -95,7 +96,10 @@ class Server:
     (2026-07-28, to a client with the tasks extension: seconds after which a call still
     running is answered as a task, 5, None for only the tools that say ``task=``; tasks
     alive at once, 1,000, beyond which a call is answered as a plain call; seconds an
-    ended task is kept for the client to fetch, 600), ``max_waiting`` and ``max_waiting_total``
+    ended task is kept for the client to fetch, 600), ``jobs`` (False; True: the same
+    call from a client with no tasks, in any revision, is answered with a text naming a
+    job, and the tools ``job_status``, ``job_result`` and ``job_cancel`` are listed, for
+    the model to come back for it), ``max_waiting`` and ``max_waiting_total``
     (handshake era: how many calls may wait for the client's answer at once, in one
     session, 64, and in all, 1,000; each may keep a worker thread: beyond either, the
     question raises :class:`~objmcp.InteractionUnavailable` in the call, which
@@ -171,6 +175,7 @@ class Server:
         task_after: float | None = DEFAULT_TASK_AFTER,
         max_tasks: int = DEFAULT_MAX_TASKS,
         task_ttl: float = DEFAULT_KEEP,
+        jobs: bool = False,
         max_waiting: int = DEFAULT_MAX_WAITING,
         max_waiting_total: int = DEFAULT_MAX_WAITING_TOTAL,
         tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
@@ -245,6 +250,11 @@ class Server:
         self.task_after = task_after
         self.max_tasks = max_tasks
         self.task_ttl = task_ttl
+        if not isinstance(jobs, bool):
+            raise TypeError(f"jobs takes True or False, not {jobs!r}")
+        self.jobs = JobTools(task_after or DEFAULT_TASK_AFTER) if jobs else None
+        """The job tools, when jobs are on (``job_result`` waits ``task_after`` seconds, 5
+        when it is off)."""
         if max_waiting < 0:
             raise ValueError("max_waiting cannot be negative")
         self.max_waiting = max_waiting
@@ -330,6 +340,7 @@ class Server:
             grace=self.grace,
             park_timeout=self.park_timeout,
             task_after=self.task_after,
+            jobs=self.jobs is not None,
             loggers=self.loggers,
             tracer=self.tracer,
         )
@@ -359,6 +370,7 @@ class Server:
             max_surfaced=self.max_surfaced,
             extensions=self.extensions,
             tasks=TaskStore(self.max_tasks, self.task_ttl),
+            jobs=self.jobs,
         )
 
     async def handle(self, message: object) -> Any:
@@ -374,6 +386,7 @@ class Server:
             sent = self._handled
             self._handler = Connection(self.settings(), lambda message, _: sent.append(message))
             self._handler.cannot_ask = "Server.handle has no client to ask"
+            self._handler.lasting = False  # it waits for every call: no job is needed
         runner, sent = self._handler, self._handled
         runner.bind()
         try:

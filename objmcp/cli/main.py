@@ -86,6 +86,8 @@ def server_arguments(options: argparse.Namespace) -> list[str]:
             words += [flag, value]
     if not getattr(options, "lenient", True):
         words.append("--no-lenient")
+    if getattr(options, "jobs", None):
+        words.append("--jobs")
     return words
 
 
@@ -123,6 +125,14 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="answer a 2026-07-28 call still running as a task, to a client with the tasks "
         "extension (5; off: only tools that say task=)",
+    )
+    limits.add_argument(
+        "--jobs",
+        action="store_true",
+        default=None,
+        help="answer such a call from a client with no tasks (any revision) with a text "
+        "naming a job, and list the tools job_status, job_result and job_cancel to come "
+        "back for it (off by default)",
     )
     limits.add_argument("--max-tasks", type=int, metavar="N", help="tasks alive at once (1000)")
     limits.add_argument(
@@ -330,6 +340,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     config.add_argument("--write", action="store_true", help="merge it into the config file")
     config.add_argument("--file", help="the config file to write instead of the usual one")
+    config.add_argument("--jobs", action="store_true", default=None, help="as for run")
     _discovery_options(config.add_argument_group("progressive discovery (as for run)"))
     config.set_defaults(handler=_config)
 
@@ -342,6 +353,7 @@ def _parser() -> argparse.ArgumentParser:
         "--watch", action="append", metavar="PATH", help="watch these files or folders too"
     )
     dev.add_argument("--interval", type=float, default=0.5, help="seconds between looks")
+    dev.add_argument("--jobs", action="store_true", default=None, help="as for run")
     _discovery_options(dev.add_argument_group("progressive discovery (as for run)"))
     dev.set_defaults(handler=_dev)
     return parser
@@ -463,6 +475,7 @@ _LIMITS = (
     "task_after",
     "max_tasks",
     "task_ttl",
+    "jobs",
     "max_calls",
     "max_threads",
     "max_frame",

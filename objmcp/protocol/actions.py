@@ -9,7 +9,8 @@ out in order:
 - :class:`Resume` a parked call with the answers its retry brought (modern era);
 - :class:`CancelCall` a call the client gave up on;
 - :class:`Answer`: the client answered a question a call asked it;
-- :class:`TaskAnswered`: the client answered questions of a task's call.
+- :class:`TaskAnswered`: the client answered questions of a task's call;
+- :class:`WaitForJob`: hold a ``job_result`` request until its job ends, or a while.
 
 Going the other way, the session is given a :class:`ServerInfo` (who the server
 says it is) once, and hands each started call a :class:`CallContext` (what the call
@@ -44,6 +45,7 @@ __all__ = [
     "ServerInfo",
     "StartCall",
     "TaskAnswered",
+    "WaitForJob",
 ]
 
 Feature = Literal["elicitation", "elicitation.url", "sampling", "roots"]
@@ -166,4 +168,14 @@ class TaskAnswered:
     task_id: str
 
 
-Action = Send | StartCall | Resume | CancelCall | Answer | TaskAnswered
+@dataclass(eq=False)
+class WaitForJob:
+    """Jobs: the ``job_result`` request held as ``call_id`` waits for the job ``job_id``
+    to end, at most ``seconds``; then report it with ``job_waited(call_id, job_id)``."""
+
+    call_id: int
+    job_id: str
+    seconds: float
+
+
+Action = Send | StartCall | Resume | CancelCall | Answer | TaskAnswered | WaitForJob

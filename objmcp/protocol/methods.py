@@ -25,6 +25,7 @@ from . import jsonrpc as rpc
 from .actions import Action, CacheHint, Send, ServerInfo
 from .calls import Batch, Call
 from .features import Gate
+from .jobs import JobTools
 from .jsonrpc import Message, ProtocolError, RequestId
 from .modern import DEFAULT_HINT, complete, discover
 from .notifications import LOG_LEVELS
@@ -61,6 +62,7 @@ class Served(Protocol):
     subscriptions: Subscriptions
     tool_list: lists.ToolList
     caller: Caller | None
+    jobs: JobTools | None
 
     @property
     def surfaced(self) -> Surfaced:
@@ -109,6 +111,8 @@ def tools_list(session: Served, request: Request) -> Message | None:
         tools = lists.searching_entries(toolbox, session.surfaced.names, revision)
     else:
         tools = session.tool_list.entries(toolbox, revision)
+    if session.jobs is not None:
+        tools = session.jobs.listed(tools, toolbox, revision)
     hint: CacheHint | None = None
     caller = session.caller
     scoped = caller is not None and lists.scoped(toolbox)

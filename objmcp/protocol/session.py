@@ -50,6 +50,8 @@ for the questions its calls wait on):
 - :mod:`~objmcp.protocol.tasks` and :mod:`~objmcp.protocol.task_methods`: 2026-07-28 calls
   answered as tasks (the tasks extension), and ``tasks/get``, ``tasks/update``,
   ``tasks/cancel``;
+- :mod:`~objmcp.protocol.jobs` and :mod:`~objmcp.protocol.job_methods`: the opt-in
+  jobs, tasks for a client that has none, behind three tools;
 - :mod:`~objmcp.protocol.methods`: the method table and its handlers;
 - :mod:`~objmcp.protocol.notifications`: what the server tells the client unasked.
 
@@ -71,7 +73,7 @@ from ..model.content import ToolResult
 from ..model.jsontext import LONG_TEXT, LongMessage, ParseFailure
 from ..model.media import fits
 from ..model.toolbox import Changes, Toolbox
-from . import features, handshake, lists, notifications, task_methods
+from . import features, handshake, job_methods, lists, notifications, task_methods
 from . import jsonrpc as rpc
 from .actions import (
     Action,
@@ -85,11 +87,13 @@ from .actions import (
     ServerInfo,
     StartCall,
     TaskAnswered,
+    WaitForJob,
 )
 from .calls import Batch, Call, answer_call, id_of, long_texts
 from .envelope import Envelope, read_envelope, unreadable
 from .extensions import Extensions, negotiated
 from .features import RESOURCE_NOT_FOUND, Gate, check_declare
+from .jobs import JobTools
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
     DEFAULT_MAX_CALLS,
@@ -136,6 +140,7 @@ __all__ = [
     "check_listing",
     "StartCall",
     "TaskAnswered",
+    "WaitForJob",
     # re-exported from the modules of the session's concerns, where they are defined
     "CLIENT_CAPABILITIES_KEY",
     "CLIENT_INFO_KEY",
@@ -177,6 +182,7 @@ class Session:
         max_surfaced: int = DEFAULT_SURFACED,
         extensions: Extensions | None = None,
         tasks: TaskStore | None = None,
+        jobs: JobTools | None = None,
     ) -> None:
         check_limits(max_calls=max_calls, max_depth=max_depth, max_string=max_string)
         self.toolbox = toolbox
@@ -204,7 +210,10 @@ class Session:
         """The extensions the server declares (checked: :func:`extensions.declared`)."""
         self.clock = clock
         self.tasks = tasks if tasks is not None else TaskStore()
-        """2026-07-28: the tasks of this session's calls (the tasks extension)."""
+        """2026-07-28: the tasks of this session's calls (the tasks extension), and the
+        jobs of its clients with no tasks."""
+        self.jobs = jobs
+        """The job tools, when jobs are on (:mod:`objmcp.protocol.jobs`)."""
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
@@ -381,9 +390,10 @@ class Session:
     def ask(self, call_id: int, method: str, params: dict[str, Any]) -> tuple[list[Action], str]:
         """Send the client a request on behalf of a running call (``elicitation/create``,
         ``sampling/createMessage``, ``roots/list``);
-        its answer comes back from :meth:`receive` as an :class:`Answer` with the id returned."""
+        its answer comes back from :meth:`receive` as an :class:`Answer` with the id returned.
+        A job's question belongs to no request (its own was answered with the job)."""
         call = self._calls.get(call_id)
-        related = call.request_id if call is not None else None
+        related = call.request_id if call is not None and call.task is None else None
         return self.questions.ask(call_id, related, method, params)
 
     def request_finished(
@@ -528,6 +538,52 @@ class Session:
         """Forget the call ``call_id`` (its task was cancelled): its end answers nothing."""
         self._end(call_id)
 
+    def make_job(self, call_id: int) -> tuple[list[Action], str | None]:
+        """Jobs: answer the running call ``call_id`` with a text naming a job (a task of
+        a client that has none); the call runs on and its end is kept in the job. The
+        actions and the job's id; none when the call is over, is a task or a job
+        already, jobs are off, or ``max_tasks`` tasks are alive."""
+        call = self._calls.get(call_id)
+        if call is None or call.task is not None or self.jobs is None:
+            return [], None
+        task = self.tasks.create(call_id, call.caller, self.clock())
+        if task is None:
+            return [], None
+        call.task = task.task_id
+        self._in_flight.pop(call.request_id, None)
+        body = job_methods.started(self, self.jobs, task.task_id, call.revision)
+        return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
+
+    def hold(self, call: Call) -> int:
+        """Take ``call`` in as a request in flight that the session answers later itself
+        (a ``job_result`` waiting for its job); its call id."""
+        if len(self._calls) >= self.max_calls:
+            raise ProtocolError(
+                rpc.SERVER_BUSY,
+                f"Server busy: {len(self._calls)} requests are running on this connection "
+                "(max_calls); ask for the job's result again when one has been answered",
+            )
+        call.caller = self._caller
+        call_id = next(self._call_ids)
+        self._calls[call_id] = call
+        self._in_flight[call.request_id] = call_id
+        if call.batch is not None:
+            call.batch.pending.add(call_id)
+        return call_id
+
+    def job_over(self, job_id: str) -> bool:
+        """Jobs: whether the job ``job_id`` has ended (or is gone)."""
+        task = self.tasks.by_id(job_id)
+        return task is None or task.ended
+
+    def job_waited(self, call_id: int, job_id: str) -> list[Action]:
+        """The runner's wait for the job ``job_id`` (:class:`WaitForJob`) is over: the
+        answer of the ``job_result`` request held as ``call_id``, if still wanted."""
+        call = self._end(call_id)
+        if call is None or self.jobs is None:
+            return []
+        return job_methods.waited(self, self.jobs, call, call_id, job_id)
+
     def make_task(self, call_id: int) -> tuple[list[Action], str | None]:
         """2026-07-28: answer the running call ``call_id`` as a task (``resultType:
         "task"``); the call runs on and its end is kept in the task. The actions and the
@@ -631,6 +687,12 @@ class Session:
                 raise ProtocolError(rpc.INVALID_PARAMS, 'tools/call needs a string "name"')
             toolbox = self.toolbox
             name, arguments = toolbox.resolve(name, params.get("arguments"))
+            jobs = self.jobs
+            if jobs is not None:
+                name, arguments = jobs.resolve(toolbox, name, arguments)
+                if name in jobs.tools(toolbox):
+                    call = Call(request_id, revision, batch, capabilities=capabilities, tool=name)
+                    return job_methods.handle(self, jobs, call, arguments, actions)
             meta = toolbox.searching and name in toolbox.discovery.meta_tools
             if name not in toolbox and not meta:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})

@@ -39,6 +39,7 @@ from ..model.caller import Caller
 from ..model.inject import InputNeeded
 from ..model.per import SESSION
 from ..model.threads import Job
+from ..protocol.jobs import knows_tasks
 from ..protocol.jsonrpc import RequestId
 from ..protocol.session import (
     Action,
@@ -49,6 +50,7 @@ from ..protocol.session import (
     Session,
     StartCall,
     TaskAnswered,
+    WaitForJob,
 )
 from ..protocol.tasks import TASKS
 from .execute import Finish, execute, internal_error, stopped
@@ -111,6 +113,8 @@ class Connection:
         self._waiters: dict[str, _Waiter] = {}  # handshake era: by the id of our request
         self._parked: dict[int, _Waiter] = {}  # modern era: by the call id it was parked as
         self._task_waits: dict[str, anyio.Event] = {}  # 2026-07-28: tasks' calls, by task id
+        self._job_ends: dict[str, anyio.Event] = {}  # jobs waited for, set when they end
+        self._job_waits: set[anyio.CancelScope] = set()  # job_result requests waiting
         self.closing = False
         """Set once the client is gone or done: nobody is left to answer questions."""
         self.calls: anyio.abc.TaskGroup | None = None
@@ -129,6 +133,10 @@ class Connection:
         self.cannot_ask: str | None = None
         """Why calls cannot send the client requests at all, when they cannot (stateless
         HTTP); None when they can."""
+        self.lasting = True
+        """Whether a job can be made here: False for stateless HTTP, where no later request
+        could reach it, and :meth:`objmcp.Server.handle`, which waits for every call (their
+        calls are answered plainly)."""
 
     def bind(self) -> None:
         """Serve from the running event loop: :meth:`post` reaches it from any thread."""
@@ -191,6 +199,10 @@ class Connection:
                 self._running[start.call_id] = call
                 calls.start_soon(self._run_call, start, call)
                 self._watch_for_task(start, call, calls)
+            elif isinstance(action, WaitForJob):
+                calls = group or self.calls
+                assert calls is not None, "requests wait while the connection runs"
+                calls.start_soon(self._wait_for_job, action)
             elif isinstance(action, TaskAnswered):
                 event = self._task_waits.get(action.task_id)
                 if event is not None:
@@ -215,6 +227,8 @@ class Connection:
         self.closing = True
         self.perform(self.told(lambda session: session.close()))
         self.release_waits()  # nobody is left to answer a question
+        for waiting in self._job_waits:
+            waiting.cancel()  # the job_result requests are answered now
         if not self.calls_left():
             return
         with anyio.move_on_after(self.settings.grace):
@@ -297,6 +311,8 @@ class Connection:
         elif finish is not None:
             end = finish
             self.perform(self.told(lambda session: end(session, call.call_id)))
+        if call.task_id is not None and call.task_id in self._job_ends:
+            self._job_ends.pop(call.task_id).set()  # its job_result requests: it has ended
 
     # --- what the injected callables reach (see _running.Reach) ---------------------------
 
@@ -349,6 +365,11 @@ class Connection:
         self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
     ) -> Any:
         unanswered = {k: r for k, r in requests.items() if k not in call.context.answers}
+        if unanswered and call.job:
+            raise next(iter(unanswered.values())).unavailable(
+                "This call runs on as a job, its request answered already, and its client "
+                "has no tasks: nothing can bring the answer back"
+            )
         if unanswered and call.task_id is not None:
             return await self._ask_in_task(call, call.task_id, requests, unanswered, job)
         if unanswered:
@@ -413,11 +434,32 @@ class Connection:
                 return  # over, or stopped to be asked again
             if any(waiter.call is call for waiter in self._parked.values()):
                 return  # its retry resumes it, and watches it again
+            job = not knows_tasks(call.context.client_capabilities, call.context.extensions)
+            if job and not self.lasting:
+                return
             with self.lock:
-                actions, task_id = self.session.make_task(call.call_id)
+                make = self.session.make_job if job else self.session.make_task
+                actions, task_id = make(call.call_id)
             if task_id is not None:
-                call.task_id = task_id
+                call.task_id, call.job = task_id, job
             self.perform(actions)
+
+    async def _wait_for_job(self, action: WaitForJob) -> None:
+        """Hold a ``job_result`` request until its job ends or its wait is over (or the
+        connection closes), then have the session answer it."""
+        scope = anyio.CancelScope()
+        self._job_waits.add(scope)
+        try:
+            with self.lock:
+                over = self.session.job_over(action.job_id)
+            if not over and not self.closing:
+                event = self._job_ends.setdefault(action.job_id, anyio.Event())
+                with scope, anyio.move_on_after(action.seconds):
+                    await event.wait()
+        finally:
+            self._job_waits.discard(scope)
+            call_id, job_id = action.call_id, action.job_id
+            self.perform(self.told(lambda session: session.job_waited(call_id, job_id)))
 
     async def _ask_handshake(
         self, call: RunningCall, request: ClientRequest, job: Job | None
@@ -509,12 +551,22 @@ way (``input_required``), before the task is made."""
 def task_delay(settings: Settings, start: StartCall) -> float | None:
     """2026-07-28: seconds after which the call ``start`` becomes a task if still running
     (its tool's ``task`` option, else ``task_after``); None when it never does (not a
-    tool call, a client without the tasks extension, ``task="never"``)."""
-    if start.kind != "tool" or TASKS not in start.context.extensions:
+    tool call, a client without the tasks extension, ``task="never"``). With ``jobs``,
+    the same for a client with no tasks at all: the call becomes a job (but in 2026-07-28
+    a tool that says it asks the client, which a job could not)."""
+    if start.kind != "tool":
         return None
-    tools = settings.tools
-    mode = tools[start.tool].task if start.tool in tools else None
+    context = start.context
+    tasks = TASKS in context.extensions
+    if not tasks and not (
+        settings.jobs and not knows_tasks(context.client_capabilities, context.extensions)
+    ):
+        return None
+    tool = settings.tools.get(start.tool)
+    mode = tool.task if tool is not None else None
     if mode == "never":
+        return None
+    if not tasks and tool is not None and tool.needs and context.revision.era == "modern":
         return None
     return TASK_GRACE if mode in ("optional", "always") else settings.task_after
 

@@ -70,7 +70,9 @@ class RunningCall:
     """Modern era: the error the call is answered with, when it asked for what its client
     did not declare (-32021)."""
     task_id: str | None = None
-    """2026-07-28: the task the call runs as, once answered with one."""
+    """2026-07-28: the task the call runs as, once answered with one (or the job)."""
+    job: bool = False
+    """Whether that task is a job (its client has no tasks, and was answered a text)."""
     watcher: anyio.CancelScope | None = None
     """What waits to make the call a task (``task_after``), while it waits."""
 

@@ -92,6 +92,9 @@ class Settings:
     task_after: float | None = None
     """2026-07-28: seconds after which a call still running is answered as a task, to a
     client with the tasks extension (None: only tools that say ``task=``)."""
+    jobs: bool = False
+    """Jobs: such a call from a client with no tasks is answered with a text naming a job
+    (:mod:`objmcp.protocol.jobs`)."""
     loggers: tuple[str, ...] | None = None
     """The loggers whose records go to the client, with their children (None: the served
     object's packages')."""

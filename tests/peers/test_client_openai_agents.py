@@ -45,6 +45,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/afternoon.py:Afternoon": (),
     "tests/servers/asker.py:Asker": (),
     "tests/servers/atlas.py:Atlas": (),
+    "tests/servers/chores.py:Chores": (),
     "tests/servers/clients.py:Desk": (),
     "tests/servers/clients.py:Library": (),
     "tests/servers/clients.py:Frontdesk": (),
