@@ -136,3 +136,28 @@ def test_ctrl_c_cancels_the_task_on_the_server() -> None:
     assert out == b""
     assert "objmcp call: cancelling task " in said
     assert "is cancelled (cancelled by Ctrl-C)" in said  # tasks/get said so afterwards
+
+
+SUMMARIES = '''
+import anyio
+import objmcp
+
+
+class Summaries:
+    async def summarize(self, text: str, sample: objmcp.Sample) -> str:
+        """Works a little, then asks the client's model (objmcp call has none)."""
+        await anyio.sleep(0.3)
+        return (await sample(text)).text
+'''
+
+
+def test_a_task_that_fails_exits_2_with_its_error(tmp_path: Path) -> None:
+    (tmp_path / "summaries.py").write_text(SUMMARIES, encoding="utf-8")
+    target = f"{tmp_path / 'summaries.py'}:Summaries"
+    out, error, status = call("--task-after", "0.1", target, "summarize", "text=a story")
+    assert (out, status) == ("", 2), error
+    assert "objmcp call: task failed" in error
+    assert (
+        "does not support sampling" in error
+        and '{"requiredCapabilities": {"sampling": {}}}' in error
+    )
