@@ -150,7 +150,11 @@ class Client:
             result, rounds = await self._rounds("tools/call", params)
             if result.get("resultType") != "task":
                 return CallResult(result, reports, rounds)
-            task = await self.follow_task(Task(result))
+            try:
+                task = await self.follow_task(Task(result))
+            except BaseException:  # given up (a timeout, a failing function): so is the task
+                self._give_up(Task(result).task_id)
+                raise
         finally:
             del self._progress[token]
         if task.error is not None:
@@ -224,6 +228,18 @@ class Client:
                 await anyio.sleep(task.poll_interval or _POLL_INTERVAL)
             task = await self.get_task(task.task_id)
         return task
+
+    def _give_up(self, task_id: str) -> None:
+        """Send ``tasks/cancel`` without waiting for its answer (which is then ignored), as
+        a request given up sends ``notifications/cancelled``."""
+        if self._closed or self._failure is not None:
+            return
+        request_id = self._last_id = next(self._ids)
+        params = {**self._task_params(task_id), "_meta": self._modern_meta()}
+        params["_meta"].update(self._tasks_meta())
+        message = {"jsonrpc": "2.0", "id": request_id, "method": "tasks/cancel", "params": params}
+        with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
+            self._send(message)
 
     def _check_modern(self, name: str) -> None:
         if self.era != "modern":

@@ -45,6 +45,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "ServerGone",
     "ServerProcess",
+    "TaskCancelled",
     "call_tool",
     "parse_arguments",
 ]

@@ -6,6 +6,8 @@ result (through its questions too), and ``call_task``, ``get_task``, ``update_ta
 from __future__ import annotations
 
 import sys
+import threading
+import time
 from typing import Any
 
 import anyio
@@ -39,6 +41,23 @@ class Summaries:
         return (await sample(text)).text
 
 
+class Stoppable:
+    """Works in a worker thread until it is cancelled, and says so."""
+
+    def __init__(self) -> None:
+        self.stopped = threading.Event()
+
+    def work(self, cancelled: objmcp.Cancelled) -> str:
+        """Works until cancelled (a minute at most)."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if cancelled.is_set():
+                self.stopped.set()
+                return "stopped"
+            time.sleep(0.02)
+        return "done"
+
+
 async def test_call_follows_a_task_to_its_result() -> None:
     async with connect(Jobs(), era="modern", task_after=0.1) as client:
         assert client.capabilities == {"extensions": {TASKS: {}}}
@@ -56,6 +75,14 @@ async def test_call_answers_a_task_s_question_with_the_function_given() -> None:
         hello = await client.call("ask_name")
         assert hello.text == "Hello, Ada!" and hello.task_id is not None
         assert [asked["method"] for asked in client.asked] == ["elicitation/create"]
+
+
+async def test_a_call_given_up_while_it_is_a_task_cancels_the_task() -> None:
+    stoppable = Stoppable()
+    async with connect(stoppable, era="modern", task_after=0.1) as client:
+        with pytest.raises(TimeoutError), anyio.fail_after(1):
+            await client.call("work")
+        assert await anyio.to_thread.run_sync(stoppable.stopped.wait, 30)
 
 
 async def test_without_the_extension_declared_a_slow_call_is_answered_plainly() -> None:
