@@ -1,14 +1,14 @@
 """What :mod:`objmcp.testing`'s client hands a test, and what it makes of the test's answers.
 
-The results a test reads (:class:`CallResult`, :class:`ProgressReport`, :class:`Task`), the error
-that goes both ways (:class:`ResponseError`: the server's error answer, or the
-test's function refusing a question), and the other direction: the functions a
-test gives to answer the server's questions (a :data:`Handler` each), the
-capabilities they make the client declare, and the readers that turn what they
-return (an :class:`~objmcp.ElicitResult`, a string, a list of roots...) into the
-JSON-RPC result. Plain data, no I/O: the client that sends and receives is in
-``objmcp._testclient``. The public names are re-exported by :mod:`objmcp.testing`,
-and that is where to import them.
+The results a test reads (:class:`CallResult`, :class:`ProgressReport`,
+:class:`Task`), the error that goes both ways (:class:`ResponseError`: the
+server's error answer, or the test's function refusing a question), and the other
+direction: the functions a test gives to answer the server's questions (a
+:data:`Handler` each), the capabilities they make the client declare, and the
+readers that turn what they return (an :class:`~objmcp.ElicitResult`, a string, a
+list of roots...) into the JSON-RPC result. Plain data, no I/O: the client that
+sends and receives is in ``objmcp._testclient``. The public names are re-exported
+by :mod:`objmcp.testing`, and that is where to import them.
 """
 
 from __future__ import annotations

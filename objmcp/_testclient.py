@@ -235,8 +235,7 @@ class Client:
         if self._closed or self._failure is not None:
             return
         request_id = self._last_id = next(self._ids)
-        params = {**self._task_params(task_id), "_meta": self._modern_meta()}
-        params["_meta"].update(self._tasks_meta())
+        params = {"taskId": task_id, "_meta": {**self._modern_meta(), **self._tasks_meta()}}
         message = {"jsonrpc": "2.0", "id": request_id, "method": "tasks/cancel", "params": params}
         with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
             self._send(message)

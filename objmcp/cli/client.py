@@ -331,7 +331,7 @@ def _cancel(server: ServerProcess, task_id: str) -> str:
         status = server.request("tasks/get", {"taskId": task_id}).get("status")
     except RuntimeError as error:  # it ended and expired meanwhile, say
         return f"task {task_id} could not be cancelled: {error}"
-    return f"task {task_id} is {status} (cancelled by Ctrl-C)"
+    return f"Ctrl-C: task {task_id} is {status}"  # cancelled, or it had ended already
 
 
 def _status_line(task: dict[str, Any]) -> str:
