@@ -1,14 +1,14 @@
 """What :mod:`objmcp.testing`'s client hands a test, and what it makes of the test's answers.
 
-The results a test reads (:class:`CallResult`, :class:`ProgressReport`), the error
-that goes both ways (:class:`ResponseError`: the server's error answer, or the
-test's function refusing a question), and the other direction: the functions a
-test gives to answer the server's questions (a :data:`Handler` each), the
-capabilities they make the client declare, and the readers that turn what they
-return (an :class:`~objmcp.ElicitResult`, a string, a list of roots...) into the
-JSON-RPC result. Plain data, no I/O: the client that sends and receives is in
-``objmcp._testclient``. The public names are re-exported by :mod:`objmcp.testing`,
-and that is where to import them.
+The results a test reads (:class:`CallResult`, :class:`ProgressReport`,
+:class:`Task`), the error that goes both ways (:class:`ResponseError`: the
+server's error answer, or the test's function refusing a question), and the other
+direction: the functions a test gives to answer the server's questions (a
+:data:`Handler` each), the capabilities they make the client declare, and the
+readers that turn what they return (an :class:`~objmcp.ElicitResult`, a string, a
+list of roots...) into the JSON-RPC result. Plain data, no I/O: the client that
+sends and receives is in ``objmcp._testclient``. The public names are re-exported
+by :mod:`objmcp.testing`, and that is where to import them.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .model.inject import ElicitResult, Root, SampleResult
+from .protocol.revisions import Era
+from .protocol.tasks import ENDED, TASKS
 
 __all__ = [
     "CallResult",
@@ -26,6 +28,7 @@ __all__ = [
     "ProgressReport",
     "READERS",
     "ResponseError",
+    "Task",
     "capabilities_for",
     "constant",
 ]
@@ -73,13 +76,16 @@ class CallResult:
     """What a tool call answered.
 
     ``raw`` is the result object as the server sent it (the last one, in the
-    modern era); ``progress`` the progress reports received for the call;
-    ``rounds`` the ``input_required`` rounds it took (modern era; 0 otherwise).
+    modern era; a task's inlined result when the call became a task);
+    ``progress`` the progress reports received for the call; ``rounds`` the
+    ``input_required`` rounds it took (modern era; 0 otherwise); ``task_id`` the
+    task the call became, followed to its end (2026-07-28; else None).
     """
 
     raw: Mapping[str, Any]
     progress: list[ProgressReport] = field(default_factory=list)
     rounds: int = 0
+    task_id: str | None = None
 
     @property
     def content(self) -> list[dict[str, Any]]:
@@ -112,12 +118,74 @@ class CallResult:
             return self.text
 
 
+@dataclass(frozen=True)
+class Task:
+    """A task of the 2026-07-28 tasks extension, as the server last described it.
+
+    ``raw`` is the task object as sent: ``tools/call``'s ``resultType: "task"``
+    answer, or ``tasks/get``'s (which inlines the result, the error or the
+    questions).
+    """
+
+    raw: Mapping[str, Any]
+
+    @property
+    def task_id(self) -> str:
+        """The task's id (``taskId``)."""
+        return str(self.raw.get("taskId"))
+
+    @property
+    def status(self) -> str:
+        """``working``, ``input_required``, ``completed``, ``failed`` or ``cancelled``."""
+        return str(self.raw.get("status"))
+
+    @property
+    def ended(self) -> bool:
+        """Whether the status is final: ``completed``, ``failed`` or ``cancelled``."""
+        return self.status in ENDED
+
+    @property
+    def status_message(self) -> str | None:
+        """The ``statusMessage`` (a task's latest progress message), if any."""
+        message = self.raw.get("statusMessage")
+        return None if message is None else str(message)
+
+    @property
+    def input_requests(self) -> dict[str, dict[str, Any]]:
+        """The questions outstanding (``input_required``), by key: ``method`` and
+        ``params`` each, to answer with :meth:`Client.update_task`."""
+        return dict(self.raw.get("inputRequests") or {})
+
+    @property
+    def result(self) -> CallResult | None:
+        """The call's result, once ``completed`` (and fetched by ``tasks/get``)."""
+        result = self.raw.get("result")
+        if self.status != "completed" or not isinstance(result, Mapping):
+            return None
+        return CallResult(result, task_id=self.task_id)
+
+    @property
+    def error(self) -> ResponseError | None:
+        """The call's JSON-RPC error, once ``failed``."""
+        error = self.raw.get("error")
+        if self.status != "failed" or not isinstance(error, Mapping):
+            return None
+        return ResponseError(error.get("code", 0), str(error.get("message")), error.get("data"))
+
+    @property
+    def poll_interval(self) -> float | None:
+        """The seconds the server suggests between two polls (``pollIntervalMs``)."""
+        interval = self.raw.get("pollIntervalMs")
+        return interval / 1000 if isinstance(interval, (int, float)) else None
+
+
 # --- the test's answers ------------------------------------------------------
 
 
-def capabilities_for(handlers: Mapping[str, Handler]) -> dict[str, Any]:
-    """What a client declares by default: what the functions given can answer."""
-    capabilities: dict[str, Any] = {}
+def capabilities_for(handlers: Mapping[str, Handler], era: Era = "handshake") -> dict[str, Any]:
+    """What a client declares by default: what the functions given can answer, and in
+    the modern era the tasks extension (the client follows tasks itself)."""
+    capabilities: dict[str, Any] = {"extensions": {TASKS: {}}} if era == "modern" else {}
     if "elicitation/create" in handlers:
         capabilities["elicitation"] = {"form": {}, "url": {}}
     if "sampling/createMessage" in handlers:

@@ -7,7 +7,9 @@ reports go to the call they belong to, log records to ``logs``), and the server'
 questions are answered by the test's functions (``_answer``). It speaks either
 era: the handshake (``initialize`` first) or the modern one, where every request
 carries its revision and capabilities in ``_meta`` and :meth:`Client.call` drives
-the ``input_required`` rounds. :class:`SyncClient` is its blocking form.
+the ``input_required`` rounds, and follows a call that became a task (the tasks
+extension, which the modern client declares) to its end; ``call_task`` and the
+``*_task`` methods drive a task step by step. :class:`SyncClient` is its blocking form.
 
 What it hands the test (:class:`~objmcp.testing.CallResult`, ...) and how it reads
 the test's answers are ``objmcp._testanswers``'s part; how the server is served, and
@@ -41,9 +43,10 @@ from ._testanswers import (
     Handler,
     ProgressReport,
     ResponseError,
+    Task,
     capabilities_for,
 )
-from .model.inject import LOG_LEVELS
+from .model.inject import LOG_LEVELS, ElicitResult, SampleResult
 from .protocol.revisions import Era
 from .protocol.session import (
     CLIENT_CAPABILITIES_KEY,
@@ -52,6 +55,7 @@ from .protocol.session import (
     PROTOCOL_VERSION_KEY,
     SERVER_INFO_KEY,
 )
+from .protocol.tasks import TASKS
 from .transport.framing import NEED_DATA, FrameDecoder, encode_frame
 
 __all__ = ["Client", "SyncClient"]
@@ -59,6 +63,7 @@ __all__ = ["Client", "SyncClient"]
 _MAX_ROUNDS = 64  # modern era: input_required rounds one call drives before it gives up
 _CLIENT_INFO = {"name": "objmcp.testing", "version": __version__}
 _METHOD_NOT_FOUND, _INTERNAL_ERROR = -32601, -32603
+_POLL_INTERVAL = 0.05  # seconds between polls of a task whose server suggests none
 
 
 @dataclass(eq=False)
@@ -92,7 +97,7 @@ class Client:
         """The revision in force: negotiated by ``initialize``, or the one pinned."""
         self.era: Era = era
         self.capabilities = dict(
-            capabilities_for(handlers) if capabilities is None else capabilities
+            capabilities_for(handlers, era) if capabilities is None else capabilities
         )
         """What the client declares (by default: what the functions given can answer)."""
         self.server_info: dict[str, Any] | None = None
@@ -130,21 +135,124 @@ class Client:
         A progress token goes with every call, so its progress reports land in
         the result. In the modern era the ``input_required`` rounds are driven
         here: each question is answered by the function given to :func:`connect`
-        and the call retried with the answers and the request state. A JSON-RPC
-        error (an unknown tool) raises :class:`ResponseError`.
+        and the call retried with the answers and the request state. A call the
+        server answers as a task (2026-07-28, to a client that declares the tasks
+        extension, as this one does unless ``capabilities`` says otherwise) is
+        followed to its end (:meth:`follow_task`): its result comes back as a plain
+        call's, with ``task_id`` set. A JSON-RPC error (an unknown tool, or a task
+        that failed) raises :class:`ResponseError`; a task cancelled meanwhile,
+        ``RuntimeError``.
         """
         token = f"objmcp-testing-{next(self._tokens)}"
         reports = self._progress[token] = []
-        params: dict[str, Any] = {
-            "name": tool,
-            "arguments": {**(arguments or {}), **keywords},
-            "_meta": {"progressToken": token},
-        }
+        params = _call_params(tool, token, arguments, keywords)
         try:
             result, rounds = await self._rounds("tools/call", params)
+            if result.get("resultType") != "task":
+                return CallResult(result, reports, rounds)
+            try:
+                task = await self.follow_task(Task(result))
+            except BaseException:  # given up (a timeout, a failing function): so is the task
+                self._give_up(Task(result).task_id)
+                raise
         finally:
             del self._progress[token]
-        return CallResult(result, reports, rounds)
+        if task.error is not None:
+            raise task.error
+        if task.status != "completed":
+            raise RuntimeError(f"the task {task.task_id} of {tool} was {task.status}")
+        return CallResult(task.raw.get("result") or {}, reports, rounds, task.task_id)
+
+    # --- tasks (2026-07-28, the extension io.modelcontextprotocol/tasks) ------------------
+
+    async def call_task(
+        self, tool: str, /, arguments: Mapping[str, Any] | None = None, **keywords: Any
+    ) -> Task:
+        """Call ``tool`` as :meth:`call` does, declaring the tasks extension, and return
+        the task the server made of the call, as it answered (not followed: see
+        :meth:`follow_task`, :meth:`get_task`, :meth:`update_task`, :meth:`cancel_task`).
+
+        Questions asked before the call became a task are answered as :meth:`call`
+        answers them. A call the server answered plainly (it ended before
+        ``task_after``) raises ``AssertionError``, with the result.
+        """
+        self._check_modern("call_task")
+        token = f"objmcp-testing-{next(self._tokens)}"
+        params = _call_params(tool, token, arguments, keywords)
+        params["_meta"].update(self._tasks_meta())
+        result, _ = await self._rounds("tools/call", params)
+        if result.get("resultType") != "task":
+            raise AssertionError(f"{tool} was answered plainly, not as a task: {result}")
+        return Task(result)
+
+    async def get_task(self, task_id: str) -> Task:
+        """The task ``task_id`` as ``tasks/get`` gives it (an unknown or expired task, or
+        another caller's, raises :class:`ResponseError` -32602)."""
+        self._check_modern("get_task")
+        return Task(await self.request("tasks/get", self._task_params(task_id)))
+
+    async def update_task(self, task_id: str, answers: Mapping[str, Any]) -> None:
+        """Answer the task's questions (``tasks/update``): ``answers`` by the keys of its
+        ``input_requests``, each the raw answer or an :class:`~objmcp.ElicitResult`
+        or :class:`~objmcp.SampleResult` (answers to other keys are ignored)."""
+        self._check_modern("update_task")
+        params = self._task_params(task_id)
+        params["inputResponses"] = {key: _raw_answer(answer) for key, answer in answers.items()}
+        await self.request("tasks/update", params)
+
+    async def cancel_task(self, task_id: str) -> None:
+        """Give the task up (``tasks/cancel``): its call is cancelled, it keeps no result."""
+        self._check_modern("cancel_task")
+        await self.request("tasks/cancel", self._task_params(task_id))
+
+    async def follow_task(self, task: Task | str) -> Task:
+        """Poll the task (or the task of that id) with ``tasks/get``, every
+        ``pollIntervalMs``, until it ends; its questions are answered once each by the
+        functions given to :func:`connect` (recorded in ``asked``) through
+        ``tasks/update``. Returns the task as it ended: its ``result``, its ``error``,
+        or ``cancelled``. It starts from the task's state now (a :class:`Task` given
+        may be stale: its questions answered by :meth:`update_task` since)."""
+        self._check_modern("follow_task")
+        task = await self.get_task(task.task_id if isinstance(task, Task) else task)
+        answered: set[str] = set()
+        while not task.ended:
+            fresh = {k: q for k, q in task.input_requests.items() if k not in answered}
+            if task.status == "input_required" and fresh:
+                responses: dict[str, Any] = {}
+                for key, asked in fresh.items():
+                    self.asked.append(asked)
+                    responses[key] = await self._answer(asked["method"], asked.get("params") or {})
+                answered.update(responses)
+                await self.update_task(task.task_id, responses)
+            else:
+                await anyio.sleep(task.poll_interval or _POLL_INTERVAL)
+            task = await self.get_task(task.task_id)
+        return task
+
+    def _give_up(self, task_id: str) -> None:
+        """Send ``tasks/cancel`` without waiting for its answer (which is then ignored), as
+        a request given up sends ``notifications/cancelled``."""
+        if self._closed or self._failure is not None:
+            return
+        request_id = self._last_id = next(self._ids)
+        params = {"taskId": task_id, "_meta": {**self._modern_meta(), **self._tasks_meta()}}
+        message = {"jsonrpc": "2.0", "id": request_id, "method": "tasks/cancel", "params": params}
+        with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
+            self._send(message)
+
+    def _check_modern(self, name: str) -> None:
+        if self.era != "modern":
+            raise RuntimeError(
+                f"{name}: tasks here are the 2026-07-28 extension's; connect(..., era='modern')"
+            )
+
+    def _tasks_meta(self) -> dict[str, Any]:
+        """The ``_meta`` that declares the tasks extension, whatever else is declared."""
+        extensions = {**(self.capabilities.get("extensions") or {}), TASKS: {}}
+        return {CLIENT_CAPABILITIES_KEY: {**self.capabilities, "extensions": extensions}}
+
+    def _task_params(self, task_id: str) -> dict[str, Any]:
+        return {"taskId": task_id, "_meta": self._tasks_meta()}
 
     async def list_tools(self) -> list[dict[str, Any]]:
         """The server's tools, as ``tools/list`` gives them (every page)."""
@@ -422,6 +530,51 @@ class SyncClient:
     def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
         """See :meth:`Client.notify`."""
         self._portal.call(self.client.notify, method, params)
+
+    def call_task(
+        self, tool: str, /, arguments: Mapping[str, Any] | None = None, **keywords: Any
+    ) -> Task:
+        """See :meth:`Client.call_task`."""
+        return self._portal.call(
+            functools.partial(self.client.call_task, tool, arguments, **keywords)
+        )
+
+    def get_task(self, task_id: str) -> Task:
+        """See :meth:`Client.get_task`."""
+        return self._portal.call(self.client.get_task, task_id)
+
+    def update_task(self, task_id: str, answers: Mapping[str, Any]) -> None:
+        """See :meth:`Client.update_task`."""
+        self._portal.call(self.client.update_task, task_id, answers)
+
+    def cancel_task(self, task_id: str) -> None:
+        """See :meth:`Client.cancel_task`."""
+        self._portal.call(self.client.cancel_task, task_id)
+
+    def follow_task(self, task: Task | str) -> Task:
+        """See :meth:`Client.follow_task`."""
+        return self._portal.call(self.client.follow_task, task)
+
+
+def _call_params(
+    tool: str, token: str, arguments: Mapping[str, Any] | None, keywords: Mapping[str, Any]
+) -> dict[str, Any]:
+    """``tools/call``'s params, with a progress token."""
+    return {
+        "name": tool,
+        "arguments": {**(arguments or {}), **keywords},
+        "_meta": {"progressToken": token},
+    }
+
+
+def _raw_answer(answer: object) -> object:
+    """An answer to a task's question as sent: an ElicitResult or SampleResult read as
+    the functions' answers are, anything else as it is."""
+    if isinstance(answer, ElicitResult):
+        return READERS["elicitation/create"](answer)
+    if isinstance(answer, SampleResult):
+        return READERS["sampling/createMessage"](answer)
+    return answer
 
 
 def _notification(method: str, params: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,10 @@ subprocess, no pipes. It speaks either era: the handshake (``initialize``
 first) or the modern one (every request names its revision and capabilities in
 ``_meta``, and the client itself drives the ``input_required`` rounds). The
 server's questions (``elicitation/create``, ``sampling/createMessage``,
-``roots/list``) are answered by the functions the test gives, in both eras.
+``roots/list``) are answered by the functions the test gives, in both eras. In the
+modern era the client also follows tasks (the extension ``io.modelcontextprotocol/tasks``):
+a call that became one is polled to its result, or driven one step at a time
+(:meth:`Client.call_task`, :class:`Task`).
 :func:`connect_sync` is the same for sync tests; :func:`sdk_transport` lets the
 official ``mcp`` SDK's ``Client`` connect in memory instead.
 
@@ -41,7 +44,7 @@ import anyio.from_thread
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from ._server import Server
-from ._testanswers import CallResult, Handler, ProgressReport, ResponseError, constant
+from ._testanswers import CallResult, Handler, ProgressReport, ResponseError, Task, constant
 from ._testclient import Client, SyncClient
 from .model.inject import Root
 from .protocol.revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
@@ -56,12 +59,13 @@ __all__ = [
     "ProgressReport",
     "ResponseError",
     "SyncClient",
+    "Task",
     "connect",
     "connect_sync",
     "sdk_transport",
 ]
 
-for _public in (CallResult, Client, ProgressReport, ResponseError, SyncClient):
+for _public in (CallResult, Client, ProgressReport, ResponseError, SyncClient, Task):
     _public.__module__ = __name__  # reprs and tracebacks name the public place
 del _public
 
@@ -97,8 +101,9 @@ async def connect(
     or the raw ``{"action", "content"}`` answer; ``sample`` a string, a
     :class:`~objmcp.SampleResult` or the raw result; ``roots`` (or, instead of a
     function, a plain list) a list of :class:`~objmcp.Root`, URIs or raw roots. The
-    client declares a capability only for the functions given, unless
-    ``capabilities`` says otherwise. Raise :class:`ResponseError` in one to answer
+    client declares a capability only for the functions given (and, in the modern
+    era, the tasks extension: it follows tasks itself), unless ``capabilities`` says
+    otherwise. Raise :class:`ResponseError` in one to answer
     with an error; any other exception comes out of the call that was waiting.
 
     ``log_level`` asks for the server's log records (``client.logs``);

@@ -323,6 +323,13 @@ def _parser() -> argparse.ArgumentParser:
     call.add_argument("tool", help="the tool's name")
     call.add_argument("arguments", nargs="*", metavar="key=value", help="the tool's arguments")
     call.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    call.add_argument(
+        "--task-after",
+        type=_seconds_or_off,
+        metavar="SECONDS",
+        help="the server makes the call a task after this long (5; off: only tools that say "
+        "task=); a task is followed to its end, Ctrl-C cancels it",
+    )
     call.set_defaults(handler=_call)
 
     config = verbs.add_parser(
@@ -690,6 +697,8 @@ def _call(options: argparse.Namespace) -> int:
 
     # the tool is called by its name: every tool listed, not the search tools of a large target
     server = [*server_arguments(options), "--discovery", "off"]
+    if options.task_after is not None:
+        server += ["--task-after", str(options.task_after)]
     return call_tool(options.target, options.tool, options.arguments, server, options.json)
 
 

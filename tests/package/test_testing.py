@@ -28,6 +28,14 @@ Era = Literal["handshake", "modern"]
 ERAS: list[Era] = ["handshake", "modern"]
 
 
+def declared(era: Era, capabilities: dict[str, Any]) -> dict[str, Any]:
+    """What the client declares by default: ``capabilities``, and in the modern era the
+    tasks extension, which it follows itself."""
+    if era == "modern":
+        return {"extensions": {"io.modelcontextprotocol/tasks": {}}, **capabilities}
+    return capabilities
+
+
 class Script:
     """An answering function that replies from a list and records the params it got."""
 
@@ -140,7 +148,7 @@ async def test_elicitation_is_answered_by_the_function_given(era: Era) -> None:
         objmcp.ElicitResult("cancel"),
     )
     async with connect(Zoo(), era=era, elicit=script) as client:
-        assert client.capabilities == {"elicitation": {"form": {}, "url": {}}}
+        assert client.capabilities == declared(era, {"elicitation": {"form": {}, "url": {}}})
         accepted = await client.call("ask")
         assert accepted.text == "accept:True"
         assert accepted.rounds == (1 if era == "modern" else 0)
@@ -177,7 +185,7 @@ async def test_an_async_answering_function_and_two_questions_in_a_row(era: Era) 
 async def test_sampling_is_answered_by_the_function_given(era: Era) -> None:
     script = Script(objmcp.SampleResult("Short.", "tiny-model", "endTurn"), "In brief.")
     async with connect(Zoo(), era=era, sample=script) as client:
-        assert client.capabilities == {"sampling": {}}
+        assert client.capabilities == declared(era, {"sampling": {}})
         summary = await client.call("summarize", text="A long story.")
         assert summary.text == "Short. [tiny-model, endTurn]"
         assert (await client.call("async_summarize", text="x")).text == (
@@ -197,7 +205,7 @@ async def test_roots_come_from_a_function_or_a_list(era: Era) -> None:
         return [objmcp.Root("file:///docs", "docs"), {"uri": "file:///src", "name": "src"}]
 
     async with connect(Zoo(), era=era, roots=listed) as client:
-        assert client.capabilities == {"roots": {}}
+        assert client.capabilities == declared(era, {"roots": {}})
         assert (await client.call("where")).value == ["docs=file:///docs", "src=file:///src"]
     async with connect(Zoo(), era=era, roots=["file:///tmp"]) as client:
         assert (await client.call("where")).value == ["None=file:///tmp"]
@@ -206,7 +214,7 @@ async def test_roots_come_from_a_function_or_a_list(era: Era) -> None:
 @pytest.mark.parametrize("era", ERAS)
 async def test_capabilities_are_declared_only_for_the_functions_given(era: Era) -> None:
     async with connect(Zoo(), era=era) as client:
-        assert client.capabilities == {}
+        assert client.capabilities == declared(era, {})
         for tool, arguments, feature in (
             ("ask", {}, "elicitation"),
             ("summarize", {"text": "x"}, "sampling"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import time
 
+import anyio
+
 import objmcp
 
 
@@ -24,4 +26,10 @@ class Workers:
         """Block this worker's event loop for ``seconds`` (on purpose: meanwhile, new
         connections go to the other workers); answer with its process id."""
         time.sleep(seconds)
+        return os.getpid()
+
+    async def slow_pid(self, seconds: float) -> int:
+        """Work ``seconds`` seconds without blocking (long enough, and the call becomes
+        a task); answer with the process id."""
+        await anyio.sleep(seconds)
         return os.getpid()

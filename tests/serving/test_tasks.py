@@ -283,7 +283,7 @@ async def test_the_task_option_as_data_and_checked() -> None:
     with pytest.raises(TypeError, match="'never', 'optional' or 'always'"):
         objmcp.ToolOptions(task="sometimes")
     tools = {"quick": {"task": "always"}}
-    async with connect(_jobs_module().Jobs(), era="modern", tools=tools) as client:
+    async with connect(_jobs_module().Jobs(), era="modern", tools=tools, capabilities={}) as client:
         with pytest.raises(ResponseError) as refused:
             await client.request("tools/call", {"name": "quick", "arguments": {}})
     assert refused.value.code == -32021

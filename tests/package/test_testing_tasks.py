@@ -1,0 +1,209 @@
+"""objmcp.testing drives 2026-07-28 tasks: ``call`` follows a call that became a task to its
+result (through its questions too), and ``call_task``, ``get_task``, ``update_task``,
+``cancel_task`` and ``follow_task`` take one step at a time; the fixture is
+``tests/servers/jobs.py``, served in memory with a short ``task_after``."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import Any
+
+import anyio
+import pytest
+from conftest import ROOT
+from hypothesis import given
+from hypothesis import strategies as st
+
+import objmcp
+import objmcp.testing
+from objmcp.testing import ResponseError, Task, connect, connect_sync
+
+sys.path.insert(0, str(ROOT / "tests" / "servers"))
+from jobs import Jobs
+
+pytestmark = pytest.mark.anyio
+TASKS = "io.modelcontextprotocol/tasks"
+
+
+def name_is_ada(params: dict[str, Any]) -> objmcp.ElicitResult:
+    assert params["message"] == "Your name?"
+    return objmcp.ElicitResult("accept", {"value": "Ada"})
+
+
+class Summaries:
+    """A slow tool that asks the client's model: a client without sampling fails it."""
+
+    async def summarize(self, text: str, sample: objmcp.Sample) -> str:
+        """Works a little, then asks for a summary."""
+        await anyio.sleep(0.3)
+        return (await sample(text)).text
+
+
+class Stoppable:
+    """Works in a worker thread until it is cancelled, and says so."""
+
+    def __init__(self) -> None:
+        self.stopped = threading.Event()
+
+    def work(self, cancelled: objmcp.Cancelled) -> str:
+        """Works until cancelled (a minute at most)."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if cancelled.is_set():
+                self.stopped.set()
+                return "stopped"
+            time.sleep(0.02)
+        return "done"
+
+
+async def test_call_follows_a_task_to_its_result() -> None:
+    async with connect(Jobs(), era="modern", task_after=0.1) as client:
+        assert client.capabilities == {"extensions": {TASKS: {}}}
+        slow = await client.call("slow", seconds=0.5)
+        assert (slow.text, slow.is_error) == ("slept 0.5", False)
+        assert slow.task_id is not None
+        quick = await client.call("quick")
+        assert (quick.text, quick.task_id) == ("quick", None)
+        always = await client.call("always")  # a task whatever task_after says
+        assert always.text == "always a task" and always.task_id is not None
+
+
+async def test_call_answers_a_task_s_question_with_the_function_given() -> None:
+    async with connect(Jobs(), era="modern", task_after=0.1, elicit=name_is_ada) as client:
+        hello = await client.call("ask_name")
+        assert hello.text == "Hello, Ada!" and hello.task_id is not None
+        assert [asked["method"] for asked in client.asked] == ["elicitation/create"]
+
+
+async def test_a_call_given_up_while_it_is_a_task_cancels_the_task() -> None:
+    stoppable = Stoppable()
+    async with connect(stoppable, era="modern", task_after=0.1) as client:
+        with pytest.raises(TimeoutError), anyio.fail_after(1):
+            await client.call("work")
+        assert await anyio.to_thread.run_sync(stoppable.stopped.wait, 30)
+
+
+async def test_without_the_extension_declared_a_slow_call_is_answered_plainly() -> None:
+    async with connect(Jobs(), era="modern", task_after=0.1, capabilities={}) as client:
+        slow = await client.call("slow", seconds=0.3)
+        assert (slow.text, slow.task_id) == ("slept 0.3", None)
+        assert slow.raw["resultType"] == "complete"
+
+
+async def test_a_task_step_by_step_get_and_follow() -> None:
+    async with connect(Jobs(), era="modern", task_after=0.1, capabilities={}) as client:
+        task = await client.call_task("slow", seconds=1.0)  # declares the extension itself
+        assert isinstance(task, Task)
+        assert (task.status, task.ended, task.result, task.error) == ("working", False, None, None)
+        assert task.poll_interval is not None and task.poll_interval > 0
+        while (seen := await client.get_task(task.task_id)).status_message is None:
+            await anyio.sleep(0.05)
+        assert seen.status_message == "half-way"
+        done = await client.follow_task(task.task_id)
+        assert (done.status, done.ended) == ("completed", True)
+        assert done.result is not None and done.result.text == "slept 1"
+        assert done.result.task_id == task.task_id
+
+
+async def test_a_task_s_question_answered_by_update_task() -> None:
+    elicitation = {"elicitation": {}}  # declared, answered by the test itself
+    async with connect(Jobs(), era="modern", task_after=0.1, capabilities=elicitation) as client:
+        task = await client.call_task("ask_name")
+        while (task := await client.get_task(task.task_id)).status == "working":
+            await anyio.sleep(0.05)
+        assert task.status == "input_required"
+        ((key, asked),) = task.input_requests.items()
+        assert asked["method"] == "elicitation/create"
+        await client.update_task(
+            task.task_id, {key: objmcp.ElicitResult("accept", {"value": "Bo"})}
+        )
+        done = await client.follow_task(task)
+        assert done.result is not None and done.result.text == "Hello, Bo!"
+        assert client.asked == []  # answered by the test, not by a function
+
+
+async def test_cancel_task_leaves_it_cancelled_with_no_result() -> None:
+    async with connect(Jobs(), era="modern", task_after=0.1) as client:
+        task = await client.call_task("blocking", seconds=30)
+        await client.cancel_task(task.task_id)
+        cancelled = await client.follow_task(task.task_id)
+        assert (cancelled.status, cancelled.result, cancelled.error) == ("cancelled", None, None)
+        with pytest.raises(ResponseError) as unknown:
+            await client.get_task("no-such-task")
+        assert unknown.value.code == -32602
+
+
+async def test_a_failed_task_raises_its_error_from_call() -> None:
+    async with connect(Summaries(), era="modern", task_after=0.1) as client:
+        task = await client.call_task("summarize", text="a long story")
+        failed = await client.follow_task(task)
+        assert failed.status == "failed" and failed.error is not None
+        assert failed.error.code == -32021  # the client declared no sampling
+        with pytest.raises(ResponseError) as raised:
+            await client.call("summarize", text="again")
+        assert raised.value.code == -32021
+
+
+async def test_call_task_of_a_call_answered_plainly_or_in_the_handshake_era() -> None:
+    async with connect(Jobs(), era="modern", task_after=0.1) as client:
+        with pytest.raises(AssertionError, match="quick was answered plainly"):
+            await client.call_task("quick")
+    async with connect(Jobs(), task_after=0.1) as client:
+        with pytest.raises(RuntimeError, match="era='modern'"):
+            await client.call_task("slow", seconds=0.2)
+        assert (await client.call("slow", seconds=0.2)).task_id is None
+
+
+def test_the_sync_client_drives_tasks_too() -> None:
+    with connect_sync(Jobs(), era="modern", task_after=0.1, elicit=name_is_ada) as client:
+        task = client.call_task("blocking", seconds=30)
+        client.cancel_task(task.task_id)
+        assert client.get_task(task.task_id).status == "cancelled"
+        asking = client.call_task("ask_name")
+        done = client.follow_task(asking)
+        assert done.result is not None and done.result.text == "Hello, Ada!"
+        assert client.call("slow", seconds=0.3).task_id is not None
+
+
+def test_the_task_names_are_public() -> None:
+    assert {"Task"} <= set(objmcp.testing.__all__)
+    assert objmcp.testing.Task.__module__ == "objmcp.testing"
+    for name in ("call_task", "get_task", "update_task", "cancel_task", "follow_task"):
+        assert callable(getattr(objmcp.testing.Client, name))
+        assert callable(getattr(objmcp.testing.SyncClient, name))
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "taskId": _json,
+            "status": st.sampled_from(
+                ["working", "input_required", "completed", "failed", "cancelled"]
+            )
+            | _json,
+            "statusMessage": _json,
+            "pollIntervalMs": _json,
+            "result": _json,
+            "error": _json,
+            "inputRequests": st.dictionaries(st.text(), st.dictionaries(st.text(), _json)),
+        },
+    )
+)
+def test_a_task_reads_whatever_the_server_sent_without_raising(raw: dict[str, Any]) -> None:
+    task = Task(raw)
+    assert task.ended == (raw.get("status") in ("completed", "failed", "cancelled"))
+    assert (task.result is not None) <= (task.status == "completed")
+    assert (task.error is not None) <= (task.status == "failed")
+    interval = task.poll_interval
+    assert interval is None or interval == raw["pollIntervalMs"] / 1000
+    assert isinstance(task.task_id, str) and isinstance(task.input_requests, dict)
