@@ -217,6 +217,7 @@ class SessionStore:
         if self.stateless:
             connection = HttpConnection(self.settings, owner)
             connection.runner.object_session = NO_SESSION
+            connection.runner.session.keeps_tasks = False  # no task outlives the request
             connection.runner.cannot_ask = (
                 "This server cannot send the client requests here (stateless HTTP has no "
                 "way back to the client)"
