@@ -8,7 +8,9 @@ from its ``task`` option: ``"never"``, none or ``"optional"``, ``"always"``). A
 stands, ``tasks/result`` for its answer (which waits for the end, then answers
 exactly what the call would have: its result, with the related-task ``_meta``, or its
 JSON-RPC error), ``tasks/list`` for its own tasks (in pages) and ``tasks/cancel``
-to give one up. A change of status is told in ``notifications/tasks/status``.
+to give one up. A change of status is told in ``notifications/tasks/status`` (the spec
+lets a server choose which): not a cancel, whose answer says it, nor the return to
+``working`` when no ``tasks/result`` waits to carry it.
 
 The tasks live in the session's :class:`~objmcp.protocol.tasks.TaskStore`, beside the
 2026-07-28 extension's (bounded, expiring, each its caller's), marked
@@ -208,7 +210,7 @@ def handle(
         task.message = "The task was cancelled by request."
         session.end_call(task.call_id)
         actions.append(CancelCall(task.call_id))
-        actions.extend(_ended(session, task))
+        actions.extend(_ended(session, task, told=False))  # the answer tells it
         return rpc.result_response(request_id, wire(store, task))
     if task.ended:  # tasks/result
         return _payload(task, request_id)
@@ -293,6 +295,8 @@ def answered(session: Session, ask_id: str) -> list[Action]:
     before = task.status
     session.tasks.answer(task, {ask_id: None}, session.clock())
     session.tasks.take_answers(task, {ask_id})
+    if session.core.related(task.task_id) is None:
+        return []  # told nowhere: over HTTP it would join the answer's own POST
     return _told(session, task, before)
 
 
@@ -324,11 +328,11 @@ def _status(session: Session, task: Task) -> Send:
     return Send(notice, session.core.related(task.task_id))
 
 
-def _ended(session: Session, task: Task) -> list[Action]:
-    """A task ended: its status told, the ``tasks/result`` requests waiting answered, its
-    questions forgotten."""
+def _ended(session: Session, task: Task, told: bool = True) -> list[Action]:
+    """A task ended: its status ``told``, the ``tasks/result`` requests waiting answered,
+    its questions forgotten."""
     core = session.core
-    actions: list[Action] = [_status(session, task)]
+    actions: list[Action] = [_status(session, task)] if told else []
     core.held.pop(task.task_id, None)
     for ask_id in [a for a, asker in core.asks.items() if asker == task.task_id]:
         del core.asks[ask_id]
