@@ -20,7 +20,7 @@ call. A question (``elicitation/create``, ``sampling/createMessage``) carries th
 related-task ``_meta``, puts the task in ``input_required`` until it is answered, and
 goes out on a waiting ``tasks/result`` (over HTTP, that request's stream), or is held
 until one comes, as the spec's flow and the SDKs have it. The task's other messages
-(progress, status) go with a waiting ``tasks/result`` too, else unrelated (over HTTP,
+(progress, log records, status) go with a waiting ``tasks/result`` too, else unrelated (over HTTP,
 the GET stream).
 """
 
@@ -51,6 +51,7 @@ __all__ = [
     "finished",
     "handle",
     "progress",
+    "related",
     "requested",
     "task_support",
     "wire",
@@ -306,15 +307,22 @@ def progress(
     """A core task's call reports progress: its ``statusMessage`` says it (the caller
     sets it), and the progress notification goes out if the call asked for them, with
     the related-task ``_meta``."""
+    return related(session, call, notifications.progress(call, done, total, message))
+
+
+def related(session: Session, call: Call, sent: list[Action]) -> list[Action]:
+    """The notifications ``sent`` of a core task's call (progress, log records), with the
+    related-task ``_meta`` and going where the task's messages go (its call's own
+    request was answered long ago, and its id may be another request's now)."""
     task_id = call.task
     assert task_id is not None
-    sent = notifications.progress(call, done, total, message)
-    related = session.core.related(task_id)
+    where = session.core.related(task_id)
     for action in sent:
         if isinstance(action, Send) and isinstance(action.message, dict):
-            action.message["params"]["_meta"] = {RELATED_TASK: {"taskId": task_id}}
-            action.related = related
-    return list(sent)
+            params = action.message["params"]
+            params["_meta"] = {**params.get("_meta", {}), RELATED_TASK: {"taskId": task_id}}
+            action.related = where
+    return sent
 
 
 def _told(session: Session, task: Task, before: str) -> list[Action]:

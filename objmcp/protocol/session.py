@@ -337,7 +337,10 @@ class Session:
         call = self._calls.get(call_id)
         if call is None:
             return []  # the call is over: its records go to stderr only
-        return notifications.log(call, self.log_level, level, logger_name, data)
+        sent = notifications.log(call, self.log_level, level, logger_name, data)
+        if call.task is not None and call.revision.core_tasks:
+            return core_tasks.related(self, call, sent)
+        return sent
 
     def refusal(self, call_id: int, feature: Feature) -> str | None:
         """Why the call ``call_id`` cannot ask the client for ``feature`` now, or None when
