@@ -17,11 +17,13 @@ The tasks live in the session's :class:`~objmcp.protocol.tasks.TaskStore`, besid
 :attr:`~objmcp.protocol.tasks.Task.core`. :class:`CoreTasks` keeps the rest: the
 ``tasks/result`` requests waiting for a task's end, and the questions of a task's
 call. A question (``elicitation/create``, ``sampling/createMessage``) carries the
-related-task ``_meta``, puts the task in ``input_required`` until it is answered, and
-goes out on a waiting ``tasks/result`` (over HTTP, that request's stream), or is held
-until one comes, as the spec's flow and the SDKs have it. The task's other messages
-(progress, log records, status) go with a waiting ``tasks/result`` too, else unrelated (over HTTP,
-the GET stream).
+related-task ``_meta`` and puts the task in ``input_required`` until it is answered. It
+goes out on a waiting ``tasks/result`` (over HTTP, that request's stream); else at once
+where a message reaches the client unasked (stdio; HTTP's GET stream, while open), for
+the clients that only poll ``tasks/get`` (FastMCP's); else it is held until a
+``tasks/result`` comes, as the spec's flow and the SDKs have it. The task's other
+messages (progress, log records, status) go with a waiting ``tasks/result`` too, else
+unrelated (over HTTP, the GET stream).
 """
 
 from __future__ import annotations
@@ -93,11 +95,20 @@ class CoreTasks:
         """Questions of a task's call not sent yet (no ``tasks/result`` waited), by task."""
         self.asks: dict[str, str] = {}
         """Our questions still unanswered -> the task whose call asked."""
+        self.reachable: Callable[[], bool] = _always
+        """Whether a message related to no request reaches the client now (always on
+        stdio; over HTTP, while the session's GET stream is open): a task's question then
+        goes out at once, for the clients that never call ``tasks/result`` before the end
+        (FastMCP's); else it is held for a ``tasks/result``."""
 
     def related(self, task_id: str) -> RequestId | None:
         """A ``tasks/result`` request waiting for ``task_id``, if any: where the task's
         messages go."""
         return next((rid for rid, waited in self.waiting.items() if waited == task_id), None)
+
+
+def _always() -> bool:
+    return True
 
 
 class Session(Protocol):
@@ -279,7 +290,7 @@ def ask(
     session.tasks.ask(task, {ask_id: {"method": method, "params": params}}, session.clock())
     related = session.core.related(task_id)
     actions: list[Action] = _told(session, task, before)
-    if related is None:
+    if related is None and not session.core.reachable():
         session.core.held.setdefault(task_id, []).append(question)
     else:
         actions.append(Send(question, related))

@@ -38,10 +38,15 @@ from driver_helpers import STEP_TIMEOUT, Outcome, error_of
 warnings.filterwarnings("ignore", category=DeprecationWarning, module=__name__)
 
 
+ASKED: list[Outcome] = []
+"""The questions the elicitation callback answered, with their ``_meta``."""
+
+
 async def answer(
     context: RequestContext[ClientSession, Any], params: types.ElicitRequestParams
 ) -> types.ElicitResult:
     """The elicitation callback: accept, with the name Ada."""
+    ASKED.append(params.model_dump(mode="json", by_alias=True, exclude_none=True))
     return types.ElicitResult(action="accept", content={"value": "Ada"})
 
 
@@ -95,10 +100,16 @@ async def through_a_question(session: ClientSession) -> Outcome:
     async for status in session.experimental.poll_task(task_id):
         seen.append(status.status)
         if status.status == "input_required":
-            break  # the spec's way: tasks/result brings the question
+            break  # the spec's way: tasks/result brings the question, if it has not come
     result = await session.experimental.get_task_result(task_id, types.CallToolResult)
     final = await session.experimental.get_task(task_id)
-    return {"seen": seen, "text": text(result), "status": final.status}
+    return {
+        "taskId": task_id,
+        "seen": seen,
+        "text": text(result),
+        "status": final.status,
+        "asked": ASKED,
+    }
 
 
 async def cancelled(session: ClientSession) -> Outcome:

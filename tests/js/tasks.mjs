@@ -19,6 +19,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { childEnv, describeError, emit } from "./common.mjs";
 
+const asked = []; // the questions the elicitation handler answered
+
 function textOf(result) {
   return (result?.content ?? []).map((block) => block.text ?? "").join("");
 }
@@ -48,7 +50,7 @@ const steps = {
     return streamed(client, "slow", { seconds: 0.5 });
   },
   async throughAQuestion(client) {
-    return streamed(client, "ask_name", {});
+    return { ...(await streamed(client, "ask_name", {})), asked };
   },
   async cancelled(client) {
     const created = await client.request(
@@ -93,10 +95,10 @@ async function main() {
     { name: "objmcp-ts-tasks", version: "0.0.0" },
     { capabilities: { elicitation: {} } },
   );
-  client.setRequestHandler(ElicitRequestSchema, async () => ({
-    action: "accept",
-    content: { value: "Ada" },
-  }));
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    asked.push(request.params);
+    return { action: "accept", content: { value: "Ada" } };
+  });
   await client.connect(transport);
   const report = { steps: {} };
   for (const [name, step] of Object.entries(steps)) {

@@ -58,9 +58,12 @@ def test_a_task_is_streamed_to_its_result(steps: dict[str, Any]) -> None:
     assert found["text"] == "slept 0.5"
 
 
-def test_a_question_inside_a_task_is_answered_on_tasks_result(steps: dict[str, Any]) -> None:
+def test_a_question_inside_a_task_reaches_the_handler(steps: dict[str, Any]) -> None:
     found = step(steps, "throughAQuestion")
-    assert found["statuses"][-1] == "input_required"
+    # at once, or on tasks/result once the client saw input_required: answered either way
+    (asked,) = found["asked"]
+    assert asked["message"] == "Your name?"
+    assert "io.modelcontextprotocol/related-task" in asked["_meta"]
     assert found["text"] == "Hello, Ada!"
 
 

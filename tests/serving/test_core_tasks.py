@@ -18,7 +18,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 from conftest import RawServer
-from http_helpers import initialize_message
+from http_helpers import HttpServer, initialize_message, open_session, post, read_event
 
 import objmcp
 
@@ -168,22 +168,64 @@ def test_progress_is_the_status_message_and_a_notification_of_the_task(jobs: Cli
     assert progress["params"]["_meta"] == {RELATED: {"taskId": task_id}}
 
 
-def test_a_question_inside_a_task_comes_on_tasks_result(jobs: Client) -> None:
+def test_a_question_inside_a_task_goes_to_the_client_at_once(jobs: Client) -> None:
     task_id = jobs.task("ask_name")
-    waiting = jobs.until(task_id, "input_required")
-    assert waiting["status"] == "input_required"
-    assert "input_required" in jobs.statuses(task_id)
-    assert not [m for m in jobs.seen if m.get("method") == "elicitation/create"]  # held
-    waited = jobs.send("tasks/result", taskId=task_id)
-    question = jobs.server.read()  # sent on the tasks/result that waits
-    assert question["method"] == "elicitation/create"
+    while not [m for m in jobs.seen if m.get("method") == "elicitation/create"]:
+        jobs.seen.append(jobs.server.read())  # on stdio it needs no tasks/result to come
+    (question,) = [m for m in jobs.seen if m.get("method") == "elicitation/create"]
+    jobs.seen.remove(question)
     assert question["params"]["_meta"][RELATED] == {"taskId": task_id}
     assert question["params"]["message"] == "Your name?"
+    assert jobs.result("tasks/get", taskId=task_id)["status"] == "input_required"
+    assert "input_required" in jobs.statuses(task_id)
     answer = {"action": "accept", "content": {"value": "Ada"}}
     jobs.server.send({"jsonrpc": "2.0", "id": question["id"], "result": answer})
-    result = jobs.answer(waited)["result"]
+    result = jobs.result("tasks/result", taskId=task_id)
     assert text(result) == "Hello, Ada!"
-    assert jobs.statuses(task_id) == ["input_required", "working", "completed"]
+    assert jobs.statuses(task_id)[-1] == "completed"
+
+
+def test_over_http_a_question_waits_for_tasks_result_and_comes_on_its_stream() -> None:
+    server = HttpServer(target=f"{JOBS}:Jobs")
+    try:
+        headers = open_session(server.url, {"elicitation": {}})  # and no GET stream
+        created = post(server.url, request(2, "tools/call", name="ask_name", task={}), **headers)
+        task_id = created.json()["result"]["task"]["taskId"]
+        for _ in range(200):
+            got = post(server.url, request(3, "tasks/get", taskId=task_id), **headers).json()
+            if got["result"]["status"] == "input_required":
+                break
+            time.sleep(0.05)
+        assert got["result"]["status"] == "input_required"
+        sent = {"accept": "application/json, text/event-stream", **headers}
+        waited = request(4, "tasks/result", taskId=task_id)
+        with httpx.stream("POST", server.url, json=waited, headers=sent, timeout=20) as stream:
+            lines = stream.iter_lines()
+            question = _next_message(lines)
+            assert question["method"] == "elicitation/create"
+            assert question["params"]["_meta"][RELATED] == {"taskId": task_id}
+            answer = {"action": "accept", "content": {"value": "Ada"}}
+            said = {"jsonrpc": "2.0", "id": question["id"], "result": answer}
+            assert post(server.url, said, **headers).status_code == 202
+            found = _next_message(lines)
+            while "id" not in found or found.get("method"):  # past the status notifications
+                found = _next_message(lines)
+        assert found["id"] == 4 and text(found["result"]) == "Hello, Ada!"
+    finally:
+        server.stop()
+
+
+def request(request_id: int, method: str, **params: Any) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+
+
+def _next_message(lines: Iterator[str]) -> dict[str, Any]:
+    """The next JSON-RPC message of an SSE stream (past the priming event)."""
+    while True:
+        data = read_event(lines).get("data")
+        if data:
+            message: dict[str, Any] = json.loads(data)
+            return message
 
 
 def test_tasks_list_shows_the_callers_tasks_in_pages() -> None:
