@@ -53,8 +53,8 @@ __all__ = [
     "finished",
     "handle",
     "progress",
-    "related",
     "requested",
+    "tag",
     "task_support",
     "wire",
 ]
@@ -318,10 +318,10 @@ def progress(
     """A core task's call reports progress: its ``statusMessage`` says it (the caller
     sets it), and the progress notification goes out if the call asked for them, with
     the related-task ``_meta``."""
-    return related(session, call, notifications.progress(call, done, total, message))
+    return tag(session, call, notifications.progress(call, done, total, message))
 
 
-def related(session: Session, call: Call, sent: list[Action]) -> list[Action]:
+def tag(session: Session, call: Call, sent: list[Action]) -> list[Action]:
     """The notifications ``sent`` of a core task's call (progress, log records), with the
     related-task ``_meta`` and going where the task's messages go (its call's own
     request was answered long ago, and its id may be another request's now)."""

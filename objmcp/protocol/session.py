@@ -339,7 +339,7 @@ class Session:
             return []  # the call is over: its records go to stderr only
         sent = notifications.log(call, self.log_level, level, logger_name, data)
         if call.task is not None and call.revision.core_tasks:
-            return core_tasks.related(self, call, sent)
+            return core_tasks.tag(self, call, sent)
         return sent
 
     def refusal(self, call_id: int, feature: Feature) -> str | None:
