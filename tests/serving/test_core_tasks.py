@@ -109,6 +109,15 @@ def jobs() -> Iterator[Client]:
     client.server.process.wait()
 
 
+def jobs_object() -> Any:
+    """A ``Jobs`` of tests/servers/jobs.py, imported (tests/servers is not a package)."""
+    spec = importlib.util.spec_from_file_location("jobs", JOBS)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Jobs()
+
+
 def text(result: dict[str, Any]) -> str:
     return "".join(block["text"] for block in result["content"])
 
@@ -320,12 +329,8 @@ def test_beyond_max_tasks_a_task_call_is_refused(max_tasks: str) -> None:
 
 @pytest.mark.anyio
 async def test_over_http_a_task_is_its_callers_alone() -> None:
-    spec = importlib.util.spec_from_file_location("jobs", JOBS)  # tests/servers: no package
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     callers = {"alice-token": {"sub": "alice"}, "bob-token": {"sub": "bob"}}
-    app = objmcp.asgi_app("jobs", module.Jobs(), verify=lambda token: callers.get(token, {}))
+    app = objmcp.asgi_app("jobs", jobs_object(), verify=lambda token: callers.get(token, {}))
     transport = httpx.ASGITransport(app=app)
     ids = iter(range(1, 1000))
 
@@ -382,3 +387,22 @@ async def test_over_http_a_task_is_its_callers_alone() -> None:
     assert listed["result"]["tasks"] == []
     assert text(mine["result"]) == "slept 0.3"
     assert [task["taskId"] for task in listed_mine["result"]["tasks"]] == [task_id]
+
+
+@pytest.mark.anyio
+async def test_stateless_http_declares_no_tasks_and_runs_a_task_call_plainly() -> None:
+    app = objmcp.asgi_app("jobs", jobs_object(), stateless=True)
+    headers = {
+        "accept": "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-11-25",
+    }
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        opened = await client.post("/mcp", json=initialize_message(), headers=headers)
+        call = request(2, "tools/call", name="quick", arguments={}, task={})
+        called = await client.post("/mcp", json=call, headers=headers)
+        asked = await client.post("/mcp", json=request(3, "tasks/list"), headers=headers)
+    await app.aclose()
+    assert "tasks" not in opened.json()["result"]["capabilities"]
+    assert text(called.json()["result"]) == "quick"  # nothing outlives the request here
+    assert asked.json()["error"]["code"] == -32601
