@@ -323,7 +323,7 @@ class Session:
         call = self._calls.get(call_id)
         if call is not None and call.task is not None:
             task_methods.progress(self, call.task, done, total, message)
-            if call.revision.core_tasks:  # 2025-11-25: the request's progressToken holds
+            if self._is_core(call):  # 2025-11-25: the request's progressToken holds
                 return core_tasks.progress(self, call, done, total, message)
             return []
         return notifications.progress(call, done, total, message)
@@ -338,7 +338,7 @@ class Session:
         if call is None:
             return []  # the call is over: its records go to stderr only
         sent = notifications.log(call, self.log_level, level, logger_name, data)
-        if call.task is not None and call.revision.core_tasks:
+        if self._is_core(call):
             return core_tasks.tag(self, call, sent)
         return sent
 
@@ -396,7 +396,7 @@ class Session:
         ``sampling/createMessage``, ``roots/list``);
         its answer comes back from :meth:`receive` as an :class:`Answer` with the id returned."""
         call = self._calls.get(call_id)
-        if call is not None and call.task is not None and call.revision.core_tasks:
+        if call is not None and call.task is not None and self._is_core(call):
             return core_tasks.ask(self, call.task, call_id, method, params)
         related = call.request_id if call is not None else None
         return self.questions.ask(call_id, related, method, params)
@@ -411,7 +411,7 @@ class Session:
             return []
         if call.task is not None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
-            if call.revision.core_tasks:
+            if self._is_core(call):
                 return core_tasks.errored(self, call.task, failure)
             task_methods.failed(self, call.task, failure)
             return []
@@ -437,14 +437,14 @@ class Session:
             logger.exception("objmcp failed on the answer of a call")
             if call.task is not None:
                 failure = ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
-                if call.revision.core_tasks:
+                if self._is_core(call):
                     return core_tasks.errored(self, call.task, failure)
                 task_methods.failed(self, call.task, failure)
                 return []
             failed = rpc.error_response(call.request_id, rpc.INTERNAL_ERROR, "Internal error")
             return answer_call(call, call_id, failed)
         if call.task is not None:
-            if call.revision.core_tasks:
+            if self._is_core(call):
                 return [*core_tasks.finished(self, call.task, answer), *self._found(call, result)]
             task_methods.completed(self, call.task, answer)
             return self._found(call, result)
@@ -719,6 +719,12 @@ class Session:
         """Whether a request of ``revision`` has 2025-11-25's core tasks: the revision has
         them and the server declared them at ``initialize``."""
         return revision.core_tasks and "tasks" in self.declared
+
+    def _is_core(self, call: Call) -> bool:
+        """Whether ``call`` runs as a 2025-11-25 core task (not as the extension's task,
+        whatever its revision)."""
+        task = self.tasks.by_id(call.task) if call.task is not None else None
+        return task is not None and task.core
 
     def _make_core_task(self, request_id: RequestId) -> list[Action]:
         """2025-11-25: answer the call just started for ``request_id`` with the task it
