@@ -131,13 +131,15 @@ class Session(Protocol):
         ...
 
 
-def requested(params: dict[str, Any], mode: str | None, tool: str) -> bool:
+def requested(params: dict[str, Any], mode: str | None, tool: str, knows: bool) -> bool:
     """Whether a ``tools/call`` asks to run as a task (``params.task``); -32601 when its
-    tool's ``taskSupport`` says otherwise, -32602 for a ``task`` that is not one."""
+    tool's ``taskSupport`` says otherwise, -32602 for a ``task`` that is not one. A
+    ``required`` tool called plainly is refused only from a client that ``knows`` tasks
+    (it declared the ``tasks`` capability): one that knows none gets a plain call."""
     task = params.get("task")
     support = task_support(mode)
     if task is None:
-        if support == "required":
+        if support == "required" and knows:
             raise ProtocolError(
                 rpc.METHOD_NOT_FOUND,
                 f"Task augmentation required: the tool {tool} runs only as a task "

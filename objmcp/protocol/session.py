@@ -680,7 +680,8 @@ class Session:
             mode = toolbox[name].task if name in toolbox else None
             if mode == "always":
                 task_methods.check_required(self, call, name)
-            as_task = self._core_tasks(revision) and core_tasks.requested(params, mode, name)
+            knows = isinstance(capabilities.get("tasks"), dict)
+            as_task = self._core_tasks(revision) and core_tasks.requested(params, mode, name, knows)
             if as_task:
                 core_tasks.check_room(self)
             self.start(call, "tool", name, arguments, params, actions)

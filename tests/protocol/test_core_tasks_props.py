@@ -48,11 +48,13 @@ JSON = st.recursive(
 )
 
 
-def session(page_size: int | None = None) -> Session:
+def session(page_size: int | None = None, knows: bool = True) -> Session:
+    """A session initialized in 2025-11-25, by a client that declared the ``tasks``
+    capability when it ``knows`` tasks."""
     made = Session(TOOLBOX, ServerInfo("props"), page_size=page_size)
     initialize = {
         "protocolVersion": "2025-11-25",
-        "capabilities": {},
+        "capabilities": {"tasks": {"list": {}, "cancel": {}}} if knows else {},
         "clientInfo": {"name": "props", "version": "0"},
     }
     made.receive({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": initialize})
@@ -70,14 +72,21 @@ def sent(actions: list[Action]) -> list[dict[str, Any]]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(task=JSON | st.dictionaries(st.just("ttl"), JSON), tool=st.sampled_from(sorted(TOOLBOX)))
-def test_any_task_param_is_a_task_a_plain_call_or_a_clear_error(task: Any, tool: str) -> None:
-    served = session()
+@given(
+    task=JSON | st.dictionaries(st.just("ttl"), JSON),
+    tool=st.sampled_from(sorted(TOOLBOX)),
+    knows=st.booleans(),
+)
+def test_any_task_param_is_a_task_a_plain_call_or_a_clear_error(
+    task: Any, tool: str, knows: bool
+) -> None:
+    served = session(knows=knows)
     actions = served.receive(request(1, "tools/call", name=tool, arguments={}, task=task))
     started = [action for action in actions if isinstance(action, StartCall)]
     (answer,) = sent(actions) or [None]
-    if answer is None:  # a plain call: the task was null, and the tool may run plainly
-        assert task is None and tool != "always" and len(started) == 1
+    if answer is None:  # a plain call: no task asked, and one is required only if known
+        assert task is None and len(started) == 1
+        assert tool != "always" or not knows
     elif "error" in answer:
         assert answer["error"]["code"] in (-32601, -32602), answer
         assert not started

@@ -240,6 +240,8 @@ def _next_message(lines: Iterator[str]) -> dict[str, Any]:
 def test_tasks_list_shows_the_callers_tasks_in_pages() -> None:
     client = start("--page-size", "2")
     try:
+        # a client that declared no tasks capability knows none: a required tool runs plainly
+        assert text(client.result("tools/call", name="always", arguments={})) == "always a task"
         made = [client.task("quick") for _ in range(3)]
         first = client.result("tasks/list")
         assert [task["taskId"] for task in first["tasks"]] == made[:2]
