@@ -72,7 +72,9 @@ class ToolOptions:
     mirrors them into (``{"region": "Region"}``: ``x-mcp-header`` in the input schema);
     ``task`` says when a 2026-07-28 call to it is answered as a task (``"never"``;
     ``"optional"``: at once, to a client with the tasks extension; ``"always"``: the same,
-    and a client without it is refused -32021; None: once it runs past ``task_after``).
+    and a client without it is refused -32021; None: once it runs past ``task_after``),
+    and in 2025-11-25 its ``execution.taskSupport`` (``"never"``: forbidden, ``"always"``:
+    required, else optional).
     """
 
     name: str | None = None

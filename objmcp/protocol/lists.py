@@ -25,8 +25,10 @@ from typing import Any
 
 from ..model.caller import Caller
 from ..model.specs import mcp_tool
+from ..model.tool import Tool
 from ..model.toolbox import Toolbox
 from . import jsonrpc as rpc
+from .core_tasks import task_support
 from .jsonrpc import ProtocolError
 from .revisions import Revision
 
@@ -39,6 +41,7 @@ __all__ = [
     "reachable",
     "scoped",
     "searching_entries",
+    "tool_entry",
 ]
 
 LISTS = {
@@ -68,11 +71,7 @@ class ToolList:
         key = (revision.version, toolbox.generation)
         tools = self._cache.get(key)
         if tools is None:
-            fields = revision.tool_fields
-            tools = [
-                {name: value for name, value in mcp_tool(tool).items() if name in fields}
-                for tool in toolbox.values()
-            ]
+            tools = [tool_entry(tool, revision) for tool in toolbox.values()]
             kept = self._cache.items()
             self._cache = {k: v for k, v in kept if k[1] == key[1]}
             self._cache[key] = tools
@@ -101,11 +100,18 @@ def searching_entries(
 ) -> list[dict[str, Any]]:
     """In search mode, the entries of ``tools/list``: the meta-tools, then the tools this
     session's searches brought up (``surfaced``)."""
-    fields = revision.tool_fields
     tools = [*toolbox.discovery.meta_tools.values(), *(toolbox[name] for name in surfaced)]
-    return [
-        {key: value for key, value in mcp_tool(tool).items() if key in fields} for tool in tools
-    ]
+    return [tool_entry(tool, revision) for tool in tools]
+
+
+def tool_entry(tool: Tool, revision: Revision) -> dict[str, Any]:
+    """A tool's entry in ``tools/list``, with the fields ``revision`` has: in 2025-11-25,
+    its ``execution.taskSupport`` (the core tasks) too."""
+    fields = revision.tool_fields
+    entry = {name: value for name, value in mcp_tool(tool).items() if name in fields}
+    if revision.core_tasks:
+        entry["execution"] = {"taskSupport": task_support(tool.task)}
+    return entry
 
 
 def listing(toolbox: Toolbox, method: str, revision: Revision) -> list[dict[str, Any]]:

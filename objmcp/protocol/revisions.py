@@ -74,6 +74,11 @@ class Revision:
     """The tasks extension (``io.modelcontextprotocol/tasks``, SEP-2663) is defined: its
     ``resultType: "task"`` and ``tasks/get``, ``tasks/update``, ``tasks/cancel``
     (2026-07-28)."""
+    core_tasks: bool = False
+    """The experimental core tasks (2025-11-25 only): the ``tasks`` capability, a tool's
+    ``execution.taskSupport``, ``params.task`` on ``tools/call`` answered with a
+    ``CreateTaskResult``, and ``tasks/get``, ``tasks/result``, ``tasks/list``,
+    ``tasks/cancel``, ``notifications/tasks/status``."""
     resource_not_found: int = -32002
     """The error code of a read of a URI no resource has: -32002 (the handshake
     revisions' examples), -32602 (invalid params) in 2026-07-28, which says so."""
@@ -132,6 +137,7 @@ REVISIONS: dict[str, Revision] = {
             sse_priming=True,
             listed_meta=True,
             extensions=True,
+            core_tasks=True,
             **_HANDSHAKE,
         ),
         Revision(

@@ -52,6 +52,9 @@ for the questions its calls wait on):
   ``tasks/cancel``;
 - :mod:`~objmcp.protocol.jobs` and :mod:`~objmcp.protocol.job_methods`: the opt-in
   jobs, tasks for a client that has none, behind three tools;
+- :mod:`~objmcp.protocol.core_tasks`: 2025-11-25's experimental core tasks (a
+  ``tools/call`` with ``params.task``, ``tasks/get``, ``tasks/result``, ``tasks/list``,
+  ``tasks/cancel``);
 - :mod:`~objmcp.protocol.methods`: the method table and its handlers;
 - :mod:`~objmcp.protocol.notifications`: what the server tells the client unasked.
 
@@ -73,7 +76,7 @@ from ..model.content import ToolResult
 from ..model.jsontext import LONG_TEXT, LongMessage, ParseFailure
 from ..model.media import fits
 from ..model.toolbox import Changes, Toolbox
-from . import features, handshake, job_methods, lists, notifications, task_methods
+from . import core_tasks, features, handshake, job_methods, lists, notifications, task_methods
 from . import jsonrpc as rpc
 from .actions import (
     Action,
@@ -210,10 +213,15 @@ class Session:
         """The extensions the server declares (checked: :func:`extensions.declared`)."""
         self.clock = clock
         self.tasks = tasks if tasks is not None else TaskStore()
-        """2026-07-28: the tasks of this session's calls (the tasks extension), and the
-        jobs of its clients with no tasks."""
+        """The tasks of this session's calls (the 2026-07-28 extension's, and 2025-11-25's),
+        and the jobs of its clients with no tasks."""
         self.jobs = jobs
         """The job tools, when jobs are on (:mod:`objmcp.protocol.jobs`)."""
+        self.core = core_tasks.CoreTasks()
+        """2025-11-25: the ``tasks/result`` requests waiting, and the tasks' questions."""
+        self.keeps_tasks = True
+        """Whether a task outlives its request here (not on stateless HTTP, whose every
+        request has a session of its own): 2025-11-25 declares ``tasks`` only then."""
         self.revision: Revision | None = None
         """The handshake revision negotiated by ``initialize``, if any."""
         self.client_capabilities: Mapping[str, Any] = {}
@@ -324,6 +332,8 @@ class Session:
         call = self._calls.get(call_id)
         if call is not None and call.task is not None:
             task_methods.progress(self, call.task, done, total, message)
+            if self._is_core(call):  # 2025-11-25: the request's progressToken holds
+                return core_tasks.progress(self, call, done, total, message)
             return []
         return notifications.progress(call, done, total, message)
 
@@ -336,7 +346,10 @@ class Session:
         call = self._calls.get(call_id)
         if call is None:
             return []  # the call is over: its records go to stderr only
-        return notifications.log(call, self.log_level, level, logger_name, data)
+        sent = notifications.log(call, self.log_level, level, logger_name, data)
+        if self._is_core(call):
+            return core_tasks.tag(self, call, sent)
+        return sent
 
     def refusal(self, call_id: int, feature: Feature) -> str | None:
         """Why the call ``call_id`` cannot ask the client for ``feature`` now, or None when
@@ -393,6 +406,8 @@ class Session:
         its answer comes back from :meth:`receive` as an :class:`Answer` with the id returned.
         A job's question belongs to no request (its own was answered with the job)."""
         call = self._calls.get(call_id)
+        if call is not None and call.task is not None and self._is_core(call):
+            return core_tasks.ask(self, call.task, call_id, method, params)
         related = call.request_id if call is not None and call.task is None else None
         return self.questions.ask(call_id, related, method, params)
 
@@ -406,6 +421,8 @@ class Session:
             return []
         if call.task is not None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
+            if self._is_core(call):
+                return core_tasks.errored(self, call.task, failure)
             return task_methods.failed(self, call.task, failure)
         if error is not None or body is None:
             failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
@@ -429,10 +446,14 @@ class Session:
             logger.exception("objmcp failed on the answer of a call")
             if call.task is not None:
                 failure = ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
+                if self._is_core(call):
+                    return core_tasks.errored(self, call.task, failure)
                 return task_methods.failed(self, call.task, failure)
             failed = rpc.error_response(call.request_id, rpc.INTERNAL_ERROR, "Internal error")
             return answer_call(call, call_id, failed)
         if call.task is not None:
+            if self._is_core(call):
+                return [*core_tasks.finished(self, call.task, answer), *self._found(call, result)]
             news = task_methods.completed(self, call.task, answer)
             return [*news, *self._found(call, result)]
         response = rpc.result_response(call.request_id, answer)
@@ -501,13 +522,19 @@ class Session:
             answer = self.questions.answered(found.message)
             if answer is not None:
                 actions.append(answer)
+                if self.core.asks:
+                    actions.extend(core_tasks.answered(self, answer.ask_id))
             return None
         assert found.params is not None
         if found.kind == "notification":
             self._notification(found.method, found.params, actions)
             return None
         request_id = found.request_id
-        if request_id in self._in_flight or request_id in self.subscriptions.listens:
+        if (
+            request_id in self._in_flight
+            or request_id in self.subscriptions.listens
+            or request_id in self.core.waiting
+        ):
             return rpc.error_response(
                 request_id,
                 rpc.INVALID_REQUEST,
@@ -621,6 +648,7 @@ class Session:
             call_id = None
             if isinstance(target, (str, int)) and rpc.is_request_id(target):
                 call_id = self._in_flight.pop(target, None)
+                self.core.waiting.pop(target, None)  # a tasks/result given up
                 if self.subscriptions.listens.pop(target, None) is not None:
                     logger.debug("the client closed its listen stream %r", target)
             if call_id is not None:
@@ -708,14 +736,23 @@ class Session:
                     said = f"{refusal}: the tool {name} would ask for it, so it did not run"
                     answer = self._call_result(ToolResult(said, is_error=True), revision)
                     return rpc.result_response(request_id, answer)
-            if name in toolbox and toolbox[name].task == "always":
+            mode = toolbox[name].task if name in toolbox else None
+            if mode == "always":
                 task_methods.check_required(self, call, name)
+            knows = isinstance(capabilities.get("tasks"), dict)
+            as_task = self._core_tasks(revision) and core_tasks.requested(params, mode, name, knows)
+            if as_task:
+                core_tasks.check_room(self)
             self.start(call, "tool", name, arguments, params, actions)
+            if as_task:
+                actions.extend(self._make_core_task(request_id))
             return None
         if method in task_methods.METHODS and TASKS in self.extensions_of(revision):
             return task_methods.handle(
                 self, request_id, method, params, revision, capabilities, actions
             )
+        if method in core_tasks.METHODS and self._core_tasks(revision):
+            return core_tasks.handle(self, request_id, method, params, actions)
         entry = METHODS.get(method)
         if entry is None:
             raise method_not_found(method, revision)
@@ -733,7 +770,29 @@ class Session:
 
     def capabilities(self, revision: Revision) -> dict[str, Any]:
         extensions = self.extensions_of(revision)
-        return features.server_capabilities(self.toolbox, self.declare, revision, extensions)
+        found = features.server_capabilities(self.toolbox, self.declare, revision, extensions)
+        if revision.core_tasks and self.keeps_tasks:
+            found["tasks"] = core_tasks.capability()
+        return found
+
+    def _core_tasks(self, revision: Revision) -> bool:
+        """Whether a request of ``revision`` has 2025-11-25's core tasks: the revision has
+        them and the server declared them at ``initialize``."""
+        return revision.core_tasks and "tasks" in self.declared
+
+    def _is_core(self, call: Call) -> bool:
+        """Whether ``call`` runs as a 2025-11-25 core task (not as the extension's task,
+        whatever its revision)."""
+        task = self.tasks.by_id(call.task) if call.task is not None else None
+        return task is not None and task.core
+
+    def _make_core_task(self, request_id: RequestId) -> list[Action]:
+        """2025-11-25: answer the call just started for ``request_id`` with the task it
+        runs as (``CreateTaskResult``); its end is kept in the task."""
+        call_id = self._in_flight.pop(request_id)
+        made = core_tasks.create(self, self._calls[call_id], call_id)
+        assert made is not None, "check_room made room for it"
+        return made[0]
 
     def owned_tasks(
         self, revision: Revision, capabilities: Mapping[str, Any], requested: object

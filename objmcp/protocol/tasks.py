@@ -76,6 +76,8 @@ class Task:
     """Every key ever asked (keys are never reused)."""
     expires: float | None = None
     """When it is forgotten (set when it ends)."""
+    core: bool = False
+    """A 2025-11-25 core task (:mod:`objmcp.protocol.core_tasks`), not the extension's."""
 
     @property
     def ended(self) -> bool:
@@ -129,6 +131,11 @@ class TaskStore:
         if task is None or task.owner != owner:
             return None
         return task
+
+    def owned(self, owner: str | None, now: float) -> list[Task]:
+        """The tasks of ``owner`` not expired, oldest first."""
+        self.expire(now)
+        return [task for task in self._tasks.values() if task.owner == owner]
 
     def by_id(self, task_id: str) -> Task | None:
         """The task ``task_id`` whoever owns it (for the call that runs it)."""

@@ -74,6 +74,7 @@ class HttpConnection:
         self.streams: dict[int, Stream] = {}
         """The streams a client may resume, by number."""
         self._numbers = itertools.count(1)
+        self.runner.session.core.reachable = self._reachable  # 2025-11-25 tasks' questions
         self.runner.bind()
 
     @property
@@ -142,6 +143,11 @@ class HttpConnection:
         for request_id, held in list(self._exchanges.items()):
             if held is exchange:
                 del self._exchanges[request_id]
+
+    def _reachable(self) -> bool:
+        """Whether a message related to no request reaches the client now (the GET
+        stream is open)."""
+        return self.stream is not None and not self.stream.closed
 
     def _send(self, message: object, related: RequestId | None) -> None:
         immediate = self._immediate
@@ -218,6 +224,7 @@ class SessionStore:
             connection = HttpConnection(self.settings, owner)
             connection.runner.object_session = NO_SESSION
             connection.runner.lasting = False
+            connection.runner.session.keeps_tasks = False  # no task outlives the request
             connection.runner.cannot_ask = (
                 "This server cannot send the client requests here (stateless HTTP has no "
                 "way back to the client)"
