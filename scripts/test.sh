@@ -74,9 +74,9 @@ if [ $# -eq 0 ]; then
   # core is not idle while npm and the clients' venv install and the peers wait
   model_half=(tests/model tests/zoo tests/transport)
   rest_logs=("$(mktemp)" "$(mktemp)")
-  .venv/bin/python -m pytest -q -p no:cacheprovider "${model_half[@]}" >"${rest_logs[0]}" 2>&1 &
+  .venv/bin/python -m pytest -q -p no:cacheprovider --durations=15 "${model_half[@]}" >"${rest_logs[0]}" 2>&1 &
   rest_pids=($!)
-  .venv/bin/python -m pytest -q -p no:cacheprovider $(printf -- '--ignore=%s ' "${peers[@]}") \
+  .venv/bin/python -m pytest -q -p no:cacheprovider --durations=15 $(printf -- '--ignore=%s ' "${peers[@]}") \
     $(printf -- '--ignore=%s ' "${model_half[@]}") >"${rest_logs[1]}" 2>&1 &
   rest_pids+=($!)
 fi
@@ -107,7 +107,7 @@ if [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
 fi
 status=0
-.venv/bin/python -m pytest -q -p no:cacheprovider "${peers[@]}" >"$peers_log" 2>&1 || status=$?
+.venv/bin/python -m pytest -q -p no:cacheprovider --durations=15 "${peers[@]}" >"$peers_log" 2>&1 || status=$?
 for pid in "${rest_pids[@]}"; do wait "$pid" || status=$?; done
 echo "--- the rest: ${model_half[*]}"
 cat "${rest_logs[0]}"
