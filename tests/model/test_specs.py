@@ -160,7 +160,13 @@ def test_mcp_specs_are_exactly_what_tools_list_serves(era: Literal["handshake", 
     server = objmcp.Server("zoo", zoo.Zoo())
     with connect_sync(server, era=era) as client:
         listed = client.request("tools/list")
-    assert listed["tools"] == server.tools.specs("mcp")
+    tools = listed["tools"]
+    if era == "handshake":  # 2025-11-25 says each tool's taskSupport too (its core tasks)
+        support = {"never": "forbidden", "always": "required"}
+        for tool in tools:
+            mode = server.tools[tool["name"]].task
+            assert tool.pop("execution") == {"taskSupport": support.get(mode or "", "optional")}
+    assert tools == server.tools.specs("mcp")
 
 
 def test_jsonschema_specs_name_their_dialect() -> None:
