@@ -2,13 +2,11 @@
 # Sets up everything the tests need (a venv, the Python and npm test dependencies)
 # and runs the whole check: ruff, mypy, pytest. Safe to run again.
 #
-# With arguments, they go to one pytest run. Without, the suite runs as three groups at
-# once: the rest, in two halves, starts as soon as the main venv is in (it needs neither
+# With arguments, they go to one pytest run. Without, the suite runs as four groups at
+# once: the rest, in three parts, starts as soon as the main venv is in (it needs neither
 # npm's packages nor the clients' venv), beside npm, the clients' venv and the linters;
 # then, when those are done, the real peers from other projects (their clients, the
-# conformance suite, the bench's own run, nginx) with the HTTP tests and a few slow
-# process-spawning files (the command line, vanishing clients, thread-bound objects),
-# chosen so that the groups end about together.
+# conformance suite, nginx). The parts are chosen so that the groups end about together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,28 +55,33 @@ lint_log=$(mktemp)
 ) >"$lint_log" 2>&1 &
 lint_pid=$!
 if [ $# -eq 0 ]; then
-  # the real peers from other projects (their clients, the conformance suite, the bench's own
-  # run, nginx) with the HTTP tests and a few slow process-spawning files; the SDK 2.x
-  # client in this venv (tests/peers/test_python_sdk_client.py) runs with the rest
+  # the real peers from other projects (their clients, the conformance suite, nginx): they
+  # wait for npm and the clients' venv; the SDK 2.x client in this venv
+  # (tests/peers/test_python_sdk_client.py) runs with the others
   peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py
     tests/peers/test_conformance_next.py tests/peers/test_sdk_extensions.py
-    tests/peers/test_bench.py tests/peers/test_nginx.py
-    tests/serving/test_http.py tests/serving/test_http_resume.py tests/serving/test_limits.py
-    tests/cli tests/serving/test_vanishing.py
-    tests/serving/test_thread_bound.py tests/serving/test_http_security.py
-    tests/serving/test_http_bounds.py tests/serving/test_waiting.py
-    tests/serving/test_jwt.py tests/serving/test_per_served.py)
-  peers_log=$(mktemp)
+    tests/peers/test_nginx.py)
   # the rest needs neither npm's packages nor the clients' venv: it starts now, beside them,
-  # in two halves at once (the object model's, sans-IO; and the served), so that the second
-  # core is not idle while npm and the clients' venv install and the peers wait
-  model_half=(tests/model tests/zoo tests/transport)
-  rest_logs=("$(mktemp)" "$(mktemp)")
-  .venv/bin/python -m pytest -q -p no:cacheprovider --durations=15 "${model_half[@]}" >"${rest_logs[0]}" 2>&1 &
-  rest_pids=($!)
-  .venv/bin/python -m pytest -q -p no:cacheprovider --durations=15 $(printf -- '--ignore=%s ' "${peers[@]}") \
-    $(printf -- '--ignore=%s ' "${model_half[@]}") >"${rest_logs[1]}" 2>&1 &
-  rest_pids+=($!)
+  # in three parts at once, so that both cores work while npm and the clients' venv install
+  # and the peers wait: the object model's (sans-IO), the served over HTTP with the slow
+  # process-spawning files (the command line, vanishing clients, thread-bound objects,
+  # the bench's own run), and the others
+  model=(tests/model tests/zoo tests/transport)
+  served=(tests/serving/test_http.py tests/serving/test_http_resume.py
+    tests/serving/test_limits.py tests/cli tests/serving/test_vanishing.py
+    tests/serving/test_thread_bound.py tests/serving/test_http_security.py
+    tests/serving/test_http_bounds.py tests/serving/test_waiting.py tests/serving/test_jwt.py
+    tests/serving/test_per_served.py tests/peers/test_bench.py)
+  pytest=(.venv/bin/python -m pytest -q -p no:cacheprovider --durations=15)
+  names=("the object model's: ${model[*]}" "the served: ${served[*]}" "the others")
+  logs=("$(mktemp)" "$(mktemp)" "$(mktemp)")
+  "${pytest[@]}" "${model[@]}" >"${logs[0]}" 2>&1 &
+  pids=($!)
+  "${pytest[@]}" "${served[@]}" >"${logs[1]}" 2>&1 &
+  pids+=($!)
+  "${pytest[@]}" $(printf -- '--ignore=%s ' "${peers[@]}" "${model[@]}" "${served[@]}") \
+    >"${logs[2]}" 2>&1 &
+  pids+=($!)
 fi
 # nginx (Debian's package) for tests/peers/test_nginx.py, when missing
 if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
@@ -96,7 +99,7 @@ for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log"
   if ! wait "$pid"; then
     cat "$log" >&2
     echo "$what failed" >&2
-    if [ $# -eq 0 ]; then kill "${rest_pids[@]}" 2>/dev/null || true; fi
+    if [ $# -eq 0 ]; then kill "${pids[@]}" 2>/dev/null || true; fi
     exit 1
   fi
   if [ "$what" = "ruff or mypy" ]; then cat "$log"; fi
@@ -107,17 +110,17 @@ if [ $# -gt 0 ]; then
   exec .venv/bin/python -m pytest -q "$@"
 fi
 status=0
-.venv/bin/python -m pytest -q -p no:cacheprovider --durations=15 "${peers[@]}" >"$peers_log" 2>&1 || status=$?
-for pid in "${rest_pids[@]}"; do wait "$pid" || status=$?; done
-echo "--- the rest: ${model_half[*]}"
-cat "${rest_logs[0]}"
-echo "--- the rest: the others"
-cat "${rest_logs[1]}"
-echo "--- the real peers (${peers[*]}):"
-cat "$peers_log"
-# one closing line for both groups
-count() { for log in "$peers_log" "${rest_logs[@]}"; do tail -n 1 "$log"; done |
+names+=("the real peers: ${peers[*]}")
+logs+=("$(mktemp)")
+"${pytest[@]}" "${peers[@]}" >"${logs[3]}" 2>&1 || status=$?
+for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+for i in "${!logs[@]}"; do
+  echo "--- ${names[$i]}"
+  cat "${logs[$i]}"
+done
+# one closing line for all the groups
+count() { for log in "${logs[@]}"; do tail -n 1 "$log"; done |
   grep -Eo "[0-9]+ $1" | awk '{n += $1} END {print n + 0}'; }
 echo "total: $(count passed) passed, $(count failed) failed"
-rm -f "$peers_log" "${rest_logs[@]}"
+rm -f "${logs[@]}"
 exit "$status"
