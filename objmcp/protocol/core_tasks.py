@@ -260,14 +260,9 @@ def finished(session: Session, task_id: str, answer: dict[str, Any]) -> list[Act
 def errored(session: Session, task_id: str, error: ProtocolError) -> list[Action]:
     """The call of the task ``task_id`` ended with a JSON-RPC ``error``: ``failed``."""
     task = session.tasks.by_id(task_id)
-    if task is None:
+    store, now = session.tasks, session.clock()
+    if task is None or not store.fail(task, error.code, error.message, error.data, now):
         return []
-    wire_error: dict[str, Any] = {"code": error.code, "message": error.message}
-    if error.data is not None:
-        wire_error["data"] = error.data
-    if not session.tasks.end(task, "failed", session.clock(), error=wire_error):
-        return []
-    task.message = error.message
     return _ended(session, task)
 
 

@@ -127,7 +127,7 @@ from .revisions import MODERN_VERSIONS, Revision
 from .state import RequestState, StateSeal, arguments_digest
 from .subscriptions import Subscriptions
 from .surfaced import DEFAULT_SURFACED, Surfaced
-from .tasks import TASKS, TaskStore
+from .tasks import TASKS, Task, TaskStore
 
 __all__ = [
     "Action",
@@ -570,14 +570,12 @@ class Session:
         a client that has none); the call runs on and its end is kept in the job. The
         actions and the job's id; none when the call is over, is a task or a job
         already, jobs are off, or ``max_tasks`` tasks are alive."""
-        call = self._calls.get(call_id)
-        if call is None or call.task is not None or self.jobs is None:
+        if self.jobs is None:
             return [], None
-        task = self.tasks.create(call_id, call.caller, self.clock())
-        if task is None:
+        made = self._as_task(call_id)
+        if made is None:
             return [], None
-        call.task = task.task_id
-        self._in_flight.pop(call.request_id, None)
+        call, task = made
         body = job_methods.started(self, self.jobs, task.task_id, call.revision)
         return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
 
@@ -616,17 +614,27 @@ class Session:
         "task"``); the call runs on and its end is kept in the task. The actions and the
         task's id; none when the call is over, is a task already, or ``max_tasks`` tasks
         are alive (it is then answered as a plain call when it ends)."""
-        call = self._calls.get(call_id)
-        if call is None or call.task is not None:
+        made = self._as_task(call_id)
+        if made is None:
             return [], None
-        task = self.tasks.create(call_id, call.caller, self.clock())
-        if task is None:
-            return [], None
-        call.task = task.task_id
-        self._in_flight.pop(call.request_id, None)
+        call, task = made
         body = complete(self.tasks.wire(task, False), call.revision, self.info, self.cache, None)
         body["resultType"] = "task"
         return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
+
+    def _as_task(self, call_id: int) -> tuple[Call, Task] | None:
+        """A new task for the running call ``call_id``, which its request no longer waits
+        for; None when the call is over, runs as a task already, or ``max_tasks`` tasks
+        are alive."""
+        call = self._calls.get(call_id)
+        if call is None or call.task is not None:
+            return None
+        task = self.tasks.create(call_id, call.caller, self.clock())
+        if task is None:
+            return None
+        call.task = task.task_id
+        self._in_flight.pop(call.request_id, None)
+        return call, task
 
     def task_asks(self, task_id: str, requests: dict[str, dict[str, Any]]) -> list[Action]:
         """A task's call asks the client ``requests`` (key -> ``{"method", "params"}``):

@@ -134,14 +134,9 @@ def failed(session: Session, task_id: str, error: ProtocolError) -> list[Action]
     """The call of the task ``task_id`` ended with a JSON-RPC ``error``: the
     notifications its listeners are due."""
     task = session.tasks.by_id(task_id)
-    if task is None:
+    store, now = session.tasks, session.clock()
+    if task is None or not store.fail(task, error.code, error.message, error.data, now):
         return []
-    wire: dict[str, Any] = {"code": error.code, "message": error.message}
-    if error.data is not None:
-        wire["data"] = error.data
-    if not session.tasks.end(task, "failed", session.clock(), error=wire):
-        return []
-    task.message = error.message
     return announce(session, task)
 
 

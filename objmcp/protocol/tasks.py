@@ -161,6 +161,17 @@ class TaskStore:
         self._ending.append(task.task_id)
         return True
 
+    def fail(self, task: Task, code: int, message: str, data: object, now: float) -> bool:
+        """End ``task`` ``failed`` with the JSON-RPC error ``code``, ``message`` (its
+        ``statusMessage`` too) and ``data`` (None: none); False when it had ended already."""
+        error: dict[str, Any] = {"code": code, "message": message}
+        if data is not None:
+            error["data"] = data
+        if not self.end(task, "failed", now, error=error):
+            return False
+        task.message = message
+        return True
+
     def ask(self, task: Task, questions: Mapping[str, dict[str, Any]], now: float) -> None:
         """The task's call asks ``questions`` (by key): it is ``input_required`` until all
         are answered."""
