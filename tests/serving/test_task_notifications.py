@@ -20,28 +20,10 @@ import httpx2 as httpx
 import pytest
 from conftest import PYTHON, RawServer
 from http_helpers import HttpServer, modern_headers
+from test_tasks import TASKS, request
 
 WATCHED = Path(__file__).resolve().parent.parent / "servers" / "watched.py"
-TASKS = "io.modelcontextprotocol/tasks"
-WITH_TASKS = {"extensions": {TASKS: {}}, "elicitation": {}}
 SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId"
-
-
-def request(
-    request_id: int | str, method: str, capabilities: dict[str, Any] | None = None, **params: Any
-) -> dict[str, Any]:
-    meta = {
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": (
-            WITH_TASKS if capabilities is None else capabilities
-        ),
-    }
-    return {
-        "jsonrpc": "2.0",
-        "id": request_id,
-        "method": method,
-        "params": {**params, "_meta": meta},
-    }
 
 
 class Pipe:

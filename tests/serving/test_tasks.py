@@ -29,7 +29,7 @@ ENDED = ("completed", "failed", "cancelled")
 
 
 def request(
-    request_id: int, method: str, capabilities: dict[str, Any] | None = None, **params: Any
+    request_id: int | str, method: str, capabilities: dict[str, Any] | None = None, **params: Any
 ) -> dict[str, Any]:
     meta = {
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
