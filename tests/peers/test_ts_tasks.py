@@ -350,16 +350,16 @@ def test_a_failure_inside_a_task_is_its_error_result(run: Run) -> None:
     assert crash["after"]["status"] == "completed"
 
 
-def test_a_legacy_connection_gets_its_results_either_way(run: Run) -> None:
+def test_a_legacy_connection_gets_its_results_through_2025_11_25_tasks(run: Run) -> None:
     legacy = run.clients["legacy"]
     assert legacy["era"] == "legacy"
     # 2025-11-25 tasks are the server's `tasks` capability (its requests.tools.call): the
-    # package asks for a task only when it is there, and gets plain calls otherwise
+    # package asks for a task only when it is there, as it is (objmcp's core tasks)
     requests = legacy["capabilities"].get("tasks", {}).get("requests", {})
-    core_tasks = "call" in requests.get("tools", {})
-    assert legacy["taskCapabilities"]["execution"] is core_tasks
+    assert "call" in requests.get("tools", {}), legacy["capabilities"]
+    assert legacy["taskCapabilities"]["execution"] is True
     for label in ("slow", "ask"):
-        assert (run.step("legacy", label)["kind"] == "task") is core_tasks
+        assert run.step("legacy", label)["kind"] == "task"
     assert run.text("legacy", "slow") == "slept 0.6"
     assert run.text("legacy", "ask") == "Hello, Ada!"
     assert [entry["kind"] for entry in run.asked("legacy", "ask")] == ["elicitation"]
