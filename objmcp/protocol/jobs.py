@@ -27,9 +27,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..model.publish import ToolOptions
-from ..model.specs import mcp_tool
 from ..model.tool import Tool, make_tool
 from ..model.toolbox import Toolbox
+from .lists import tool_entry
 from .revisions import Revision
 from .tasks import TASKS
 
@@ -100,11 +100,7 @@ class JobTools:
 
     def entries(self, toolbox: Toolbox, revision: Revision) -> list[dict[str, Any]]:
         """The tools' entries in ``tools/list``, with the fields ``revision`` has."""
-        fields = revision.tool_fields
-        return [
-            {key: value for key, value in mcp_tool(tool).items() if key in fields}
-            for tool in self.tools(toolbox).values()
-        ]
+        return [tool_entry(tool, revision) for tool in self.tools(toolbox).values()]
 
     def listed(
         self, entries: list[dict[str, Any]], toolbox: Toolbox, revision: Revision
@@ -185,6 +181,7 @@ class JobTools:
                     idempotent=True if name == cancel else None,
                     open_world=False,
                     structured=False,
+                    task="never",  # 2025-11-25: taskSupport forbidden; never a job itself
                 ),
             )
             for name, function in functions.items()

@@ -727,6 +727,8 @@ class Session:
             if jobs is not None:
                 name, arguments = jobs.resolve(toolbox, name, arguments)
                 if name in jobs.tools(toolbox):
+                    if self._core_tasks(revision):  # forbidden: params.task is -32601
+                        core_tasks.requested(params, "never", name, knows=True)
                     call = Call(request_id, revision, batch, capabilities=capabilities, tool=name)
                     return job_methods.handle(self, jobs, call, arguments, actions)
             meta = toolbox.searching and name in toolbox.discovery.meta_tools

@@ -19,7 +19,7 @@ from conftest import PYTHON, RawServer, server_env
 from http_helpers import HttpServer, modern_headers, post
 
 import objmcp
-from objmcp.testing import connect
+from objmcp.testing import ResponseError, connect
 
 CHORES = Path(__file__).resolve().parent.parent / "servers" / "chores.py"
 TASKS = "io.modelcontextprotocol/tasks"
@@ -336,6 +336,20 @@ async def test_a_name_the_object_has_is_prefixed_and_the_text_says_so() -> None:
             if done.text != "" and "is still running" not in done.text:
                 break
         assert done.text == "tallied"
+
+
+@pytest.mark.anyio
+async def test_in_2025_11_25_the_job_tools_are_never_tasks_themselves() -> None:
+    async with connect(Ledger(), jobs=True, task_after=0.1, era="handshake") as client:
+        assert client.protocol_version == "2025-11-25"
+        listed = {tool["name"]: tool for tool in await client.list_tools()}
+        for name in ("objmcp_job_status", "job_result", "job_cancel"):
+            assert listed[name]["execution"] == {"taskSupport": "forbidden"}
+        assert listed["tally"]["execution"] == {"taskSupport": "optional"}
+        asked = {"name": "job_result", "arguments": {"job_id": "x"}, "task": {}}
+        with pytest.raises(ResponseError) as refused:
+            await client.request("tools/call", asked)
+        assert refused.value.code == -32601 and "job_result" in refused.value.message
 
 
 class Many:
