@@ -443,20 +443,23 @@ def _run(options: argparse.Namespace) -> int:
         _serve_http(options)
     else:
         server = _make_server(options, _take_secrets().get("OBJMCP_STATE_KEY"))
-        _say_serving(server.info.name, "on stdio", server.tools)
+        _say_serving(server.info.name, "on stdio", server.tools, server.jobs is not None)
         server.run()
     return 0
 
 
-def _say_serving(name: str, where: str, tools: Toolbox) -> None:
+def _say_serving(name: str, where: str, tools: Toolbox, jobs: bool) -> None:
+    from ..protocol.jobs import JobTools
     from .listing import discovery, summary
 
-    per = ""
+    more = ""
     if tools.objects is not None:
         kept = tools.objects.max_objects
-        per = f"; one object per {tools.per}, made by {tools.objects.factory.cls.__qualname__}"
-        per += f" (at most {kept} kept)"
-    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}{discovery(tools)}{per}\n")
+        more = f"; one object per {tools.per}, made by {tools.objects.factory.cls.__qualname__}"
+        more += f" (at most {kept} kept)"
+    if jobs:
+        more += f"; jobs on: {', '.join(JobTools(1).names(tools))} listed too"
+    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}{discovery(tools)}{more}\n")
 
 
 def _log_to_stderr(log_level: str | None) -> None:
@@ -649,7 +652,7 @@ def _serve_http(options: argparse.Namespace) -> None:
         )
         return
     app = _make_app(options, _take_secrets().get("OBJMCP_STATE_KEY"))
-    _say_serving(app.name, f"at {where}", app.settings.tools)
+    _say_serving(app.name, f"at {where}", app.settings.tools, app.settings.jobs)
     uvicorn.run(
         app,
         host=options.host,

@@ -38,3 +38,16 @@ def test_a_class_made_with_no_arguments_is_named_on_stderr() -> None:
     finally:
         _, stderr, _ = server.close()
     assert "serving Path: made with no arguments, PosixPath('.')" in stderr.decode()
+
+
+def test_with_jobs_on_the_start_up_line_names_the_job_tools() -> None:
+    server = RawServer("-m", "objmcp", "run", "colorsys", "--jobs")
+    try:
+        server.initialize()
+        listed = server.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})["result"]
+    finally:
+        _, stderr, _ = server.close()
+    names = [tool["name"] for tool in listed["tools"]]
+    assert names[-3:] == ["job_status", "job_result", "job_cancel"], names
+    said = stderr.decode()
+    assert "; jobs on: job_status, job_result, job_cancel listed too" in said, said
