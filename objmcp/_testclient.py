@@ -179,7 +179,8 @@ class Client:
 
     async def _task_required(self, tool: str) -> bool:
         """2025-11-25: whether ``tool`` must run as a task, as ``tools/list`` says (listed
-        once, when both sides declared the core tasks)."""
+        once, when both sides declared the core tasks, and again after
+        ``notifications/tools/list_changed``)."""
         if self.era != "handshake" or "tasks" not in self.capabilities:
             return False
         declared = self.server_capabilities.get("tasks")
@@ -261,7 +262,8 @@ class Client:
         In 2025-11-25 it sends ``tasks/result``, which the server answers at the
         task's end (the task's questions come meanwhile as requests, answered by the
         functions given to :func:`connect`), then ``tasks/get``: the task as it
-        ended, with the ``result`` or the ``error`` that ``tasks/result`` gave."""
+        ended, with the ``result`` or the ``error`` that ``tasks/result`` gave (the
+        ``timeout`` given to :func:`connect` bounds that wait, as any request's)."""
         task_id = task.task_id if isinstance(task, Task) else task
         if self._check_tasks("follow_task") == "core":
             return await self._follow_core_task(task_id)
@@ -530,6 +532,8 @@ class Client:
                 )
         elif method == "notifications/message":
             self.logs.append(params)
+        elif method == "notifications/tools/list_changed":
+            self._task_support = None  # listed again at the next call that needs it
 
     async def _answer_request(self, message: dict[str, Any]) -> None:
         """Handshake era: answer the server's request, with the test's function."""

@@ -171,6 +171,10 @@ async def test_in_2025_11_25_call_makes_a_task_only_of_a_tool_that_requires_one(
     async with connect(Jobs(), capabilities={}) as client:  # a client with no tasks
         always = await client.call("always")
         assert (always.text, always.task_id) == ("always a task", None)
+    async with connect(Jobs(), tools={"slow": {"task": "always"}}) as client:
+        slow = await client.call("slow", seconds=0.2)  # a task: its progress still lands
+        assert slow.task_id is not None
+        assert [report.message for report in slow.progress] == ["half-way"]
 
 
 async def test_in_2025_11_25_a_task_step_by_step() -> None:
