@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .model.inject import ElicitResult, Root, SampleResult
-from .protocol.revisions import Era
+from .protocol.revisions import REVISIONS, Era
 from .protocol.tasks import ENDED, TASKS
 
 __all__ = [
@@ -120,11 +120,14 @@ class CallResult:
 
 @dataclass(frozen=True)
 class Task:
-    """A task of the 2026-07-28 tasks extension, as the server last described it.
+    """A task, as the server last described it: of the 2026-07-28 tasks extension, or
+    one of 2025-11-25's core tasks.
 
     ``raw`` is the task object as sent: ``tools/call``'s ``resultType: "task"``
     answer, or ``tasks/get``'s (which inlines the result, the error or the
-    questions).
+    questions); in 2025-11-25, the ``task`` of the ``CreateTaskResult``, or
+    ``tasks/get``'s answer, to which :meth:`Client.follow_task` adds the ``result``
+    or ``error`` that ``tasks/result`` gave.
     """
 
     raw: Mapping[str, Any]
@@ -158,9 +161,10 @@ class Task:
 
     @property
     def result(self) -> CallResult | None:
-        """The call's result, once ``completed`` (and fetched by ``tasks/get``)."""
+        """The call's result, once ``completed`` (and fetched by ``tasks/get``); in
+        2025-11-25 also once ``failed`` by a result with ``isError``."""
         result = self.raw.get("result")
-        if self.status != "completed" or not isinstance(result, Mapping):
+        if self.status not in ("completed", "failed") or not isinstance(result, Mapping):
             return None
         return CallResult(result, task_id=self.task_id)
 
@@ -174,18 +178,27 @@ class Task:
 
     @property
     def poll_interval(self) -> float | None:
-        """The seconds the server suggests between two polls (``pollIntervalMs``)."""
-        interval = self.raw.get("pollIntervalMs")
-        return interval / 1000 if isinstance(interval, (int, float)) else None
+        """The seconds the server suggests between two polls (``pollIntervalMs``; in
+        2025-11-25, ``pollInterval``)."""
+        interval = self.raw.get("pollIntervalMs", self.raw.get("pollInterval"))
+        if isinstance(interval, bool) or not isinstance(interval, (int, float)):
+            return None
+        return interval / 1000
 
 
 # --- the test's answers ------------------------------------------------------
 
 
-def capabilities_for(handlers: Mapping[str, Handler], era: Era = "handshake") -> dict[str, Any]:
-    """What a client declares by default: what the functions given can answer, and in
-    the modern era the tasks extension (the client follows tasks itself)."""
+def capabilities_for(
+    handlers: Mapping[str, Handler], era: Era = "handshake", revision: str | None = None
+) -> dict[str, Any]:
+    """What a client declares by default: what the functions given can answer, and the
+    tasks it follows itself: in the modern era the tasks extension, at a handshake
+    ``revision`` with core tasks (2025-11-25) the ``tasks`` capability."""
     capabilities: dict[str, Any] = {"extensions": {TASKS: {}}} if era == "modern" else {}
+    known = REVISIONS.get(revision or "")
+    if era == "handshake" and known is not None and known.core_tasks:
+        capabilities["tasks"] = {}
     if "elicitation/create" in handlers:
         capabilities["elicitation"] = {"form": {}, "url": {}}
     if "sampling/createMessage" in handlers:

@@ -8,8 +8,10 @@ questions are answered by the test's functions (``_answer``). It speaks either
 era: the handshake (``initialize`` first) or the modern one, where every request
 carries its revision and capabilities in ``_meta`` and :meth:`Client.call` drives
 the ``input_required`` rounds, and follows a call that became a task (the tasks
-extension, which the modern client declares) to its end; ``call_task`` and the
-``*_task`` methods drive a task step by step. :class:`SyncClient` is its blocking form.
+extension, which the modern client declares) to its end; in 2025-11-25 it declares the
+core tasks and follows a call as a task where the tool requires it. ``call_task`` and
+the ``*_task`` methods drive a task step by step, in either era. :class:`SyncClient`
+is its blocking form.
 
 What it hands the test (:class:`~objmcp.testing.CallResult`, ...) and how it reads
 the test's answers are ``objmcp._testanswers``'s part; how the server is served, and
@@ -97,7 +99,7 @@ class Client:
         """The revision in force: negotiated by ``initialize``, or the one pinned."""
         self.era: Era = era
         self.capabilities = dict(
-            capabilities_for(handlers, era) if capabilities is None else capabilities
+            capabilities_for(handlers, era, revision) if capabilities is None else capabilities
         )
         """What the client declares (by default: what the functions given can answer)."""
         self.server_info: dict[str, Any] | None = None
@@ -120,6 +122,7 @@ class Client:
         self._failure: BaseException | None = None
         self._closed = False
         self._root_level: int | None = None  # to restore when the connection ends
+        self._task_support: dict[str, str] | None = None  # 2025-11-25: tool -> taskSupport
 
     def __repr__(self) -> str:
         return f"<objmcp.testing.Client {self.era} {self.protocol_version}>"
@@ -139,31 +142,57 @@ class Client:
         server answers as a task (2026-07-28, to a client that declares the tasks
         extension, as this one does unless ``capabilities`` says otherwise) is
         followed to its end (:meth:`follow_task`): its result comes back as a plain
-        call's, with ``task_id`` set. A JSON-RPC error (an unknown tool, or a task
-        that failed) raises :class:`ResponseError`; a task cancelled meanwhile,
-        ``RuntimeError``.
+        call's, with ``task_id`` set. In 2025-11-25 the client decides: a call is
+        plain unless ``tools/list`` says the tool's ``execution.taskSupport`` is
+        ``required`` (and the client declared ``tasks``, as it does by default), and
+        then it is made a task and followed, as the SDKs' clients do. A JSON-RPC
+        error (an unknown tool, or a task that failed) raises
+        :class:`ResponseError`; a task cancelled meanwhile, ``RuntimeError``.
         """
         token = f"objmcp-testing-{next(self._tokens)}"
         reports = self._progress[token] = []
         params = _call_params(tool, token, arguments, keywords)
         try:
-            result, rounds = await self._rounds("tools/call", params)
-            if result.get("resultType") != "task":
-                return CallResult(result, reports, rounds)
+            if await self._task_required(tool):
+                params["task"] = {}
+                result, rounds = await self._request("tools/call", params), 0
+                if not isinstance(result.get("task"), Mapping):
+                    return CallResult(result, reports, rounds)
+                task = Task(result["task"])
+            else:
+                result, rounds = await self._rounds("tools/call", params)
+                if result.get("resultType") != "task":
+                    return CallResult(result, reports, rounds)
+                task = Task(result)
             try:
-                task = await self.follow_task(Task(result))
+                task = await self.follow_task(task)
             except BaseException:  # given up (a timeout, a failing function): so is the task
-                self._give_up(Task(result).task_id)
+                self._give_up(task.task_id)
                 raise
         finally:
             del self._progress[token]
         if task.error is not None:
             raise task.error
-        if task.status != "completed":
+        if task.result is None:
             raise RuntimeError(f"the task {task.task_id} of {tool} was {task.status}")
-        return CallResult(task.raw.get("result") or {}, reports, rounds, task.task_id)
+        return CallResult(task.result.raw, reports, rounds, task.task_id)
 
-    # --- tasks (2026-07-28, the extension io.modelcontextprotocol/tasks) ------------------
+    async def _task_required(self, tool: str) -> bool:
+        """2025-11-25: whether ``tool`` must run as a task, as ``tools/list`` says (listed
+        once, when both sides declared the core tasks, and again after
+        ``notifications/tools/list_changed``)."""
+        if self.era != "handshake" or "tasks" not in self.capabilities:
+            return False
+        declared = self.server_capabilities.get("tasks")
+        requests = declared.get("requests") if isinstance(declared, dict) else None
+        tools = requests.get("tools") if isinstance(requests, dict) else None
+        if not (isinstance(tools, dict) and "call" in tools):
+            return False
+        if self._task_support is None:
+            await self.list_tools()
+        return (self._task_support or {}).get(tool) == "required"
+
+    # --- tasks (2026-07-28's extension io.modelcontextprotocol/tasks; 2025-11-25's core) ---
 
     async def call_task(
         self, tool: str, /, arguments: Mapping[str, Any] | None = None, **keywords: Any
@@ -174,11 +203,19 @@ class Client:
 
         Questions asked before the call became a task are answered as :meth:`call`
         answers them. A call the server answered plainly (it ended before
-        ``task_after``) raises ``AssertionError``, with the result.
+        ``task_after``) raises ``AssertionError``, with the result. In 2025-11-25 the
+        call carries ``params.task`` and the server answers with the task at once
+        (``CreateTaskResult``); at a revision without tasks (before 2025-11-25), or
+        from a server that declared none, it raises ``RuntimeError``.
         """
-        self._check_modern("call_task")
         token = f"objmcp-testing-{next(self._tokens)}"
         params = _call_params(tool, token, arguments, keywords)
+        if self._check_tasks("call_task") == "core":
+            params["task"] = {}
+            result = await self._request("tools/call", params)
+            if not isinstance(result.get("task"), Mapping):
+                raise AssertionError(f"{tool} was answered plainly, not as a task: {result}")
+            return Task(result["task"])
         params["_meta"].update(self._tasks_meta())
         result, _ = await self._rounds("tools/call", params)
         if result.get("resultType") != "task":
@@ -188,21 +225,30 @@ class Client:
     async def get_task(self, task_id: str) -> Task:
         """The task ``task_id`` as ``tasks/get`` gives it (an unknown or expired task, or
         another caller's, raises :class:`ResponseError` -32602)."""
-        self._check_modern("get_task")
+        self._check_tasks("get_task")
         return Task(await self.request("tasks/get", self._task_params(task_id)))
 
     async def update_task(self, task_id: str, answers: Mapping[str, Any]) -> None:
         """Answer the task's questions (``tasks/update``): ``answers`` by the keys of its
         ``input_requests``, each the raw answer or an :class:`~objmcp.ElicitResult`
-        or :class:`~objmcp.SampleResult` (answers to other keys are ignored)."""
-        self._check_modern("update_task")
+        or :class:`~objmcp.SampleResult` (answers to other keys are ignored).
+
+        2026-07-28 only: 2025-11-25 has no ``tasks/update`` (a task's questions come
+        as requests, answered by the functions given to :func:`connect`), and there
+        it raises ``RuntimeError``."""
+        if self._check_tasks("update_task") == "core":
+            raise RuntimeError(
+                "update_task: 2025-11-25 has no tasks/update; a task's questions come as "
+                "requests, answered by the functions given to connect()"
+            )
         params = self._task_params(task_id)
         params["inputResponses"] = {key: _raw_answer(answer) for key, answer in answers.items()}
         await self.request("tasks/update", params)
 
     async def cancel_task(self, task_id: str) -> None:
-        """Give the task up (``tasks/cancel``): its call is cancelled, it keeps no result."""
-        self._check_modern("cancel_task")
+        """Give the task up (``tasks/cancel``): its call is cancelled, it keeps no result
+        (in 2025-11-25, a task ended already is -32602)."""
+        self._check_tasks("cancel_task")
         await self.request("tasks/cancel", self._task_params(task_id))
 
     async def follow_task(self, task: Task | str) -> Task:
@@ -211,9 +257,17 @@ class Client:
         functions given to :func:`connect` (recorded in ``asked``) through
         ``tasks/update``. Returns the task as it ended: its ``result``, its ``error``,
         or ``cancelled``. It starts from the task's state now (a :class:`Task` given
-        may be stale: its questions answered by :meth:`update_task` since)."""
-        self._check_modern("follow_task")
-        task = await self.get_task(task.task_id if isinstance(task, Task) else task)
+        may be stale: its questions answered by :meth:`update_task` since).
+
+        In 2025-11-25 it sends ``tasks/result``, which the server answers at the
+        task's end (the task's questions come meanwhile as requests, answered by the
+        functions given to :func:`connect`), then ``tasks/get``: the task as it
+        ended, with the ``result`` or the ``error`` that ``tasks/result`` gave (the
+        ``timeout`` given to :func:`connect` bounds that wait, as any request's)."""
+        task_id = task.task_id if isinstance(task, Task) else task
+        if self._check_tasks("follow_task") == "core":
+            return await self._follow_core_task(task_id)
+        task = await self.get_task(task_id)
         answered: set[str] = set()
         while not task.ended:
             fresh = {k: q for k, q in task.input_requests.items() if k not in answered}
@@ -229,22 +283,41 @@ class Client:
             task = await self.get_task(task.task_id)
         return task
 
+    async def _follow_core_task(self, task_id: str) -> Task:
+        ended: dict[str, Any] = {}
+        try:
+            ended["result"] = await self.request("tasks/result", {"taskId": task_id})
+        except ResponseError as error:  # the call's error, or a task cancelled, or unknown
+            ended["error"] = error.error()
+        task = await self.get_task(task_id)
+        if task.status == "cancelled":
+            return task
+        return Task({**task.raw, **ended})
+
     def _give_up(self, task_id: str) -> None:
         """Send ``tasks/cancel`` without waiting for its answer (which is then ignored), as
         a request given up sends ``notifications/cancelled``."""
         if self._closed or self._failure is not None:
             return
         request_id = self._last_id = next(self._ids)
-        params = {"taskId": task_id, "_meta": {**self._modern_meta(), **self._tasks_meta()}}
+        params: dict[str, Any] = {"taskId": task_id}
+        if self.era == "modern":
+            params["_meta"] = {**self._modern_meta(), **self._tasks_meta()}
         message = {"jsonrpc": "2.0", "id": request_id, "method": "tasks/cancel", "params": params}
         with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
             self._send(message)
 
-    def _check_modern(self, name: str) -> None:
-        if self.era != "modern":
+    def _check_tasks(self, name: str) -> Literal["extension", "core"]:
+        """Which tasks this connection has: 2026-07-28's extension (the modern era) or
+        2025-11-25's core tasks (``RuntimeError`` when the server declared none)."""
+        if self.era == "modern":
+            return "extension"
+        if not isinstance(self.server_capabilities.get("tasks"), dict):
             raise RuntimeError(
-                f"{name}: tasks here are the 2026-07-28 extension's; connect(..., era='modern')"
+                f"{name}: the server declared no tasks at {self.protocol_version}; tasks are "
+                "2025-11-25's (the handshake era's default) or 2026-07-28's (era='modern')"
             )
+        return "core"
 
     def _tasks_meta(self) -> dict[str, Any]:
         """The ``_meta`` that declares the tasks extension, whatever else is declared."""
@@ -252,6 +325,8 @@ class Client:
         return {CLIENT_CAPABILITIES_KEY: {**self.capabilities, "extensions": extensions}}
 
     def _task_params(self, task_id: str) -> dict[str, Any]:
+        if self.era == "handshake":
+            return {"taskId": task_id}
         return {"taskId": task_id, "_meta": self._tasks_meta()}
 
     async def list_tools(self) -> list[dict[str, Any]]:
@@ -263,6 +338,11 @@ class Client:
             tools.extend(result.get("tools") or [])
             cursor = result.get("nextCursor")
             if not cursor:
+                self._task_support = {
+                    str(tool.get("name")): str((tool.get("execution") or {}).get("taskSupport"))
+                    for tool in tools
+                    if isinstance(tool, dict) and isinstance(tool.get("execution"), dict)
+                }
                 return tools
             params = {"cursor": cursor}
 
@@ -452,6 +532,8 @@ class Client:
                 )
         elif method == "notifications/message":
             self.logs.append(params)
+        elif method == "notifications/tools/list_changed":
+            self._task_support = None  # listed again at the next call that needs it
 
     async def _answer_request(self, message: dict[str, Any]) -> None:
         """Handshake era: answer the server's request, with the test's function."""

@@ -15,7 +15,8 @@ server's questions (``elicitation/create``, ``sampling/createMessage``,
 ``roots/list``) are answered by the functions the test gives, in both eras. In the
 modern era the client also follows tasks (the extension ``io.modelcontextprotocol/tasks``):
 a call that became one is polled to its result, or driven one step at a time
-(:meth:`Client.call_task`, :class:`Task`).
+(:meth:`Client.call_task`, :class:`Task`); in the handshake era the same methods drive
+2025-11-25's core tasks, and a call is one where its tool requires it.
 :func:`connect_sync` is the same for sync tests; :func:`sdk_transport` lets the
 official ``mcp`` SDK's ``Client`` connect in memory instead.
 
@@ -101,10 +102,11 @@ async def connect(
     or the raw ``{"action", "content"}`` answer; ``sample`` a string, a
     :class:`~objmcp.SampleResult` or the raw result; ``roots`` (or, instead of a
     function, a plain list) a list of :class:`~objmcp.Root`, URIs or raw roots. The
-    client declares a capability only for the functions given (and, in the modern
-    era, the tasks extension: it follows tasks itself), unless ``capabilities`` says
-    otherwise. Raise :class:`ResponseError` in one to answer
-    with an error; any other exception comes out of the call that was waiting.
+    client declares a capability only for the functions given (and the tasks it
+    follows itself: in the modern era the tasks extension, at 2025-11-25 the core
+    ``tasks``), unless ``capabilities`` says otherwise. Raise :class:`ResponseError`
+    in one to answer with an error; any other exception comes out of the call that
+    was waiting.
 
     ``log_level`` asks for the server's log records (``client.logs``);
     ``timeout`` bounds each request (seconds; it is then cancelled, and

@@ -29,11 +29,11 @@ ERAS: list[Era] = ["handshake", "modern"]
 
 
 def declared(era: Era, capabilities: dict[str, Any]) -> dict[str, Any]:
-    """What the client declares by default: ``capabilities``, and in the modern era the
-    tasks extension, which it follows itself."""
+    """What the client declares by default: ``capabilities``, and the tasks it follows
+    itself: in the modern era the tasks extension, in 2025-11-25 the core ``tasks``."""
     if era == "modern":
         return {"extensions": {"io.modelcontextprotocol/tasks": {}}, **capabilities}
-    return capabilities
+    return {"tasks": {}, **capabilities}
 
 
 class Script:

@@ -21,6 +21,9 @@ from http_helpers import HttpServer, modern_headers, post
 import objmcp
 from objmcp.testing import ResponseError, connect
 
+NO_TASKS: dict[str, Any] = {}
+"""What a client without tasks declares: the testing client declares its era's tasks else."""
+
 CHORES = Path(__file__).resolve().parent.parent / "servers" / "chores.py"
 TASKS = "io.modelcontextprotocol/tasks"
 JOB_TOOLS = ["job_status", "job_result", "job_cancel"]
@@ -322,7 +325,7 @@ class Ledger:
 
 @pytest.mark.anyio
 async def test_a_name_the_object_has_is_prefixed_and_the_text_says_so() -> None:
-    async with connect(Ledger(), jobs=True, task_after=0.1) as client:
+    async with connect(Ledger(), jobs=True, task_after=0.1, capabilities=NO_TASKS) as client:
         names = [tool["name"] for tool in await client.list_tools()]
         assert names == ["job_status", "tally", "objmcp_job_status", "job_result", "job_cancel"]
         assert (await client.call("job_status")).text == "all square"
@@ -369,7 +372,9 @@ class Many:
 
 @pytest.mark.anyio
 async def test_in_search_mode_the_job_tools_are_listed_beside_the_meta_tools() -> None:
-    async with connect(Many(), jobs=True, task_after=0.1, discovery="search") as client:
+    async with connect(
+        Many(), jobs=True, task_after=0.1, discovery="search", capabilities=NO_TASKS
+    ) as client:
         names = [tool["name"] for tool in await client.list_tools()]
         assert names == ["search_tools", "describe_tools", "call_tool", *JOB_TOOLS]
         found = await client.call("search_tools", query="job")
@@ -417,13 +422,15 @@ def test_config_and_dev_pass_jobs_on(tmp_path: Path) -> None:
 @pytest.mark.anyio
 async def test_with_task_after_off_only_the_tools_that_say_task_become_jobs() -> None:
     tools = {"slow_one": {"task": "always"}}
-    async with connect(Many(), jobs=True, task_after=None, tools=tools) as client:
+    async with connect(
+        Many(), jobs=True, task_after=None, tools=tools, capabilities=NO_TASKS
+    ) as client:
         started = await client.call("slow_one", seconds=0.3)  # at once: it says so
         job_id = job_id_in(started.text)
         assert "each call waits up to 5 s" in started.text  # task_after off: 5 s
         done = await client.call("job_result", job_id=job_id)
         assert done.text == "one"
-    async with connect(Many(), jobs=True, task_after=None) as client:
+    async with connect(Many(), jobs=True, task_after=None, capabilities=NO_TASKS) as client:
         assert (await client.call("slow_one", seconds=0.3)).text == "one"
 
 
@@ -462,11 +469,11 @@ async def test_in_2026_07_28_a_tool_that_says_it_asks_is_no_job() -> None:
         return {"action": "accept", "content": {"value": "Ada"}}
 
     options: dict[str, Any] = {"jobs": True, "task_after": 0.1, "elicit": answer}
-    no_tasks = {"elicitation": {}}  # the testing client declares the tasks extension else
+    no_tasks = {"elicitation": {}}  # the testing client declares its era's tasks else
     async with connect(Asks(), era="modern", capabilities=no_tasks, **options) as client:
         asked = await client.call("slow_question")  # input_required, then the retry
         assert asked.text == "hi Ada" and asked.rounds == 1
-    async with connect(Asks(), era="handshake", **options) as client:
+    async with connect(Asks(), era="handshake", capabilities=no_tasks, **options) as client:
         started = await client.call("slow_question")  # a job: its question goes as ever
         done = await client.call("job_result", job_id=job_id_in(started.text))
         for _ in range(100):
