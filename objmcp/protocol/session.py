@@ -750,7 +750,10 @@ class Session:
             if mode == "always":
                 task_methods.check_required(self, call, name)
             knows = isinstance(capabilities.get("tasks"), dict)
-            as_task = self._core_tasks(revision) and core_tasks.requested(params, mode, name, knows)
+            # through search mode's call_tool, the list's word is call_tool's: optional
+            listed = mode if name == params.get("name") else None
+            core = self._core_tasks(revision)
+            as_task = core and core_tasks.requested(params, listed, name, knows)
             if as_task:
                 core_tasks.check_room(self)
             self.start(call, "tool", name, arguments, params, actions)

@@ -408,3 +408,21 @@ async def test_stateless_http_declares_no_tasks_and_runs_a_task_call_plainly() -
     assert "tasks" not in opened.json()["result"]["capabilities"]
     assert text(called.json()["result"]) == "quick"  # nothing outlives the request here
     assert asked.json()["error"]["code"] == -32601
+
+
+def test_in_search_mode_a_required_tool_through_call_tool_runs_as_call_tool_is_listed() -> None:
+    # tools/list shows call_tool, optional: a plain call of it runs, even of a required tool
+    client = start("--discovery", "search", capabilities={"tasks": {"list": {}, "cancel": {}}})
+    try:
+        listed = {tool["name"]: tool for tool in client.result("tools/list")["tools"]}
+        assert listed["call_tool"]["execution"] == {"taskSupport": "optional"}
+        reached = {"name": "always", "arguments": {}}
+        plain = client.result("tools/call", name="call_tool", arguments=reached)
+        assert text(plain) == "always a task"
+        created = client.result("tools/call", name="call_tool", arguments=reached, task={})
+        assert created["task"]["status"] in ("working", "completed")
+        ended = client.result("tasks/result", taskId=created["task"]["taskId"])
+        assert text(ended) == "always a task"
+    finally:
+        client.server.process.kill()
+        client.server.process.wait()
