@@ -24,15 +24,22 @@ def ratios_of(section: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return found
 
 
+# Figures that are a difference of two timings (a start-up over anyio's own): a few
+# milliseconds, which the noise of a busy machine can turn to zero or below in a quick run.
+DIFFERENCES = {"own_start_ms"}
+
+
 def assert_positive_ratios(name: str, section: dict[str, Any], pairs: set[str]) -> None:
-    """Every ratio of ``section`` is there, for each of ``pairs``, and a positive number."""
+    """Every ratio of ``section`` is there, for each of ``pairs``, and a positive number
+    (a finite one, for a ratio of :data:`DIFFERENCES`)."""
     ratios = ratios_of(section)
     assert set(ratios) == pairs, (name, sorted(ratios))
     for pair, values in ratios.items():
         assert values, (name, pair)
         for key, value in values.items():
             assert isinstance(value, (int, float)), (name, pair, key, value)
-            assert math.isfinite(value) and value > 0, (name, pair, key, value)
+            assert math.isfinite(value), (name, pair, key, value)
+            assert key in DIFFERENCES or value > 0, (name, pair, key, value)
 
 
 def test_the_one_bench_command_measures_every_phase_and_server(tmp_path: Path) -> None:
