@@ -125,6 +125,7 @@ def measure(options: Options, log: Callable[[str], None]) -> Report:
             payload_size=options.payload_size,
             payload_calls=options.payload_calls,
             import_runs=options.import_runs,
+            warm_up=not options.quick,
         )
     if "framing" in options.phases:
         log("== framing ==")
@@ -505,7 +506,9 @@ def pick(parser: argparse.ArgumentParser, names: str, known: Mapping[str, Any]) 
 def parse_options(argv: Sequence[str] | None) -> tuple[Options, Path | None, Path | None]:
     """The options, and where to write the JSON and the PNG (None: not asked for)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="a smoke run: few calls, 1 spawn")
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: few calls, 1 spawn, no warm-up"
+    )
     parser.add_argument("--json", type=Path, help="write every figure to this JSON file")
     parser.add_argument("--png", type=Path, help="plot to this PNG file (needs matplotlib)")
     parser.add_argument("--skip", default="", help="phases to leave out: " + ", ".join(PHASES))

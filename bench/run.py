@@ -836,8 +836,12 @@ def benchmark(
     payload_size: int = 10_000_000,
     payload_calls: int = 3,
     import_runs: int | None = None,
+    warm_up: bool = True,
 ) -> list[ServerResult]:
     """Measure every server; a server that fails is marked unavailable, not fatal.
+
+    Each server is first spawned once, unmeasured, to warm the caches (not with
+    ``warm_up`` False: a smoke run).
 
     The payload phase (``payload_calls`` round trips each way per spawn, ``repeat``
     spawns, skipped if ``payload_calls`` is 0) runs in spawns of its own, after the
@@ -846,7 +850,7 @@ def benchmark(
     """
     env = server_env()
     results = [ServerResult(spec) for spec in specs]
-    for result in results:
+    for result in results if warm_up else ():
         log(f"warm-up {result.spec.key} ...")
         try:
             result.tool_name, _ = run_session(result.spec, env, min(calls, 100), timeout)
@@ -859,11 +863,12 @@ def benchmark(
                 continue
             log(f"run {r + 1}/{repeat} {result.spec.key} ...")
             try:
-                _, session = run_session(result.spec, env, calls, timeout)
+                tool_name, session = run_session(result.spec, env, calls, timeout)
             except (BenchError, OSError) as exc:
                 result.error = f"failed during run {r + 1}: {exc}"
                 log(f"  {result.spec.key} {result.error}")
                 continue
+            result.tool_name = result.tool_name or tool_name
             result.sessions.append(session)
     for r in range(repeat if payload_calls > 0 else 0):
         for result in results:
