@@ -56,23 +56,29 @@ lint_log=$(mktemp)
 lint_pid=$!
 if [ $# -eq 0 ]; then
   # the real peers from other projects (their clients, the conformance suite, nginx): they
-  # wait for npm and the clients' venv; the SDK 2.x client in this venv
-  # (tests/peers/test_python_sdk_*.py) runs with the served
-  peers=(tests/peers/test_client_*.py tests/peers/test_ts_*.py tests/peers/test_conformance.py
-    tests/peers/test_conformance_next.py tests/peers/test_sdk_extensions.py
-    tests/peers/test_nginx.py)
+  # wait for npm and the clients' venv; the clients in this venv (the SDK 2.x's
+  # tests/peers/test_python_sdk_*.py, FastMCP's, the SDK's sampling and roots) run with
+  # the served
+  in_this_venv=(tests/peers/test_client_fastmcp.py tests/peers/test_client_requests.py)
+  peers=()
+  for file in tests/peers/test_client_*.py tests/peers/test_ts_*.py \
+    tests/peers/test_conformance.py tests/peers/test_conformance_next.py \
+    tests/peers/test_sdk_extensions.py tests/peers/test_nginx.py; do
+    if [[ " ${in_this_venv[*]} " != *" $file "* ]]; then peers+=("$file"); fi
+  done
   # the rest needs neither npm's packages nor the clients' venv: it starts now, beside them,
   # in three parts at once, so that both cores work while npm and the clients' venv install
   # and the peers wait: the object model's (sans-IO), the served over HTTP with the slow
   # process-spawning files (the command line, vanishing clients, thread-bound objects,
-  # the bench's own run, the SDK 2.x client), and the others
+  # the bench's own run, the clients in this venv), and the others
   model=(tests/model tests/zoo tests/transport)
   served=(tests/serving/test_http.py tests/serving/test_http_resume.py
     tests/serving/test_limits.py tests/cli tests/serving/test_vanishing.py
     tests/serving/test_thread_bound.py tests/serving/test_http_security.py
     tests/serving/test_http_bounds.py tests/serving/test_waiting.py tests/serving/test_jwt.py
     tests/serving/test_per_served.py tests/peers/test_bench.py
-    tests/peers/test_python_sdk_client.py tests/peers/test_python_sdk_jobs.py)
+    tests/peers/test_python_sdk_client.py tests/peers/test_python_sdk_jobs.py
+    "${in_this_venv[@]}")
   pytest=(.venv/bin/python -m pytest -q -p no:cacheprovider --durations=15)
   names=("the object model's: ${model[*]}" "the served: ${served[*]}" "the others")
   logs=("$(mktemp)" "$(mktemp)" "$(mktemp)")
