@@ -26,6 +26,7 @@ from .jsontext import dumps
 from .media import File, guess_mime, sniff
 from .publish import ResourceOptions
 from .signatures import is_async, signature_of
+from .uritemplates import TemplateMatcher, uri_too_long
 
 __all__ = ["Resource", "make_resource", "read_contents"]
 
@@ -55,7 +56,7 @@ class Resource:
     """The variables written ``{+name}``, whose values may hold slashes."""
     meta: Mapping[str, Any] = field(default_factory=dict)
     """Its ``_meta`` in the lists (``ResourceOptions.meta``)."""
-    _pattern: re.Pattern[str] | None = field(default=None, repr=False)
+    _matcher: TemplateMatcher | None = field(default=None, repr=False)
 
     @property
     def is_template(self) -> bool:
@@ -63,15 +64,18 @@ class Resource:
         return bool(self.variables)
 
     def match(self, uri: str) -> dict[str, str] | None:
-        """The variables' values if ``uri`` is this resource's, else None."""
-        if self._pattern is None:
+        """The variables' values if ``uri`` is this resource's, else None (always for a
+        URI longer than :data:`MAX_URI_LENGTH`)."""
+        if self._matcher is None:
             return {} if uri == self.uri else None
-        found = self._pattern.fullmatch(uri)
+        if uri_too_long(uri) is not None:
+            return None
+        found = self._matcher.match(uri)
         if found is None:
             return None
         import urllib.parse  # only a template's variables need it
 
-        return {key: urllib.parse.unquote(value) for key, value in found.groupdict().items()}
+        return {key: urllib.parse.unquote(value) for key, value in found.items()}
 
     def arguments(self, values: Mapping[str, str]) -> dict[str, object]:
         """The method's keyword arguments for the variables' ``values``; raises
@@ -132,7 +136,7 @@ def make_resource(
             f"must be parameters of the method, and cover its required ones "
             f"({', '.join(sorted(required)) or 'none'})"
         )
-    pattern = _template_pattern(options.uri) if variables else None
+    matcher = _template_matcher(options.uri) if variables else None
     docs = read_docs(function)
     return Resource(
         uri=options.uri,
@@ -148,20 +152,19 @@ def make_resource(
         injected=injected,
         reserved=frozenset(name for plus, name in _SPLIT.findall(options.uri) if plus),
         meta=options.meta or {},
-        _pattern=pattern,
+        _matcher=matcher,
     )
 
 
-def _template_pattern(uri: str) -> re.Pattern[str]:
+def _template_matcher(uri: str) -> TemplateMatcher:
     """What matches the URIs of the template ``uri``: ``{name}`` one segment (no ``/``),
     ``{+name}`` any text but a query or fragment."""
     parts = _SPLIT.split(uri)  # text, then "+" or "", a name and text, for each variable
-    regex = re.escape(parts[0])
-    for index in range(1, len(parts), 3):
-        plus, name, text = parts[index : index + 3]
-        regex += f"(?P<{name}>[^?#]+)" if plus else f"(?P<{name}>[^/?#]+)"
-        regex += re.escape(text)
-    return re.compile(regex)
+    return TemplateMatcher(
+        literals=tuple(parts[0::3]),
+        names=tuple(parts[2::3]),
+        reserved=tuple(plus == "+" for plus in parts[1::3]),
+    )
 
 
 def _unsafe(value: str, slashes: bool) -> str | None:
