@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from ..model.prompts import MAX_COMPLETIONS, complete_values
 from ..model.toolbox import Toolbox
+from ..model.uritemplates import uri_too_long
 from . import jsonrpc as rpc
 from .actions import CacheHint
 from .extensions import Extensions
@@ -37,6 +38,7 @@ __all__ = [
     "Gate",
     "server_capabilities",
     "check_declare",
+    "check_uri_length",
     "completion",
     "declares",
     "read_or_get",
@@ -86,6 +88,13 @@ def declares(declared: Mapping[str, Any], gate: Gate) -> bool:
     return gate in declared
 
 
+def check_uri_length(method: str, uri: str) -> None:
+    """-32602 for a ``uri`` too long to be matched against the templates."""
+    too_long = uri_too_long(uri)
+    if too_long is not None:
+        raise ProtocolError(rpc.INVALID_PARAMS, f"Invalid params: in {method}, {too_long}")
+
+
 def _resource_not_found(uri: str) -> ProtocolError:
     return ProtocolError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
 
@@ -100,6 +109,7 @@ def read_or_get(
         uri = params.get("uri")
         if not isinstance(uri, str):
             raise ProtocolError(rpc.INVALID_PARAMS, 'resources/read needs a string "uri"')
+        check_uri_length(method, uri)
         found = toolbox.find_resource(uri)
         if found is None:
             raise _resource_not_found(uri)
@@ -144,6 +154,7 @@ def subscribe(
     uri = params.get("uri")
     if not isinstance(uri, str):
         raise ProtocolError(rpc.INVALID_PARAMS, f'{method} needs a string "uri"')
+    check_uri_length(method, uri)
     if method == "resources/unsubscribe":
         subscriptions.uris.discard(uri)
     elif toolbox.find_resource(uri) is not None:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..model.uritemplates import uri_too_long
 from . import jsonrpc as rpc
 from .jsonrpc import Message, ProtocolError, RequestId
 
@@ -110,6 +111,10 @@ class Subscriptions:
             raise ProtocolError(
                 rpc.INVALID_PARAMS, f"Invalid params: {_URIS} must be a list of URI strings"
             )
+        for uri in uris:
+            too_long = uri_too_long(uri)
+            if too_long is not None:
+                raise ProtocolError(rpc.INVALID_PARAMS, f"Invalid params: in {_URIS}, {too_long}")
         task_ids = task_ids_in(requested) if owned is not None else []
         stream = Listen(
             request_id,
