@@ -31,6 +31,8 @@ from .media import content_blocks, describe_blocks, is_media
 __all__ = [
     "DEFAULT_LIMITS",
     "Limits",
+    "block_size",
+    "TooBig",
     "ToolResult",
     "cut_note",
     "error_result",
@@ -192,14 +194,32 @@ def cut_note(limit: int) -> str:
     )
 
 
-def too_big(size: int, limits: Limits) -> ToolResult:
-    """The error result of a result ``size`` characters long, over ``max_result``."""
+def too_big(size: int, limits: Limits, what: str = "The tool's result") -> ToolResult:
+    """The error result of a result ``size`` characters long, over ``max_result``
+    (``what``: whose result, for the message)."""
     return ToolResult(
-        f"The tool's result is too big to send: {size:,} characters, over the server's "
+        f"{what} is too big to send: {size:,} characters, over the server's "
         f"max_result of {limits.max_result:,} (raise max_result, --max-result, to allow it)",
         None,
         True,
     )
+
+
+class TooBig(Exception):
+    """Raised for a resource's contents or a prompt's messages longer than ``max_result``
+    characters: its message says how long and names the option."""
+
+    def __init__(self, size: int, limits: Limits, what: str) -> None:
+        super().__init__(too_big(size, limits, what).text)
+
+
+def block_size(block: dict[str, Any]) -> int:
+    """The characters of a content block (its text, or its media's data) or of a
+    resource's contents (its text or blob)."""
+    text = block.get("text")
+    if block.get("type") == "text":
+        return len(text) if isinstance(text, str) else 0
+    return _data_size(block)
 
 
 def _data_size(block: dict[str, Any]) -> int:

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import inspect
 import threading
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from typing import TypeVar
 
 import anyio
 import anyio.lowlevel
@@ -37,7 +38,9 @@ from .convert import Budget
 from .inject import InputNeeded
 from .tool import Tool
 
-__all__ = ["run_sync_tool", "settle", "tool_result"]
+__all__ = ["awaited", "off_loop", "run_sync_tool", "settle", "tool_result"]
+
+T = TypeVar("T")
 
 
 def run_sync_tool(
@@ -81,18 +84,10 @@ async def settle(pending: object, tool: Tool, limits: Limits = DEFAULT_LIMITS) -
     ``limits``."""
     name = tool.name
     try:
-        value = pending
-        budget = None
-        if inspect.isasyncgen(value):
-            budget = Budget(limits.max_items)
-            value = await _take(value, budget)
-        while inspect.isawaitable(value):
-            value = await value
+        value, budget = await awaited(pending, limits)
         if isinstance(value, Iterator):  # its items are code run: not on the event loop
             iterator = value
-            return await anyio.to_thread.run_sync(
-                lambda: tool_result(tool, iterator, limits), abandon_on_cancel=True
-            )
+            return await off_loop(lambda: tool_result(tool, iterator, limits))
     except InputNeeded:
         raise
     except anyio.get_cancelled_exc_class() as error:
@@ -102,6 +97,26 @@ async def settle(pending: object, tool: Tool, limits: Limits = DEFAULT_LIMITS) -
     except BaseException as error:
         return error_result(error, name)
     return tool_result(tool, value, limits, budget)
+
+
+async def awaited(pending: object, limits: Limits) -> tuple[object, Budget | None]:
+    """What an async method gave back, awaited: an async generator's items are read, as
+    far as ``limits.max_items`` allows, and the budget left is given with them (None when
+    there was no such generator). An iterator is given back unread (see :func:`off_loop`)."""
+    value = pending
+    budget = None
+    if inspect.isasyncgen(value):
+        budget = Budget(limits.max_items)
+        value = await _take(value, budget)
+    while inspect.isawaitable(value):
+        value = await value
+    return value, budget
+
+
+async def off_loop(convert: Callable[[], T]) -> T:
+    """``convert`` run in a worker thread: reading an iterator runs code of the object's
+    for each item. A cancellation (a ``call_timeout``) stops waiting for it."""
+    return await anyio.to_thread.run_sync(convert, abandon_on_cancel=True)
 
 
 async def _take(generator: AsyncIterator[object], budget: Budget) -> list[object]:

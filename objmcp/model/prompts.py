@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import enum
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .._exceptions import ArgumentError, TargetError
 from . import hints as t
 from .annotations import type_hints_of
-from .content import value_result
-from .convert import from_texts
+from .content import DEFAULT_LIMITS, Limits, TooBig, block_size, cut_note, value_result
+from .convert import Budget, from_texts
 from .docs import read_docs
 from .inject import injected_parameters
 from .media import MEDIA
@@ -120,10 +120,19 @@ def make_prompt(member: str, function: Callable[..., object], options: PromptOpt
     )
 
 
-def render_messages(value: object) -> list[dict[str, Any]]:
+def render_messages(
+    value: object, limits: Limits = DEFAULT_LIMITS, budget: Budget | None = None
+) -> list[dict[str, Any]]:
     """The ``messages`` of ``prompts/get`` for what the method returned: a string is
-    one user message; a list holds strings (user messages), ``{"role", "content"}``
-    dicts, and media (each a user message of its own). Raises TypeError otherwise."""
+    one user message; a list (or an iterator) holds strings (user messages),
+    ``{"role", "content"}`` dicts, and media (each a user message of its own). Raises
+    TypeError otherwise. Bounded as a tool's result is (``limits``): an iterator gives at
+    most ``max_items`` messages (``budget``: what is left when some were read already),
+    and a cut says so in a last user message; raises :class:`TooBig` beyond
+    ``max_result`` characters."""
+    budget = Budget(limits.max_items) if budget is None else budget
+    if isinstance(value, Iterator):
+        value = budget.take(value)
     items = value if isinstance(value, (list, tuple)) else [value]
     messages: list[dict[str, Any]] = []
     for index, item in enumerate(items):
@@ -143,8 +152,14 @@ def render_messages(value: object) -> list[dict[str, Any]]:
         else:
             raise TypeError(
                 f"a prompt gives a string or a list of messages; item {index} is "
-                f"{value_result(item).text[:80]!r}"
+                f"{value_result(item, limits).text[:80]!r}"
             )
+    if budget.cut:
+        note = cut_note(budget.limit)
+        messages.append({"role": "user", "content": {"type": "text", "text": note}})
+    size = sum(block_size(message["content"]) for message in messages)
+    if size > limits.max_result:
+        raise TooBig(size, limits, "The prompt's messages")
     return messages
 
 

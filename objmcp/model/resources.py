@@ -13,13 +13,14 @@ path, a NUL, or (``{name}``) a slash, however the URI encoded it (``%2F``,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .._exceptions import TargetError
 from .annotations import type_hints_of
-from .convert import from_texts, to_jsonable
+from .content import DEFAULT_LIMITS, Limits, TooBig, block_size, cut_note
+from .convert import Budget, from_texts, to_jsonable
 from .docs import read_docs
 from .inject import injected_parameters
 from .jsontext import dumps
@@ -185,23 +186,41 @@ def _guess_type(uri: str, variables: tuple[str, ...]) -> str | None:
     return None if variables else guess_mime(uri)
 
 
-def read_contents(resource: Resource, uri: str, value: object) -> list[dict[str, Any]]:
-    """The ``contents`` of ``resources/read`` for what the method returned."""
+def read_contents(
+    resource: Resource,
+    uri: str,
+    value: object,
+    limits: Limits = DEFAULT_LIMITS,
+    budget: Budget | None = None,
+) -> list[dict[str, Any]]:
+    """The ``contents`` of ``resources/read`` for what the method returned, within
+    ``limits``, as a tool's result is: iterators give at most ``max_items`` items all
+    together (``budget``: what is left of it when some were read already), and a cut says
+    so in a last text entry; raises :class:`TooBig` beyond ``max_result`` characters."""
+    budget = Budget(limits.max_items) if budget is None else budget
+    if isinstance(value, Iterator):
+        value = budget.take(value)
     items: list[object] = [value]
     if isinstance(value, list) and value and all(isinstance(v, File) for v in value):
         items = value
     contents: list[dict[str, Any]] = []
     for item in items:
-        file = item if isinstance(item, File) else _as_file(resource, uri, item)
+        file = item if isinstance(item, File) else _as_file(resource, uri, item, budget)
         contents.append(file.block()["resource"])
+    if budget.cut:
+        contents.append({"uri": uri, "mimeType": "text/plain", "text": cut_note(budget.limit)})
+    size = sum(block_size(entry) for entry in contents)
+    if size > limits.max_result:
+        raise TooBig(size, limits, "The resource's contents")
     return contents
 
 
-def _as_file(resource: Resource, uri: str, value: object) -> File:
+def _as_file(resource: Resource, uri: str, value: object, budget: Budget) -> File:
     """What a method returned, as the contents of ``uri``: text, a blob or JSON."""
     if isinstance(value, str):
         return File(uri, value, resource.mime_type or "text/plain")
     if isinstance(value, (bytes, bytearray)):
         data = value if isinstance(value, bytes) else bytes(value)
         return File(uri, data, resource.mime_type or sniff(data) or "application/octet-stream")
-    return File(uri, dumps(to_jsonable(value)), resource.mime_type or "application/json")
+    text = dumps(to_jsonable(value, budget=budget))
+    return File(uri, text, resource.mime_type or "application/json")

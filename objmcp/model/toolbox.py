@@ -27,7 +27,7 @@ from collections.abc import (
     ValuesView,
 )
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import anyio
 
@@ -35,12 +35,13 @@ from .._exceptions import TargetError, UnknownResourceError, UnknownToolError
 from .caller import Caller
 from .collect import Found, collect
 from .content import DEFAULT_LIMITS, Limits, ToolResult, error_result
+from .convert import Budget
 from .danger import withheld_line
 from .discovery import DEFAULT_THRESHOLD, Discovery, DiscoveryMode, about_target, check_mode
 from .headers import ParamHeader
 from .hooks import CallInfo, Hook, after, before
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
-from .outcome import run_sync_tool, settle, tool_result
+from .outcome import awaited, off_loop, run_sync_tool, settle, tool_result
 from .per import (
     DEFAULT_MAX_OBJECTS,
     DEFAULT_OBJECT_IDLE,
@@ -75,6 +76,17 @@ __all__ = [
 ]
 
 logger = logging.getLogger("objmcp")
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """What a sync method of a resource or a prompt returned that must be awaited on the
+    event loop (an awaitable, an async generator)."""
+
+    value: object
+
 
 Concurrency = Literal["threads", "serial"]
 
@@ -321,29 +333,40 @@ class Toolbox(Mapping[str, Tool]):
     async def read_resource(
         self, uri: str, *, injected: Mapping[object, object] | None = None
     ) -> list[dict[str, Any]]:
-        """The ``contents`` of the resource ``uri``. Raises :class:`UnknownResourceError`,
-        :class:`ArgumentError` for a URI variable that does not convert, and whatever
-        the method raises. ``injected`` is what parameters such as ``objmcp.Elicit``
-        get, by marker, as for :meth:`acall`."""
+        """The ``contents`` of the resource ``uri``, bounded as a tool's result is
+        (:attr:`limits`). Raises :class:`UnknownResourceError`, :class:`ArgumentError` for
+        a URI variable that does not convert, :class:`TooBig` for contents over
+        ``max_result``, and whatever the method raises. ``injected`` is what parameters
+        such as ``objmcp.Elicit`` get, by marker, as for :meth:`acall`."""
         found = self.find_resource(uri)
         if found is None:
             raise UnknownResourceError(uri)
         resource, values = found
-        value = await self._run(resource, resource.arguments(values), injected)
-        return read_contents(resource, uri, value)
+        limits = self.limits
+
+        def contents(value: object, budget: Budget | None) -> list[dict[str, Any]]:
+            return read_contents(resource, uri, value, limits, budget)
+
+        return await self._run(resource, resource.arguments(values), injected, contents)
 
     async def get_prompt(
         self, name: str, arguments: object, *, injected: Mapping[object, object] | None = None
     ) -> dict[str, Any]:
-        """The result of ``prompts/get``: the prompt's messages (and description). Raises
-        :class:`ArgumentError` and whatever the method raises; a TypeError for what is
-        not messages. ``injected`` as for :meth:`read_resource`."""
+        """The result of ``prompts/get``: the prompt's messages (and description), bounded
+        as a tool's result is. Raises :class:`ArgumentError`, :class:`TooBig` and whatever
+        the method raises; a TypeError for what is not messages. ``injected`` as for
+        :meth:`read_resource`."""
         prompt = self.prompts[name]
-        value = await self._run(prompt, prompt.convert(arguments), injected)
+        limits = self.limits
+
+        def messages(value: object, budget: Budget | None) -> list[dict[str, Any]]:
+            return render_messages(value, limits, budget)
+
+        rendered = await self._run(prompt, prompt.convert(arguments), injected, messages)
         result: dict[str, Any] = {}
         if prompt.description:
             result["description"] = prompt.description
-        result["messages"] = render_messages(value)
+        result["messages"] = rendered
         return result
 
     async def _run(
@@ -351,33 +374,49 @@ class Toolbox(Mapping[str, Tool]):
         published: Resource | Prompt,
         arguments: dict[str, object],
         injected: Mapping[object, object] | None,
-    ) -> object:
+        convert: Callable[[object, Budget | None], T],
+    ) -> T:
         """Call the method of a resource or a prompt, its injected parameters given (on the
-        session's or caller's own object, with ``per=``)."""
+        session's or caller's own object, with ``per=``), and ``convert`` what it returned."""
         objects = self.objects
         if objects is None or id(published) not in self._binders:
-            return await self._run_on(published, arguments, injected)
+            return await self._run_on(published, arguments, injected, convert)
         async with self._own_object(injected) as (live, state):
             own = live.rebound(published, self._binders)
-            return await self._run_on(own, arguments, injected, state)
+            return await self._run_on(own, arguments, injected, convert, state)
 
     async def _run_on(
         self,
         published: Resource | Prompt,
         arguments: dict[str, object],
         injected: Mapping[object, object] | None,
+        convert: Callable[[object, Budget | None], T],
         state: Job | None = None,
-    ) -> object:
+    ) -> T:
+        """As a tool is run: a sync method and the conversion of its value in a worker
+        thread; an async one here, and an iterator it returns read in a worker thread."""
         for parameter, marker in published.injected.items():
             arguments[parameter] = injected_value(marker, injected, published.name)
         function = published.function
         if published.is_async:
-            value = function(**arguments)
+            pending = function(**arguments)
         else:
-            value = await self._threads.run(lambda: function(**arguments), state)
-        while inspect.isawaitable(value):
-            value = await value
-        return value
+
+            def run_and_convert() -> T | _Pending:
+                value = function(**arguments)
+                if inspect.isawaitable(value) or inspect.isasyncgen(value):
+                    return _Pending(value)
+                return convert(value, None)
+
+            outcome = await self._threads.run(run_and_convert, state)
+            if not isinstance(outcome, _Pending):
+                return outcome
+            pending = outcome.value
+        value, budget = await awaited(pending, self.limits)
+        if isinstance(value, Iterator):
+            iterator = value
+            return await off_loop(lambda: convert(iterator, None))
+        return convert(value, budget)
 
     def __getitem__(self, name: str) -> Tool:
         return self._tools[name]

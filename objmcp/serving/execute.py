@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from .._exceptions import ArgumentError, ToolError, UnknownResourceError
-from ..model.content import ToolResult, error_result
+from ..model.content import TooBig, ToolResult, error_result
 from ..model.hooks import CallInfo
 from ..model.toolbox import Toolbox
 from ..protocol import jsonrpc as rpc
@@ -119,6 +119,8 @@ async def read_or_get(
         return None, ProtocolError(RESOURCE_NOT_FOUND, str(error), {"uri": error.uri})
     except (ArgumentError, ToolError) as error:
         return None, ProtocolError(rpc.INVALID_PARAMS, str(error))
+    except TooBig as error:
+        return None, ProtocolError(rpc.INTERNAL_ERROR, str(error))
     except Exception as error:
         failed = error_result(error, f"{action.kind} {action.tool}")
         return None, ProtocolError(rpc.INTERNAL_ERROR, failed.text)
