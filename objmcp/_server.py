@@ -115,9 +115,10 @@ class Server:
     handshake-era client keeps the capabilities it was told at ``initialize``),
     ``lenient`` (True: an argument sent as JSON text where the schema wants an array,
     an object, a number or a boolean is read, as some clients send them; False:
-    refused), ``max_items`` (items read from the iterators and generators a call returns,
-    all together, 10,000: the rest is cut and the result says so) and ``max_result``
-    (characters of a result's text, 16 Mi: a longer one is an error result), ``loggers``
+    refused), ``max_items`` (items read from the iterators and generators a call, a
+    resource read or a prompt returns, all together, 10,000: the rest is cut and the
+    result says so) and ``max_result`` (characters of a result's text, of a resource's
+    contents or of a prompt's messages, 16 Mi: a longer one is an error), ``loggers``
     (the loggers whose records, with their children's, go to the client during a call;
     None, the default: those of the top-level packages the served object's tools come
     from, ``mylib`` for a class of ``mylib.sub``; an injected ``objmcp.Log`` always

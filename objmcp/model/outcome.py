@@ -12,6 +12,8 @@ is converted in its worker thread, as part of the call (a ``call_timeout`` stops
 waiting for it there); an async tool's on the event loop, except an iterator it
 returns, which may run any code for each item: that is read and converted in a
 worker thread, which a ``call_timeout`` (or a cancellation) stops waiting for.
+:func:`awaited` and :func:`off_loop` are those two steps alone, for the reads of
+resources and the prompts, which make contents and messages rather than a result.
 """
 
 from __future__ import annotations

@@ -110,7 +110,9 @@ class Toolbox(Mapping[str, Tool]):
     them; ``lenient=False`` refuses them. A result is bounded: at most ``max_items``
     items are read from the iterators and generators a call returns, all together (a
     result cut short says so after its JSON text), and a result text longer than
-    ``max_result`` characters is an error result that says so.
+    ``max_result`` characters is an error result that says so; a resource's contents
+    and a prompt's messages are bounded the same way, and made in the worker thread
+    of a sync method, as a tool's result is.
 
     ``discovery="search"`` (or ``"auto"`` with more than ``discovery_threshold``
     tools) lists three meta-tools instead of the tools (:mod:`objmcp.model.discovery`:
