@@ -3,11 +3,12 @@ template whose variables are the method's parameters: ``{name}`` (RFC 6570 simpl
 expansion: one path segment) or ``{+name}`` (reserved expansion: slashes allowed).
 
 :meth:`Resource.match` says whether a URI is this resource's and with which
-values; :meth:`Resource.arguments` converts them, and refuses a value that could
-lead a method that opens files out of its folder: a ``..`` segment, an absolute
-path, a NUL, or (``{name}``) a slash, however the URI encoded it (``%2F``,
-``%2E%2E``). :func:`read_contents` turns what the method returned into the
-``contents`` of ``resources/read``.
+values (in time linear in the URI's length, :mod:`objmcp.model.uritemplates`; a URI
+longer than its ``MAX_URI_LENGTH`` is nobody's); :meth:`Resource.arguments` converts
+them, and refuses a value that could lead a method that opens files out of its
+folder: a ``..`` segment, an absolute path, a NUL, or (``{name}``) a slash, however
+the URI encoded it (``%2F``, ``%2E%2E``). :func:`read_contents` turns what the method
+returned into the ``contents`` of ``resources/read``, bounded as a tool's result is.
 """
 
 from __future__ import annotations
