@@ -19,12 +19,13 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..model.uritemplates import uri_too_long
+from ..model.uritemplates import MAX_URI_LENGTH, uri_too_long
 from . import jsonrpc as rpc
 from .jsonrpc import Message, ProtocolError, RequestId
 
 __all__ = [
     "LIST_KINDS",
+    "MAX_LISTEN_URI_CHARACTERS",
     "SUBSCRIPTION_ID_KEY",
     "ListKind",
     "Listen",
@@ -33,6 +34,11 @@ __all__ = [
 ]
 
 SUBSCRIPTION_ID_KEY = "io.modelcontextprotocol/subscriptionId"
+
+MAX_LISTEN_URI_CHARACTERS = 32 * MAX_URI_LENGTH
+"""The most characters of URIs one listen stream's filter may name: each is matched
+against the templates on the event loop (a few milliseconds for the longest), so that
+one request cannot hold it for long; a client with more opens several streams."""
 
 ListKind = Literal["tools", "resources", "prompts"]
 """A list whose changes a client may hear of."""
@@ -115,6 +121,14 @@ class Subscriptions:
             too_long = uri_too_long(uri)
             if too_long is not None:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Invalid params: in {_URIS}, {too_long}")
+        total = sum(len(uri) for uri in uris)
+        if total > MAX_LISTEN_URI_CHARACTERS:
+            raise ProtocolError(
+                rpc.INVALID_PARAMS,
+                f"Invalid params: {_URIS} holds {total:,} characters of URIs, over the "
+                f"server's limit of {MAX_LISTEN_URI_CHARACTERS:,} for one stream: open "
+                "several streams",
+            )
         task_ids = task_ids_in(requested) if owned is not None else []
         stream = Listen(
             request_id,

@@ -18,6 +18,7 @@ from conftest import ROOT, RawServer
 from http_helpers import call, modern
 
 from objmcp.model.uritemplates import MAX_URI_LENGTH
+from objmcp.protocol.subscriptions import MAX_LISTEN_URI_CHARACTERS
 
 READING = f"{ROOT / 'tests' / 'servers' / 'reading.py'}:Reading"
 MAX_ITEMS = 100
@@ -53,6 +54,8 @@ def texts(result: Any) -> list[str]:
 
 
 def test_a_uri_over_the_bound_is_refused_wherever_it_is_matched(server: RawServer) -> None:
+    """As are too many characters of URIs in one listen stream's filter; and a URI just
+    under the bound is read, its variables split as the greedy template says."""
     asked = {
         1: request(1, "resources/read", uri=LONG_URI),
         2: request(2, "resources/subscribe", uri=LONG_URI),
@@ -64,6 +67,11 @@ def test_a_uri_over_the_bound_is_refused_wherever_it_is_matched(server: RawServe
         assert error["code"] == -32602, error
         assert f"{len(LONG_URI):,} characters long" in error["message"]
         assert f"limit of {MAX_URI_LENGTH:,}" in error["message"]
+    many = [f"files://{index}-" + "a" * 8000 for index in range(40)]  # each under the bound
+    server.send(modern("subscriptions/listen", 9, notifications={"resourceSubscriptions": many}))
+    error = answer(server, 9)["error"]
+    assert error["code"] == -32602, error
+    assert f"limit of {MAX_LISTEN_URI_CHARACTERS:,} for one stream" in error["message"]
     uri = "files://" + "a-" * ((MAX_URI_LENGTH - 10) // 2) + "b"
     server.send(request(4, "resources/read", uri=uri))
     contents = answer(server, 4)["result"]["contents"]
