@@ -156,8 +156,8 @@ def subscribe(
         raise ProtocolError(rpc.INVALID_PARAMS, f'{method} needs a string "uri"')
     check_uri_length(method, uri)
     if method == "resources/unsubscribe":
-        subscriptions.uris.discard(uri)
+        subscriptions.unsubscribe(uri)
     elif toolbox.find_resource(uri) is not None:
-        subscriptions.uris.add(uri)
+        subscriptions.subscribe(uri)
     else:
         raise _resource_not_found(uri)

@@ -25,7 +25,7 @@ from .jsonrpc import Message, ProtocolError, RequestId
 
 __all__ = [
     "LIST_KINDS",
-    "MAX_LISTEN_URI_CHARACTERS",
+    "MAX_SUBSCRIBED_CHARACTERS",
     "SUBSCRIPTION_ID_KEY",
     "ListKind",
     "Listen",
@@ -35,10 +35,11 @@ __all__ = [
 
 SUBSCRIPTION_ID_KEY = "io.modelcontextprotocol/subscriptionId"
 
-MAX_LISTEN_URI_CHARACTERS = 32 * MAX_URI_LENGTH
-"""The most characters of URIs one listen stream's filter may name: each is matched
-against the templates on the event loop (a few milliseconds for the longest), so that
-one request cannot hold it for long; a client with more opens several streams."""
+MAX_SUBSCRIBED_CHARACTERS = 32 * MAX_URI_LENGTH
+"""The most characters of URIs one listen stream's filter may name (each is matched
+against the templates on the event loop, a few milliseconds for the longest, so that one
+request cannot hold it for long; a client with more opens several streams), and that a
+handshake connection's ``resources/subscribe`` may keep, all together."""
 
 ListKind = Literal["tools", "resources", "prompts"]
 """A list whose changes a client may hear of."""
@@ -83,8 +84,30 @@ class Subscriptions:
     def __init__(self) -> None:
         self.uris: set[str] = set()
         """Handshake era: the URIs of ``resources/subscribe``."""
+        self._uri_characters = 0  # of self.uris, all together
         self.listens: dict[RequestId, Listen] = {}
         """Modern era: the open streams, by the id of the request that opened them."""
+
+    def subscribe(self, uri: str) -> None:
+        """Handshake era: hear of changes to ``uri``; -32602 when the connection's
+        subscriptions would hold more than :data:`MAX_SUBSCRIBED_CHARACTERS`."""
+        if uri in self.uris:
+            return
+        if self._uri_characters + len(uri) > MAX_SUBSCRIBED_CHARACTERS:
+            raise ProtocolError(
+                rpc.INVALID_PARAMS,
+                f"Invalid params: this connection's subscriptions hold "
+                f"{self._uri_characters:,} characters of URIs, and the server keeps at most "
+                f"{MAX_SUBSCRIBED_CHARACTERS:,}: unsubscribe from some first",
+            )
+        self.uris.add(uri)
+        self._uri_characters += len(uri)
+
+    def unsubscribe(self, uri: str) -> None:
+        """Handshake era: no longer hear of changes to ``uri``."""
+        if uri in self.uris:
+            self.uris.discard(uri)
+            self._uri_characters -= len(uri)
 
     def listen(
         self,
@@ -122,11 +145,11 @@ class Subscriptions:
             if too_long is not None:
                 raise ProtocolError(rpc.INVALID_PARAMS, f"Invalid params: in {_URIS}, {too_long}")
         total = sum(len(uri) for uri in uris)
-        if total > MAX_LISTEN_URI_CHARACTERS:
+        if total > MAX_SUBSCRIBED_CHARACTERS:
             raise ProtocolError(
                 rpc.INVALID_PARAMS,
                 f"Invalid params: {_URIS} holds {total:,} characters of URIs, over the "
-                f"server's limit of {MAX_LISTEN_URI_CHARACTERS:,} for one stream: open "
+                f"server's limit of {MAX_SUBSCRIBED_CHARACTERS:,} for one stream: open "
                 "several streams",
             )
         task_ids = task_ids_in(requested) if owned is not None else []

@@ -1,7 +1,8 @@
 """Resources and prompts are bounded as tool results are (issue 36, holes 2 and 5): a URI
 over the length bound is refused at once (-32602) wherever one is matched against the
 templates (``resources/read``, ``resources/subscribe``, ``subscriptions/listen``), and one
-under it is matched in linear time; the iterators a resource or a prompt returns give at
+under it is matched in linear time; a listen stream's filter, and a connection's
+subscriptions, hold a bounded number of characters of URIs; the iterators a resource or a prompt returns give at
 most ``max_items`` items and say they were cut, contents or messages over ``max_result``
 are an error naming the option, and a slow generator is read in a worker thread while
 the server answers others. One ``objmcp run`` in a real process over raw pipes, both
@@ -18,7 +19,7 @@ from conftest import ROOT, RawServer
 from http_helpers import call, modern
 
 from objmcp.model.uritemplates import MAX_URI_LENGTH
-from objmcp.protocol.subscriptions import MAX_LISTEN_URI_CHARACTERS
+from objmcp.protocol.subscriptions import MAX_SUBSCRIBED_CHARACTERS
 
 READING = f"{ROOT / 'tests' / 'servers' / 'reading.py'}:Reading"
 MAX_ITEMS = 100
@@ -71,12 +72,30 @@ def test_a_uri_over_the_bound_is_refused_wherever_it_is_matched(server: RawServe
     server.send(modern("subscriptions/listen", 9, notifications={"resourceSubscriptions": many}))
     error = answer(server, 9)["error"]
     assert error["code"] == -32602, error
-    assert f"limit of {MAX_LISTEN_URI_CHARACTERS:,} for one stream" in error["message"]
+    assert f"limit of {MAX_SUBSCRIBED_CHARACTERS:,} for one stream" in error["message"]
     uri = "files://" + "a-" * ((MAX_URI_LENGTH - 10) // 2) + "b"
     server.send(request(4, "resources/read", uri=uri))
     contents = answer(server, 4)["result"]["contents"]
     stem, suffix = contents[0]["text"].split("|")
     assert (stem, suffix) == (uri[len("files://") : -2], "b")
+
+
+def test_a_connection_subscribes_to_a_bounded_number_of_characters_of_uris(
+    server: RawServer,
+) -> None:
+    uris = [f"files://{index}-" + "a" * 8000 for index in range(40)]
+    kept = MAX_SUBSCRIBED_CHARACTERS // len(uris[0])
+    for index, uri in enumerate(uris[: kept + 1]):
+        server.send(request(100 + index, "resources/subscribe", uri=uri))
+    for index in range(kept):
+        assert answer(server, 100 + index)["result"] == {}
+    error = answer(server, 100 + kept)["error"]
+    assert error["code"] == -32602, error
+    assert f"at most {MAX_SUBSCRIBED_CHARACTERS:,}: unsubscribe" in error["message"]
+    server.send(request(200, "resources/unsubscribe", uri=uris[0]))
+    server.send(request(201, "resources/subscribe", uri=uris[kept]))
+    assert answer(server, 200)["result"] == {}
+    assert answer(server, 201)["result"] == {}
 
 
 def test_a_resource_iterator_is_cut_at_max_items_and_says_so(server: RawServer) -> None:
