@@ -136,8 +136,9 @@ class Server:
     call and closed when the session ends: a connection on stdio, a handshake-era session
     over HTTP; a 2026-07-28 request over HTTP, which belongs to no session, gets an error
     result saying so rather than an object that never ends or one it would share;
-    ``"caller"``: one object per :attr:`objmcp.Caller.subject`, shared by its sessions,
-    closed after ``object_idle`` seconds unused, 3,600; with no caller, one for the local
+    ``"caller"``: one object per :attr:`objmcp.Caller.key` (the user the token names,
+    else the token itself, by a digest, as sessions and tasks are kept), shared by its
+    sessions, closed after ``object_idle`` seconds unused, 3,600; with no caller, one for the local
     caller), ``max_objects`` (objects kept at once, 1,000: beyond, the least recently used
     is closed, after the calls using it end);
     ``meta`` (the ``_meta`` of the ``initialize`` and ``server/discover`` results);
