@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-import dataclasses
 import hmac
 import inspect
 import ipaddress
 import re
 from collections.abc import Awaitable, Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..model.caller import Caller, caller_key
@@ -204,7 +203,7 @@ class Gate:
             raise insufficient(self.required, self.metadata_url(scope, headers))
         owner = caller_key(caller.subject, given)
         assert owner is not None  # a token was given
-        return Admitted(owner, dataclasses.replace(caller, key=owner))
+        return Admitted(owner, replace(caller, key=owner))
 
     def _unauthorized(
         self,
