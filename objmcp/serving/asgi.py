@@ -302,7 +302,7 @@ class McpApp:
             connection.resumable(exchange)
         if "traceparent" in headers and self.store.settings.tracer is not None:
             message = with_trace_headers(message, headers)
-        actions = connection.runner.handle(message, owner, who=caller)
+        actions = connection.runner.handle(message, owner, who=caller, client_ids=aliases)
         connection.cancelled(message)
         try:
             async with anyio.create_task_group() as calls:
