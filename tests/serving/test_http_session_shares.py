@@ -8,12 +8,19 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import httpx2 as httpx  # the HTTP client the mcp SDK ships with
 import pytest
 from conftest import ZOO
 from http_helpers import ACCEPT, PYTHON, HttpServer, call, initialize_message, post
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import objmcp
+from objmcp.serving.http_checks import Refusal
+from objmcp.serving.http_sessions import SessionStore
 
 COMMONS = ZOO.parent / "commons.py"
 
@@ -93,3 +100,71 @@ def test_a_caller_ends_its_own_sessions_then_others_beyond_their_share_never_the
         assert result["content"][0]["text"] == "quick"
         for session in bob:  # their calls end with them
             client.delete(url, headers=session)
+
+
+# --- the rule itself, over generated stores ------------------------------------------------------
+
+SETTINGS = objmcp.Server("shares", {}).settings()
+SESSION = st.fixed_dictionaries(
+    {
+        "owner": st.sampled_from(["alice", "bob", "carol"]),
+        "idle": st.booleans(),
+        "holds_tasks": st.booleans(),
+        "last_seen": st.floats(0, 100),
+    }
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    max_sessions=st.integers(1, 6),
+    open_sessions=st.lists(SESSION, max_size=6),
+    caller=st.sampled_from(["alice", "bob", "carol", "dave"]),
+    credentials=st.booleans(),
+)
+def test_an_initialize_at_the_cap_ends_only_what_the_rule_lets_it(
+    max_sessions: int, open_sessions: list[dict[str, Any]], caller: str, credentials: bool
+) -> None:
+    store = SessionStore(
+        SETTINGS,
+        stateless=False,
+        route=None,
+        session_idle=None,
+        max_sessions=max_sessions,
+    )
+    owner = caller if credentials else None
+    for number, described in enumerate(open_sessions):
+        fields = described if credentials else {**described, "owner": None}
+        store.sessions[f"s{number}"] = SimpleNamespace(**fields)  # type: ignore[assignment]
+    ended: list[Any] = []
+    store.end = ended.append  # type: ignore[method-assign]
+    sessions = list(store.sessions.values())
+    callers = {session.owner for session in sessions} | {owner}
+    share = max(1, max_sessions // len(callers))
+    held = {who: [s for s in sessions if s.owner == who] for who in callers}
+    own_idle = [s for s in held[owner] if s.idle]
+    others = [
+        s
+        for s in sessions
+        if s.owner != owner and s.idle and not s.holds_tasks and len(held[s.owner]) > share
+    ]
+    try:
+        store.make_room(owner)
+    except Refusal as refusal:
+        assert refusal.status == 503 and dict(refusal.headers)[b"retry-after"]
+        assert "max_sessions" in str(refusal.body)
+        assert len(sessions) >= max_sessions
+        assert not own_idle and (len(held[owner]) >= share or not others)
+        return
+    if len(sessions) < max_sessions:
+        assert not ended
+        return
+    [gone] = ended
+    assert gone.idle and all(kept is not gone for kept in store.sessions.values())
+    if own_idle:  # the caller's own go first: one holding no tasks before one that does
+        assert gone.owner == owner
+        assert (gone.holds_tasks, gone.last_seen) == min(
+            (s.holds_tasks, s.last_seen) for s in own_idle
+        )
+    else:  # another's: a caller above its share, never a session holding tasks
+        assert len(held[owner]) < share and any(s is gone for s in others)
