@@ -203,7 +203,9 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=1000,
         metavar="N",
-        help="sessions open at once; beyond, the least recently used idle one ends (1000)",
+        help="sessions open at once, shared fairly among the callers (tokens) present; beyond, "
+        "the caller's own least recently used idle one ends, else one of a caller above its "
+        "share holding no tasks, else 503 (1000)",
     )
     http.add_argument(
         "--max-body",
