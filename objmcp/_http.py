@@ -42,8 +42,8 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp[Server]:
     the callers present, at least one each: an ``initialize`` beyond it ends the
     caller's own least recently used session with nothing going on, else, for a caller
     within its share, such a session of a caller above its share that holds no tasks;
-    else it is refused 503 with ``Retry-After``), ``max_body`` (bytes of a POST's body, 16 MiB)
-    and ``max_values`` (JSON values in it, array items and object members, 2,000,000,
+    else it is refused 503 with ``Retry-After``), ``max_body`` (bytes of a POST's
+    body, 16 MiB) and ``max_values`` (JSON values in it, array items and object members, 2,000,000,
     counted before it is parsed): beyond either, 413. The built-in check of JWT access
     tokens (needs ``objmcp[auth]``) instead of ``token`` or ``verify``: ``jwks_url`` (the
     authorization server's key set, fetched and cached) or ``jwt_key`` (a PEM public key

@@ -14,11 +14,10 @@ request's own (404 for an unknown id, or one opened with other credentials), end
 one at DELETE, and ends those idle longer than ``session_idle`` (their clients left
 without a DELETE), looked at as requests come. It keeps at most ``max_sessions``,
 shared fairly among the callers present: an ``initialize`` beyond them ends an idle
-session of the caller's own, or of a caller above its share that holds no task
-results in it (its client is told 404 at its next request and starts a new one, as
-the spec has it), or is refused 503 (:meth:`SessionStore.make_room`). With
-``stateless=True`` every
-request gets a connection of its own, which asks the client nothing. Every
+session of the caller's own, or one holding no tasks of a caller above its share
+(its client is told 404 at its next request and starts a new one, as the spec has
+it), or is refused 503 (:meth:`SessionStore.make_room`). With ``stateless=True``
+every request gets a connection of its own, which asks the client nothing. Every
 modern-era request shares one connection with no session id, so that a call parked
 by one request is there for the retry that answers it.
 
@@ -275,9 +274,10 @@ class SessionStore:
            session of a caller above its share ends, if one holds no tasks;
         3. else the request is refused 503, with ``Retry-After``.
 
-        So no caller loses a session while it keeps within its share, nor ever a
-        session holding tasks (:attr:`HttpConnection.holds_tasks`) to another caller.
-        Without credentials, this is the least recently used idle session.
+        So no caller loses a session to another while it keeps within its share, nor
+        ever a session holding tasks (:attr:`HttpConnection.holds_tasks`). Without
+        credentials every client is the one caller: the least recently used idle
+        session ends (one holding no tasks first), or, with none idle, 503.
         """
         if len(self.sessions) < self.max_sessions:
             return
@@ -297,14 +297,16 @@ class SessionStore:
                 if self.sessions[session_id].idle and not self.sessions[session_id].holds_tasks
             ]
             if not others:
-                raise self._full("each busy, holding tasks, or within its caller's share")
+                raise self._full(
+                    "each busy, holding tasks, or within its caller's share; try again later"
+                )
             ending = min(others, key=self._least_needed)
         elif len(held) == 1:
-            raise self._full("every one busy")
+            raise self._full("and busy; try again later")
         else:
             raise self._full(
-                f"and this caller's {len(held[owner])} are busy: its share among "
-                f"{len(held)} callers; end one (DELETE)"
+                f"and this caller's {len(held[owner])}, its share among {len(held)} callers, "
+                "are busy; end one (DELETE) or try again later"
             )
         logger.info("session %s ended for a new one (max_sessions %d)", ending, self.max_sessions)
         self.end(self.sessions.pop(ending))
@@ -318,8 +320,7 @@ class SessionStore:
         """The 503 of an ``initialize`` that found no session to end."""
         return Refusal(
             503,
-            f"Service Unavailable: {self.max_sessions} sessions are open (max_sessions), {why}; "
-            "try again later",
+            f"Service Unavailable: {self.max_sessions} sessions are open (max_sessions), {why}",
             [(b"retry-after", b"5")],
         )
 
