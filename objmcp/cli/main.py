@@ -203,7 +203,9 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=1000,
         metavar="N",
-        help="sessions open at once; beyond, the least recently used idle one ends (1000)",
+        help="sessions open at once, shared fairly among the callers (tokens) present; beyond, "
+        "the caller's own least recently used idle one ends, else one of a caller above its "
+        "share holding no tasks, else 503 (1000)",
     )
     http.add_argument(
         "--max-body",
@@ -549,7 +551,7 @@ def _make_server(options: argparse.Namespace, state_key: str | None = None) -> S
         ) from None
 
 
-def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpApp:
+def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpApp[Server]:
     from ..serving.asgi import LOCAL_HOSTS, McpApp
 
     hosts = None
@@ -563,8 +565,11 @@ def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpA
 
 
 def _app_of(
-    make: type[McpApp], server: Server, options: argparse.Namespace, hosts: list[str] | None
-) -> McpApp:
+    make: type[McpApp[Server]],
+    server: Server,
+    options: argparse.Namespace,
+    hosts: list[str] | None,
+) -> McpApp[Server]:
     return make(
         server,
         stateless=options.stateless,
@@ -613,7 +618,7 @@ def _take_secrets() -> dict[str, str]:
     return {name: value for name in _SECRETS if (value := os.environ.pop(name, None)) is not None}
 
 
-def http_app_from_environment() -> McpApp:
+def http_app_from_environment() -> McpApp[Server]:
     """The app of one worker of ``objmcp run --http --workers N`` (a uvicorn factory): its
     options and the shared state key are read, then taken out of its environment."""
     taken = _take_secrets()

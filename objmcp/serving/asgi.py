@@ -44,7 +44,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Collection, Mapping
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import anyio
 import anyio.abc
@@ -110,12 +110,17 @@ class Host(Protocol):
         ...
 
 
-class McpApp:
-    """The ASGI application of :func:`asgi_app`: mount it, or run it with any ASGI server."""
+ServedT = TypeVar("ServedT", bound=Host)
+
+
+class McpApp(Generic[ServedT]):
+    """The ASGI application of :func:`asgi_app`: mount it, or run it with any ASGI server.
+
+    It serves :attr:`server` (an :class:`objmcp.Server`, from :func:`asgi_app`)."""
 
     def __init__(
         self,
-        server: Host,
+        server: ServedT,
         *,
         path: str = "/mcp",
         stateless: bool = False,
@@ -192,11 +197,19 @@ class McpApp:
         """The reconnection delay SSE streams tell clients."""
         self.name = server.info.name
         """The served server's name."""
+        self._server = server
         self._logging: LogToClient | None = None
         self._aliases = Aliases()
 
     def __repr__(self) -> str:
         return f"McpApp({self.name!r}, path={self.path!r})"
+
+    @property
+    def server(self) -> ServedT:
+        """The server this app serves (:func:`asgi_app`'s :class:`objmcp.Server`): its
+        :meth:`~objmcp.Server.add` and :meth:`~objmcp.Server.remove` change what is
+        served while serving, and the clients listening hear the lists changed."""
+        return self._server
 
     async def __call__(self, scope: Scope, receive: Receive, send: ASGISend) -> None:
         if scope["type"] == "lifespan":
@@ -302,7 +315,7 @@ class McpApp:
             connection.resumable(exchange)
         if "traceparent" in headers and self.store.settings.tracer is not None:
             message = with_trace_headers(message, headers)
-        actions = connection.runner.handle(message, owner, who=caller)
+        actions = connection.runner.handle(message, owner, who=caller, client_ids=aliases)
         connection.cancelled(message)
         try:
             async with anyio.create_task_group() as calls:

@@ -165,10 +165,13 @@ class Connection:
         caller: str | None = None,
         source: bytes | None = None,
         who: Caller | None = None,
+        client_ids: Mapping[RequestId, RequestId] | None = None,
     ) -> list[Action]:
         """What the session says of a decoded message (from ``caller``, when known, whose
         credentials name ``who``; decoded from ``source``, when given); a failure of
-        objmcp's own is an internal error for this message only."""
+        objmcp's own is an internal error for this message only. ``client_ids`` are the
+        ids the client sent, by the ids the transport gave its requests instead (HTTP's
+        2026-07-28 requests): spans and hooks show the client's."""
         tracer = self.settings.tracer
         started = request_started(tracer)
         try:
@@ -176,10 +179,15 @@ class Connection:
                 actions = self.session.receive(message, caller, source=source, who=who)
         except Exception:  # a bug of ours: say so for this message, serve the next
             actions = internal_error(message)
+        if client_ids:
+            _show_client_ids(actions, client_ids)
         if started is not None:
             revision = self.session.revision
             version = revision.version if revision is not None else None
-            answered(tracer, started, message, actions, version, self.session_id)
+            shown = message
+            if client_ids and isinstance(message, dict) and message.get("id") in client_ids:
+                shown = {**message, "id": client_ids[message["id"]]}
+            answered(tracer, started, shown, actions, version, self.session_id)
         return actions
 
     def perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
@@ -581,3 +589,11 @@ def _clock_stopped(call: RunningCall) -> Iterator[None]:
     finally:
         if left != math.inf:
             call.timer.deadline = anyio.current_time() + left
+
+
+def _show_client_ids(actions: list[Action], client_ids: Mapping[RequestId, RequestId]) -> None:
+    """The calls ``actions`` start know their request by the id its client sent."""
+    for action in actions:
+        if isinstance(action, (StartCall, Resume)):
+            context = (action if isinstance(action, StartCall) else action.start).context
+            context.request_id = client_ids.get(context.request_id, context.request_id)
