@@ -11,7 +11,9 @@ their converters look only at a property's own ``type``, which an ``anyOf``, a
 read as JSON, and taken when the value is of a kind (array, object, number,
 boolean, null) the parameter allows and a string is not one of them; a string
 that is a JSON array, given to a parameter of any type, is taken as the list.
-Nothing else changes, and only arguments that would fail anyway are read.
+Nothing else changes, and only arguments that would fail anyway are read. A text is
+read only when it holds at most ``max_values`` JSON values, counted before it is
+parsed (:mod:`objmcp.model.jsoncount`), the bound a request's own values are held to.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from typing import Any
 
 from .._exceptions import ArgumentError
 from .convert import describe_json
+from .jsoncount import DEFAULT_MAX_VALUES, values_over
 from .jsontext import parse_json
 from .quickcheck import quick_check
 
-__all__ = ["Validator", "json_kinds"]
+__all__ = ["Validator", "check_values", "json_kinds"]
 
 _KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})
 
@@ -47,11 +50,14 @@ class Validator:
             if lenient and json_kinds(prop, defs) == _KINDS
         )
 
-    def check(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    def check(
+        self, arguments: dict[str, Any], max_values: int = DEFAULT_MAX_VALUES
+    ) -> dict[str, Any]:
         """The arguments to bind: ``arguments``, or a copy with what leniency read from
-        JSON text. Raise :class:`ArgumentError` when they do not fit the schema."""
+        JSON text (of at most ``max_values`` values each). Raise :class:`ArgumentError`
+        when they do not fit the schema, or a text to read holds more values."""
         if self._untyped:
-            arguments = self._lists_for_untyped(arguments)
+            arguments = self._lists_for_untyped(arguments, max_values)
         if self._quick is not None and self._quick(arguments):
             return arguments
         if self._compiled is None:
@@ -60,7 +66,7 @@ class Validator:
             self._compiled = Draft202012Validator(self.schema)
         errors = list(self._compiled.iter_errors(arguments))
         if errors and self.lenient:
-            read = self._read_json_text(arguments, errors)
+            read = self._read_json_text(arguments, errors, max_values)
             if read is not arguments:
                 arguments = read
                 errors = list(self._compiled.iter_errors(arguments))
@@ -75,18 +81,20 @@ class Validator:
             raise ArgumentError("; ".join(messages[:3]))
         return arguments
 
-    def _lists_for_untyped(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    def _lists_for_untyped(self, arguments: dict[str, Any], max_values: int) -> dict[str, Any]:
         """A JSON array's text given to an untyped parameter, as the list."""
         read = arguments
         for name in self._untyped:
             value = arguments.get(name)
             if isinstance(value, str) and value.lstrip(_JSON_SPACE).startswith("["):
-                parsed = _parse(value)
+                parsed = _parse(value, name, max_values)
                 if isinstance(parsed, list):
                     read = {**read, name: parsed}
         return read
 
-    def _read_json_text(self, arguments: dict[str, Any], errors: list[Any]) -> dict[str, Any]:
+    def _read_json_text(
+        self, arguments: dict[str, Any], errors: list[Any], max_values: int
+    ) -> dict[str, Any]:
         """``arguments`` with each refused string that is JSON of a kind its parameter
         takes (and a string is not) replaced by that value."""
         properties = self.schema.get("properties", {})
@@ -104,7 +112,7 @@ class Validator:
             kinds = json_kinds(prop, defs)
             if "string" in kinds:
                 continue
-            parsed = _parse(value)
+            parsed = _parse(value, name, max_values)
             if parsed is not _NOT_JSON and _kind_of(parsed) & kinds:
                 read = {**read, name: parsed}
         return read
@@ -227,10 +235,23 @@ _JSON_SPACE = " \t\n\r"
 """What JSON takes for whitespace (str.strip would take more: U+001F, U+00A0...)."""
 
 
-def _parse(text: str) -> object:
+def _parse(text: str, name: object, max_values: int) -> object:
     """The JSON value ``text`` holds (NaN and the infinities refused, ``1e400`` too,
-    however deep), or ``_NOT_JSON``."""
+    however deep), or ``_NOT_JSON``; :class:`ArgumentError` for a text of more than
+    ``max_values`` values, the argument ``name``'s."""
+    check_values(text, max_values, f"argument '{name}'")
     try:
         return parse_json(text.strip(_JSON_SPACE))
     except (ValueError, RecursionError):
         return _NOT_JSON
+
+
+def check_values(text: str | bytes, max_values: int, what: str) -> None:
+    """Raise :class:`ArgumentError` when the JSON text ``text`` (``what`` it is: "argument
+    'tags'") holds more than ``max_values`` values; it is left unparsed."""
+    found = values_over(text, max_values)
+    if found is not None:
+        raise ArgumentError(
+            f"Invalid {what}: its JSON text holds {found:,} values, over the server's "
+            f"max_values of {max_values:,}; send fewer at a time"
+        )
