@@ -38,6 +38,8 @@ from .tool import Tool, make_tool
 __all__ = [
     "DEFAULT_THRESHOLD",
     "MAX_LIMIT",
+    "MAX_NAMES",
+    "MAX_QUERY",
     "Discovery",
     "DiscoveryMode",
     "about_target",
@@ -51,6 +53,10 @@ DEFAULT_THRESHOLD = 40
 worse well before)."""
 MAX_LIMIT = 100
 """The most tools one search gives."""
+MAX_QUERY = 1000
+"""The most characters a search's query may have (what a model asks is a line)."""
+MAX_NAMES = 100
+"""The most names one description gives (as many as one search finds)."""
 _BASE_NAMES = ("search_tools", "describe_tools", "call_tool")
 
 
@@ -107,6 +113,7 @@ class Discovery:
         self._lock = threading.Lock()
         self._index: tuple[int, SearchIndex] | None = None
         self._meta: tuple[int, dict[str, Tool]] | None = None
+        self._renamed: tuple[int, dict[str, str | None]] | None = None
 
     @property
     def index(self) -> SearchIndex:
@@ -146,6 +153,11 @@ class Discovery:
         there is one)."""
         if not isinstance(query, str):
             raise ToolError(f"query must be a string, not {type(query).__name__}")
+        if len(query) > MAX_QUERY:
+            raise ToolError(
+                f"The query has {len(query):,} characters, over the {MAX_QUERY:,} searched: "
+                "say what you want done in a few words"
+            )
         limit = max(1, min(int(limit), MAX_LIMIT))
         tools = self._tools()
         if caller is None:
@@ -159,7 +171,13 @@ class Discovery:
 
     def describe(self, names: list[str], caller: Caller | None = None) -> list[dict[str, Any]]:
         """The full definitions of the tools named (as ``tools/list`` gives them), and
-        for a name no tool has (or ``caller``'s scopes do not reach), a line saying so."""
+        for a name no tool has (or ``caller``'s scopes do not reach), a line saying so; at
+        most :data:`MAX_NAMES` names (a :class:`ToolError` beyond)."""
+        if len(names) > MAX_NAMES:
+            raise ToolError(
+                f"{len(names):,} names given, over the {MAX_NAMES} described at once: "
+                "ask for the ones you need, a few at a time"
+            )
         tools = self._tools()
         described: list[dict[str, Any]] = []
         for name in names:
@@ -196,13 +214,26 @@ class Discovery:
     def real_name(self, name: object) -> str | None:
         """The tool ``name`` stands for: itself, or the one :meth:`Toolbox.specs` renamed
         to fit an LLM API (``a.b`` as ``a_b``), when the model wrote that; else None."""
-        tools = self._tools()
         if not isinstance(name, str):
             return None
-        if name in tools:
+        if name in self._tools():
             return name
-        renamed = [tool for tool in tools if api_name(tool) == name]
-        return renamed[0] if len(renamed) == 1 else None
+        return self._api_names().get(name)
+
+    def _api_names(self) -> dict[str, str | None]:
+        """The tools by the name :meth:`Toolbox.specs` gives them, where that differs
+        (None for a name two tools were given), made again after a change."""
+        generation = self._generation()
+        made = self._renamed
+        if made is None or made[0] != generation:
+            renamed: dict[str, str | None] = {}
+            for tool in self._tools():
+                fitted = api_name(tool)
+                if fitted != tool:
+                    renamed[fitted] = None if fitted in renamed else tool
+            made = (generation, renamed)
+            self._renamed = made
+        return made[1]
 
     def found(self, name: str, value: object) -> list[str]:
         """The real tools the result ``value`` of the meta-tool ``name`` brought up (by a
