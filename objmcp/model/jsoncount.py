@@ -40,10 +40,11 @@ def values_over(text: bytes | str, limit: int) -> int | None:
 def count_values(text: bytes | str) -> int:
     """How many values the JSON text ``text`` holds: its array items and object members,
     however deep, and itself (what :func:`values_over` counts)."""
+    # each string becomes a 0, so that ``[""]`` is not taken for an empty array
     if isinstance(text, bytes):
-        bare = _STRING.sub(b"", text.replace(b"\\\\", b"").replace(b'\\"', b""))
+        bare = _STRING.sub(b"0", text.replace(b"\\\\", b"").replace(b'\\"', b""))
         return _upper_bound(bare) - len(_EMPTY.findall(bare))
-    bare_text = _STRING_TEXT.sub("", text.replace("\\\\", "").replace('\\"', ""))
+    bare_text = _STRING_TEXT.sub("0", text.replace("\\\\", "").replace('\\"', ""))
     return _upper_bound(bare_text) - len(_EMPTY_TEXT.findall(bare_text))
 
 
