@@ -44,6 +44,10 @@ class Bounded:
         """How many strings ``rows`` holds."""
         return sum(len(row) for row in rows)
 
+    def pair(self, left: list[int], right: list[int]) -> int:
+        """How many numbers the two lists hold."""
+        return len(left) + len(right)
+
     async def atotal(self, numbers: list[int]) -> int:
         """The sum of ``numbers``, from an async tool."""
         return sum(numbers)

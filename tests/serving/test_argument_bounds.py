@@ -52,6 +52,13 @@ def test_json_text_over_max_values_is_refused_unparsed_and_the_server_serves_on(
             )
             taken = server.request(tool_call(10 + request_id, tool, numbers=within))
             assert text_of(taken) == str(sum(range(999)))
+        # the texts of one call count together
+        half = json.dumps([0] * 499)  # 500 values
+        assert text_of(server.request(tool_call(30, "pair", left=half, right=half))) == "998"
+        refused = server.request(tool_call(31, "pair", left=half, right=json.dumps([0] * 500)))
+        assert "with the other arguments' texts), over the server's max_values of 1,000" in (
+            text_of(refused)
+        )
         # what the text holds counts, not its commas and brackets inside strings
         rows = json.dumps([['"[{,\\' * 50] * 9] * 99)  # 1 + 99 lists + 891 strings
         assert text_of(server.request(tool_call(20, "cells", rows=rows))) == "891"
