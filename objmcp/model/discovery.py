@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from .._exceptions import ToolError
 from .caller import Caller
+from .jsoncount import DEFAULT_MAX_VALUES, values_over
 from .publish import ToolOptions
 from .search import SearchIndex
 from .specs import api_name, mcp_tool
@@ -37,6 +38,7 @@ from .tool import Tool, make_tool
 
 __all__ = [
     "DEFAULT_THRESHOLD",
+    "MAX_CALL_TEXT",
     "MAX_LIMIT",
     "MAX_NAMES",
     "MAX_QUERY",
@@ -57,6 +59,10 @@ MAX_QUERY = 1000
 """The most characters a search's query may have (what a model asks is a line)."""
 MAX_NAMES = 100
 """The most names one description gives (as many as one search finds)."""
+MAX_CALL_TEXT = 64 * 1024
+"""The most characters of ``call_tool``'s arguments sent as JSON text that are read where
+the call is resolved, on the event loop (well under a millisecond's parsing); a longer
+text is refused, the arguments to be sent as an object."""
 _BASE_NAMES = ("search_tools", "describe_tools", "call_tool")
 
 
@@ -194,12 +200,18 @@ class Discovery:
                 described.append(mcp_tool(tool))
         return described
 
-    def resolve(self, name: str, arguments: object) -> tuple[str, object]:
+    def resolve(
+        self, name: str, arguments: object, max_values: int = DEFAULT_MAX_VALUES
+    ) -> tuple[str, object]:
         """The call ``name`` with ``arguments`` stands for: the tool named and its
-        arguments when ``name`` is ``call_tool`` and names a real tool; else as given."""
+        arguments when ``name`` is ``call_tool`` and names a real tool; else as given
+        (``call_tool`` itself then says what is wrong, as for arguments sent as JSON
+        text of more than :data:`MAX_CALL_TEXT` characters or ``max_values`` values)."""
         if name != self.names()[2]:
             return name, arguments
         if isinstance(arguments, (str, bytes)):
+            if len(arguments) > MAX_CALL_TEXT or values_over(arguments, max_values):
+                return name, arguments
             try:
                 arguments = json.loads(arguments)
             except ValueError:
@@ -284,7 +296,9 @@ class Discovery:
             raise ToolError(
                 f"Unknown tool {name!r}: {search} finds the tools by what they do"
                 if name not in self._tools()
-                else f"call_tool takes only name and arguments, for the tool {name!r}"
+                else f"{call}'s arguments for the tool {name!r} came as JSON text of more than "
+                f"{MAX_CALL_TEXT:,} characters: send them as a JSON object, or call {name!r} "
+                "by its name"
             )
 
         texts = {

@@ -234,7 +234,7 @@ class Toolbox(Mapping[str, Tool]):
         """The call that ``name`` with ``arguments`` stands for: through ``call_tool``
         (when :attr:`searching`), the tool it names with its arguments; else as given."""
         if self.searching and name not in self._tools:
-            return self.discovery.resolve(name, arguments)
+            return self.discovery.resolve(name, arguments, self.limits.max_values)
         return name, arguments
 
     def add(
