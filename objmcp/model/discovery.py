@@ -13,6 +13,11 @@ above a threshold) what is listed is three tools instead:
   :meth:`Discovery.resolve` turns into that very call before anything runs, so it is
   validated, converted, injected and answered exactly as a direct call is.
 
+What each costs is bounded: a query of :data:`MAX_QUERY` characters, :data:`MAX_NAMES`
+names described at once (a tool error beyond either), names looked up in an index made
+once per change of the tools; ``call_tool``'s arguments sent as JSON text are read
+before the call only up to :data:`MAX_CALL_TEXT` characters and ``max_values`` values.
+
 Their descriptions say what the library is (``about``: the server's instructions,
 the target's docstring's first lines), so that a model knows when to search. Every
 real tool stays callable by its name. :class:`Discovery` holds the meta-tools and
