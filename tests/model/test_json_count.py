@@ -41,7 +41,7 @@ def values_in(value: Any) -> int:
     return 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(JSON, LAYOUTS, st.integers(min_value=1, max_value=60))
 def test_the_text_counts_what_it_parses_into(value: Any, layout: Any, limit: int) -> None:
     text = json.dumps(value, **layout)
@@ -52,7 +52,7 @@ def test_the_text_counts_what_it_parses_into(value: Any, layout: Any, limit: int
     assert values_over(text.encode(), limit) == (expected if expected > limit else None)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(JSON, max_size=6), st.integers(min_value=1, max_value=30))
 def test_a_json_text_argument_is_read_exactly_when_it_holds_at_most_max_values(
     items: list[Any], limit: int
@@ -81,7 +81,7 @@ def weight(value: Any) -> int:
     return 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     JSON | st.lists(st.text(min_size=200, max_size=600), max_size=4),
     st.integers(min_value=0, max_value=40),
