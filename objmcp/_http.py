@@ -43,8 +43,9 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp[Server]:
     caller's own least recently used session with nothing going on, else, for a caller
     within its share, such a session of a caller above its share that holds no tasks;
     else it is refused 503 with ``Retry-After``), ``max_body`` (bytes of a POST's
-    body, 16 MiB) and ``max_values`` (JSON values in it, array items and object members, 2,000,000,
-    counted before it is parsed): beyond either, 413. The built-in check of JWT access
+    body, 16 MiB) and ``max_values`` (JSON values in it, array items and object members,
+    2,000,000, counted before it is parsed): beyond either, 413; ``max_values`` bounds an
+    argument sent as JSON text too (the server's own option of that name). The built-in check of JWT access
     tokens (needs ``objmcp[auth]``) instead of ``token`` or ``verify``: ``jwks_url`` (the
     authorization server's key set, fetched and cached) or ``jwt_key`` (a PEM public key
     or a JWK), ``issuer`` (the ``iss`` expected) and ``audience`` (the ``aud``: this
@@ -57,6 +58,8 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp[Server]:
     a 2026-07-28 ``subscriptions/listen``) hears the list changed.
     """
     http = {key: options.pop(key) for key in HTTP_OPTIONS if key in options}
+    if "max_values" in http:
+        options["max_values"] = http["max_values"]
     return McpApp(Server(name, target, **options), **http)
 
 

@@ -116,8 +116,11 @@ class Server:
     ``lenient`` (True: an argument sent as JSON text where the schema wants an array,
     an object, a number or a boolean is read, as some clients send them; False:
     refused), ``max_items`` (items read from the iterators and generators a call returns,
-    all together, 10,000: the rest is cut and the result says so) and ``max_result``
-    (characters of a result's text, 16 Mi: a longer one is an error result), ``loggers``
+    all together, 10,000: the rest is cut and the result says so), ``max_result``
+    (characters of a result's text, 16 Mi: a longer one is an error result) and
+    ``max_values`` (JSON values an argument sent as JSON text may hold, counted before
+    it is read, 2,000,000: beyond, an error names the argument; :func:`asgi_app`'s
+    ``max_values``, which bounds a request's body, bounds these too), ``loggers``
     (the loggers whose records, with their children's, go to the client during a call;
     None, the default: those of the top-level packages the served object's tools come
     from, ``mylib`` for a class of ``mylib.sub``; an injected ``objmcp.Log`` always
@@ -188,6 +191,7 @@ class Server:
         lenient: bool = True,
         max_items: int = DEFAULT_LIMITS.max_items,
         max_result: int = DEFAULT_LIMITS.max_result,
+        max_values: int = DEFAULT_LIMITS.max_values,
         loggers: Collection[str] | None = None,
         discovery: DiscoveryMode = "auto",
         discovery_threshold: int = DEFAULT_THRESHOLD,
@@ -220,6 +224,7 @@ class Server:
             lenient=lenient,
             max_items=max_items,
             max_result=max_result,
+            max_values=max_values,
             discovery=discovery,
             discovery_threshold=discovery_threshold,
             about=instructions,

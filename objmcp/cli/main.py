@@ -219,7 +219,8 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=2_000_000,
         metavar="N",
-        help="JSON values in a POST's body, counted before it is parsed (2000000)",
+        help="JSON values in a POST's body, and in an argument sent as JSON text, "
+        "counted before it is parsed (2000000)",
     )
     http.add_argument(
         "--read-timeout",
@@ -496,6 +497,7 @@ _LIMITS = (
     "page_size",
     "max_items",
     "max_result",
+    "max_values",
     "max_waiting",
     "max_waiting_total",
     "discovery",

@@ -72,7 +72,9 @@ def handle(
     status, result, _ = jobs.names(session.toolbox)
     revision = call.revision
     try:
-        positional, keywords = jobs.tools(session.toolbox)[call.tool].bind(arguments)
+        positional, keywords = jobs.tools(session.toolbox)[call.tool].bind(
+            arguments, None, session.toolbox.limits.max_values
+        )
     except ArgumentError as error:
         return _answer(call, _text(session, revision, str(error), True))
     job_id = keywords.get("job_id", positional[0] if positional else None)

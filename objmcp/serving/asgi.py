@@ -50,6 +50,7 @@ import anyio
 import anyio.abc
 
 from ..model.caller import Caller
+from ..model.jsoncount import DEFAULT_MAX_VALUES as _DEFAULT_MAX_VALUES
 from ..model.jsontext import ParseFailure, encode_message, parse_message
 from ..protocol import jsonrpc as rpc
 from ..protocol.envelope import unreadable
@@ -86,7 +87,7 @@ __all__ = ["DEFAULT_MAX_BODY", "DEFAULT_MAX_VALUES", "LOCAL_HOSTS", "Host", "Mcp
 
 DEFAULT_MAX_BODY = 16 * 1024 * 1024
 """Bytes of one POST's body (above the 10 MB arguments promised)."""
-DEFAULT_MAX_VALUES = 2_000_000
+DEFAULT_MAX_VALUES = _DEFAULT_MAX_VALUES
 """JSON values in one POST's body: some 200 MB and a third of a second to parse at
 most, during which no other client of the process is answered."""
 
