@@ -45,12 +45,12 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp[Server]:
     else it is refused 503 with ``Retry-After``), ``max_body`` (bytes of a POST's
     body, 16 MiB) and ``max_values`` (JSON values in it, array items and object members,
     2,000,000, counted before it is parsed): beyond either, 413; ``max_values`` bounds an
-    argument sent as JSON text too (the server's own option of that name). The built-in check of JWT access
-    tokens (needs ``objmcp[auth]``) instead of ``token`` or ``verify``: ``jwks_url`` (the
-    authorization server's key set, fetched and cached) or ``jwt_key`` (a PEM public key
-    or a JWK), ``issuer`` (the ``iss`` expected) and ``audience`` (the ``aud``: this
-    endpoint's own URL; ``resource`` when not given); ``scopes`` are then also the scopes
-    every token must grant (403 otherwise).
+    argument sent as JSON text too (the server's own option of that name). The built-in
+    check of JWT access tokens (needs ``objmcp[auth]``) instead of ``token`` or ``verify``:
+    ``jwks_url`` (the authorization server's key set, fetched and cached) or ``jwt_key`` (a
+    PEM public key or a JWK), ``issuer`` (the ``iss`` expected) and ``audience`` (the
+    ``aud``: this endpoint's own URL; ``resource`` when not given); ``scopes`` are then also
+    the scopes every token must grant (403 otherwise).
 
     The app's ``server`` is the :class:`~objmcp.Server` it serves: ``app.server.add(...)``
     and ``app.server.remove(...)`` change the tools, resources and prompts while serving
