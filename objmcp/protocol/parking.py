@@ -13,11 +13,18 @@ process serving with the same key, whose parks must never answer to them. A park
 claimed once; a second retry with the same state, a state whose park the runner gave
 up (its ``park_timeout``), or one from another process runs the method again,
 answering its earlier questions from the state, as a call that was never parked.
+
+A 2026-07-28 task's call that asks waits too, for ``tasks/update`` rather than a retry:
+it is *held* here, counted with the parks (it keeps a worker thread as they do).
+Parks and held calls share ``max_parked``, each caller its share
+(:class:`~objmcp.protocol.shares.Shares`): one caller cannot leave the others no room.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .shares import Shares
 
 __all__ = ["Parking"]
 
@@ -28,33 +35,57 @@ class _Park:
     """The call that waits (the id the session gave it when it started)."""
     round: int
     """The round of questions it waits at (its state's ``rounds``)."""
+    owner: str | None
+    """The caller whose call it is."""
 
 
 class Parking:
-    """The parks of one session's calls, at most ``limit`` at once."""
+    """The parks and held calls of one session, at most ``limit`` at once (each caller
+    its share)."""
 
     def __init__(self, limit: int) -> None:
         if limit < 0:
             raise ValueError("max_parked cannot be negative")
         self.limit = limit
         self._parks: dict[str, _Park] = {}
+        self._held: dict[int, str | None] = {}  # task calls waiting for tasks/update
+        self._shares = Shares(limit)
 
     def __len__(self) -> int:
-        return len(self._parks)
+        return len(self._shares)
 
     @property
     def full(self) -> bool:
-        """Whether another call may not park now."""
-        return len(self._parks) >= self.limit
+        """Whether no call may park now, whoever's it is."""
+        return len(self._shares) >= self.limit
 
-    def open(self, call_id: int, round: int) -> str:
-        """Park the call ``call_id`` at its round of questions ``round``; the name of its
-        park."""
+    def room(self, owner: str | None) -> bool:
+        """Whether a call of ``owner`` may park (or be held) now: within its share."""
+        return self._shares.room(owner)
+
+    def open(self, call_id: int, round: int, owner: str | None = None) -> str:
+        """Park the call ``call_id`` of ``owner`` at its round of questions ``round``; the
+        name of its park."""
         import secrets  # only a parked call needs it: serving starts without
 
         name = secrets.token_urlsafe(16)
-        self._parks[name] = _Park(call_id, round)
+        self._parks[name] = _Park(call_id, round, owner)
+        self._shares.take(owner)
         return name
+
+    def hold(self, call_id: int, owner: str | None) -> bool:
+        """Count the task's call ``call_id`` of ``owner`` as waiting for ``tasks/update``;
+        False, counting nothing, when it has no room (:meth:`room`)."""
+        if call_id in self._held or not self._shares.room(owner):
+            return False
+        self._held[call_id] = owner
+        self._shares.take(owner)
+        return True
+
+    def release(self, call_id: int) -> None:
+        """The held call ``call_id`` waits no more."""
+        if call_id in self._held:
+            self._shares.give(self._held.pop(call_id))
 
     def claim(self, name: str | None, round: int) -> int | None:
         """The parked call a retry answering the round ``round`` resumes, taken off its
@@ -63,9 +94,10 @@ class Parking:
         if park is None or park.round != round:
             return None
         del self._parks[name]  # type: ignore[arg-type]
+        self._shares.give(park.owner)
         return park.call_id
 
     def drop(self, call_id: int) -> None:
         """The runner no longer holds the call ``call_id``: its park resumes nothing."""
         for name in [name for name, park in self._parks.items() if park.call_id == call_id]:
-            del self._parks[name]
+            self._shares.give(self._parks.pop(name).owner)

@@ -391,9 +391,27 @@ class Session:
         call = self._end(call_id)
         if call is None:
             return []
-        name = self.parking.open(call_id, call.rounds + 1) if park else None
+        name = self.parking.open(call_id, call.rounds + 1, call.caller) if park else None
         response = self.questions.input_required(call, requests, name, self.info)
         return answer_call(call, call_id, response)
+
+    def can_park(self, call_id: int) -> bool:
+        """Modern era: whether the call ``call_id`` may wait suspended for its client's
+        answer now (a park, or a task's call held for ``tasks/update``): within its
+        caller's share of ``max_parked``."""
+        call = self._calls.get(call_id)
+        return self.parking.room(call.caller if call is not None else self._caller)
+
+    def hold_question(self, call_id: int) -> bool:
+        """2026-07-28: count the task's call ``call_id`` as waiting for ``tasks/update``,
+        in ``max_parked`` (its caller's share); False, counting nothing, when it has no
+        room there."""
+        call = self._calls.get(call_id)
+        return call is not None and self.parking.hold(call_id, call.caller)
+
+    def release_question(self, call_id: int) -> None:
+        """The task's call ``call_id`` waits for ``tasks/update`` no more."""
+        self.parking.release(call_id)
 
     def unpark(self, call_id: int) -> None:
         """The runner gave up the call ``call_id`` parked (its ``park_timeout``): a retry

@@ -5,8 +5,13 @@ a client that declared the extension on that request; the call runs on, and the
 client polls it (``tasks/get``), answers its questions (``tasks/update``) or gives it
 up (``tasks/cancel``). A :class:`TaskStore` holds one session's tasks: each belongs to
 the caller that started it (another caller is told it does not exist), at most
-``limit`` are alive at once, and an ended task is kept ``keep`` seconds, then
-forgotten. The store has no clock of its own: every operation is given ``now``.
+``limit`` are alive at once (each caller its share:
+:class:`~objmcp.protocol.shares.Shares`), and an ended task is kept ``keep`` seconds,
+then forgotten. What ended tasks keep is bounded in all, across every store of a server,
+by a :class:`KeptTasks`: at most ``max_tasks`` ended tasks and ``max_task_results``
+characters of their results; beyond either, ended tasks are forgotten early, oldest first
+(a caller's over its share first), and answer as expired ones do. The store has no clock
+of its own: every operation is given ``now``.
 
 Theory of operation:
 
@@ -16,20 +21,25 @@ Theory of operation:
 3. Question keys are never reused within a task: an answer to a key that is not
    outstanding is ignored.
 4. Nothing is kept past its expiry: every operation first forgets what expired.
+5. A running task is never forgotten; an ended one may be, early, to keep within the
+   bounds of :class:`KeptTasks`.
 """
 
 from __future__ import annotations
 
-import collections
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .shares import Shares
+
 __all__ = [
     "DEFAULT_KEEP",
+    "DEFAULT_MAX_TASK_RESULTS",
     "DEFAULT_MAX_TASKS",
     "DEFAULT_POLL_INTERVAL",
     "ENDED",
+    "KeptTasks",
     "TASKS",
     "Status",
     "Task",
@@ -50,7 +60,11 @@ ENDED = frozenset({"completed", "failed", "cancelled"})
 DEFAULT_KEEP = 600.0
 """Seconds an ended task is kept for the client to fetch it (``task_ttl``)."""
 DEFAULT_MAX_TASKS = 1000
-"""Tasks alive at once (``max_tasks``); beyond it a call is answered as a plain call."""
+"""Tasks alive at once in a session (``max_tasks``), beyond which a call is answered as a
+plain call; and ended tasks kept at once in all, beyond which the oldest are forgotten."""
+DEFAULT_MAX_TASK_RESULTS = 64 * 1024 * 1024
+"""Characters of the results ended tasks keep at once, in all (``max_task_results``): four
+results of ``max_result``'s 16 Mi; beyond it the oldest ended tasks are forgotten."""
 DEFAULT_POLL_INTERVAL = 0.5
 """Seconds between the client's polls, as suggested in ``pollIntervalMs``."""
 
@@ -78,11 +92,92 @@ class Task:
     """When it is forgotten (set when it ends)."""
     core: bool = False
     """A 2025-11-25 core task (:mod:`objmcp.protocol.core_tasks`), not the extension's."""
+    size: int = 0
+    """Once ended: about the characters it keeps (its result or error, its message)."""
 
     @property
     def ended(self) -> bool:
         """Whether the task reached a final status."""
         return self.status in ENDED
+
+
+class KeptTasks:
+    """The ended tasks every store of a server keeps, oldest first: at most ``count`` of
+    them and ``size`` characters of what they keep, in all.
+
+    When a task ends past either bound, ended tasks are forgotten, oldest first, until
+    both hold: first those of the callers over their share (each bound divided by the
+    callers keeping ended tasks; one task at least), so that a caller within its share
+    never loses one to another caller (unless more callers keep tasks than ``count``);
+    then, if none is over, the oldest of all. A running task is never counted here, nor
+    forgotten. Used under the lock of the session whose task ends (on one event loop).
+    """
+
+    def __init__(
+        self, count: int = DEFAULT_MAX_TASKS, size: int = DEFAULT_MAX_TASK_RESULTS
+    ) -> None:
+        if count < 0 or size < 0:
+            raise ValueError("max_tasks and max_task_results cannot be negative")
+        self.count, self.size = count, size
+        self._kept: dict[Task, TaskStore] = {}  # oldest first
+        self._owners: dict[str | None, list[int]] = {}  # owner -> [tasks, characters]
+        self._total = 0
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    @property
+    def total(self) -> int:
+        """The characters the kept tasks keep."""
+        return self._total
+
+    def keep(self, store: TaskStore, task: Task, now: float) -> None:
+        """``store``'s task ``task`` ended: keep it, forgetting what expired and, past the
+        bounds, the oldest ended tasks of the callers over their share."""
+        for old in list(self._kept):
+            if old.expires is None or old.expires > now:
+                break
+            self._kept.pop(old).forget(old)
+            self._untally(old)
+        self._kept[task] = store
+        tally = self._owners.setdefault(task.owner, [0, 0])
+        tally[0] += 1
+        tally[1] += task.size
+        self._total += task.size
+        while self._kept and (len(self._kept) > self.count or self._total > self.size):
+            victim = self._victim()
+            self._kept.pop(victim).forget(victim)
+            self._untally(victim)
+
+    def drop(self, task: Task) -> None:
+        """Its store forgot ``task`` (it expired, or the session ended)."""
+        if self._kept.pop(task, None) is not None:
+            self._untally(task)
+
+    def _victim(self) -> Task:
+        holders = len(self._owners)
+        count_share, size_share = max(1, self.count // holders), self.size // holders
+        over = {
+            owner
+            for owner, (count, size) in self._owners.items()
+            if count > count_share or size > size_share
+        }
+        for task in self._kept:
+            if task.owner in over:
+                return task
+        return next(iter(self._kept))
+
+    def _untally(self, task: Task) -> None:
+        tally = self._owners[task.owner]
+        tally[0] -= 1
+        tally[1] -= task.size
+        self._total -= task.size
+        if tally[0] == 0:
+            del self._owners[task.owner]
+
+
+TASK_OVERHEAD = 256
+"""Characters an ended task is counted for beyond its result: its record."""
 
 
 class TaskStore:
@@ -94,27 +189,41 @@ class TaskStore:
         keep: float = DEFAULT_KEEP,
         poll_interval: float = DEFAULT_POLL_INTERVAL,
         route: str | None = None,
+        kept: KeptTasks | None = None,
     ) -> None:
         if limit < 0 or keep <= 0 or poll_interval <= 0:
             raise ValueError(
                 "max_tasks cannot be negative; task_ttl and the poll interval must be positive"
             )
         self.limit, self.keep, self.poll_interval, self.route = limit, keep, poll_interval, route
+        self.kept = kept if kept is not None else KeptTasks(limit)
+        """The bounds of the ended tasks kept, shared by every store of the server."""
         self._tasks: dict[str, Task] = {}
-        self._ending: collections.deque[str] = collections.deque()  # ended, oldest first
+        self._ended: dict[str, None] = {}  # ended, oldest first
+        self._live = Shares(limit)
+        self._closed = False
 
     def __len__(self) -> int:
         return len(self._tasks)
 
     def live(self) -> int:
         """Tasks not ended yet."""
-        return len(self._tasks) - len(self._ending)
+        return len(self._live)
+
+    def room(self, owner: str | None, now: float) -> bool:
+        """Whether ``owner`` may start one more task now: within its share of ``limit``
+        (see :class:`~objmcp.protocol.shares.Shares`)."""
+        self.expire(now)
+        return self._live.room(owner)
+
+    def share(self, owner: str | None) -> int:
+        """The tasks ``owner`` may have alive now."""
+        return self._live.share(owner)
 
     def create(self, call_id: int, owner: str | None, now: float) -> Task | None:
-        """A new working task for the call ``call_id`` of ``owner``; None when ``limit``
-        tasks are alive already."""
-        self.expire(now)
-        if self.live() >= self.limit:
+        """A new working task for the call ``call_id`` of ``owner``; None when ``owner``
+        has no room for it (:meth:`room`)."""
+        if not self.room(owner, now):
             return None
         import secrets  # only a task needs it: serving starts without
 
@@ -122,6 +231,7 @@ class TaskStore:
         if self.route:
             task_id = f"{self.route}.{task_id}"
         task = self._tasks[task_id] = Task(task_id, call_id, owner, now, now)
+        self._live.take(owner)
         return task
 
     def find(self, task_id: object, owner: str | None, now: float) -> Task | None:
@@ -158,7 +268,11 @@ class TaskStore:
         task.questions.clear()
         task.answers.clear()
         task.expires = now + self.keep
-        self._ending.append(task.task_id)
+        self._live.give(task.owner)
+        self._ended[task.task_id] = None
+        task.size = TASK_OVERHEAD + _size(result) + _size(error)
+        if not self._closed:
+            self.kept.keep(self, task, now)
         return True
 
     def fail(self, task: Task, code: int, message: str, data: object, now: float) -> bool:
@@ -208,14 +322,27 @@ class TaskStore:
 
     def expire(self, now: float) -> None:
         """Forget the ended tasks whose time is up."""
-        ending = self._ending
-        while ending:
-            task = self._tasks.get(ending[0])
-            if task is not None and task.expires is not None and task.expires > now:
+        ended = self._ended
+        while ended:
+            task = self._tasks[next(iter(ended))]
+            if task.expires is not None and task.expires > now:
                 break
-            ending.popleft()
-            if task is not None:
-                del self._tasks[task.task_id]
+            self.forget(task)
+            self.kept.drop(task)
+
+    def forget(self, task: Task) -> None:
+        """Forget the ended ``task`` now (expired, or beyond the bounds of what is kept):
+        it answers as an expired task does."""
+        if task.ended and self._tasks.get(task.task_id) is task:
+            del self._tasks[task.task_id]
+            del self._ended[task.task_id]
+
+    def close(self) -> None:
+        """The session is over: what its ended tasks keep counts no more in the bounds
+        of :attr:`kept`, nor will what its tasks still running keep when they end."""
+        self._closed = True
+        for task_id in self._ended:
+            self.kept.drop(self._tasks[task_id])
 
     def wire(self, task: Task, detailed: bool) -> dict[str, Any]:
         """The task on the wire: a ``Task`` (``CreateTaskResult``), or with ``detailed``
@@ -253,3 +380,34 @@ def _iso(moment: float) -> str:
 
 def _ms(seconds: float) -> int:
     return max(1, round(seconds * 1000))
+
+
+_SHARED = 1024
+"""Strings longer than this are counted once however often they are met."""
+
+
+def _size(value: object) -> int:
+    """About the characters ``value`` holds: its strings' lengths, keys included, and a
+    few for every other value (a walk of its values, not of its text). A long string met
+    twice is one string in memory (a text result and its ``structuredContent``): counted
+    once."""
+    size = 0
+    pending = [value]
+    seen: set[int] = set()
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if len(item) > _SHARED:
+                if id(item) in seen:
+                    continue
+                seen.add(id(item))
+            size += len(item) + 2
+        elif isinstance(item, dict):
+            size += 2 + sum(len(key) + 3 for key in item if isinstance(key, str))
+            pending.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            size += 2
+            pending.extend(item)
+        else:
+            size += 8
+    return size
