@@ -50,7 +50,11 @@ META = {
 
 def session(clock: Any) -> Session:
     return Session(
-        TOOLBOX, INFO, clock=clock, tasks=TaskStore(limit=2, keep=KEEP, kept=KeptTasks(1000)), jobs=JobTools(1.0)
+        TOOLBOX,
+        INFO,
+        clock=clock,
+        tasks=TaskStore(limit=2, keep=KEEP, kept=KeptTasks(1000)),
+        jobs=JobTools(1.0),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 import anyio
@@ -28,6 +28,7 @@ class Pools:
     def __init__(self) -> None:
         self._gates: defaultdict[str, threading.Event] = defaultdict(threading.Event)
         self._events: defaultdict[str, anyio.Event] = defaultdict(anyio.Event)
+        self._runs: Counter[str] = Counter()
 
     @objmcp.tool(task="always")
     async def made(self, gate: str, size: int = 10) -> str:
@@ -41,6 +42,13 @@ class Pools:
         """Wait for ``gate`` in a worker thread, then ask the user's name."""
         self._gates[gate].wait(WAIT)
         return f"Hello, {elicit('Your name?', str, key='name').value}!"
+
+    def greet(self, who: str, elicit: objmcp.Elicit) -> str:
+        """Count a run for ``who``, then ask the user's name: a call parked runs once, one
+        its retry replays twice."""
+        self._runs[who] += 1
+        name = elicit("Your name?", str, key="name").value
+        return f"Hello, {name}, after {self._runs[who]} run(s)"
 
     async def release(self, gate: str) -> str:
         """Let the calls waiting for ``gate`` go on."""

@@ -1,7 +1,8 @@
 """The bounds of the 2026-07-28 tasks' pools, through real server processes: ended tasks
 are kept at most ``max_tasks`` and ``max_task_results`` characters (the oldest forgotten
 first, a running one never); a task's call that asks counts in ``max_parked`` and
-``max_waiting_total``; over HTTP each caller has its share of ``max_tasks``.
+``max_waiting_total``; over HTTP each caller has its share of ``max_tasks`` and
+``max_parked``.
 
 The calls of ``tests/servers/pools.py`` wait for a gate the test opens: each is a task
 before it ends or asks, however slow the machine."""
@@ -20,6 +21,7 @@ from http_helpers import HttpServer, modern_headers, post
 from test_tasks import WITH_TASKS, Client, request, text
 
 POOLS = Path(__file__).resolve().parent.parent / "servers" / "pools.py"
+ELICIT = {"elicitation": {}}
 
 
 @contextlib.contextmanager
@@ -104,33 +106,75 @@ def test_a_task_that_asks_counts_in_the_bounds_of_waiting_calls(bound: str) -> N
         client.result("tasks/cancel", taskId=again["taskId"])
 
 
-def test_over_http_one_caller_cannot_take_every_callers_tasks() -> None:
-    command = [PYTHON, str(POOLS), "http", "{port}", "max_tasks=2"]
-    server = HttpServer(command=command)
-    gates: list[str] = []
+@pytest.fixture(scope="module")
+def shared() -> Iterator[HttpServer]:
+    """The pools over HTTP, with two users and pools of two."""
+    server = HttpServer(
+        command=[PYTHON, str(POOLS), "http", "{port}", "max_tasks=2", "max_parked=2"]
+    )
+    yield server
+    server.process.kill()  # a failed test may leave calls parked for minutes
+    server.process.wait()
 
-    def call(token: str, request_id: int, tool: str, **arguments: Any) -> dict[str, Any]:
-        message = request(request_id, "tools/call", WITH_TASKS, name=tool, arguments=arguments)
-        headers = {**modern_headers("tools/call", tool), "authorization": f"Bearer {token}"}
-        answer = post(server.url, message, **headers).json()
-        assert "result" in answer, answer
-        result: dict[str, Any] = answer["result"]
-        return result
+
+def call_as(
+    server: HttpServer,
+    token: str,
+    request_id: int,
+    tool: str,
+    meta: Any = WITH_TASKS,
+    **params: Any,
+) -> dict[str, Any]:
+    """A 2026-07-28 ``tools/call`` of ``tool`` by the user of ``token``: its result."""
+    message = request(request_id, "tools/call", meta, name=tool, **params)
+    headers = {**modern_headers("tools/call", tool), "authorization": f"Bearer {token}"}
+    answer = post(server.url, message, **headers).json()
+    assert "result" in answer, answer
+    result: dict[str, Any] = answer["result"]
+    return result
+
+
+def test_over_http_one_caller_cannot_take_every_callers_tasks(shared: HttpServer) -> None:
+    gates: list[str] = []
 
     def made(token: str, request_id: int, gate: str) -> dict[str, Any]:
         gates.append(gate)
-        return call(token, request_id, "made", gate=gate)
+        return call_as(shared, token, request_id, "made", arguments={"gate": gate})
 
     try:
         assert made("alice-token", 1, "a1")["resultType"] == "task"
         assert made("alice-token", 2, "a2")["resultType"] == "task"
         with concurrent.futures.ThreadPoolExecutor(1) as pool:  # alice's share is used:
             third = pool.submit(made, "alice-token", 3, "a3")  # a plain call, answered at its end
-            bobs = made("bob-token", 4, "b1")
-            assert bobs["resultType"] == "task"  # bob still has his share
-            call("alice-token", 5, "release", gate="a3")
+            assert made("bob-token", 4, "b1")["resultType"] == "task"  # bob has his share
+            call_as(shared, "alice-token", 5, "release", arguments={"gate": "a3"})
             assert third.result()["resultType"] == "complete"
     finally:
         for number, gate in enumerate(gates):
-            call("alice-token", 10 + number, "release", gate=gate)
-        server.stop()
+            call_as(shared, "alice-token", 10 + number, "release", arguments={"gate": gate})
+
+
+def test_over_http_one_caller_cannot_take_every_callers_parks(shared: HttpServer) -> None:
+    def asked(token: str, request_id: int, who: str) -> dict[str, Any]:
+        """``greet`` called: it asks (parked, or stopped to be replayed)."""
+        found = call_as(shared, token, request_id, "greet", ELICIT, arguments={"who": who})
+        assert found["resultType"] == "input_required", found
+        return found
+
+    def retried(token: str, request_id: int, who: str, asking: dict[str, Any]) -> str:
+        """The retry that answers it: what it says of its runs."""
+        (key,) = asking["inputRequests"]
+        params = {
+            "arguments": {"who": who},
+            "inputResponses": {key: {"action": "accept", "content": {"value": "Ada"}}},
+            "requestState": asking["requestState"],
+        }
+        return text(call_as(shared, token, request_id, "greet", ELICIT, **params))
+
+    first, second = asked("alice-token", 20, "a1"), asked("alice-token", 21, "a2")
+    third = asked("alice-token", 22, "a3")  # alice's share is used: not parked
+    assert retried("alice-token", 23, "a3", third).endswith("after 2 run(s)")  # replayed
+    bobs = asked("bob-token", 24, "b1")
+    assert retried("bob-token", 25, "b1", bobs).endswith("after 1 run(s)")  # parked, resumed
+    assert retried("alice-token", 26, "a1", first).endswith("after 1 run(s)")
+    assert retried("alice-token", 27, "a2", second).endswith("after 1 run(s)")
