@@ -97,20 +97,21 @@ class Server:
     calls may finish after end of input), ``state_key`` (seals the modern era's
     request states; else the ``OBJMCP_STATE_KEY`` environment variable, else a
     random key), ``max_parked`` and ``park_timeout`` (modern era: how many calls
-    may wait suspended for the client's retry, and for how many seconds; beyond
+    may wait suspended for the client's retry, 64, and for how many seconds, 300; beyond
     either, the retry runs the method again from the start, answering its earlier
-    questions from the state; parked calls and 2026-07-28 tasks' calls waiting for
-    ``tasks/update`` together, each caller its share: ``max_parked`` divided by the callers
-    with calls waiting, one at least), ``task_after``, ``max_tasks``, ``task_ttl`` and
-    ``max_task_results``
+    questions from the state; a 2026-07-28 task's call waiting for ``tasks/update`` is
+    counted with them, and its question fails at once when there is no room; each caller
+    has its share: ``max_parked`` divided by the callers with calls waiting, one at
+    least), ``task_after``, ``max_tasks``, ``task_ttl`` and ``max_task_results``
     (2026-07-28, to a client with the tasks extension: seconds after which a call still
     running is answered as a task, 5, None for only the tools that say ``task=``; tasks
     alive at once in a session, 1,000, beyond which a call is answered as a plain call,
     each caller its share: ``max_tasks`` divided by the callers with tasks alive, one at
-    least; seconds an ended task is kept for the client to fetch, 600; ended tasks are
-    kept at most ``max_tasks`` and ``max_task_results`` characters of their results,
-    64 Mi, in all: beyond either the oldest ended tasks, those of the callers over their
-    share first, are forgotten early and answer as expired ones), ``jobs`` (False; True: the same
+    least; seconds an ended task is kept for the client to fetch, 600; and, in all, at
+    most ``max_tasks`` ended tasks are kept, with at most ``max_task_results``
+    characters of results, 64 Mi: beyond either, the oldest ended tasks, those of the
+    callers over their share first, are forgotten early and answer as expired ones),
+    ``jobs`` (False; True: the same
     call from a client with no tasks, in any revision, is answered with a text naming a
     job, and the tools ``job_status``, ``job_result`` and ``job_cancel`` are listed, for
     the model to come back for it), ``max_waiting`` and ``max_waiting_total``

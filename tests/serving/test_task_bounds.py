@@ -21,7 +21,7 @@ from http_helpers import HttpServer, modern_headers, post
 from test_tasks import WITH_TASKS, Client, request, text
 
 POOLS = Path(__file__).resolve().parent.parent / "servers" / "pools.py"
-ELICIT = {"elicitation": {}}
+ELICIT: dict[str, Any] = {"elicitation": {}}
 
 
 @contextlib.contextmanager
