@@ -48,7 +48,7 @@ class Parking:
             raise ValueError("max_parked cannot be negative")
         self.limit = limit
         self._parks: dict[str, _Park] = {}
-        self._held: dict[int, str | None] = {}  # task calls waiting for tasks/update
+        self._held: dict[int, tuple[str | None, int]] = {}  # task calls: owner, its waits
         self._shares = Shares(limit)
 
     def __len__(self) -> int:
@@ -74,18 +74,30 @@ class Parking:
         return name
 
     def hold(self, call_id: int, owner: str | None) -> bool:
-        """Count the task's call ``call_id`` of ``owner`` as waiting for ``tasks/update``;
-        False, counting nothing, when it has no room (:meth:`room`)."""
-        if call_id in self._held or not self._shares.room(owner):
+        """Count the task's call ``call_id`` of ``owner`` as waiting for ``tasks/update``
+        (one place however many of its questions wait at once); False, counting nothing,
+        when it has no room (:meth:`room`)."""
+        if call_id in self._held:
+            held_by, waits = self._held[call_id]
+            self._held[call_id] = (held_by, waits + 1)
+            return True
+        if not self._shares.room(owner):
             return False
-        self._held[call_id] = owner
+        self._held[call_id] = (owner, 1)
         self._shares.take(owner)
         return True
 
     def release(self, call_id: int) -> None:
-        """The held call ``call_id`` waits no more."""
-        if call_id in self._held:
-            self._shares.give(self._held.pop(call_id))
+        """One wait of the held call ``call_id`` is over (each :meth:`hold` is released
+        once)."""
+        if call_id not in self._held:
+            return
+        owner, waits = self._held[call_id]
+        if waits > 1:
+            self._held[call_id] = (owner, waits - 1)
+        else:
+            del self._held[call_id]
+            self._shares.give(owner)
 
     def claim(self, name: str | None, round: int) -> int | None:
         """The parked call a retry answering the round ``round`` resumes, taken off its

@@ -9,6 +9,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from objmcp.protocol.parking import Parking
 from objmcp.protocol.shares import Shares
 
 OWNERS = st.sampled_from([None, "alice", "bob", "carol"])
@@ -44,3 +45,18 @@ def test_shares_keep_their_promises(limit: int, steps: list[tuple[bool, str | No
         if callers == 1:
             assert len(shares) <= limit, "one caller alone: a plain bound"
         assert shares.held_by(owner) == held.get(owner, 0)
+
+
+def test_parks_and_held_task_calls_share_max_parked() -> None:
+    parking = Parking(2)
+    name = parking.open(1, 1, "alice")
+    assert parking.hold(2, "alice")  # a task's call waiting for tasks/update
+    assert not parking.room("alice") and not parking.hold(4, "alice")
+    assert parking.room("bob") and parking.hold(3, "bob")  # bob holds none: let in
+    assert parking.hold(3, "bob") and len(parking) == 3  # one place, however many waits
+    parking.release(3)
+    assert len(parking) == 3
+    parking.release(3)
+    assert len(parking) == 2 and parking.claim(name, 1) == 1 and len(parking) == 1
+    parking.release(2)
+    assert len(parking) == 0 and parking.room("alice")
