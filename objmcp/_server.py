@@ -25,6 +25,7 @@ from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
 from .protocol.extensions import Extensions, declared
 from .protocol.jobs import JobTools
+from .protocol.kept import DEFAULT_MAX_TASK_RESULTS, KeptTasks
 from .protocol.limits import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_DEPTH,
@@ -42,14 +43,7 @@ from .protocol.session import (
 )
 from .protocol.state import StateSeal
 from .protocol.surfaced import DEFAULT_SURFACED, Surfaced
-from .protocol.tasks import (
-    DEFAULT_KEEP,
-    DEFAULT_MAX_TASK_RESULTS,
-    DEFAULT_MAX_TASKS,
-    TASKS,
-    KeptTasks,
-    TaskStore,
-)
+from .protocol.tasks import DEFAULT_KEEP, DEFAULT_MAX_TASKS, TASKS, TaskStore
 from .serving.byte_stream import StreamConnection
 from .serving.connection import Connection
 from .serving.reader import ReaderConnection

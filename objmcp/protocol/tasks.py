@@ -8,10 +8,10 @@ the caller that started it (another caller is told it does not exist), at most
 ``limit`` are alive at once (each caller its share:
 :class:`~objmcp.protocol.shares.Shares`), and an ended task is kept ``keep`` seconds,
 then forgotten. What ended tasks keep is bounded in all, across every store of a server,
-by a :class:`KeptTasks`: at most ``max_tasks`` ended tasks and ``max_task_results``
-characters of their results; beyond either, ended tasks are forgotten early, oldest first
-(a caller's over its share first), and answer as expired ones do. The store has no clock
-of its own: every operation is given ``now``.
+by a :class:`~objmcp.protocol.kept.KeptTasks`: at most ``max_tasks`` ended tasks and
+``max_task_results`` characters of their results; beyond either, ended tasks are
+forgotten early, oldest first (a caller's over its share first), and answer as expired
+ones do. The store has no clock of its own: every operation is given ``now``.
 
 Theory of operation:
 
@@ -22,7 +22,7 @@ Theory of operation:
    outstanding is ignored.
 4. Nothing is kept past its expiry: every operation first forgets what expired.
 5. A running task is never forgotten; an ended one may be, early, to keep within the
-   bounds of :class:`KeptTasks`.
+   bounds of :class:`~objmcp.protocol.kept.KeptTasks`.
 """
 
 from __future__ import annotations
@@ -31,15 +31,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .kept import KeptTasks, size_of
 from .shares import Shares
 
 __all__ = [
     "DEFAULT_KEEP",
-    "DEFAULT_MAX_TASK_RESULTS",
     "DEFAULT_MAX_TASKS",
     "DEFAULT_POLL_INTERVAL",
     "ENDED",
-    "KeptTasks",
     "TASKS",
     "Status",
     "Task",
@@ -62,9 +61,6 @@ DEFAULT_KEEP = 600.0
 DEFAULT_MAX_TASKS = 1000
 """Tasks alive at once in a session (``max_tasks``), beyond which a call is answered as a
 plain call; and ended tasks kept at once in all, beyond which the oldest are forgotten."""
-DEFAULT_MAX_TASK_RESULTS = 64 * 1024 * 1024
-"""Characters of the results ended tasks keep at once, in all (``max_task_results``): four
-results of ``max_result``'s 16 Mi; beyond it the oldest ended tasks are forgotten."""
 DEFAULT_POLL_INTERVAL = 0.5
 """Seconds between the client's polls, as suggested in ``pollIntervalMs``."""
 
@@ -99,81 +95,6 @@ class Task:
     def ended(self) -> bool:
         """Whether the task reached a final status."""
         return self.status in ENDED
-
-
-class KeptTasks:
-    """The ended tasks every store of a server keeps, oldest first: at most ``count`` of
-    them and ``size`` characters of what they keep, in all.
-
-    When a task ends past either bound, ended tasks are forgotten, oldest first, until
-    both hold: first those of the callers over their share (each bound divided by the
-    callers keeping ended tasks; one task at least), so that a caller within its share
-    never loses one to another caller (unless more callers keep tasks than ``count``);
-    then, if none is over, the oldest of all. A running task is never counted here, nor
-    forgotten. Used under the lock of the session whose task ends (on one event loop).
-    """
-
-    def __init__(
-        self, count: int = DEFAULT_MAX_TASKS, size: int = DEFAULT_MAX_TASK_RESULTS
-    ) -> None:
-        if count < 0 or size < 0:
-            raise ValueError("max_tasks and max_task_results cannot be negative")
-        self.count, self.size = count, size
-        self._kept: dict[Task, TaskStore] = {}  # oldest first
-        self._owners: dict[str | None, list[int]] = {}  # owner -> [tasks, characters]
-        self._total = 0
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-    @property
-    def total(self) -> int:
-        """The characters the kept tasks keep."""
-        return self._total
-
-    def keep(self, store: TaskStore, task: Task, now: float) -> None:
-        """``store``'s task ``task`` ended: keep it, forgetting what expired and, past the
-        bounds, the oldest ended tasks of the callers over their share."""
-        for old in list(self._kept):
-            if old.expires is None or old.expires > now:
-                break
-            self._kept.pop(old).forget(old)
-            self._untally(old)
-        self._kept[task] = store
-        tally = self._owners.setdefault(task.owner, [0, 0])
-        tally[0] += 1
-        tally[1] += task.size
-        self._total += task.size
-        while self._kept and (len(self._kept) > self.count or self._total > self.size):
-            victim = self._victim()
-            self._kept.pop(victim).forget(victim)
-            self._untally(victim)
-
-    def drop(self, task: Task) -> None:
-        """Its store forgot ``task`` (it expired, or the session ended)."""
-        if self._kept.pop(task, None) is not None:
-            self._untally(task)
-
-    def _victim(self) -> Task:
-        holders = len(self._owners)
-        count_share, size_share = max(1, self.count // holders), self.size // holders
-        over = {
-            owner
-            for owner, (count, size) in self._owners.items()
-            if count > count_share or size > size_share
-        }
-        for task in self._kept:
-            if task.owner in over:
-                return task
-        return next(iter(self._kept))
-
-    def _untally(self, task: Task) -> None:
-        tally = self._owners[task.owner]
-        tally[0] -= 1
-        tally[1] -= task.size
-        self._total -= task.size
-        if tally[0] == 0:
-            del self._owners[task.owner]
 
 
 TASK_OVERHEAD = 256
@@ -270,7 +191,7 @@ class TaskStore:
         task.expires = now + self.keep
         self._live.give(task.owner)
         self._ended[task.task_id] = None
-        task.size = TASK_OVERHEAD + _size(result) + _size(error)
+        task.size = TASK_OVERHEAD + size_of(result) + size_of(error)
         if not self._closed:
             self.kept.keep(self, task, now)
         return True
@@ -380,34 +301,3 @@ def _iso(moment: float) -> str:
 
 def _ms(seconds: float) -> int:
     return max(1, round(seconds * 1000))
-
-
-_SHARED = 1024
-"""Strings longer than this are counted once however often they are met."""
-
-
-def _size(value: object) -> int:
-    """About the characters ``value`` holds: its strings' lengths, keys included, and a
-    few for every other value (a walk of its values, not of its text). A long string met
-    twice is one string in memory (a text result and its ``structuredContent``): counted
-    once."""
-    size = 0
-    pending = [value]
-    seen: set[int] = set()
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if len(item) > _SHARED:
-                if id(item) in seen:
-                    continue
-                seen.add(id(item))
-            size += len(item) + 2
-        elif isinstance(item, dict):
-            size += 2 + sum(len(key) + 3 for key in item if isinstance(key, str))
-            pending.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            size += 2
-            pending.extend(item)
-        else:
-            size += 8
-    return size

@@ -19,6 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from objmcp import Toolbox
 from objmcp.model.content import ToolResult
 from objmcp.protocol.jobs import JobTools
+from objmcp.protocol.kept import KeptTasks
 from objmcp.protocol.session import (
     CancelCall,
     Send,
@@ -27,7 +28,7 @@ from objmcp.protocol.session import (
     StartCall,
     WaitForJob,
 )
-from objmcp.protocol.tasks import KeptTasks, TaskStore
+from objmcp.protocol.tasks import TaskStore
 
 
 class Small:

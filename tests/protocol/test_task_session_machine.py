@@ -41,6 +41,7 @@ import objmcp
 from objmcp import Toolbox
 from objmcp.model.content import ToolResult
 from objmcp.protocol.jsonrpc import ProtocolError, RequestId
+from objmcp.protocol.kept import KeptTasks
 from objmcp.protocol.session import (
     CLIENT_CAPABILITIES_KEY,
     PROTOCOL_VERSION_KEY,
@@ -53,7 +54,7 @@ from objmcp.protocol.session import (
     TaskAnswered,
 )
 from objmcp.protocol.subscriptions import SUBSCRIPTION_ID_KEY
-from objmcp.protocol.tasks import ENDED, TASKS, KeptTasks, TaskStore
+from objmcp.protocol.tasks import ENDED, TASKS, TaskStore
 
 
 class Desk:

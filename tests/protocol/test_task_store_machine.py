@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from objmcp.protocol.tasks import ENDED, KeptTasks, Task, TaskStore
+from objmcp.protocol.kept import KeptTasks
+from objmcp.protocol.tasks import ENDED, Task, TaskStore
 
 LIMIT = 3
 KEEP = 10.0
