@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from objmcp.protocol.kept import KeptTasks
+from objmcp.protocol.kept import KeptTasks, size_of
 from objmcp.protocol.tasks import ENDED, Task, TaskStore
 
 LIMIT = 3
@@ -180,3 +180,27 @@ def test_ended_tasks_kept_stay_in_bounds_and_spare_a_caller_within_its_share(
             for old in before:
                 if old.owner in within:
                     assert store.by_id(old.task_id) is old, "lost to another caller"
+
+
+@given(
+    st.recursive(
+        st.none() | st.integers() | st.text(),
+        lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+    )
+)
+def test_what_a_result_keeps_counts_each_string_and_a_long_one_shared_once(value: Any) -> None:
+    long = "x" * 5000
+    alone = size_of(value)
+    assert alone >= sum(len(found) for found in _strings(value))
+    twice = size_of({"text": long, "structuredContent": {"result": long}, "more": value})
+    assert 5000 + alone <= twice < 5000 + alone + 100
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [*value, *(found for item in value.values() for found in _strings(item))]
+    if isinstance(value, list):
+        return [found for item in value for found in _strings(item)]
+    return []
