@@ -25,6 +25,7 @@ from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
 from .protocol.extensions import Extensions, declared
 from .protocol.jobs import JobTools
+from .protocol.kept import DEFAULT_MAX_TASK_RESULTS, KeptTasks
 from .protocol.limits import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_DEPTH,
@@ -90,18 +91,27 @@ class Server:
     calls may finish after end of input), ``state_key`` (seals the modern era's
     request states; else the ``OBJMCP_STATE_KEY`` environment variable, else a
     random key), ``max_parked`` and ``park_timeout`` (modern era: how many calls
-    may wait suspended for the client's retry, and for how many seconds; beyond
+    may wait suspended for the client's retry, 64, and for how many seconds, 300; beyond
     either, the retry runs the method again from the start, answering its earlier
-    questions from the state), ``task_after``, ``max_tasks`` and ``task_ttl``
+    questions from the state; a 2026-07-28 task's call waiting for ``tasks/update`` is
+    counted with them, and its question fails at once when there is no room; each caller
+    has its share: ``max_parked`` divided by the callers with calls waiting, one at
+    least), ``task_after``, ``max_tasks``, ``task_ttl`` and ``max_task_results``
     (2026-07-28, to a client with the tasks extension: seconds after which a call still
     running is answered as a task, 5, None for only the tools that say ``task=``; tasks
-    alive at once, 1,000, beyond which a call is answered as a plain call; seconds an
-    ended task is kept for the client to fetch, 600), ``jobs`` (False; True: the same
+    alive at once in a session, 1,000, beyond which a call is answered as a plain call,
+    each caller its share: ``max_tasks`` divided by the callers with tasks alive, one at
+    least; seconds an ended task is kept for the client to fetch, 600; and, in all, at
+    most ``max_tasks`` ended tasks are kept, with at most ``max_task_results``
+    characters of results, 64 Mi: beyond either, the oldest ended tasks, those of the
+    callers over their share first, are forgotten early and answer as expired ones),
+    ``jobs`` (False; True: the same
     call from a client with no tasks, in any revision, is answered with a text naming a
     job, and the tools ``job_status``, ``job_result`` and ``job_cancel`` are listed, for
     the model to come back for it), ``max_waiting`` and ``max_waiting_total``
-    (handshake era: how many calls may wait for the client's answer at once, in one
-    session, 64, and in all, 1,000; each may keep a worker thread: beyond either, the
+    (how many calls may wait for the client's answer at once: in one handshake-era
+    session, 64, and in all, 1,000, parked calls and tasks' calls that ask counted;
+    each may keep a worker thread: beyond either, the
     question raises :class:`~objmcp.InteractionUnavailable` in the call, which
     answers with an error unless it catches it), ``tools`` (how members are published, by name:
     the options of ``@objmcp.tool``, for code that cannot carry decorators),
@@ -179,6 +189,7 @@ class Server:
         task_after: float | None = DEFAULT_TASK_AFTER,
         max_tasks: int = DEFAULT_MAX_TASKS,
         task_ttl: float = DEFAULT_KEEP,
+        max_task_results: int = DEFAULT_MAX_TASK_RESULTS,
         jobs: bool = False,
         max_waiting: int = DEFAULT_MAX_WAITING,
         max_waiting_total: int = DEFAULT_MAX_WAITING_TOTAL,
@@ -256,6 +267,8 @@ class Server:
         self.task_after = task_after
         self.max_tasks = max_tasks
         self.task_ttl = task_ttl
+        self.kept_tasks = KeptTasks(max_tasks, max_task_results)
+        """The ended tasks every session keeps, bounded in all."""
         if not isinstance(jobs, bool):
             raise TypeError(f"jobs takes True or False, not {jobs!r}")
         self.jobs = JobTools(task_after or DEFAULT_TASK_AFTER) if jobs else None
@@ -375,7 +388,7 @@ class Server:
             max_parked=self.max_parked,
             max_surfaced=self.max_surfaced,
             extensions=self.extensions,
-            tasks=TaskStore(self.max_tasks, self.task_ttl),
+            tasks=TaskStore(self.max_tasks, self.task_ttl, kept=self.kept_tasks),
             jobs=self.jobs,
         )
 

@@ -134,9 +134,20 @@ def _parser() -> argparse.ArgumentParser:
         "naming a job, and list the tools job_status, job_result and job_cancel to come "
         "back for it (off by default)",
     )
-    limits.add_argument("--max-tasks", type=int, metavar="N", help="tasks alive at once (1000)")
+    limits.add_argument(
+        "--max-tasks",
+        type=int,
+        metavar="N",
+        help="tasks alive at once, and ended tasks kept in all (1000)",
+    )
     limits.add_argument(
         "--task-ttl", type=float, metavar="SECONDS", help="an ended task is kept (600)"
+    )
+    limits.add_argument(
+        "--max-task-results",
+        type=int,
+        metavar="N",
+        help="characters of the results ended tasks keep, in all (64 Mi)",
     )
     limits.add_argument("--max-calls", type=int, metavar="N", help="running at once, each client")
     limits.add_argument("--max-threads", type=int, metavar="N", help="sync calls at once (40)")
@@ -488,6 +499,7 @@ _LIMITS = (
     "task_after",
     "max_tasks",
     "task_ttl",
+    "max_task_results",
     "jobs",
     "max_calls",
     "max_threads",

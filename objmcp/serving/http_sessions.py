@@ -370,6 +370,7 @@ class SessionStore:
         self.settings.tools.end_session(connection.runner)
         connection.runner.release_waits()
         connection.runner.cancel_calls()
+        connection.runner.session.tasks.close()  # its ended tasks count no more
         for stream in [*connection.streams.values(), connection.stream]:
             if stream is not None:
                 stream.close()
