@@ -11,7 +11,7 @@ from .serving.asgi import McpApp
 __all__ = ["HTTP_OPTIONS", "asgi_app"]
 
 
-def asgi_app(name: str, target: object, **options: Any) -> McpApp:
+def asgi_app(name: str, target: object, **options: Any) -> McpApp[Server]:
     """Serve ``target`` over Streamable HTTP: an ASGI application for any ASGI server
     (uvicorn, hypercorn, granian), mountable in Starlette or FastAPI.
 
@@ -38,18 +38,28 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp:
     and starts a new one; None: until the client deletes it), ``no_auth`` (serve
     clients beyond this machine with no ``token`` or ``verify``: without it, and
     without either, a request from an address that is not loopback is refused 403),
-    ``max_sessions`` (handshake-era sessions open at once, 1,000: an ``initialize``
-    beyond it ends the least recently used session with nothing going on, or, when
-    every one is busy, is refused 503), ``max_body`` (bytes of a POST's body, 16 MiB)
-    and ``max_values`` (JSON values in it, array items and object members, 2,000,000,
-    counted before it is parsed): beyond either, 413. The built-in check of JWT access
-    tokens (needs ``objmcp[auth]``) instead of ``token`` or ``verify``: ``jwks_url`` (the
-    authorization server's key set, fetched and cached) or ``jwt_key`` (a PEM public key
-    or a JWK), ``issuer`` (the ``iss`` expected) and ``audience`` (the ``aud``: this
-    endpoint's own URL; ``resource`` when not given); ``scopes`` are then also the scopes
-    every token must grant (403 otherwise).
+    ``max_sessions`` (handshake-era sessions open at once, 1,000, shared fairly among
+    the callers present, at least one each: an ``initialize`` beyond it ends the
+    caller's own least recently used session with nothing going on, else, for a caller
+    within its share, such a session of a caller above its share that holds no tasks;
+    else it is refused 503 with ``Retry-After``), ``max_body`` (bytes of a POST's
+    body, 16 MiB) and ``max_values`` (JSON values in it, array items and object members,
+    2,000,000, counted before it is parsed): beyond either, 413; ``max_values`` bounds an
+    argument sent as JSON text too (the server's own option of that name). The built-in
+    check of JWT access tokens (needs ``objmcp[auth]``) instead of ``token`` or ``verify``:
+    ``jwks_url`` (the authorization server's key set, fetched and cached) or ``jwt_key`` (a
+    PEM public key or a JWK), ``issuer`` (the ``iss`` expected) and ``audience`` (the
+    ``aud``: this endpoint's own URL; ``resource`` when not given); ``scopes`` are then also
+    the scopes every token must grant (403 otherwise).
+
+    The app's ``server`` is the :class:`~objmcp.Server` it serves: ``app.server.add(...)``
+    and ``app.server.remove(...)`` change the tools, resources and prompts while serving
+    (from any thread), and every client listening (a handshake-era session's GET stream,
+    a 2026-07-28 ``subscriptions/listen``) hears the list changed.
     """
     http = {key: options.pop(key) for key in HTTP_OPTIONS if key in options}
+    if "max_values" in http:
+        options["max_values"] = http["max_values"]
     return McpApp(Server(name, target, **options), **http)
 
 

@@ -25,6 +25,7 @@ from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
 from .protocol.extensions import Extensions, declared
 from .protocol.jobs import JobTools
+from .protocol.kept import DEFAULT_MAX_TASK_RESULTS, KeptTasks
 from .protocol.limits import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_DEPTH,
@@ -90,18 +91,27 @@ class Server:
     calls may finish after end of input), ``state_key`` (seals the modern era's
     request states; else the ``OBJMCP_STATE_KEY`` environment variable, else a
     random key), ``max_parked`` and ``park_timeout`` (modern era: how many calls
-    may wait suspended for the client's retry, and for how many seconds; beyond
+    may wait suspended for the client's retry, 64, and for how many seconds, 300; beyond
     either, the retry runs the method again from the start, answering its earlier
-    questions from the state), ``task_after``, ``max_tasks`` and ``task_ttl``
+    questions from the state; a 2026-07-28 task's call waiting for ``tasks/update`` is
+    counted with them, and its question fails at once when there is no room; each caller
+    has its share: ``max_parked`` divided by the callers with calls waiting, one at
+    least), ``task_after``, ``max_tasks``, ``task_ttl`` and ``max_task_results``
     (2026-07-28, to a client with the tasks extension: seconds after which a call still
     running is answered as a task, 5, None for only the tools that say ``task=``; tasks
-    alive at once, 1,000, beyond which a call is answered as a plain call; seconds an
-    ended task is kept for the client to fetch, 600), ``jobs`` (False; True: the same
+    alive at once in a session, 1,000, beyond which a call is answered as a plain call,
+    each caller its share: ``max_tasks`` divided by the callers with tasks alive, one at
+    least; seconds an ended task is kept for the client to fetch, 600; and, in all, at
+    most ``max_tasks`` ended tasks are kept, with at most ``max_task_results``
+    characters of results, 64 Mi: beyond either, the oldest ended tasks, those of the
+    callers over their share first, are forgotten early and answer as expired ones),
+    ``jobs`` (False; True: the same
     call from a client with no tasks, in any revision, is answered with a text naming a
     job, and the tools ``job_status``, ``job_result`` and ``job_cancel`` are listed, for
     the model to come back for it), ``max_waiting`` and ``max_waiting_total``
-    (handshake era: how many calls may wait for the client's answer at once, in one
-    session, 64, and in all, 1,000; each may keep a worker thread: beyond either, the
+    (how many calls may wait for the client's answer at once: in one handshake-era
+    session, 64, and in all, 1,000, parked calls and tasks' calls that ask counted;
+    each may keep a worker thread: beyond either, the
     question raises :class:`~objmcp.InteractionUnavailable` in the call, which
     answers with an error unless it catches it), ``tools`` (how members are published, by name:
     the options of ``@objmcp.tool``, for code that cannot carry decorators),
@@ -117,8 +127,11 @@ class Server:
     an object, a number or a boolean is read, as some clients send them; False:
     refused), ``max_items`` (items read from the iterators and generators a call, a
     resource read or a prompt returns, all together, 10,000: the rest is cut and the
-    result says so) and ``max_result`` (characters of a result's text, of a resource's
-    contents or of a prompt's messages, 16 Mi: a longer one is an error), ``loggers``
+    result says so), ``max_result`` (characters of a result's text, of a resource's
+    contents or of a prompt's messages, 16 Mi: a longer one is an error) and
+    ``max_values`` (JSON values an argument sent as JSON text may hold, counted before
+    it is read, 2,000,000: beyond, an error names the argument; :func:`asgi_app`'s
+    ``max_values``, which bounds a request's body, bounds these too), ``loggers``
     (the loggers whose records, with their children's, go to the client during a call;
     None, the default: those of the top-level packages the served object's tools come
     from, ``mylib`` for a class of ``mylib.sub``; an injected ``objmcp.Log`` always
@@ -137,8 +150,9 @@ class Server:
     call and closed when the session ends: a connection on stdio, a handshake-era session
     over HTTP; a 2026-07-28 request over HTTP, which belongs to no session, gets an error
     result saying so rather than an object that never ends or one it would share;
-    ``"caller"``: one object per :attr:`objmcp.Caller.subject`, shared by its sessions,
-    closed after ``object_idle`` seconds unused, 3,600; with no caller, one for the local
+    ``"caller"``: one object per :attr:`objmcp.Caller.key` (the user the token names,
+    else the token itself, by a digest, as sessions and tasks are kept), shared by its
+    sessions, closed after ``object_idle`` seconds unused, 3,600; with no caller, one for the local
     caller), ``max_objects`` (objects kept at once, 1,000: beyond, the least recently used
     is closed, after the calls using it end);
     ``meta`` (the ``_meta`` of the ``initialize`` and ``server/discover`` results);
@@ -176,6 +190,7 @@ class Server:
         task_after: float | None = DEFAULT_TASK_AFTER,
         max_tasks: int = DEFAULT_MAX_TASKS,
         task_ttl: float = DEFAULT_KEEP,
+        max_task_results: int = DEFAULT_MAX_TASK_RESULTS,
         jobs: bool = False,
         max_waiting: int = DEFAULT_MAX_WAITING,
         max_waiting_total: int = DEFAULT_MAX_WAITING_TOTAL,
@@ -188,6 +203,7 @@ class Server:
         lenient: bool = True,
         max_items: int = DEFAULT_LIMITS.max_items,
         max_result: int = DEFAULT_LIMITS.max_result,
+        max_values: int = DEFAULT_LIMITS.max_values,
         loggers: Collection[str] | None = None,
         discovery: DiscoveryMode = "auto",
         discovery_threshold: int = DEFAULT_THRESHOLD,
@@ -220,6 +236,7 @@ class Server:
             lenient=lenient,
             max_items=max_items,
             max_result=max_result,
+            max_values=max_values,
             discovery=discovery,
             discovery_threshold=discovery_threshold,
             about=instructions,
@@ -251,6 +268,8 @@ class Server:
         self.task_after = task_after
         self.max_tasks = max_tasks
         self.task_ttl = task_ttl
+        self.kept_tasks = KeptTasks(max_tasks, max_task_results)
+        """The ended tasks every session keeps, bounded in all."""
         if not isinstance(jobs, bool):
             raise TypeError(f"jobs takes True or False, not {jobs!r}")
         self.jobs = JobTools(task_after or DEFAULT_TASK_AFTER) if jobs else None
@@ -370,7 +389,7 @@ class Server:
             max_parked=self.max_parked,
             max_surfaced=self.max_surfaced,
             extensions=self.extensions,
-            tasks=TaskStore(self.max_tasks, self.task_ttl),
+            tasks=TaskStore(self.max_tasks, self.task_ttl, kept=self.kept_tasks),
             jobs=self.jobs,
         )
 

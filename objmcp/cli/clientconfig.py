@@ -28,15 +28,21 @@ cursor        user: ``~/.cursor/mcp.json``; project: ``./.cursor/mcp.json``  ``m
 an entry of the same name is replaced (and said so), the old file is copied to
 ``<file>.bak``, and the new one replaces it in one step. A file that is not
 plain JSON (VS Code allows comments) is left alone, with the snippet to add by hand.
+Neither the file nor its ``.bak`` may be a symbolic link: a project's ``.vscode/mcp.json``
+that links to ``~/.claude.json`` would otherwise copy that file's secrets into the
+project. Such a file is left alone, and the command says which link to remove.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
-import shutil
+import stat
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -65,7 +71,8 @@ def configure(
     with ``write``, merge it into the file."""
     scope = scope or _DEFAULT_SCOPE[client]
     try:
-        path = Path(file).expanduser().resolve() if file else config_path(client, scope)
+        # absolute, not resolved: a link given is seen (and refused), not followed
+        path = Path(file).expanduser().absolute() if file else config_path(client, scope)
     except ValueError as error:
         err.write(f"objmcp config: {error}\n")
         return 2
@@ -199,12 +206,16 @@ def merge_entry(
 ) -> tuple[bool, Path | None]:
     """Put ``entry`` under ``name`` in the JSON file ``path`` (created with its folders if
     need be), keeping everything else; returns whether an entry was replaced and the
-    backup made of the old file. Raises ``ValueError`` for a file that is not a JSON object."""
-    existed = path.exists()
+    backup made of the old file. Raises ``ValueError`` for a file that is not a JSON object,
+    or for ``path`` or its backup being a symbolic link (never followed, never replaced)."""
+    backup = path.with_name(path.name + ".bak")
+    for place in (path, backup):
+        _refuse_link(place)
+    old = _read_unfollowed(path)
     document: Any = {}
-    if existed:
-        text = path.read_text(encoding="utf-8")
+    if old is not None:
         try:
+            text = old[0].decode("utf-8")
             document = json.loads(text) if text.strip() else {}
         except ValueError as error:
             raise ValueError(
@@ -223,16 +234,70 @@ def merge_entry(
     replaced = name in node
     node[name] = entry
     path.parent.mkdir(parents=True, exist_ok=True)
-    backup = path.with_name(path.name + ".bak") if existed else None
-    if backup is not None:
-        shutil.copy2(path, backup)
-    temporary = path.with_name(f".{path.name}.objmcp-{os.getpid()}")
     data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode()
-    # Written private first, then given the old file's mode: a private file stays private.
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if existed else 0o666)
-    with os.fdopen(fd, "wb") as stream:
-        stream.write(data)
-    if existed:
-        shutil.copymode(path, temporary)
-    os.replace(temporary, path)
+    if old is None:
+        _replace(path, data, None)
+        return replaced, None
+    content, mode = old
+    _replace(backup, content, mode)
+    _replace(path, data, mode)
     return replaced, backup
+
+
+def _refuse_link(path: Path) -> None:
+    """Raise ``ValueError`` when ``path`` is a symbolic link."""
+    if path.is_symlink():
+        raise ValueError(_linked(path))
+
+
+def _linked(path: Path) -> str:
+    try:
+        target = f" (to {os.readlink(path)})"
+    except OSError:
+        target = ""
+    return (
+        f"{path} is a symbolic link{target}, so it is left as it is: "
+        "objmcp writes no client file through a link, which could copy another file's "
+        "secrets here; remove the link, or pass the file it points to with --file"
+    )
+
+
+def _read_unfollowed(path: Path) -> tuple[bytes, int] | None:
+    """The bytes and the permission bits of the file ``path``, read without following a
+    link (None when there is no file); raises ``ValueError`` for a link."""
+    try:
+        # no waiting on a FIFO put there: it is refused below, as anything but a file is
+        fd = os.open(
+            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        )
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # a link, made since it was looked at
+            raise ValueError(_linked(path)) from None
+        raise
+    with os.fdopen(fd, "rb") as stream:
+        mode = os.fstat(stream.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise ValueError(f"{path} is not a regular file, so it is left as it is")
+        return stream.read(), stat.S_IMODE(mode)
+
+
+def _replace(path: Path, data: bytes, mode: int | None) -> None:
+    """Make ``path`` hold ``data`` in one step, through a new file beside it: a link put at
+    ``path`` meanwhile is replaced, not written through. ``mode``: the old file's
+    permission bits (None: a new file's, as the umask says)."""
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+        if mode is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -134,9 +134,20 @@ def _parser() -> argparse.ArgumentParser:
         "naming a job, and list the tools job_status, job_result and job_cancel to come "
         "back for it (off by default)",
     )
-    limits.add_argument("--max-tasks", type=int, metavar="N", help="tasks alive at once (1000)")
+    limits.add_argument(
+        "--max-tasks",
+        type=int,
+        metavar="N",
+        help="tasks alive at once, and ended tasks kept in all (1000)",
+    )
     limits.add_argument(
         "--task-ttl", type=float, metavar="SECONDS", help="an ended task is kept (600)"
+    )
+    limits.add_argument(
+        "--max-task-results",
+        type=int,
+        metavar="N",
+        help="characters of the results ended tasks keep, in all (64 Mi)",
     )
     limits.add_argument("--max-calls", type=int, metavar="N", help="running at once, each client")
     limits.add_argument("--max-threads", type=int, metavar="N", help="sync calls at once (40)")
@@ -203,7 +214,9 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=1000,
         metavar="N",
-        help="sessions open at once; beyond, the least recently used idle one ends (1000)",
+        help="sessions open at once, shared fairly among the callers (tokens) present; beyond, "
+        "the caller's own least recently used idle one ends, else one of a caller above its "
+        "share holding no tasks, else 503 (1000)",
     )
     http.add_argument(
         "--max-body",
@@ -217,7 +230,8 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=2_000_000,
         metavar="N",
-        help="JSON values in a POST's body, counted before it is parsed (2000000)",
+        help="JSON values in a POST's body, and in an argument sent as JSON text, "
+        "counted before it is parsed (2000000)",
     )
     http.add_argument(
         "--read-timeout",
@@ -485,6 +499,7 @@ _LIMITS = (
     "task_after",
     "max_tasks",
     "task_ttl",
+    "max_task_results",
     "jobs",
     "max_calls",
     "max_threads",
@@ -494,6 +509,7 @@ _LIMITS = (
     "page_size",
     "max_items",
     "max_result",
+    "max_values",
     "max_waiting",
     "max_waiting_total",
     "discovery",
@@ -549,7 +565,7 @@ def _make_server(options: argparse.Namespace, state_key: str | None = None) -> S
         ) from None
 
 
-def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpApp:
+def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpApp[Server]:
     from ..serving.asgi import LOCAL_HOSTS, McpApp
 
     hosts = None
@@ -563,8 +579,11 @@ def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpA
 
 
 def _app_of(
-    make: type[McpApp], server: Server, options: argparse.Namespace, hosts: list[str] | None
-) -> McpApp:
+    make: type[McpApp[Server]],
+    server: Server,
+    options: argparse.Namespace,
+    hosts: list[str] | None,
+) -> McpApp[Server]:
     return make(
         server,
         stateless=options.stateless,
@@ -613,7 +632,7 @@ def _take_secrets() -> dict[str, str]:
     return {name: value for name in _SECRETS if (value := os.environ.pop(name, None)) is not None}
 
 
-def http_app_from_environment() -> McpApp:
+def http_app_from_environment() -> McpApp[Server]:
     """The app of one worker of ``objmcp run --http --workers N`` (a uvicorn factory): its
     options and the shared state key are read, then taken out of its environment."""
     taken = _take_secrets()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["Caller"]
+__all__ = ["Caller", "caller_key"]
 
 
 @dataclass(frozen=True)
@@ -23,12 +23,21 @@ class Caller:
     ``subject`` is the user (a JWT's ``sub``, or the id ``verify=`` returned; None for a
     fixed token, which names nobody), ``client_id`` the OAuth client that got the token
     (``client_id`` or ``azp``), ``scopes`` what the token grants, ``claims`` all the
-    token said (empty when it said nothing but that it is good)."""
+    token said (empty when it said nothing but that it is good).
+
+    ``key`` is what keeps this caller's things (sessions, request states, tasks,
+    ``per="caller"`` objects) apart from every other caller's: :func:`caller_key` of its
+    subject and token (None when no credentials were checked)."""
 
     subject: str | None = None
     client_id: str | None = None
     scopes: frozenset[str] = frozenset()
     claims: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    key: str | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.key is None:
+            object.__setattr__(self, "key", caller_key(self.subject))
 
     @classmethod
     def from_claims(cls, claims: Mapping[str, Any]) -> Caller:
@@ -46,6 +55,19 @@ class Caller:
     def allows(self, scopes: Collection[str]) -> bool:
         """Whether the caller holds every one of ``scopes``."""
         return self.scopes.issuperset(scopes)
+
+
+def caller_key(subject: str | None, token: str | None = None) -> str | None:
+    """What keeps a caller's things apart from another's: ``user:<subject>`` when the
+    credentials name a user (a refreshed token of the same user keeps what it had), else
+    a digest of the bearer ``token`` (the token itself is never kept); None with neither."""
+    if subject is not None:
+        return f"user:{subject}"
+    if token is not None:
+        import hashlib  # only here: `import objmcp` loads no hashing (tests/package)
+
+        return hashlib.sha256(token.encode()).hexdigest()
+    return None
 
 
 def scopes_of(claims: Mapping[str, Any]) -> frozenset[str]:

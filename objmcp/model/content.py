@@ -25,6 +25,7 @@ from typing import Any
 
 from .._exceptions import ArgumentError, ToolError
 from .convert import Budget, NotJsonable, to_jsonable
+from .jsoncount import DEFAULT_MAX_VALUES
 from .jsontext import dumps
 from .media import content_blocks, describe_blocks, is_media
 
@@ -103,15 +104,18 @@ _SHORT_INT = 10**18
 
 @dataclass(frozen=True)
 class Limits:
-    """How big a result may be: ``max_items`` items read from its iterators and
-    generators, all together (the rest is cut, and the result says so), and
-    ``max_result`` characters of its text (beyond it, an error result)."""
+    """How big a call may be: ``max_items`` items read from its result's iterators and
+    generators, all together (the rest is cut, and the result says so), ``max_result``
+    characters of its result's text (beyond it, an error result), and ``max_values``
+    JSON values in an argument sent as JSON text (beyond it, the text is refused
+    unparsed: :mod:`objmcp.model.jsoncount`)."""
 
     max_items: int = 10_000
     max_result: int = 16 * 1024 * 1024  # above the 10 MB results the project promises
+    max_values: int = DEFAULT_MAX_VALUES
 
     def __post_init__(self) -> None:
-        for name in ("max_items", "max_result"):
+        for name in ("max_items", "max_result", "max_values"):
             number = getattr(self, name)
             if type(number) is not int or number < 1:
                 raise ValueError(f"{name} must be a positive integer, not {number!r}")

@@ -13,6 +13,11 @@ above a threshold) what is listed is three tools instead:
   :meth:`Discovery.resolve` turns into that very call before anything runs, so it is
   validated, converted, injected and answered exactly as a direct call is.
 
+What each costs is bounded: a query of :data:`MAX_QUERY` characters, :data:`MAX_NAMES`
+names described at once (a tool error beyond either), names looked up in an index made
+once per change of the tools; ``call_tool``'s arguments sent as JSON text are read
+before the call only up to :data:`MAX_CALL_TEXT` characters and ``max_values`` values.
+
 Their descriptions say what the library is (``about``: the server's instructions,
 the target's docstring's first lines), so that a model knows when to search. Every
 real tool stays callable by its name. :class:`Discovery` holds the meta-tools and
@@ -30,6 +35,7 @@ from typing import Any, Literal
 
 from .._exceptions import ToolError
 from .caller import Caller
+from .jsoncount import DEFAULT_MAX_VALUES, values_over
 from .publish import ToolOptions
 from .search import SearchIndex
 from .specs import api_name, mcp_tool
@@ -37,7 +43,10 @@ from .tool import Tool, make_tool
 
 __all__ = [
     "DEFAULT_THRESHOLD",
+    "MAX_CALL_TEXT",
     "MAX_LIMIT",
+    "MAX_NAMES",
+    "MAX_QUERY",
     "Discovery",
     "DiscoveryMode",
     "about_target",
@@ -51,6 +60,14 @@ DEFAULT_THRESHOLD = 40
 worse well before)."""
 MAX_LIMIT = 100
 """The most tools one search gives."""
+MAX_QUERY = 1000
+"""The most characters a search's query may have (what a model asks is a line)."""
+MAX_NAMES = 100
+"""The most names one description gives (as many as one search finds)."""
+MAX_CALL_TEXT = 64 * 1024
+"""The most characters of ``call_tool``'s arguments sent as JSON text that are read where
+the call is resolved, on the event loop (well under a millisecond's parsing); a longer
+text is refused, the arguments to be sent as an object."""
 _BASE_NAMES = ("search_tools", "describe_tools", "call_tool")
 
 
@@ -107,6 +124,7 @@ class Discovery:
         self._lock = threading.Lock()
         self._index: tuple[int, SearchIndex] | None = None
         self._meta: tuple[int, dict[str, Tool]] | None = None
+        self._renamed: tuple[int, dict[str, str | None]] | None = None
 
     @property
     def index(self) -> SearchIndex:
@@ -146,6 +164,11 @@ class Discovery:
         there is one)."""
         if not isinstance(query, str):
             raise ToolError(f"query must be a string, not {type(query).__name__}")
+        if len(query) > MAX_QUERY:
+            raise ToolError(
+                f"The query has {len(query):,} characters, over the {MAX_QUERY:,} searched: "
+                "say what you want done in a few words"
+            )
         limit = max(1, min(int(limit), MAX_LIMIT))
         tools = self._tools()
         if caller is None:
@@ -159,7 +182,13 @@ class Discovery:
 
     def describe(self, names: list[str], caller: Caller | None = None) -> list[dict[str, Any]]:
         """The full definitions of the tools named (as ``tools/list`` gives them), and
-        for a name no tool has (or ``caller``'s scopes do not reach), a line saying so."""
+        for a name no tool has (or ``caller``'s scopes do not reach), a line saying so; at
+        most :data:`MAX_NAMES` names (a :class:`ToolError` beyond)."""
+        if len(names) > MAX_NAMES:
+            raise ToolError(
+                f"{len(names):,} names given, over the {MAX_NAMES} described at once: "
+                "ask for the ones you need, a few at a time"
+            )
         tools = self._tools()
         described: list[dict[str, Any]] = []
         for name in names:
@@ -176,12 +205,18 @@ class Discovery:
                 described.append(mcp_tool(tool))
         return described
 
-    def resolve(self, name: str, arguments: object) -> tuple[str, object]:
+    def resolve(
+        self, name: str, arguments: object, max_values: int = DEFAULT_MAX_VALUES
+    ) -> tuple[str, object]:
         """The call ``name`` with ``arguments`` stands for: the tool named and its
-        arguments when ``name`` is ``call_tool`` and names a real tool; else as given."""
+        arguments when ``name`` is ``call_tool`` and names a real tool; else as given
+        (``call_tool`` itself then says what is wrong, as for arguments sent as JSON
+        text of more than :data:`MAX_CALL_TEXT` characters or ``max_values`` values)."""
         if name != self.names()[2]:
             return name, arguments
         if isinstance(arguments, (str, bytes)):
+            if len(arguments) > MAX_CALL_TEXT or values_over(arguments, max_values):
+                return name, arguments
             try:
                 arguments = json.loads(arguments)
             except ValueError:
@@ -196,13 +231,26 @@ class Discovery:
     def real_name(self, name: object) -> str | None:
         """The tool ``name`` stands for: itself, or the one :meth:`Toolbox.specs` renamed
         to fit an LLM API (``a.b`` as ``a_b``), when the model wrote that; else None."""
-        tools = self._tools()
         if not isinstance(name, str):
             return None
-        if name in tools:
+        if name in self._tools():
             return name
-        renamed = [tool for tool in tools if api_name(tool) == name]
-        return renamed[0] if len(renamed) == 1 else None
+        return self._api_names().get(name)
+
+    def _api_names(self) -> dict[str, str | None]:
+        """The tools by the name :meth:`Toolbox.specs` gives them, where that differs
+        (None for a name two tools were given), made again after a change."""
+        generation = self._generation()
+        made = self._renamed
+        if made is None or made[0] != generation:
+            renamed: dict[str, str | None] = {}
+            for tool in self._tools():
+                fitted = api_name(tool)
+                if fitted != tool:
+                    renamed[fitted] = None if fitted in renamed else tool
+            made = (generation, renamed)
+            self._renamed = made
+        return made[1]
 
     def found(self, name: str, value: object) -> list[str]:
         """The real tools the result ``value`` of the meta-tool ``name`` brought up (by a
@@ -253,7 +301,9 @@ class Discovery:
             raise ToolError(
                 f"Unknown tool {name!r}: {search} finds the tools by what they do"
                 if name not in self._tools()
-                else f"call_tool takes only name and arguments, for the tool {name!r}"
+                else f"{call}'s arguments for the tool {name!r} came as JSON text of more than "
+                f"{MAX_CALL_TEXT:,} characters: send them as a JSON object, or call {name!r} "
+                "by its name"
             )
 
         texts = {

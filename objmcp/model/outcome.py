@@ -58,7 +58,7 @@ def run_sync_tool(
     tool returned, which must be settled on the event loop.
     """
     try:
-        positional, keywords = tool.bind(arguments, injected)
+        positional, keywords = tool.bind(arguments, injected, limits.max_values)
         value = tool.function(*positional, **keywords)
         if type(value) in _PLAIN:
             return tool_result(tool, value, limits)

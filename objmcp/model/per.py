@@ -4,7 +4,8 @@
 ``per="session"`` and ``per="caller"`` take a **factory** instead, a class or a function
 that makes the object (:func:`factory_of`), and keep what it made in :class:`Objects`:
 one object per session (a connection on stdio, a handshake-era session over HTTP), or
-per caller (a :attr:`~objmcp.Caller.subject`, whichever session it calls in), made at
+per caller (by :attr:`~objmcp.Caller.key`: its subject, else a digest of its token, as
+its sessions and tasks are kept; whichever session it calls in), made at
 the first call that needs it, closed when its session ends, or after ``object_idle``
 seconds unused (per caller), or when a newer one takes its place beyond
 ``max_objects`` (the least recently used goes). An object with calls running is closed
@@ -265,7 +266,7 @@ class Objects:
         given = injected or {}
         if self.per == "caller":
             caller = given.get(Caller)
-            return ("caller", caller.subject if isinstance(caller, Caller) else None)
+            return ("caller", caller.key if isinstance(caller, Caller) else None)
         session = given.get(SESSION, _LOCAL)
         if session is NO_SESSION:
             raise ObjectUnavailable(

@@ -25,13 +25,14 @@ from .docs import Docs, read_docs
 from .handwritten import check_against_signature, check_schema
 from .headers import HEADER_KEY, ParamHeader, header_of, param_headers, with_safe_bounds
 from .inject import Cancelled, injected_parameters, injected_value
+from .jsoncount import DEFAULT_MAX_VALUES
 from .media import MEDIA, is_picture_type
 from .paramtypes import Uncarried, param_type, uncarried
 from .publish import ToolOptions
 from .quickcheck import Check, quick_check
 from .schema import JsonSchema, SchemaBuilder, inline_defs
 from .signatures import OMITTED, is_async, signature_of
-from .validate import Validator
+from .validate import Validator, check_values
 
 __all__ = ["Parameter", "Tool", "make_tool"]
 
@@ -194,18 +195,23 @@ class Tool:
         return content
 
     def bind(
-        self, arguments: object, injected: Mapping[object, object] | None = None
+        self,
+        arguments: object,
+        injected: Mapping[object, object] | None = None,
+        max_values: int = DEFAULT_MAX_VALUES,
     ) -> tuple[list[object], dict[str, object]]:
         """Positional and keyword arguments for the callable, from a call's JSON arguments.
 
         ``arguments`` is a dict, or its JSON text. ``injected`` maps markers
         (``objmcp.Elicit``) to the values given to the parameters that ask for
         them. Raises :class:`ArgumentError` naming the parameter when the
-        arguments do not fit.
+        arguments do not fit, and when JSON text to read (the arguments', or an
+        argument's) holds more than ``max_values`` values.
         """
         if arguments is None:
             arguments = {}
         if isinstance(arguments, (str, bytes)):  # as OpenAI's APIs hand them over
+            check_values(arguments, max_values, f"arguments of tool '{self.name}'")
             try:
                 arguments = json.loads(arguments) if arguments.strip() else {}
             except ValueError as error:
@@ -217,7 +223,7 @@ class Tool:
                 f"Arguments of tool '{self.name}' must be a JSON object, "
                 f"not {type(arguments).__name__}"
             )
-        arguments = self._validator.check(arguments)
+        arguments = self._validator.check(arguments, max_values)
         if self._takes is not None:
             unknown = [key for key in arguments if key not in self._takes]
             if unknown:

@@ -41,6 +41,7 @@ from .discovery import DEFAULT_THRESHOLD, Discovery, DiscoveryMode, about_target
 from .headers import ParamHeader
 from .hooks import CallInfo, Hook, after, before
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
+from .jsoncount import small
 from .outcome import awaited, off_loop, run_sync_tool, settle, tool_result
 from .per import (
     DEFAULT_MAX_OBJECTS,
@@ -112,7 +113,10 @@ class Toolbox(Mapping[str, Tool]):
     result cut short says so after its JSON text), and a result text longer than
     ``max_result`` characters is an error result that says so; a resource's contents
     and a prompt's messages are bounded the same way, and made in the worker thread
-    of a sync method, as a tool's result is.
+    of a sync method, as a tool's result is. An argument sent as JSON
+    text is read only when it holds at most ``max_values`` JSON values, counted before
+    it is parsed (an error names it otherwise); an async tool's arguments, unless small,
+    are checked and converted in a worker thread, as a sync tool's are.
 
     ``discovery="search"`` (or ``"auto"`` with more than ``discovery_threshold``
     tools) lists three meta-tools instead of the tools (:mod:`objmcp.model.discovery`:
@@ -146,6 +150,7 @@ class Toolbox(Mapping[str, Tool]):
         lenient: bool = True,
         max_items: int = DEFAULT_LIMITS.max_items,
         max_result: int = DEFAULT_LIMITS.max_result,
+        max_values: int = DEFAULT_LIMITS.max_values,
         discovery: DiscoveryMode = "off",
         discovery_threshold: int = DEFAULT_THRESHOLD,
         about: str | None = None,
@@ -164,8 +169,8 @@ class Toolbox(Mapping[str, Tool]):
         self.target = target
         self.concurrency: Concurrency = concurrency
         self.lenient = lenient
-        self.limits = Limits(max_items, max_result)
-        """How big a call's result may be (``max_items``, ``max_result``)."""
+        self.limits = Limits(max_items, max_result, max_values)
+        """How big a call may be (``max_items``, ``max_result``, ``max_values``)."""
         self._threads = ThreadRunner(serial=concurrency == "serial", limit=max_threads)
         # Changes replace these dicts rather than mutate them: a reader on another
         # thread keeps iterating the one it took.
@@ -243,7 +248,7 @@ class Toolbox(Mapping[str, Tool]):
         """The call that ``name`` with ``arguments`` stands for: through ``call_tool``
         (when :attr:`searching`), the tool it names with its arguments; else as given."""
         if self.searching and name not in self._tools:
-            return self.discovery.resolve(name, arguments)
+            return self.discovery.resolve(name, arguments, self.limits.max_values)
         return name, arguments
 
     def add(
@@ -593,12 +598,25 @@ class Toolbox(Mapping[str, Tool]):
         state: Job | None = None,
     ) -> ToolResult:
         if tool.is_async:
+            max_values = self.limits.max_values
+
+            def bound() -> tuple[list[object], dict[str, object]]:
+                return tool.bind(arguments, injected, max_values)
+
             try:
-                positional, keywords = tool.bind(arguments, injected)
+                if small(arguments):
+                    positional, keywords = bound()
+                else:  # checked and converted in a worker thread: the loop serves others
+                    positional, keywords = await self._threads.run(bound)
+            except (InputNeeded, anyio.get_cancelled_exc_class()):
+                raise
+            except BaseException as error:
+                return error_result(error, tool.name)
+            try:
                 pending: object = tool.function(*positional, **keywords)
             except InputNeeded:
                 raise
-            except BaseException as error:  # no await yet: nothing here is a cancellation
+            except BaseException as error:  # no await since: nothing here is a cancellation
                 return error_result(error, tool.name)
             return await settle(pending, tool, self.limits)
         limits = self.limits

@@ -11,7 +11,10 @@ their converters look only at a property's own ``type``, which an ``anyOf``, a
 read as JSON, and taken when the value is of a kind (array, object, number,
 boolean, null) the parameter allows and a string is not one of them; a string
 that is a JSON array, given to a parameter of any type, is taken as the list.
-Nothing else changes, and only arguments that would fail anyway are read.
+Nothing else changes, and only arguments that would fail anyway are read. A text is
+read only when the texts of one call hold at most ``max_values`` JSON values
+together, counted before they are parsed (:mod:`objmcp.model.jsoncount`): the bound
+a request's own values are held to.
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ from typing import Any
 
 from .._exceptions import ArgumentError
 from .convert import describe_json
+from .jsoncount import DEFAULT_MAX_VALUES, count_values, values_over
 from .jsontext import parse_json
 from .quickcheck import quick_check
 
-__all__ = ["Validator", "json_kinds"]
+__all__ = ["Validator", "check_values", "json_kinds"]
 
 _KINDS = frozenset({"null", "boolean", "integer", "number", "string", "array", "object"})
 
@@ -47,11 +51,15 @@ class Validator:
             if lenient and json_kinds(prop, defs) == _KINDS
         )
 
-    def check(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    def check(
+        self, arguments: dict[str, Any], max_values: int = DEFAULT_MAX_VALUES
+    ) -> dict[str, Any]:
         """The arguments to bind: ``arguments``, or a copy with what leniency read from
-        JSON text. Raise :class:`ArgumentError` when they do not fit the schema."""
+        JSON text (at most ``max_values`` values in all). Raise :class:`ArgumentError`
+        when they do not fit the schema, or the texts to read hold more values."""
+        budget = _TextBudget(max_values)
         if self._untyped:
-            arguments = self._lists_for_untyped(arguments)
+            arguments = self._lists_for_untyped(arguments, budget)
         if self._quick is not None and self._quick(arguments):
             return arguments
         if self._compiled is None:
@@ -60,7 +68,7 @@ class Validator:
             self._compiled = Draft202012Validator(self.schema)
         errors = list(self._compiled.iter_errors(arguments))
         if errors and self.lenient:
-            read = self._read_json_text(arguments, errors)
+            read = self._read_json_text(arguments, errors, budget)
             if read is not arguments:
                 arguments = read
                 errors = list(self._compiled.iter_errors(arguments))
@@ -75,18 +83,20 @@ class Validator:
             raise ArgumentError("; ".join(messages[:3]))
         return arguments
 
-    def _lists_for_untyped(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    def _lists_for_untyped(self, arguments: dict[str, Any], budget: _TextBudget) -> dict[str, Any]:
         """A JSON array's text given to an untyped parameter, as the list."""
         read = arguments
         for name in self._untyped:
             value = arguments.get(name)
             if isinstance(value, str) and value.lstrip(_JSON_SPACE).startswith("["):
-                parsed = _parse(value)
+                parsed = _parse(value, name, budget)
                 if isinstance(parsed, list):
                     read = {**read, name: parsed}
         return read
 
-    def _read_json_text(self, arguments: dict[str, Any], errors: list[Any]) -> dict[str, Any]:
+    def _read_json_text(
+        self, arguments: dict[str, Any], errors: list[Any], budget: _TextBudget
+    ) -> dict[str, Any]:
         """``arguments`` with each refused string that is JSON of a kind its parameter
         takes (and a string is not) replaced by that value."""
         properties = self.schema.get("properties", {})
@@ -104,7 +114,7 @@ class Validator:
             kinds = json_kinds(prop, defs)
             if "string" in kinds:
                 continue
-            parsed = _parse(value)
+            parsed = _parse(value, name, budget)
             if parsed is not _NOT_JSON and _kind_of(parsed) & kinds:
                 read = {**read, name: parsed}
         return read
@@ -227,10 +237,44 @@ _JSON_SPACE = " \t\n\r"
 """What JSON takes for whitespace (str.strip would take more: U+001F, U+00A0...)."""
 
 
-def _parse(text: str) -> object:
+class _TextBudget:
+    """What is left of ``max_values`` for the JSON texts of one call's arguments."""
+
+    def __init__(self, max_values: int) -> None:
+        self.max_values = max_values
+        self.left = max_values
+
+    def take(self, text: str, name: object) -> None:
+        """Count ``text``, the argument ``name``'s, against what is left; raise
+        :class:`ArgumentError` when it holds more."""
+        found = count_values(text)
+        if found > self.left:
+            taken = self.max_values - self.left
+            together = f" ({found + taken:,} with the other arguments' texts)" if taken else ""
+            raise ArgumentError(
+                f"Invalid argument '{name}': its JSON text holds {found:,} values{together}, "
+                f"over the server's max_values of {self.max_values:,}; send fewer at a time"
+            )
+        self.left -= found
+
+
+def _parse(text: str, name: object, budget: _TextBudget) -> object:
     """The JSON value ``text`` holds (NaN and the infinities refused, ``1e400`` too,
-    however deep), or ``_NOT_JSON``."""
+    however deep), or ``_NOT_JSON``; :class:`ArgumentError` when it holds more values
+    than are left of ``budget`` (``name`` is the argument's)."""
+    budget.take(text, name)
     try:
         return parse_json(text.strip(_JSON_SPACE))
     except (ValueError, RecursionError):
         return _NOT_JSON
+
+
+def check_values(text: str | bytes, max_values: int, what: str) -> None:
+    """Raise :class:`ArgumentError` when the JSON text ``text`` (``what`` it is: "argument
+    'tags'") holds more than ``max_values`` values; it is left unparsed."""
+    found = values_over(text, max_values)
+    if found is not None:
+        raise ArgumentError(
+            f"Invalid {what}: its JSON text holds {found:,} values, over the server's "
+            f"max_values of {max_values:,}; send fewer at a time"
+        )

@@ -165,21 +165,22 @@ def requested(params: dict[str, Any], mode: str | None, tool: str, knows: bool) 
 
 
 def check_room(session: Session) -> None:
-    """Refuse a task-augmented call when ``max_tasks`` tasks are alive (-32000): a client
-    that asked for a task waits for one, not for a plain answer."""
-    store = session.tasks
-    store.expire(session.clock())
-    if store.live() >= store.limit:
+    """Refuse a task-augmented call when its caller's share of ``max_tasks`` is used
+    (-32000): a client that asked for a task waits for one, not for a plain answer."""
+    store, caller = session.tasks, session.caller_key
+    if not store.room(caller, session.clock()):
         raise ProtocolError(
             rpc.SERVER_BUSY,
             f"Server busy: {store.live()} tasks are running, the most this session keeps "
-            "(max_tasks); send the call again when one has ended, or without params.task",
+            f"for this client (max_tasks, {store.share(caller)} a caller while several have "
+            "tasks); send the call again when one has ended, or without params.task",
         )
 
 
 def create(session: Session, call: Call, call_id: int) -> tuple[list[Action], str] | None:
     """Make the call ``call_id`` a core task: the ``CreateTaskResult`` that answers it
-    and the task's id (None when ``max_tasks`` tasks are alive: see :func:`check_room`)."""
+    and the task's id (None when its caller's share of ``max_tasks`` is used: see
+    :func:`check_room`)."""
     task = session.tasks.create(call_id, call.caller, session.clock())
     if task is None:
         return None

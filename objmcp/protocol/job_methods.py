@@ -3,8 +3,9 @@
 The session (:mod:`objmcp.protocol.session`) calls these with itself. A job is a
 task of its :class:`~objmcp.protocol.tasks.TaskStore`, and the store's rules hold:
 a job belongs to the caller that started it (another caller is told it is unknown,
-as is one forgotten ``task_ttl`` seconds after it ended), at most ``max_tasks`` are
-alive at once. ``job_status`` and ``job_cancel`` are answered at once; so is
+as is one forgotten ``task_ttl`` seconds after it ended, or earlier beyond the bounds
+of what ended tasks keep), at most ``max_tasks`` are alive at once (each caller its
+share). ``job_status`` and ``job_cancel`` are answered at once; so is
 ``job_result`` for a job that has ended, while for one still running the request is
 held and the runner told to wait (:class:`~objmcp.protocol.actions.WaitForJob`): it
 reports back when the job ends or the wait is over, and the request is answered
@@ -72,7 +73,9 @@ def handle(
     status, result, _ = jobs.names(session.toolbox)
     revision = call.revision
     try:
-        positional, keywords = jobs.tools(session.toolbox)[call.tool].bind(arguments)
+        positional, keywords = jobs.tools(session.toolbox)[call.tool].bind(
+            arguments, None, session.toolbox.limits.max_values
+        )
     except ArgumentError as error:
         return _answer(call, _text(session, revision, str(error), True))
     job_id = keywords.get("job_id", positional[0] if positional else None)

@@ -13,11 +13,18 @@ process serving with the same key, whose parks must never answer to them. A park
 claimed once; a second retry with the same state, a state whose park the runner gave
 up (its ``park_timeout``), or one from another process runs the method again,
 answering its earlier questions from the state, as a call that was never parked.
+
+A 2026-07-28 task's call that asks waits too, for ``tasks/update`` rather than a retry:
+it is *held* here, counted with the parks (it keeps a worker thread as they do).
+Parks and held calls share ``max_parked``, each caller its share
+(:class:`~objmcp.protocol.shares.Shares`): one caller cannot leave the others no room.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .shares import Shares
 
 __all__ = ["Parking"]
 
@@ -28,33 +35,69 @@ class _Park:
     """The call that waits (the id the session gave it when it started)."""
     round: int
     """The round of questions it waits at (its state's ``rounds``)."""
+    owner: str | None
+    """The caller whose call it is."""
 
 
 class Parking:
-    """The parks of one session's calls, at most ``limit`` at once."""
+    """The parks and held calls of one session, at most ``limit`` at once (each caller
+    its share)."""
 
     def __init__(self, limit: int) -> None:
         if limit < 0:
             raise ValueError("max_parked cannot be negative")
         self.limit = limit
         self._parks: dict[str, _Park] = {}
+        self._held: dict[int, tuple[str | None, int]] = {}  # task calls: owner, its waits
+        self._shares = Shares(limit)
 
     def __len__(self) -> int:
-        return len(self._parks)
+        return len(self._shares)
 
     @property
     def full(self) -> bool:
-        """Whether another call may not park now."""
-        return len(self._parks) >= self.limit
+        """Whether no call may park now, whoever's it is."""
+        return len(self._shares) >= self.limit
 
-    def open(self, call_id: int, round: int) -> str:
-        """Park the call ``call_id`` at its round of questions ``round``; the name of its
-        park."""
+    def room(self, owner: str | None) -> bool:
+        """Whether a call of ``owner`` may park (or be held) now: within its share."""
+        return self._shares.room(owner)
+
+    def open(self, call_id: int, round: int, owner: str | None = None) -> str:
+        """Park the call ``call_id`` of ``owner`` at its round of questions ``round``; the
+        name of its park."""
         import secrets  # only a parked call needs it: serving starts without
 
         name = secrets.token_urlsafe(16)
-        self._parks[name] = _Park(call_id, round)
+        self._parks[name] = _Park(call_id, round, owner)
+        self._shares.take(owner)
         return name
+
+    def hold(self, call_id: int, owner: str | None) -> bool:
+        """Count the task's call ``call_id`` of ``owner`` as waiting for ``tasks/update``
+        (one place however many of its questions wait at once); False, counting nothing,
+        when it has no room (:meth:`room`)."""
+        if call_id in self._held:
+            held_by, waits = self._held[call_id]
+            self._held[call_id] = (held_by, waits + 1)
+            return True
+        if not self._shares.room(owner):
+            return False
+        self._held[call_id] = (owner, 1)
+        self._shares.take(owner)
+        return True
+
+    def release(self, call_id: int) -> None:
+        """One wait of the held call ``call_id`` is over (each :meth:`hold` is released
+        once)."""
+        if call_id not in self._held:
+            return
+        owner, waits = self._held[call_id]
+        if waits > 1:
+            self._held[call_id] = (owner, waits - 1)
+        else:
+            del self._held[call_id]
+            self._shares.give(owner)
 
     def claim(self, name: str | None, round: int) -> int | None:
         """The parked call a retry answering the round ``round`` resumes, taken off its
@@ -63,9 +106,10 @@ class Parking:
         if park is None or park.round != round:
             return None
         del self._parks[name]  # type: ignore[arg-type]
+        self._shares.give(park.owner)
         return park.call_id
 
     def drop(self, call_id: int) -> None:
         """The runner no longer holds the call ``call_id``: its park resumes nothing."""
         for name in [name for name, park in self._parks.items() if park.call_id == call_id]:
-            del self._parks[name]
+            self._shares.give(self._parks.pop(name).owner)

@@ -391,9 +391,27 @@ class Session:
         call = self._end(call_id)
         if call is None:
             return []
-        name = self.parking.open(call_id, call.rounds + 1) if park else None
+        name = self.parking.open(call_id, call.rounds + 1, call.caller) if park else None
         response = self.questions.input_required(call, requests, name, self.info)
         return answer_call(call, call_id, response)
+
+    def can_park(self, call_id: int) -> bool:
+        """Modern era: whether the call ``call_id`` may wait suspended for its client's
+        answer now (a park, or a task's call held for ``tasks/update``): within its
+        caller's share of ``max_parked``."""
+        call = self._calls.get(call_id)
+        return self.parking.room(call.caller if call is not None else self._caller)
+
+    def hold_question(self, call_id: int) -> bool:
+        """2026-07-28: count the task's call ``call_id`` as waiting for ``tasks/update``,
+        in ``max_parked`` (its caller's share); False, counting nothing, when it has no
+        room there."""
+        call = self._calls.get(call_id)
+        return call is not None and self.parking.hold(call_id, call.caller)
+
+    def release_question(self, call_id: int) -> None:
+        """The task's call ``call_id`` waits for ``tasks/update`` no more."""
+        self.parking.release(call_id)
 
     def unpark(self, call_id: int) -> None:
         """The runner gave up the call ``call_id`` parked (its ``park_timeout``): a retry
@@ -569,7 +587,7 @@ class Session:
         """Jobs: answer the running call ``call_id`` with a text naming a job (a task of
         a client that has none); the call runs on and its end is kept in the job. The
         actions and the job's id; none when the call is over, is a task or a job
-        already, jobs are off, or ``max_tasks`` tasks are alive."""
+        already, jobs are off, or its caller's share of ``max_tasks`` is used."""
         if self.jobs is None:
             return [], None
         made = self._as_task(call_id)
@@ -612,8 +630,8 @@ class Session:
     def make_task(self, call_id: int) -> tuple[list[Action], str | None]:
         """2026-07-28: answer the running call ``call_id`` as a task (``resultType:
         "task"``); the call runs on and its end is kept in the task. The actions and the
-        task's id; none when the call is over, is a task already, or ``max_tasks`` tasks
-        are alive (it is then answered as a plain call when it ends)."""
+        task's id; none when the call is over, is a task already, or its caller's share of
+        ``max_tasks`` is used (it is then answered as a plain call when it ends)."""
         made = self._as_task(call_id)
         if made is None:
             return [], None
@@ -624,8 +642,8 @@ class Session:
 
     def _as_task(self, call_id: int) -> tuple[Call, Task] | None:
         """A new task for the running call ``call_id``, which its request no longer waits
-        for; None when the call is over, runs as a task already, or ``max_tasks`` tasks
-        are alive."""
+        for; None when the call is over, runs as a task already, or its caller's share of
+        ``max_tasks`` is used."""
         call = self._calls.get(call_id)
         if call is None or call.task is not None:
             return None

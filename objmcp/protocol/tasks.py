@@ -5,8 +5,13 @@ a client that declared the extension on that request; the call runs on, and the
 client polls it (``tasks/get``), answers its questions (``tasks/update``) or gives it
 up (``tasks/cancel``). A :class:`TaskStore` holds one session's tasks: each belongs to
 the caller that started it (another caller is told it does not exist), at most
-``limit`` are alive at once, and an ended task is kept ``keep`` seconds, then
-forgotten. The store has no clock of its own: every operation is given ``now``.
+``limit`` are alive at once (each caller its share:
+:class:`~objmcp.protocol.shares.Shares`), and an ended task is kept ``keep`` seconds,
+then forgotten. What ended tasks keep is bounded in all, across every store of a server,
+by a :class:`~objmcp.protocol.kept.KeptTasks`: at most ``max_tasks`` ended tasks and
+``max_task_results`` characters of their results; beyond either, ended tasks are
+forgotten early, oldest first (a caller's over its share first), and answer as expired
+ones do. The store has no clock of its own: every operation is given ``now``.
 
 Theory of operation:
 
@@ -16,14 +21,18 @@ Theory of operation:
 3. Question keys are never reused within a task: an answer to a key that is not
    outstanding is ignored.
 4. Nothing is kept past its expiry: every operation first forgets what expired.
+5. A running task is never forgotten; an ended one may be, early, to keep within the
+   bounds of :class:`~objmcp.protocol.kept.KeptTasks`.
 """
 
 from __future__ import annotations
 
-import collections
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from .kept import KeptTasks, size_of
+from .shares import Shares
 
 __all__ = [
     "DEFAULT_KEEP",
@@ -50,7 +59,8 @@ ENDED = frozenset({"completed", "failed", "cancelled"})
 DEFAULT_KEEP = 600.0
 """Seconds an ended task is kept for the client to fetch it (``task_ttl``)."""
 DEFAULT_MAX_TASKS = 1000
-"""Tasks alive at once (``max_tasks``); beyond it a call is answered as a plain call."""
+"""Tasks alive at once in a session (``max_tasks``), beyond which a call is answered as a
+plain call; and ended tasks kept at once in all, beyond which the oldest are forgotten."""
 DEFAULT_POLL_INTERVAL = 0.5
 """Seconds between the client's polls, as suggested in ``pollIntervalMs``."""
 
@@ -78,11 +88,17 @@ class Task:
     """When it is forgotten (set when it ends)."""
     core: bool = False
     """A 2025-11-25 core task (:mod:`objmcp.protocol.core_tasks`), not the extension's."""
+    size: int = 0
+    """Once ended: about the characters it keeps (its result or error, its message)."""
 
     @property
     def ended(self) -> bool:
         """Whether the task reached a final status."""
         return self.status in ENDED
+
+
+TASK_OVERHEAD = 256
+"""Characters an ended task is counted for beyond its result: its record."""
 
 
 class TaskStore:
@@ -94,27 +110,41 @@ class TaskStore:
         keep: float = DEFAULT_KEEP,
         poll_interval: float = DEFAULT_POLL_INTERVAL,
         route: str | None = None,
+        kept: KeptTasks | None = None,
     ) -> None:
         if limit < 0 or keep <= 0 or poll_interval <= 0:
             raise ValueError(
                 "max_tasks cannot be negative; task_ttl and the poll interval must be positive"
             )
         self.limit, self.keep, self.poll_interval, self.route = limit, keep, poll_interval, route
+        self.kept = kept if kept is not None else KeptTasks(limit)
+        """The bounds of the ended tasks kept, shared by every store of the server."""
         self._tasks: dict[str, Task] = {}
-        self._ending: collections.deque[str] = collections.deque()  # ended, oldest first
+        self._ended: dict[str, None] = {}  # ended, oldest first
+        self._live = Shares(limit)
+        self._closed = False
 
     def __len__(self) -> int:
         return len(self._tasks)
 
     def live(self) -> int:
         """Tasks not ended yet."""
-        return len(self._tasks) - len(self._ending)
+        return len(self._live)
+
+    def room(self, owner: str | None, now: float) -> bool:
+        """Whether ``owner`` may start one more task now: within its share of ``limit``
+        (see :class:`~objmcp.protocol.shares.Shares`)."""
+        self.expire(now)
+        return self._live.room(owner)
+
+    def share(self, owner: str | None) -> int:
+        """The tasks ``owner`` may have alive now."""
+        return self._live.share(owner)
 
     def create(self, call_id: int, owner: str | None, now: float) -> Task | None:
-        """A new working task for the call ``call_id`` of ``owner``; None when ``limit``
-        tasks are alive already."""
-        self.expire(now)
-        if self.live() >= self.limit:
+        """A new working task for the call ``call_id`` of ``owner``; None when ``owner``
+        has no room for it (:meth:`room`)."""
+        if not self.room(owner, now):
             return None
         import secrets  # only a task needs it: serving starts without
 
@@ -122,6 +152,7 @@ class TaskStore:
         if self.route:
             task_id = f"{self.route}.{task_id}"
         task = self._tasks[task_id] = Task(task_id, call_id, owner, now, now)
+        self._live.take(owner)
         return task
 
     def find(self, task_id: object, owner: str | None, now: float) -> Task | None:
@@ -158,7 +189,11 @@ class TaskStore:
         task.questions.clear()
         task.answers.clear()
         task.expires = now + self.keep
-        self._ending.append(task.task_id)
+        self._live.give(task.owner)
+        self._ended[task.task_id] = None
+        task.size = TASK_OVERHEAD + size_of(result) + size_of(error)
+        if not self._closed:
+            self.kept.keep(self, task, now)
         return True
 
     def fail(self, task: Task, code: int, message: str, data: object, now: float) -> bool:
@@ -208,14 +243,27 @@ class TaskStore:
 
     def expire(self, now: float) -> None:
         """Forget the ended tasks whose time is up."""
-        ending = self._ending
-        while ending:
-            task = self._tasks.get(ending[0])
-            if task is not None and task.expires is not None and task.expires > now:
+        ended = self._ended
+        while ended:
+            task = self._tasks[next(iter(ended))]
+            if task.expires is not None and task.expires > now:
                 break
-            ending.popleft()
-            if task is not None:
-                del self._tasks[task.task_id]
+            self.forget(task)
+            self.kept.drop(task)
+
+    def forget(self, task: Task) -> None:
+        """Forget the ended ``task`` now (expired, or beyond the bounds of what is kept):
+        it answers as an expired task does."""
+        if task.ended and self._tasks.get(task.task_id) is task:
+            del self._tasks[task.task_id]
+            del self._ended[task.task_id]
+
+    def close(self) -> None:
+        """The session is over: what its ended tasks keep counts no more in the bounds
+        of :attr:`kept`, nor will what its tasks still running keep when they end."""
+        self._closed = True
+        for task_id in self._ended:
+            self.kept.drop(self._tasks[task_id])
 
     def wire(self, task: Task, detailed: bool) -> dict[str, Any]:
         """The task on the wire: a ``Task`` (``CreateTaskResult``), or with ``detailed``

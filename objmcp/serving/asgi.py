@@ -44,12 +44,13 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Collection, Mapping
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import anyio
 import anyio.abc
 
 from ..model.caller import Caller
+from ..model.jsoncount import DEFAULT_MAX_VALUES as _DEFAULT_MAX_VALUES
 from ..model.jsontext import ParseFailure, encode_message, parse_message
 from ..protocol import jsonrpc as rpc
 from ..protocol.envelope import unreadable
@@ -86,7 +87,7 @@ __all__ = ["DEFAULT_MAX_BODY", "DEFAULT_MAX_VALUES", "LOCAL_HOSTS", "Host", "Mcp
 
 DEFAULT_MAX_BODY = 16 * 1024 * 1024
 """Bytes of one POST's body (above the 10 MB arguments promised)."""
-DEFAULT_MAX_VALUES = 2_000_000
+DEFAULT_MAX_VALUES = _DEFAULT_MAX_VALUES
 """JSON values in one POST's body: some 200 MB and a third of a second to parse at
 most, during which no other client of the process is answered."""
 
@@ -110,12 +111,17 @@ class Host(Protocol):
         ...
 
 
-class McpApp:
-    """The ASGI application of :func:`asgi_app`: mount it, or run it with any ASGI server."""
+ServedT = TypeVar("ServedT", bound=Host)
+
+
+class McpApp(Generic[ServedT]):
+    """The ASGI application of :func:`asgi_app`: mount it, or run it with any ASGI server.
+
+    It serves :attr:`server` (an :class:`objmcp.Server`, from :func:`asgi_app`)."""
 
     def __init__(
         self,
-        server: Host,
+        server: ServedT,
         *,
         path: str = "/mcp",
         stateless: bool = False,
@@ -192,11 +198,19 @@ class McpApp:
         """The reconnection delay SSE streams tell clients."""
         self.name = server.info.name
         """The served server's name."""
+        self._server = server
         self._logging: LogToClient | None = None
         self._aliases = Aliases()
 
     def __repr__(self) -> str:
         return f"McpApp({self.name!r}, path={self.path!r})"
+
+    @property
+    def server(self) -> ServedT:
+        """The server this app serves (:func:`asgi_app`'s :class:`objmcp.Server`): its
+        :meth:`~objmcp.Server.add` and :meth:`~objmcp.Server.remove` change what is
+        served while serving, and the clients listening hear the lists changed."""
+        return self._server
 
     async def __call__(self, scope: Scope, receive: Receive, send: ASGISend) -> None:
         if scope["type"] == "lifespan":
@@ -302,7 +316,7 @@ class McpApp:
             connection.resumable(exchange)
         if "traceparent" in headers and self.store.settings.tracer is not None:
             message = with_trace_headers(message, headers)
-        actions = connection.runner.handle(message, owner, who=caller)
+        actions = connection.runner.handle(message, owner, who=caller, client_ids=aliases)
         connection.cancelled(message)
         try:
             async with anyio.create_task_group() as calls:

@@ -165,10 +165,13 @@ class Connection:
         caller: str | None = None,
         source: bytes | None = None,
         who: Caller | None = None,
+        client_ids: Mapping[RequestId, RequestId] | None = None,
     ) -> list[Action]:
         """What the session says of a decoded message (from ``caller``, when known, whose
         credentials name ``who``; decoded from ``source``, when given); a failure of
-        objmcp's own is an internal error for this message only."""
+        objmcp's own is an internal error for this message only. ``client_ids`` are the
+        ids the client sent, by the ids the transport gave its requests instead (HTTP's
+        2026-07-28 requests): spans and hooks show the client's."""
         tracer = self.settings.tracer
         started = request_started(tracer)
         try:
@@ -176,10 +179,15 @@ class Connection:
                 actions = self.session.receive(message, caller, source=source, who=who)
         except Exception:  # a bug of ours: say so for this message, serve the next
             actions = internal_error(message)
+        if client_ids:
+            _show_client_ids(actions, client_ids)
         if started is not None:
             revision = self.session.revision
             version = revision.version if revision is not None else None
-            answered(tracer, started, message, actions, version, self.session_id)
+            shown = message
+            if client_ids and isinstance(message, dict) and message.get("id") in client_ids:
+                shown = {**message, "id": client_ids[message["id"]]}
+            answered(tracer, started, shown, actions, version, self.session_id)
         return actions
 
     def perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
@@ -373,7 +381,7 @@ class Connection:
         if unanswered and call.task_id is not None:
             return await self._ask_in_task(call, call.task_id, requests, unanswered, job)
         if unanswered:
-            if not self._can_park(job):
+            if not self._can_park(call, job):
                 call.questions = {key: request.wire() for key, request in unanswered.items()}
                 return STOP
             with _clock_stopped(call):
@@ -392,21 +400,29 @@ class Connection:
     ) -> Any:
         """A task's call asks: the task is ``input_required`` with the questions until
         ``tasks/update`` answers them all (or ``park_timeout`` runs out)."""
+        first = next(iter(unanswered.values()))
+        self._check_task_room(call, first)
         wire = {key: request.wire() for key, request in unanswered.items()}
         keys = set(wire)
         self.perform(self.told(lambda session: session.task_asks(task_id, wire)))
         given: dict[str, Any] | None = None
-        with _clock_stopped(call), anyio.move_on_after(self.settings.park_timeout):
-            async with self.settings.tools.threads.paused(job):
-                while True:
-                    event = self._task_waits[task_id] = anyio.Event()
-                    with self.lock:
-                        given = self.session.task_answers(task_id, keys)
-                    if given is not None:
-                        break
-                    await event.wait()
+        waits = self.settings.waits
+        waits.count += 1
+        try:
+            with _clock_stopped(call), anyio.move_on_after(self.settings.park_timeout):
+                async with self.settings.tools.threads.paused(job):
+                    while True:
+                        event = self._task_waits[task_id] = anyio.Event()
+                        with self.lock:
+                            given = self.session.task_answers(task_id, keys)
+                        if given is not None:
+                            break
+                        await event.wait()
+        finally:
+            waits.count -= 1
+            with self.lock:
+                self.session.release_question(call.call_id)
         self._task_waits.pop(task_id, None)
-        first = next(iter(unanswered.values()))
         if given is None:
             raise first.unavailable("The task waited too long for its answers (park_timeout)")
         answers = {**call.context.answers, **given}
@@ -509,11 +525,36 @@ class Connection:
                 "(the server's max_waiting_total); try again later"
             )
 
-    def _can_park(self, job: Job | None) -> bool:
+    def _check_task_room(self, call: RunningCall, request: ClientRequest) -> None:
+        """Count a task's call that asks, for ``tasks/update``, in the bounds of the calls
+        that wait for their clients (it keeps a worker thread as they do): its caller's
+        share of ``max_parked``, and ``max_waiting_total``; refuse the question when
+        either is used up."""
+        waits = self.settings.waits
+        if waits.full:
+            raise request.unavailable(
+                f"Too many calls wait for their clients' answers: {waits.limit} at most "
+                "(the server's max_waiting_total); try again later"
+            )
+        with self.lock:
+            held = self.session.hold_question(call.call_id)
+        if not held:
+            raise request.unavailable(
+                "Too many calls of this client wait for its answers already: its share of "
+                f"the server's max_parked ({self.session.parking.limit}, shared by the "
+                "callers waiting); try again when one is answered"
+            )
+
+    def _can_park(self, call: RunningCall, job: Job | None) -> bool:
+        """Whether ``call`` may wait parked for its retry: its caller's share of
+        ``max_parked`` has room, and so has ``max_waiting_total`` (a parked call may
+        keep a worker thread)."""
         if job is not None and self.settings.tools.threads.serial:
             return False  # the one thread of serial calls cannot wait for a retry
+        if self.settings.waits.full:
+            return False
         with self.lock:
-            return not self.session.parking.full
+            return self.session.can_park(call.call_id)
 
     async def _park(
         self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
@@ -522,9 +563,14 @@ class Connection:
         waiter = self._parked[parked_as] = _Waiter(call)
         wire = {key: request.wire() for key, request in requests.items()}
         self.perform(self.told(lambda session: session.call_needs_input(parked_as, wire, True)))
-        with anyio.move_on_after(self.settings.park_timeout):
-            async with self.settings.tools.threads.paused(job):
-                await waiter.answered.wait()
+        waits = self.settings.waits
+        waits.count += 1
+        try:
+            with anyio.move_on_after(self.settings.park_timeout):
+                async with self.settings.tools.threads.paused(job):
+                    await waiter.answered.wait()
+        finally:
+            waits.count -= 1
         still_parked = self._parked.pop(parked_as, None) is not None
         if still_parked and not waiter.answered.is_set():  # no retry came for it in time
             logger.warning("a call to %r waited too long for its answer; dropped", call.tool)
@@ -581,3 +627,11 @@ def _clock_stopped(call: RunningCall) -> Iterator[None]:
     finally:
         if left != math.inf:
             call.timer.deadline = anyio.current_time() + left
+
+
+def _show_client_ids(actions: list[Action], client_ids: Mapping[RequestId, RequestId]) -> None:
+    """The calls ``actions`` start know their request by the id its client sent."""
+    for action in actions:
+        if isinstance(action, (StartCall, Resume)):
+            context = (action if isinstance(action, StartCall) else action.start).context
+            context.request_id = client_ids.get(context.request_id, context.request_id)

@@ -30,16 +30,15 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import hmac
 import inspect
 import ipaddress
 import re
 from collections.abc import Awaitable, Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model.caller import Caller
+from ..model.caller import Caller, caller_key
 from ..model.jsoncount import values_over
 from ..protocol import jsonrpc as rpc
 from ..protocol.modern import NAMED_PARAM, PROTOCOL_VERSION_KEY, meta_of
@@ -81,9 +80,9 @@ request states are then bound to the subject it names, if any."""
 
 @dataclass(frozen=True)
 class Admitted:
-    """A request whose token is good: who is calling (``caller``), and what its sessions
-    and request states are bound to (``owner``: ``user:<subject>``, else a digest of the
-    token)."""
+    """A request whose token is good: who is calling (``caller``), and what its sessions,
+    request states, tasks and per-caller objects are bound to (``owner``, the caller's
+    :attr:`~objmcp.Caller.key`: ``user:<subject>``, else a digest of the token)."""
 
     owner: str
     caller: Caller
@@ -202,9 +201,9 @@ class Gate:
             raise self._unauthorized("invalid_token", scope, headers)
         if not caller.allows(self.required):
             raise insufficient(self.required, self.metadata_url(scope, headers))
-        if caller.subject is not None:  # a refreshed token of the same user keeps what it had
-            return Admitted(f"user:{caller.subject}", caller)
-        return Admitted(hashlib.sha256(given.encode()).hexdigest(), caller)
+        owner = caller_key(caller.subject, given)
+        assert owner is not None  # a token was given
+        return Admitted(owner, replace(caller, key=owner))
 
     def _unauthorized(
         self,

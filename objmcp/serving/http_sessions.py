@@ -12,11 +12,12 @@ A :class:`SessionStore` holds the open sessions by id: it opens one at
 ``initialize`` (its id tagged ``<route>.`` when the app has a route), finds a
 request's own (404 for an unknown id, or one opened with other credentials), ends
 one at DELETE, and ends those idle longer than ``session_idle`` (their clients left
-without a DELETE), looked at as requests come. It keeps at most ``max_sessions``: an
-``initialize`` beyond them ends the least recently used session with nothing going on
+without a DELETE), looked at as requests come. It keeps at most ``max_sessions``,
+shared fairly among the callers present: an ``initialize`` beyond them ends an idle
+session of the caller's own, or one holding no tasks of a caller above its share
 (its client is told 404 at its next request and starts a new one, as the spec has
-it), or, when every session is busy, is refused 503. With ``stateless=True`` every
-request gets a connection of its own, which asks the client nothing. Every
+it), or is refused 503 (:meth:`SessionStore.make_room`). With ``stateless=True``
+every request gets a connection of its own, which asks the client nothing. Every
 modern-era request shares one connection with no session id, so that a call parked
 by one request is there for the retry that answers it.
 
@@ -106,6 +107,15 @@ class HttpConnection:
         return not self._exchanges and not self.runner.calls_left() and not self.being_read
 
     @property
+    def holds_tasks(self) -> bool:
+        """Whether the session keeps tasks its client may still ask for: running, or
+        ended and not yet expired (their results are fetched again until then)."""
+        session = self.runner.session
+        with self.runner.lock:
+            session.tasks.expire(session.clock())
+            return len(session.tasks) > 0
+
+    @property
     def being_read(self) -> bool:
         """Whether a connection is writing one of the session's streams now."""
         streams = [*self.streams.values(), self.stream]
@@ -189,8 +199,9 @@ class SessionStore:
         """Seconds a session lives with no request and no stream being read (None: until
         it is deleted); looked at as requests come."""
         self.max_sessions = max_sessions
-        """Sessions open at once; at ``initialize`` beyond it, the least recently used
-        session with nothing running ends (503 when every one is busy)."""
+        """Sessions open at once, shared fairly among the callers present; at
+        ``initialize`` beyond it, an idle session ends or the request is refused 503
+        (:meth:`make_room`)."""
         self._next_sweep = time.monotonic()
         self._modern: HttpConnection | None = None
 
@@ -234,7 +245,7 @@ class SessionStore:
             return connection
         session_id = headers.get("mcp-session-id")
         if opening and session_id is None:
-            self._make_room()
+            self.make_room(owner)
             connection = HttpConnection(self.settings, owner)
             connection.session_id = secrets.token_urlsafe(24)
             if self.route is not None:
@@ -250,26 +261,68 @@ class SessionStore:
             raise Refusal(400, failure)
         return self.session_for(session_id, owner)
 
-    def _make_room(self) -> None:
-        """Room for one more session: the least recently used idle one ends when
-        ``max_sessions`` are open; 503 when none of them is idle."""
+    def make_room(self, owner: str | None) -> None:
+        """Room for one more session of the caller ``owner`` (None: no credentials were
+        asked, and every client is the same caller), when ``max_sessions`` are open.
+
+        Each caller present (one that owns an open session, and ``owner``) has a fair
+        share of the sessions: ``max(1, max_sessions // callers)``. In this order:
+
+        1. the caller's own least recently used idle session ends (one that holds no
+           tasks before one that does: its own results are the caller's to lose);
+        2. else, if the caller holds less than its share, the least recently used idle
+           session of a caller above its share ends, if one holds no tasks;
+        3. else the request is refused 503, with ``Retry-After``.
+
+        So no caller loses a session to another while it keeps within its share, nor
+        ever a session holding tasks (:attr:`HttpConnection.holds_tasks`). Without
+        credentials every client is the one caller: the least recently used idle
+        session ends (one holding no tasks first), or, with none idle, 503.
+        """
         if len(self.sessions) < self.max_sessions:
             return
-        idle = [
-            (connection.last_seen, session_id)
-            for session_id, connection in self.sessions.items()
-            if connection.idle
-        ]
-        if not idle:
-            raise Refusal(
-                503,
-                f"Service Unavailable: {self.max_sessions} sessions are open and busy "
-                "(max_sessions); try again later",
-                [(b"retry-after", b"5")],
+        held: dict[str | None, list[str]] = {owner: []}
+        for session_id, connection in self.sessions.items():
+            held.setdefault(connection.owner, []).append(session_id)
+        share = max(1, self.max_sessions // len(held))
+        own = [session_id for session_id in held[owner] if self.sessions[session_id].idle]
+        if own:
+            ending = min(own, key=self._least_needed)
+        elif len(held[owner]) < share:
+            others = [
+                session_id
+                for session_ids in held.values()
+                if len(session_ids) > share
+                for session_id in session_ids
+                if self.sessions[session_id].idle and not self.sessions[session_id].holds_tasks
+            ]
+            if not others:
+                raise self._full(
+                    "each busy, holding tasks, or within its caller's share; try again later"
+                )
+            ending = min(others, key=self._least_needed)
+        elif len(held) == 1:
+            raise self._full("and busy; try again later")
+        else:
+            raise self._full(
+                f"and this caller's {len(held[owner])}, its share among {len(held)} callers, "
+                "are busy; end one (DELETE) or try again later"
             )
-        _, oldest = min(idle)
-        logger.info("session %s ended for a new one (max_sessions %d)", oldest, self.max_sessions)
-        self.end(self.sessions.pop(oldest))
+        logger.info("session %s ended for a new one (max_sessions %d)", ending, self.max_sessions)
+        self.end(self.sessions.pop(ending))
+
+    def _least_needed(self, session_id: str) -> tuple[bool, float]:
+        """Which idle session ends first: one holding no tasks, then the least recently used."""
+        connection = self.sessions[session_id]
+        return connection.holds_tasks, connection.last_seen
+
+    def _full(self, why: str) -> Refusal:
+        """The 503 of an ``initialize`` that found no session to end."""
+        return Refusal(
+            503,
+            f"Service Unavailable: {self.max_sessions} sessions are open (max_sessions), {why}",
+            [(b"retry-after", b"5")],
+        )
 
     def session_for(self, session_id: str, owner: str | None) -> HttpConnection:
         """The open session ``session_id`` of the caller ``owner``; 404 for any other."""
@@ -317,6 +370,7 @@ class SessionStore:
         self.settings.tools.end_session(connection.runner)
         connection.runner.release_waits()
         connection.runner.cancel_calls()
+        connection.runner.session.tasks.close()  # its ended tasks count no more
         for stream in [*connection.streams.values(), connection.stream]:
             if stream is not None:
                 stream.close()

@@ -3,11 +3,11 @@
 :func:`byte_source` and :func:`byte_sink` turn whatever the user passed as
 ``input=``/``output=`` into two coroutine functions, ``receive() -> bytes``
 (``b""`` at end of stream) and ``send(bytes)``. :class:`StdoutGuard` keeps file
-descriptor 1 for the protocol alone while serving: everything else written to
-it (``print``, C code, child processes) lands on stderr. :class:`StdinGuard` does
-the same for file descriptor 0: the protocol reads a copy of it, and everything
-else that reads stdin (``input()``, ``sys.stdin``, ``os.read(0, n)``, child
-processes) finds it at end of file.
+descriptor 1 for the protocol alone while serving, and after: everything else written
+to it (``print``, C code, child processes, ``atexit`` handlers) lands on stderr.
+:class:`StdinGuard` does much the same for file descriptor 0 while serving: the
+protocol reads a copy of it, and everything else that reads stdin (``input()``,
+``sys.stdin``, ``os.read(0, n)``, child processes) finds it at end of file.
 """
 
 from __future__ import annotations
@@ -123,8 +123,9 @@ def is_stdout(stream: object) -> bool:
         return False
     if fd == 1:
         return True
+    stdout = StdoutGuard.taken if StdoutGuard.taken is not None else 1
     try:
-        mine, theirs = os.fstat(fd), os.fstat(1)
+        mine, theirs = os.fstat(fd), os.fstat(stdout)
     except OSError:
         return False
     return (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino) and not stat.S_ISREG(
@@ -240,30 +241,46 @@ class _FdGuard:
         """What to undo before the descriptor is put back."""
 
 
-class StdoutGuard(_FdGuard):
+class StdoutGuard:
     """While active, file descriptor 1 points at stderr; :attr:`protocol_fd` is the real stdout.
 
-    Restored on exit. Use as a context manager.
+    Not given back on exit: fd 1 stays on stderr for the rest of the process, so that what
+    runs once serving ended (``atexit`` handlers: OpenTelemetry's last spans, logging's
+    flush, C libraries) never writes into the client's pipe, which outlives serving until
+    the process ends. A later guard serves on the same copy (:attr:`taken`). Use as a
+    context manager.
     """
 
-    FD = 1
+    taken: int | None = None
+    """The real stdout, once a guard took it (a copy of the client's pipe, not inheritable):
+    fd 1 never points at it again."""
+
+    def __init__(self) -> None:
+        self.protocol_fd = -1
 
     def __enter__(self) -> StdoutGuard:
         with contextlib.suppress(Exception):
             sys.stdout.flush()
-        self.protocol_fd = os.dup(1)
-        try:
-            os.dup2(2, 1)
-        except OSError:  # no stderr: send stray output nowhere
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, 1)
-            os.close(devnull)
-        self._active = True
+        if StdoutGuard.taken is None:
+            taken = os.dup(1)
+            try:
+                os.dup2(2, 1)
+            except OSError:  # no stderr: send stray output nowhere
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, 1)
+                os.close(devnull)
+            StdoutGuard.taken = taken
+        self.protocol_fd = StdoutGuard.taken
         return self
 
-    def _release(self) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         with contextlib.suppress(Exception):
-            sys.stdout.flush()
+            sys.stdout.flush()  # what was printed while serving: to stderr, where fd 1 is
 
 
 class StdinGuard(_FdGuard):

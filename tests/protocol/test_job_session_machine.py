@@ -19,6 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from objmcp import Toolbox
 from objmcp.model.content import ToolResult
 from objmcp.protocol.jobs import JobTools
+from objmcp.protocol.kept import KeptTasks
 from objmcp.protocol.session import (
     CancelCall,
     Send,
@@ -50,7 +51,11 @@ META = {
 
 def session(clock: Any) -> Session:
     return Session(
-        TOOLBOX, INFO, clock=clock, tasks=TaskStore(limit=2, keep=KEEP), jobs=JobTools(1.0)
+        TOOLBOX,
+        INFO,
+        clock=clock,
+        tasks=TaskStore(limit=2, keep=KEEP, kept=KeptTasks(1000)),
+        jobs=JobTools(1.0),
     )
 
 
@@ -142,10 +147,12 @@ class JobSessionMachine(RuleBasedStateMachine):
     def make_job(self, data: st.DataObject) -> None:
         call_id = data.draw(st.sampled_from(sorted(self.running)))
         request_id, caller = self.running[call_id]
-        live = sum(not job.ended_at for job in self.jobs.values())
+        alive = [job.owner for job in self.jobs.values() if not job.ended_at]
+        mine, share = alive.count(caller), max(1, 2 // len({*alive, caller}))
+        room = mine == 0 or (mine < share and len(alive) < 2)  # each caller its share
         is_job = any(job.call_id == call_id for job in self.jobs.values())
         actions, job_id = self.session.make_job(call_id)
-        if is_job or live >= 2:
+        if is_job or not room:
             assert job_id is None and actions == []
             return
         assert job_id is not None

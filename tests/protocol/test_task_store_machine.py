@@ -1,16 +1,19 @@
 """A hypothesis state machine over the task store (``objmcp.protocol.tasks``): any
 interleaving of tasks made, polled, asked, answered, ended, cancelled and expired keeps
 the promises: one final state per task, no result after a cancel, nothing kept past its
-time, no task seen by another owner, never more live tasks than the limit."""
+time, no task seen by another owner, each owner its share of the live tasks, and never
+more ended tasks kept than the limit, the oldest of an owner over its share forgotten
+first."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from objmcp.protocol.kept import KeptTasks, size_of
 from objmcp.protocol.tasks import ENDED, Task, TaskStore
 
 LIMIT = 3
@@ -28,12 +31,16 @@ class TaskStoreMachine(RuleBasedStateMachine):
         self.made: list[Task] = []
         self.final: dict[str, str] = {}  # task id -> the first final status it reached
         self.ended_at: dict[str, float] = {}
+        self.kept: list[Task] = []  # the model of the ended tasks kept, oldest first
 
     @rule(owner=OWNERS)
     def create(self, owner: str | None) -> None:
-        live = self.store.live()
+        running = [task.owner for task in self.made if not task.ended]
+        mine = running.count(owner)
+        share = max(1, LIMIT // len({*running, owner}))
+        room = mine == 0 or (mine < share and len(running) < LIMIT)
         task = self.store.create(len(self.made), owner, self.now)
-        if live >= LIMIT:
+        if not room:
             assert task is None
             return
         assert task is not None and task.status == "working"
@@ -51,6 +58,19 @@ class TaskStoreMachine(RuleBasedStateMachine):
         if changed:
             self.final[task.task_id] = status
             self.ended_at[task.task_id] = self.now
+            self._keep(task)
+
+    def _keep(self, task: Task) -> None:
+        """What the bounds of the kept tasks do, modelled: the expired go, then the
+        oldest of an owner over its share while more than the limit are kept."""
+        self.kept = [kept for kept in self.kept if self.ended_at[kept.task_id] + KEEP > self.now]
+        self.kept.append(task)
+        while len(self.kept) > LIMIT:
+            owners = [kept.owner for kept in self.kept]
+            share = max(1, LIMIT // len(set(owners)))
+            over = {owner for owner in owners if owners.count(owner) > share}
+            victim = next((kept for kept in self.kept if kept.owner in over), self.kept[0])
+            self.kept.remove(victim)
 
     @precondition(lambda self: self.made)
     @rule(data=st.data(), keys=st.lists(st.sampled_from("abcd"), max_size=3))
@@ -103,16 +123,22 @@ class TaskStoreMachine(RuleBasedStateMachine):
                 assert task.result is None and task.error is None
 
     @invariant()
-    def nothing_kept_past_its_time(self) -> None:
-        for task_id, ended in self.ended_at.items():
-            if self.now >= ended + KEEP:
-                assert self.store.by_id(task_id) is None
+    def nothing_kept_past_its_time_nor_beyond_the_bounds(self) -> None:
+        for task in self.made:
+            ended = self.ended_at.get(task.task_id)
+            if ended is None:
+                assert self._known(task), "a running task is never forgotten"
+            elif self.now >= ended + KEEP:
+                assert self.store.by_id(task.task_id) is None
             else:
-                assert self.store.by_id(task_id) is not None
+                assert self._known(task) == (task in self.kept)
 
     @invariant()
     def bounded(self) -> None:
-        assert self.store.live() <= LIMIT
+        running = [task.owner for task in self.made if not task.ended]
+        assert self.store.live() == len(running)
+        assert self.store.live() <= LIMIT + len(set(running)) - 1  # one a caller beyond
+        assert len(self.store.kept) <= LIMIT
         assert len(self.store) <= len(self.made)
 
 
@@ -125,3 +151,56 @@ def test_ids_are_unguessable_and_carry_the_route() -> None:
     ids = {store.create(n, None, 0.0).task_id for n in range(50)}  # type: ignore[union-attr]
     assert len(ids) == 50
     assert all(task_id.startswith("p1.") and len(task_id) > 30 for task_id in ids)
+
+
+@given(steps=st.lists(st.tuples(OWNERS, st.integers(0, 3000)), max_size=40))
+def test_ended_tasks_kept_stay_in_bounds_and_spare_a_caller_within_its_share(
+    steps: list[tuple[str | None, int]],
+) -> None:
+    count, size = 4, 5000
+    kept = KeptTasks(count, size)
+    store = TaskStore(limit=100, keep=KEEP, kept=kept)
+    ended: list[Task] = []
+    for number, (owner, length) in enumerate(steps):
+        task = store.create(number, owner, 0.0)
+        assert task is not None
+        before = [old for old in ended if store.by_id(old.task_id) is old]
+        owners = {old.owner for old in before} | {owner}
+        share_count, share_size = max(1, count // len(owners)), size // len(owners)
+        within = {
+            who
+            for who in owners - {owner}
+            if len([old for old in before if old.owner == who]) <= share_count
+            and sum(old.size for old in before if old.owner == who) <= share_size
+        }
+        store.end(task, "completed", 0.0, result={"content": [{"text": "x" * length}]})
+        ended.append(task)
+        assert len(kept) <= count and kept.total <= size
+        if len(owners) <= count:
+            for old in before:
+                if old.owner in within:
+                    assert store.by_id(old.task_id) is old, "lost to another caller"
+
+
+@given(
+    st.recursive(
+        st.none() | st.integers() | st.text(),
+        lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+    )
+)
+def test_what_a_result_keeps_counts_each_string_and_a_long_one_shared_once(value: Any) -> None:
+    long = "x" * 5000
+    alone = size_of(value)
+    assert alone >= sum(len(found) for found in _strings(value))
+    twice = size_of({"text": long, "structuredContent": {"result": long}, "more": value})
+    assert 5000 + alone <= twice < 5000 + alone + 100
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [*value, *(found for item in value.values() for found in _strings(item))]
+    if isinstance(value, list):
+        return [found for item in value for found in _strings(item)]
+    return []

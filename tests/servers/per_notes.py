@@ -5,7 +5,8 @@ slow call's end too), so that a test sees which objects were closed, and when.
 Serve it with ``objmcp run per_notes.py:Notes --per session`` (stdio or ``--http``), or
 run ``python per_notes.py PORT PER [MAX_OBJECTS] [OBJECT_IDLE] [SESSION_IDLE]``: the
 factory :func:`make` over HTTP, with bearer tokens naming their users (``alice-1`` and
-``alice-2`` are alice's, ``bob`` is bob's, ``mallory``'s factory fails)."""
+``alice-2`` are alice's, ``bob`` is bob's, ``mallory``'s factory fails), and tokens that
+name nobody (:func:`verify`: ``app-...`` is good, ``client-...`` has a client id)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,17 @@ def make(caller: objmcp.Caller | None) -> Notes:
 
 USERS = {"alice-1": "alice", "alice-2": "alice", "bob": "bob", "mallory": "mallory"}
 
+
+def verify(token: str) -> bool | str | dict[str, str] | None:
+    """The user a token names; True for an app's (``app-...``), which names nobody; claims
+    with a client id and no subject for a client's (``client-...``)."""
+    if token.startswith("app-"):
+        return True
+    if token.startswith("client-"):
+        return {"client_id": "the-client", "scope": "notes"}
+    return USERS.get(token)
+
+
 if __name__ == "__main__":
     import uvicorn
 
@@ -78,5 +90,5 @@ if __name__ == "__main__":
         options["object_idle"] = numbers[1]
     if len(numbers) > 2:
         options["session_idle"] = numbers[2]
-    app = objmcp.asgi_app("notes", make, per=per, verify=USERS.get, **options)
+    app = objmcp.asgi_app("notes", make, per=per, verify=verify, **options)
     uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning")

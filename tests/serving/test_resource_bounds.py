@@ -2,11 +2,11 @@
 over the length bound is refused at once (-32602) wherever one is matched against the
 templates (``resources/read``, ``resources/subscribe``, ``subscriptions/listen``), and one
 under it is matched in linear time; a listen stream's filter, and a connection's
-subscriptions, hold a bounded number of characters of URIs; the iterators a resource or a prompt returns give at
-most ``max_items`` items and say they were cut, contents or messages over ``max_result``
-are an error naming the option, and a slow generator is read in a worker thread while
-the server answers others. One ``objmcp run`` in a real process over raw pipes, both
-eras on its one connection."""
+subscriptions, hold a bounded number of characters of URIs; the iterators a resource or
+a prompt returns give at most ``max_items`` items and say they were cut, contents or
+messages over ``max_result`` are an error naming the option, and a slow generator is read
+in a worker thread while the server answers others. One ``objmcp run`` in a real process
+over raw pipes, both eras on its one connection."""
 
 from __future__ import annotations
 
