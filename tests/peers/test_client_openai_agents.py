@@ -72,11 +72,15 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/vault.py:Vault": (),
     "tests/servers/workers.py:Workers": (),
     "tests/servers/zoo.py:Zoo": (),
+    "tests/servers/pools.py:Pools": (),
+    "tests/servers/bounded.py:Bounded": (),
+    "tests/servers/reading.py:Reading": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {
     "tests/servers/asgi_zoo.py": "zoo.py's Zoo as an ASGI app: the Zoo's tools",
     "tests/servers/oauth_zoo.py": "zoo.py's Zoo behind OAuth: the Zoo's tools",
+    "tests/servers/commons.py": "Commons takes the hook its __main__ makes, and grow the app it serves",
 }
 
 # The tools whose schema cannot be strict (the rule is why_not_strict's), each with its reason.
