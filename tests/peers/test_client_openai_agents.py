@@ -80,7 +80,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
 NOT_SWEPT = {
     "tests/servers/asgi_zoo.py": "zoo.py's Zoo as an ASGI app: the Zoo's tools",
     "tests/servers/oauth_zoo.py": "zoo.py's Zoo behind OAuth: the Zoo's tools",
-    "tests/servers/commons.py": "Commons takes the hook its __main__ makes, and grow the app it serves",
+    "tests/servers/commons.py": "Commons needs the hook and the app its __main__ makes",
 }
 
 # The tools whose schema cannot be strict (the rule is why_not_strict's), each with its reason.
