@@ -157,10 +157,15 @@ def ask_where(request_id: int, **params: Any) -> dict[str, Any]:
 ACCEPT = {"accept": "application/json, text/event-stream"}
 
 
-def open_session(url: str, capabilities: dict[str, Any] | None = None) -> dict[str, str]:
-    """A 2025-11-25 session: the headers its requests carry."""
-    opened = post(url, initialize_message(capabilities))
+def open_session(
+    url: str, capabilities: dict[str, Any] | None = None, **extra: str
+) -> dict[str, str]:
+    """A 2025-11-25 session: the headers its requests carry (``extra`` too, such as a
+    bearer token's, sent with the ``initialize`` as with every request after it)."""
+    opened = post(url, initialize_message(capabilities), **extra)
+    assert opened.status_code == 200, opened.text
     headers = {
+        **extra,
         "mcp-session-id": opened.headers["mcp-session-id"],
         "mcp-protocol-version": "2025-11-25",
     }

@@ -14,7 +14,7 @@ from typing import Any
 import httpx2 as httpx  # the HTTP client the mcp SDK ships with
 import pytest
 from conftest import ZOO
-from http_helpers import ACCEPT, PYTHON, HttpServer, call, initialize_message, post
+from http_helpers import ACCEPT, PYTHON, HttpServer, call, initialize_message, open_session, post
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,16 +38,7 @@ def bearer(user: str) -> dict[str, str]:
 
 def open_as(url: str, user: str, capabilities: dict[str, Any] | None = None) -> dict[str, str]:
     """A 2025-11-25 session of ``user``: the headers its requests carry."""
-    opened = post(url, initialize_message(capabilities), **bearer(user))
-    assert opened.status_code == 200, opened.text
-    headers = {
-        **bearer(user),
-        "mcp-session-id": opened.headers["mcp-session-id"],
-        "mcp-protocol-version": "2025-11-25",
-    }
-    told = post(url, {"jsonrpc": "2.0", "method": "notifications/initialized"}, **headers)
-    assert told.status_code == 202
-    return headers
+    return open_session(url, capabilities, **bearer(user))
 
 
 def ask(url: str, session: dict[str, str], method: str, **params: Any) -> httpx.Response:

@@ -20,6 +20,7 @@ from http_helpers import (
     call,
     modern,
     modern_headers,
+    open_session,
     post,
 )
 from mcp import Client, StdioServerParameters
@@ -80,30 +81,7 @@ def bearer(token: str) -> dict[str, str]:
 
 def session_of(url: str, token: str | None = None) -> dict[str, str]:
     """A 2025-11-25 session's headers (and the token's)."""
-    extra = bearer(token) if token else {}
-    opened = post(url, _initialize(), **extra)
-    assert opened.status_code == 200, opened.text
-    headers = {
-        "mcp-session-id": opened.headers["mcp-session-id"],
-        "mcp-protocol-version": "2025-11-25",
-        **extra,
-    }
-    told = post(url, {"jsonrpc": "2.0", "method": "notifications/initialized"}, **headers)
-    assert told.status_code == 202
-    return headers
-
-
-def _initialize() -> dict[str, Any]:
-    return {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "0"},
-        },
-    }
+    return open_session(url, **(bearer(token) if token else {}))
 
 
 def modern_call(url: str, tool: str, token: str | None = None, **arguments: Any) -> Any:
