@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from libraries import LIBRARIES  # noqa: E402
+from libraries import LIBRARIES
 
 
 def failures() -> list[str]:
@@ -20,7 +20,7 @@ def failures() -> list[str]:
         for name in library.imports:
             try:
                 importlib.import_module(name)
-            except Exception as error:  # noqa: BLE001 - any failure to import is reported
+            except Exception as error:
                 found.append(f"{library.distribution}: import {name}: {error!r}")
         for target in library.targets:
             module, _, attribute = target.partition(":")
@@ -28,7 +28,7 @@ def failures() -> list[str]:
                 loaded = importlib.import_module(module)
                 if attribute:
                     getattr(loaded, attribute.removesuffix("()"))
-            except Exception as error:  # noqa: BLE001
+            except Exception as error:
                 found.append(f"{library.distribution}: {target}: {error!r}")
     return found
 

@@ -67,6 +67,12 @@ class Library:
     """The half :func:`half_of` puts it in, written out so that the split is read, not
     recomputed."""
 
+    @property
+    def calls_module(self) -> str:
+        """The module of ``bench/chosen/`` that holds its calls (``TARGETS``, in the shapes of
+        ``bench/zoo_cases.py``)."""
+        return "calls_" + self.imports[0].lower()
+
 
 LIBRARIES: tuple[Library, ...] = (
     Library(2, "packaging", ("packaging",), ("packaging.version", "packaging.utils"), "held-out"),
