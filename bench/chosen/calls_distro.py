@@ -1,0 +1,43 @@
+"""The calls of ``distro`` (rank 121, tuning).
+
+Written from distro's documentation (the "API" page: ``distro.id()``, ``distro.name(pretty)``,
+``distro.codename()``, ``distro.os_release_attr(attribute)``, ``distro.os_release_info()``),
+each answer computed by calling distro itself on the machine the calls run on (these read
+``/etc/os-release``; no network). ``version``, ``version_parts``, ``info`` and the other
+version functions run ``lsb_release -a`` and ``uname -rs`` in subprocesses, so no call here
+uses them.
+
+distro's functions take only booleans and attribute names: no call of it can carry a number,
+list, object or date.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from zoo_cases import Call, Target, expected_json
+
+__all__ = ["TARGETS"]
+
+
+def _distro() -> Any:
+    return importlib.import_module("distro")
+
+
+TARGETS: tuple[Target, ...] = (
+    Target(
+        "distro",
+        (
+            Call("id", {}, lambda: _distro().id()),
+            Call("name", {"pretty": True}, lambda: _distro().name(pretty=True)),
+            Call("codename", {}, lambda: _distro().codename()),
+            Call(
+                "os_release_attr",
+                {"attribute": "version_codename"},
+                lambda: _distro().os_release_attr("version_codename"),
+            ),
+            Call("os_release_info", {}, lambda: expected_json(_distro().os_release_info())),
+        ),
+    ),
+)
