@@ -23,7 +23,8 @@ __all__ = ["TARGETS"]
 
 LINES = [[[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]], [[0.0, 1.0], [1.0, 2.0]]]
 SQUARE = [[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 0.0]]]
-CHUNKS = [[[[0.0, 0.0], [1.0, 1.0]], [[2.0, 2.0], [3.0, 3.0]]], [[0, 2], [0, 2]]]
+CHUNK_POINTS = [[[0.0, 0.0], [1.0, 1.0]], [[2.0, 2.0], [3.0, 3.0]]]
+CHUNK_OFFSETS = [[0, 2], [0, 2]]
 
 
 def _m(name: str) -> Any:
@@ -49,7 +50,7 @@ def _filled() -> Any:
 
 
 def _dechunked() -> Any:
-    chunks = ([_points(chunk) for chunk in CHUNKS[0]], [_offsets(o) for o in CHUNKS[1]])
+    chunks = ([_points(chunk) for chunk in CHUNK_POINTS], [_offsets(o) for o in CHUNK_OFFSETS])
     return expected_json(_m("contourpy").dechunk_lines(chunks, "ChunkCombinedOffset"))
 
 
@@ -82,7 +83,7 @@ TARGETS: tuple[Target, ...] = (
             ),
             Call(
                 "dechunk_lines",
-                {"lines": CHUNKS, "line_type": "ChunkCombinedOffset"},
+                {"lines": [CHUNK_POINTS, CHUNK_OFFSETS], "line_type": "ChunkCombinedOffset"},
                 _dechunked,
             ),
             Call("max_threads", {}, lambda: _m("contourpy").max_threads()),
