@@ -248,10 +248,12 @@ def _date_kind(hint: object) -> str | None:
 def _to_subclass(plain: Any, cls: type, path: str) -> object:
     """A value of ``cls``, a subclass of a standard kind, made from ``plain``, the base
     kind's value: by the subclass's own ``fromisoformat`` (dates and times) or
-    constructor. A refusal (its ValueError, say) is a :class:`ConversionError`; a
-    subclass none of whose ways can take the value (a constructor of other parameters)
-    gets ``plain`` itself."""
+    constructor, the first way that gives an instance equal to ``plain`` (else the
+    first that gives an instance: the subclass may read a value its own way). A refusal
+    (its ValueError, say) is a :class:`ConversionError`; a subclass none of whose ways
+    can take the value (a constructor of other parameters) gets ``plain`` itself."""
     refusal: Exception | None = None
+    instances: list[object] = []
     for make in _makers(plain, cls):
         try:
             made = make()
@@ -261,10 +263,25 @@ def _to_subclass(plain: Any, cls: type, path: str) -> object:
             refusal = refusal or error
             continue
         if isinstance(made, cls):
-            return made
+            if _equal(made, plain):
+                return made
+            instances.append(made)
+    if instances:
+        return instances[0]
     if refusal is not None:
         raise ConversionError(path, f"{cls.__name__} refused it: {refusal}")
     return plain
+
+
+def _equal(made: object, plain: object) -> bool:
+    """Whether ``made`` is ``plain``'s value (an aware time's offset counts: aware times
+    do not compare by ``==``)."""
+    try:
+        same = bool(made == plain)
+    except Exception:  # the subclass's own __eq__ failed
+        return False
+    offset = getattr(plain, "utcoffset", None)
+    return same and (offset is None or offset() == made.utcoffset())  # type: ignore[attr-defined]
 
 
 def _makers(plain: Any, cls: Any) -> list[abc.Callable[[], object]]:
