@@ -274,8 +274,8 @@ def _to_subclass(plain: Any, cls: type, path: str) -> object:
 
 
 def _equal(made: object, plain: object) -> bool:
-    """Whether ``made`` is ``plain``'s value (an aware time's offset counts: aware times
-    do not compare by ``==``)."""
+    """Whether ``made`` is ``plain``'s value, with the same UTC offset where it has one
+    (``==`` compares aware date-times as instants, whatever their offsets)."""
     try:
         same = bool(made == plain)
     except Exception:  # the subclass's own __eq__ failed
