@@ -136,6 +136,9 @@ def from_json(value: object, hint: object, path: str = "") -> object:
             return _from_object(value, origin, path)
         if t.path_class(origin):
             return origin(_expect(value, str, "string", path))
+        base = t.standard_base(origin)
+        if base is not None:
+            return _to_subclass(from_json(value, base, path), origin, path)
     if origin is tuple:
         return _from_tuple(value, args, path)
     if origin in t.SEQUENCES:
@@ -196,19 +199,110 @@ def _key_from_json(key: str, hint: object, path: str) -> object:
 def _from_union(value: object, members: tuple[object, ...], path: str) -> object:
     errors = []
     # None first; and a JSON fraction tries float before int, so 1.0 stays a float.
-    ordered = sorted(
-        members,
+    declared = sorted(
+        t.union_members(members),
         key=lambda m: (
             m is not type(None) and m is not None,
             m is int and isinstance(value, float),
         ),
     )
-    for member in ordered:
+    for member in _narrow_first(declared):
         try:
             return from_json(value, member, path)
         except ConversionError as error:
             errors.append(error.message)
     raise ConversionError(path, "fits none of the allowed types: " + "; ".join(errors))
+
+
+def _narrow_first(members: list[object]) -> list[object]:
+    """``members`` in the order a value is tried on them: each as declared, except that a
+    member is tried after those that take fewer values of its own kind (a subclass
+    before its base, ``date`` and ``time`` before ``datetime``, whose reading takes a
+    date alone too)."""
+    pending, ordered = list(members), []
+    while pending:
+        ready = [m for m in pending if not any(_tried_before(o, m) for o in pending if o is not m)]
+        ordered.append(ready[0] if ready else pending[0])
+        pending.remove(ordered[-1])
+    return ordered
+
+
+def _tried_before(first: object, then: object) -> bool:
+    """Whether the union member ``first`` is tried before ``then``."""
+    kinds = (_date_kind(first), _date_kind(then))
+    if None not in kinds and "date-time" in kinds and kinds[0] != kinds[1]:
+        return kinds[1] == "date-time"
+    if not isinstance(first, type) or not isinstance(then, type) or first is then:
+        return False
+    try:
+        return issubclass(first, then)
+    except TypeError:  # a class that refuses the question (a TypedDict)
+        return False
+
+
+def _date_kind(hint: object) -> str | None:
+    kind = t.standard_kind(hint) or t.standard_kind(t.standard_base(hint))
+    return kind if kind in ("date-time", "date", "time") else None
+
+
+def _to_subclass(plain: Any, cls: type, path: str) -> object:
+    """A value of ``cls``, a subclass of a standard kind, made from ``plain``, the base
+    kind's value: by the subclass's own ``fromisoformat`` (dates and times) or
+    constructor, the first way that gives an instance equal to ``plain`` (else the
+    first that gives an instance: the subclass may read a value its own way). A refusal
+    (its ValueError, say) is a :class:`ConversionError`; a subclass none of whose ways
+    can take the value (a constructor of other parameters) gets ``plain`` itself."""
+    refusal: Exception | None = None
+    instances: list[object] = []
+    for make in _makers(plain, cls):
+        try:
+            made = make()
+        except (TypeError, AttributeError, NotImplementedError):
+            continue  # this way does not take such a value; another may
+        except Exception as error:
+            refusal = refusal or error
+            continue
+        if isinstance(made, cls):
+            if _equal(made, plain):
+                return made
+            instances.append(made)
+    if instances:
+        return instances[0]
+    if refusal is not None:
+        raise ConversionError(path, f"{cls.__name__} refused it: {refusal}")
+    return plain
+
+
+def _equal(made: object, plain: object) -> bool:
+    """Whether ``made`` is ``plain``'s value, with the same UTC offset where it has one
+    (``==`` compares aware date-times as instants, whatever their offsets)."""
+    try:
+        same = bool(made == plain)
+    except Exception:  # the subclass's own __eq__ failed
+        return False
+    offset = getattr(plain, "utcoffset", None)
+    return same and (offset is None or offset() == made.utcoffset())  # type: ignore[attr-defined]
+
+
+def _makers(plain: Any, cls: Any) -> list[abc.Callable[[], object]]:
+    """The ways to make a ``cls`` from the base kind's value ``plain``, in order."""
+    datetime = t.loaded_module("datetime")
+    if datetime is None or not isinstance(plain, (datetime.date, datetime.time)):
+        uuid = t.loaded_module("uuid")
+        given = str(plain) if uuid is not None and isinstance(plain, uuid.UUID) else plain
+        return [lambda: cls(given)]
+
+    def by_fields() -> object:
+        if isinstance(plain, datetime.time):
+            clock = (plain.hour, plain.minute, plain.second, plain.microsecond)
+            return cls(*clock, plain.tzinfo, fold=plain.fold)
+        day = (plain.year, plain.month, plain.day)
+        if not isinstance(plain, datetime.datetime):
+            return cls(*day)
+        clock = (plain.hour, plain.minute, plain.second, plain.microsecond)
+        return cls(*day, *clock, plain.tzinfo, fold=plain.fold)
+
+    return [lambda: cls.fromisoformat(plain.isoformat()), by_fields]
 
 
 def _from_tuple(value: object, args: tuple[object, ...], path: str) -> tuple[object, ...]:
@@ -353,6 +447,13 @@ def _to_decimal(value: object, path: str) -> object:
     return _parse_text(value, path, "a decimal number", decimal.Decimal, decimal.InvalidOperation)
 
 
+def _to_fraction(value: object, path: str) -> object:
+    fractions = t.loaded_module("fractions")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return fractions.Fraction(str(value))  # 0.1 is 1/10, not its nearest binary fraction
+    return _parse_text(value, path, "a fraction", fractions.Fraction, ZeroDivisionError)
+
+
 def _from_base64(text: str) -> bytes:
     import base64  # only a bytes parameter needs it
 
@@ -366,6 +467,7 @@ _SCALARS: dict[type, abc.Callable[[object, str], object]] = {
     str: lambda v, p: _expect(v, str, "string", p),
     bytes: lambda v, p: _parse_text(v, p, "base64", _from_base64),
     bytearray: lambda v, p: _parse_text(v, p, "base64", lambda s: bytearray(_from_base64(s))),
+    memoryview: lambda v, p: _parse_text(v, p, "base64", lambda s: memoryview(_from_base64(s))),
 }
 _STANDARD: dict[t.StandardKind, abc.Callable[[object, str], object]] = {
     "date-time": _to_datetime,
@@ -373,6 +475,7 @@ _STANDARD: dict[t.StandardKind, abc.Callable[[object, str], object]] = {
     "time": _to_time,
     "uuid": _to_uuid,
     "decimal": _to_decimal,
+    "fraction": _to_fraction,
 }
 
 

@@ -8,6 +8,7 @@ offered and the conversion done can never disagree about it.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 import sys
 import types
@@ -30,8 +31,10 @@ __all__ = [
     "is_union",
     "loaded_module",
     "path_class",
+    "standard_base",
     "standard_kind",
     "strip_qualifiers",
+    "union_members",
 ]
 
 SEQUENCES: frozenset[object] = frozenset(
@@ -105,7 +108,7 @@ def is_pydantic_model(hint: object) -> bool:
     )
 
 
-StandardKind = Literal["date-time", "date", "time", "uuid", "decimal"]
+StandardKind = Literal["date-time", "date", "time", "uuid", "decimal", "fraction"]
 
 _STANDARD: dict[tuple[str, str], StandardKind] = {
     ("datetime", "datetime"): "date-time",
@@ -113,6 +116,7 @@ _STANDARD: dict[tuple[str, str], StandardKind] = {
     ("datetime", "time"): "time",
     ("uuid", "UUID"): "uuid",
     ("decimal", "Decimal"): "decimal",
+    ("fractions", "Fraction"): "fraction",
 }
 
 
@@ -129,7 +133,8 @@ def loaded_module(name: str) -> Any:
 
 def standard_kind(hint: object) -> StandardKind | None:
     """Which of ``datetime.datetime``, ``datetime.date``, ``datetime.time``,
-    ``uuid.UUID`` and ``decimal.Decimal`` ``hint`` is exactly (not a subclass).
+    ``uuid.UUID``, ``decimal.Decimal`` and ``fractions.Fraction`` ``hint`` is exactly
+    (not a subclass: :func:`standard_base` finds the class a subclass derives from).
 
     The module may hold a subclass in the class's place by now (as freezegun puts
     one for ``datetime.datetime``): the hint, written before, is still the class."""
@@ -143,6 +148,41 @@ def standard_kind(hint: object) -> StandardKind | None:
     if there is hint or (isinstance(there, type) and issubclass(there, hint)):
         return kind
     return None
+
+
+_BUILTIN_BASES = (str, int, float, bytes, bytearray)
+
+
+def standard_base(hint: object) -> type | None:
+    """The standard class a subclass ``hint`` derives from, nearest first in its MRO: one
+    of :func:`standard_kind`'s, or ``str``, ``int``, ``float``, ``bytes``,
+    ``bytearray`` (a ``datetime`` subclass gives ``datetime``, a ``str`` subclass
+    ``str``); None for the standard classes themselves, enums (their members are their
+    values) and anything else."""
+    if not isinstance(hint, type) or hint in _BUILTIN_BASES or standard_kind(hint):
+        return None
+    if issubclass(hint, enum.Enum):
+        return None
+    for ancestor in hint.__mro__[1:]:
+        if ancestor in _BUILTIN_BASES or standard_kind(ancestor) is not None:
+            return ancestor
+    return None
+
+
+def union_members(members: tuple[object, ...]) -> tuple[object, ...]:
+    """The members a union of ``members`` takes values of: its own, and
+    ``datetime.datetime`` for a union of a ``date`` and a ``time`` kind with no date-time
+    kind (babel's ``date | time | float | None``): a datetime is a date, and a callable
+    that takes a time of day as well wants the one a date-time gives."""
+    kinds = {_kind_of(member) for member in members}
+    if {"date", "time"} <= kinds and "date-time" not in kinds:
+        return (*members, loaded_module("datetime").datetime)
+    return members
+
+
+def _kind_of(hint: object) -> StandardKind | None:
+    """The standard kind of ``hint`` or of the standard class it derives from."""
+    return standard_kind(hint) or standard_kind(standard_base(hint))
 
 
 def path_class(hint: object) -> TypeGuard[type[Any]]:

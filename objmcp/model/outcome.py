@@ -36,7 +36,7 @@ from .content import (
     too_big,
     value_result,
 )
-from .convert import Budget
+from .convert import Budget, to_jsonable
 from .inject import InputNeeded
 from .tool import Tool
 
@@ -159,8 +159,11 @@ def tool_result(
         return ToolResult(text, value)
     else:
         content = None
+    sent = value
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        sent = to_jsonable(value)  # the form structuredContent holds them in: base64
     try:
-        structured = tool.structure(value)
+        structured = tool.structure(sent)
     except ValueError as error:
         return ToolResult(
             f"The tool's result does not fit its declared return type: {error}", None, True

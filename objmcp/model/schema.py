@@ -38,6 +38,7 @@ _PRIMITIVES: dict[object, JsonSchema] = {
     None: {"type": "null"},
     bytes: {"type": "string", "contentEncoding": "base64"},
     bytearray: {"type": "string", "contentEncoding": "base64"},
+    memoryview: {"type": "string", "contentEncoding": "base64"},
     dict: {"type": "object"},
     list: {"type": "array"},
     tuple: {"type": "array"},
@@ -53,6 +54,10 @@ _STANDARD: dict[t.StandardKind, JsonSchema] = {
     "time": {"type": "string", "format": "time"},
     "uuid": {"type": "string", "format": "uuid"},
     "decimal": {"type": ["number", "string"], "description": "A decimal number."},
+    "fraction": {
+        "type": ["number", "string"],
+        "description": 'A fraction: a number, or a text such as "3/4".',
+    },
 }
 
 
@@ -135,12 +140,15 @@ class SchemaBuilder:
             return self._named(typing.cast(type, hint), where)
         if t.path_class(hint):
             return {"type": "string", "description": "A file system path."}
+        base = t.standard_base(hint)
+        if base is not None:  # a subclass of a standard kind takes that kind's values
+            return self._schema(base, where)
         name = getattr(hint, "__qualname__", None) or repr(hint)
         self._lacks("%s: type %s has no JSON Schema; accepting any JSON value", where, name)
         return {}
 
     def _union(self, members: tuple[object, ...], where: str) -> JsonSchema:
-        schemas = [self.schema(member, where) for member in members]
+        schemas = [self.schema(member, where) for member in t.union_members(members)]
         if any(schema == {} for schema in schemas):
             return {}
         unique: list[JsonSchema] = []

@@ -75,6 +75,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/pools.py:Pools": (),
     "tests/servers/bounded.py:Bounded": (),
     "tests/servers/reading.py:Reading": (),
+    "tests/servers/kinds.py:Kinds": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {
