@@ -60,12 +60,14 @@ def _type_checking_names(module_name: str) -> dict[str, object]:
 @dataclass(frozen=True)
 class StubDefinition:
     """What a stub file says of one callable: its annotations as text (by the stub's
-    parameter names, and ``return``), its positional parameters in order, and the names
-    that text is written in."""
+    parameter names, and ``return``), its positional parameters in order, the names
+    that text is written in, and the parameters its overloads annotate differently (left
+    out of ``annotations``: ``math.ceil``'s ``x``)."""
 
     annotations: dict[str, str]
     positional: tuple[str, ...]
     namespace: dict[str, object]
+    disagreed: tuple[str, ...] = ()
 
 
 def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
@@ -77,7 +79,13 @@ def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
     if found is None:
         return None
     definitions, namespace, method = found
-    return StubDefinition(_agreed(definitions, method), _positional(definitions, method), namespace)
+    said = _said(definitions, method)
+    return StubDefinition(
+        {name: texts.pop() for name, texts in said.items() if len(texts) == 1},
+        _positional(definitions, method),
+        namespace,
+        tuple(name for name, texts in said.items() if len(texts) > 1),
+    )
 
 
 def stub_signature(function: Callable[..., object]) -> inspect.Signature | None:
@@ -232,7 +240,9 @@ def _stub_paths(module: types.ModuleType) -> Iterable[tuple[str, str]]:
         folder, parts = os.path.dirname(folder), parts[:-1]
 
 
-def _agreed(definitions: list[_Definition], method: bool) -> dict[str, str]:
+def _said(definitions: list[_Definition], method: bool) -> dict[str, set[str]]:
+    """Each annotated parameter's annotations over the overloads, as text (and
+    ``return``'s, when there is one definition)."""
     said: dict[str, set[str]] = {}
     for definition in definitions:
         arguments = definition.args
@@ -243,7 +253,7 @@ def _agreed(definitions: list[_Definition], method: bool) -> dict[str, str]:
                 said.setdefault(argument.arg, set()).add(ast.unparse(argument.annotation))
         if definition.returns is not None and len(definitions) == 1:
             said["return"] = {ast.unparse(definition.returns)}
-    return {name: texts.pop() for name, texts in said.items() if len(texts) == 1}
+    return said
 
 
 @functools.cache
