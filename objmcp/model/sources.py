@@ -187,14 +187,24 @@ def _typeshed_definition(
     if definitions:
         return definitions, _typeshed_namespace(module_name)
     head, _, rest = qualname.partition(".")
+    imported = _imported_from(path).get(head)
+    if imported is None:
+        return None
+    module, name = imported
+    return _typeshed_definition(module, name + ("." + rest if rest else ""), hops + 1)
+
+
+@functools.cache
+def _imported_from(path: str) -> dict[str, tuple[str, str]]:
+    """What a stub file imports by absolute ``from`` imports: each name it binds, the
+    module and the name there (``posix.pyi``'s ``stat``: ``("os", "stat")``)."""
     tree = _tree(path)
+    found: dict[str, tuple[str, str]] = {}
     for node in _live(tree.body if tree is not None else []):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             for alias in node.names:
-                if (alias.asname or alias.name) == head:
-                    source = alias.name + ("." + rest if rest else "")
-                    return _typeshed_definition(node.module, source, hops + 1)
-    return None
+                found.setdefault(alias.asname or alias.name, (node.module, alias.name))
+    return found
 
 
 _Definition = ast.FunctionDef | ast.AsyncFunctionDef
