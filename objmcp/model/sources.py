@@ -399,7 +399,9 @@ def _from_importer(base: str, package: str, name: str, stub: bool, typeshed: boo
         try:
             return _attribute_or_module(_module(base, package or None, stub), name, stub)
         except Exception:
-            if not typeshed or base.startswith("."):
+            if not typeshed or base.startswith(".") or base == "typing":
+                # what typing lacks, its stub does not bind either: a type checker's own
+                # name (type_check_only) or a later Python's, and reading it costs 10 ms
                 raise
             return _typeshed_namespace(base)[name]
 
