@@ -163,7 +163,7 @@ def test_a_value_is_read_by_what_its_parameter_takes(schema: dict[str, Any], val
         assert read == text  # the text as typed
 
 
-@given(st.sampled_from(SCHEMAS), st.text())
+@given(st.sampled_from(SCHEMAS), st.text() | JSON.map(json.dumps))
 @settings(max_examples=300, deadline=None)
 def test_any_text_for_a_parameter_that_takes_text_is_kept_or_is_a_scalar_it_takes(
     schema: dict[str, Any], text: str
