@@ -365,8 +365,9 @@ def parse_arguments(words: Sequence[str], schema: dict[str, Any]) -> dict[str, A
     parameter takes only strings; read as JSON (else taken as text) where it takes no
     string; and where it takes a string among other kinds (a union with ``str``, or any
     value, as an untyped parameter does), the text as written unless it is a JSON number,
-    ``true``, ``false`` or ``null`` the parameter also takes: ``s='{"a": 1}'`` stays a
-    string, ``n=42`` is a number; ``s:='{"a": 1}'`` sends the object."""
+    ``true`` or ``false`` the parameter also takes (or ``null``, where it takes any value):
+    ``s='{"a": 1}'`` stays a string, ``n=42`` is a number; ``s:='{"a": 1}'`` sends the
+    object."""
     properties = schema.get("properties", {})
     defs = schema.get("$defs", {})
     extra = schema.get("additionalProperties")

@@ -212,8 +212,8 @@ def untyped_parameters(toolbox: Toolbox) -> list[str]:
             if what.lstrip("*") in said:
                 found.append(
                     f"tool '{name}': its stub types parameter {what} as "
-                    f"{said[what.lstrip('*')]}, which no JSON value stands for, so any JSON "
-                    "value is accepted"
+                    f"{said[what.lstrip('*')]}, which objmcp cannot read as a JSON type, so any "
+                    "JSON value is accepted"
                 )
             elif what.lstrip("*") in overloaded:
                 found.append(

@@ -52,8 +52,8 @@ def test_inspect_math_types_its_parameters_and_says_why_where_it_cannot() -> Non
     warnings = [line for line in done.stderr.decode().splitlines() if "warning" in line]
     assert len(warnings) == len(untyped)
     assert (
-        "warning: tool 'trunc': its stub types parameter x as _SupportsTrunc[_T], which no "
-        "JSON value stands for, so any JSON value is accepted"
+        "warning: tool 'trunc': its stub types parameter x as _SupportsTrunc[_T], which objmcp "
+        "cannot read as a JSON type, so any JSON value is accepted"
     ) in warnings
     assert (
         "warning: tool 'ceil': its stub's overloads type parameter x differently, so it has "
