@@ -5,8 +5,9 @@ A small blocking client on pipes, newline-delimited JSON, no SDK: it starts
 its own, so that Ctrl-C reaches only this client), speaks the modern revision
 :data:`PROTOCOL_VERSION` declaring the elicitation capability and the tasks
 extension in every request's ``_meta``, finds the tool in ``tools/list``, reads
-the ``key=value`` words against its input schema (a value for a string parameter
-is taken as written, any other is read as JSON, else as text), calls it, and
+the ``key=value`` and ``key:=json`` words against its input schema
+(:func:`parse_arguments`: a value for a parameter that takes a string is the text as
+written, unless it is a number or boolean the parameter also takes), calls it, and
 prints the result's text. Questions the tool asks (``input_required`` rounds, or
 a task's ``inputRequests``) are put to the user on the terminal when stdin is one
 (:mod:`objmcp.cli.ask`), and declined otherwise.
@@ -25,6 +26,7 @@ import contextlib
 import difflib
 import itertools
 import json
+import math
 import subprocess
 import sys
 import time
@@ -200,8 +202,11 @@ def call_tool(
 
     out = sys.stdout if out is None else out
     for word in words:
-        if "=" not in word or word.startswith("="):
-            raise TargetError(f"{word!r} is not key=value: write each argument as name=value")
+        if "=" not in word or word.startswith(("=", ":=")):
+            raise TargetError(
+                f"{word!r} is not key=value: write each argument as name=value (or "
+                "name:=JSON for a JSON value)"
+            )
     asker = _terminal_asker() if sys.stdin.isatty() else _decline
     command = [sys.executable, "-m", "objmcp", "run", spec, *server_args]
     meta = {
@@ -353,25 +358,65 @@ def _error_text(error: object) -> str:
 
 
 def parse_arguments(words: Sequence[str], schema: dict[str, Any]) -> dict[str, Any]:
-    """``key=value`` words as a tool's arguments: a value for a parameter that takes only
-    strings is taken as written; any other is read as JSON, else taken as text."""
+    """``key=value`` and ``key:=json`` words as a tool's arguments, read by the tool's
+    input schema.
+
+    ``key:=json`` is always read as JSON. ``key=value`` is the text as written where the
+    parameter takes only strings; read as JSON (else taken as text) where it takes no
+    string; and where it takes a string among other kinds (a union with ``str``, or any
+    value, as an untyped parameter does), the text as written unless it is a JSON number,
+    ``true`` or ``false`` the parameter also takes (or ``null``, where it takes any value):
+    ``s='{"a": 1}'`` stays a string, ``n=42`` is a number; ``s:='{"a": 1}'`` sends the
+    object."""
     properties = schema.get("properties", {})
     defs = schema.get("$defs", {})
     extra = schema.get("additionalProperties")
     arguments: dict[str, Any] = {}
     for word in words:
         key, _, text = word.partition("=")
+        as_json = key.endswith(":")
+        key = key.removesuffix(":") if as_json else key
         if key in arguments:
             raise ValueError(f"{key} is given twice")
+        if as_json:
+            try:
+                arguments[key] = json.loads(text)
+            except ValueError as error:
+                raise ValueError(
+                    f"{key}:= takes a JSON value ({error}); write {key}=... for text"
+                ) from None
+            continue
         prop = properties.get(key, extra if isinstance(extra, dict) else {})
-        if _json_types(prop, defs) == {"string"}:
+        kinds = _json_types(prop, defs)
+        if kinds == {"string"}:
             arguments[key] = text
+        elif "string" in kinds:
+            arguments[key] = _scalar_or_text(text, kinds)
         else:
             try:
                 arguments[key] = json.loads(text)
             except ValueError:
                 arguments[key] = text
     return arguments
+
+
+def _scalar_or_text(text: str, kinds: set[str]) -> Any:
+    """``text`` read as a JSON number, boolean or null when it is one that ``kinds`` (the
+    JSON types a parameter takes, a string among them) admits; else ``text`` itself."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    kind = _json_type(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return text  # Python reads NaN and Infinity, which JSON has not
+    if kind == "number" and isinstance(value, int) and "integer" in kinds:
+        return value
+    if kind in ("number", "boolean") and kind in kinds:
+        return value
+    if value is None and kinds >= _ANY:
+        return value
+    return text
 
 
 _ANY = frozenset({"string", "number", "integer", "boolean", "object", "array"})

@@ -24,7 +24,10 @@ from typing import Any, TextIO
 
 from .._exceptions import TargetError
 from ..model.signatures import signature_of
+from ..model.sources import stub_definition
+from ..model.tool import Tool
 from ..model.toolbox import Toolbox
+from ..model.typeshed import typeshed_missing
 from .targets import load_target, user_traceback
 
 __all__ = ["describe_type", "discovery", "inspect_target", "summary", "untyped_parameters"]
@@ -185,42 +188,85 @@ class _Collector(logging.Handler):
 
 
 def untyped_parameters(toolbox: Toolbox) -> list[str]:
-    """A warning for each tool with parameters that have no annotation and accept any value
-    (nothing in the docstring said their type either)."""
+    """A warning for each tool with parameters that have no annotation and accept any value,
+    saying why where it can: the type a stub gives has no JSON form (``math.trunc``'s
+    ``_SupportsTrunc[_T]``), or typeshed, which types the standard library's C functions, is
+    not installed (one warning for all such tools)."""
     found: list[str] = []
+    without_typeshed: list[str] = []
     for name, tool in toolbox.items():
-        try:
-            annotations = {
-                p.name: p.annotation for p in signature_of(tool.function).parameters.values()
-            }
-        except (TypeError, ValueError):
-            annotations = {}
-        properties = tool.input_schema.get("properties", {})
-        untyped: list[str] = []
-        for param in tool.parameters:
-            if param.name in tool.injected:
-                continue
-            if annotations.get(param.name, inspect.Parameter.empty) is not inspect.Parameter.empty:
-                continue  # annotated: if it has no JSON form, the object model said so
-            if param.kind is inspect.Parameter.VAR_KEYWORD:
-                shown = tool.input_schema.get("additionalProperties")
-                what = f"**{param.name}"
-            elif param.kind is inspect.Parameter.VAR_POSITIONAL:
-                shown = properties.get(param.name, {}).get("items", {})
-                what = f"*{param.name}"
-            else:
-                shown = properties.get(param.name, {})
-                what = param.name
-            if isinstance(shown, dict) and not _said(shown):
-                untyped.append(what)
-        if untyped:
-            these = "parameter " if len(untyped) == 1 else "parameters "
-            verb = "has" if len(untyped) == 1 else "have"
+        untyped = _untyped(tool)
+        if not untyped:
+            continue
+        module = str(getattr(tool.function, "__module__", None) or "")
+        if typeshed_missing(module):
+            without_typeshed.append(name)
+            continue
+        stub = stub_definition(tool.function)
+        said = stub.annotations if stub is not None else {}
+        overloaded = stub.disagreed if stub is not None else ()
+        plain = [what for what in untyped if what.lstrip("*") not in {*said, *overloaded}]
+        for what in untyped:
+            if said.get(what.lstrip("*")) in ("Any", "object"):
+                continue  # the stub says any value, as it means to
+            if what.lstrip("*") in said:
+                found.append(
+                    f"tool '{name}': its stub types parameter {what} as "
+                    f"{said[what.lstrip('*')]}, which objmcp cannot read as a JSON type, so any "
+                    "JSON value is accepted"
+                )
+            elif what.lstrip("*") in overloaded:
+                found.append(
+                    f"tool '{name}': its stub's overloads type parameter {what} differently, "
+                    "so it has no one type and any JSON value is accepted"
+                )
+        if plain:
+            these = "parameter " if len(plain) == 1 else "parameters "
+            verb = "has" if len(plain) == 1 else "have"
             found.append(
-                f"tool '{name}': {these}{', '.join(untyped)} {verb} no type annotation (nor a "
-                "type in the docstring), so any JSON value is accepted"
+                f"tool '{name}': {these}{', '.join(plain)} {verb} no type annotation (nor a "
+                "type in the docstring or a stub), so any JSON value is accepted"
             )
+    if without_typeshed:
+        shown = ", ".join(without_typeshed[:5]) + (", ..." if len(without_typeshed) > 5 else "")
+        found.append(
+            f"{len(without_typeshed)} tools ({shown}) have parameters with no type: they are "
+            "the standard library's, typed by typeshed's stubs, and typeshed_client (a "
+            "dependency of objmcp) is not installed: pip install typeshed_client"
+        )
     return found
+
+
+def _untyped(tool: Tool) -> list[str]:
+    """The parameters of ``tool`` with no annotation whose schema accepts any value
+    (``*args`` and ``**kwargs`` written so)."""
+    try:
+        annotations = {
+            p.name: p.annotation for p in signature_of(tool.function).parameters.values()
+        }
+    except (TypeError, ValueError):
+        annotations = {}
+    properties = tool.input_schema.get("properties", {})
+    untyped: list[str] = []
+    for param in tool.parameters:
+        if param.name in tool.injected:
+            continue
+        if annotations.get(param.name, inspect.Parameter.empty) is not inspect.Parameter.empty:
+            continue  # annotated: if it has no JSON form, the object model said so
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            shown = tool.input_schema.get("additionalProperties")
+            what = f"**{param.name}"
+        elif param.kind is inspect.Parameter.VAR_POSITIONAL:
+            shown = properties.get(param.name, {}).get("items", {})
+            what = f"*{param.name}"
+        elif param.name in properties:
+            shown = properties[param.name]
+            what = param.name
+        else:
+            continue  # left out of the schema (a callable, a class): not a value at all
+        if isinstance(shown, dict) and not _said(shown):
+            untyped.append(what)
+    return untyped
 
 
 def _said(schema: dict[str, Any]) -> bool:

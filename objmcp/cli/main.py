@@ -329,13 +329,24 @@ def _parser() -> argparse.ArgumentParser:
     call = verbs.add_parser(
         "call",
         help="call one tool through a real server process and print its result",
-        description="Start 'objmcp run TARGET' and call TOOL through the MCP protocol. A value "
-        "for a string parameter is taken as written; other values are read as JSON, else as "
-        "text. Exit status 1 when the result is an error.",
+        description=(
+            "Start 'objmcp run TARGET' and call TOOL through the MCP protocol. Arguments are "
+            "read by the tool's input schema: key=value is the text as written for a parameter "
+            """that takes a string (text=42 is "42"; s='{"a": 1}' stays a string even where any """
+            "value is taken), except a number, true or false the parameter also takes (n=42 is "
+            "42 for int | str; null too where any value is taken); for a parameter that takes "
+            """no string it is read as JSON, else as text (tags='["a"]'). key:=json is always """
+            """read as JSON (point:='{"x": 1}'). Exit status 1 when the result is an error."""
+        ),
     )
     _target_options(call)
     call.add_argument("tool", help="the tool's name")
-    call.add_argument("arguments", nargs="*", metavar="key=value", help="the tool's arguments")
+    call.add_argument(
+        "arguments",
+        nargs="*",
+        metavar="key=value",
+        help="the tool's arguments: key=value, or key:=json for a JSON value",
+    )
     call.add_argument("--json", action="store_true", help="print the whole result as JSON")
     call.add_argument(
         "--task-after",

@@ -53,11 +53,13 @@ def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
     return _resolved(raw, namespace, getattr(target, "__qualname__", target), quiet=False)
 
 
-def stub_hints_of(function: Callable[..., object]) -> dict[str, object]:
+def stub_hints_of(
+    function: Callable[..., object], signature: inspect.Signature | None = None
+) -> dict[str, object]:
     """The annotations the stub file its package ships gives a callable that has none of
     its own (``more_itertools/more.pyi`` for ``more_itertools.chunked``), resolved;
     what does not resolve is left out, silently (stubs name things only type checkers
-    import)."""
+    import). ``signature``: the callable's, where the caller has it already."""
     target = _unwrapped(function)
     if getattr(target, "__annotations__", None):
         return {}
@@ -65,7 +67,7 @@ def stub_hints_of(function: Callable[..., object]) -> dict[str, object]:
     if stub is None:
         return {}
     raw: dict[str, object] = dict(stub.annotations)
-    parameters = signature_of(function).parameters
+    parameters = (signature or signature_of(function)).parameters
     if not set(parameters) <= set(raw) and len(stub.positional) == len(parameters):
         # a compiled function's own names (jellyfish's a, b) for the stub's (s1, s2)
         raw = {

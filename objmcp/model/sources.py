@@ -60,12 +60,14 @@ def _type_checking_names(module_name: str) -> dict[str, object]:
 @dataclass(frozen=True)
 class StubDefinition:
     """What a stub file says of one callable: its annotations as text (by the stub's
-    parameter names, and ``return``), its positional parameters in order, and the names
-    that text is written in."""
+    parameter names, and ``return``), its positional parameters in order, the names
+    that text is written in, and the parameters its overloads annotate differently (left
+    out of ``annotations``: ``math.ceil``'s ``x``)."""
 
     annotations: dict[str, str]
     positional: tuple[str, ...]
     namespace: dict[str, object]
+    disagreed: tuple[str, ...] = ()
 
 
 def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
@@ -77,7 +79,13 @@ def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
     if found is None:
         return None
     definitions, namespace, method = found
-    return StubDefinition(_agreed(definitions, method), _positional(definitions, method), namespace)
+    said = _said(definitions, method)
+    return StubDefinition(
+        {name: texts.pop() for name, texts in said.items() if len(texts) == 1},
+        _positional(definitions, method),
+        namespace,
+        tuple(name for name, texts in said.items() if len(texts) > 1),
+    )
 
 
 def stub_signature(function: Callable[..., object]) -> inspect.Signature | None:
@@ -179,14 +187,24 @@ def _typeshed_definition(
     if definitions:
         return definitions, _typeshed_namespace(module_name)
     head, _, rest = qualname.partition(".")
+    imported = _imported_from(path).get(head)
+    if imported is None:
+        return None
+    module, name = imported
+    return _typeshed_definition(module, name + ("." + rest if rest else ""), hops + 1)
+
+
+@functools.cache
+def _imported_from(path: str) -> dict[str, tuple[str, str]]:
+    """What a stub file imports by absolute ``from`` imports: each name it binds, the
+    module and the name there (``posix.pyi``'s ``stat``: ``("os", "stat")``)."""
     tree = _tree(path)
+    found: dict[str, tuple[str, str]] = {}
     for node in _live(tree.body if tree is not None else []):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             for alias in node.names:
-                if (alias.asname or alias.name) == head:
-                    source = alias.name + ("." + rest if rest else "")
-                    return _typeshed_definition(node.module, source, hops + 1)
-    return None
+                found.setdefault(alias.asname or alias.name, (node.module, alias.name))
+    return found
 
 
 _Definition = ast.FunctionDef | ast.AsyncFunctionDef
@@ -232,7 +250,9 @@ def _stub_paths(module: types.ModuleType) -> Iterable[tuple[str, str]]:
         folder, parts = os.path.dirname(folder), parts[:-1]
 
 
-def _agreed(definitions: list[_Definition], method: bool) -> dict[str, str]:
+def _said(definitions: list[_Definition], method: bool) -> dict[str, set[str]]:
+    """Each annotated parameter's annotations over the overloads, as text (and
+    ``return``'s, when there is one definition)."""
     said: dict[str, set[str]] = {}
     for definition in definitions:
         arguments = definition.args
@@ -243,7 +263,7 @@ def _agreed(definitions: list[_Definition], method: bool) -> dict[str, str]:
                 said.setdefault(argument.arg, set()).add(ast.unparse(argument.annotation))
         if definition.returns is not None and len(definitions) == 1:
             said["return"] = {ast.unparse(definition.returns)}
-    return {name: texts.pop() for name, texts in said.items() if len(texts) == 1}
+    return said
 
 
 @functools.cache
@@ -379,7 +399,9 @@ def _from_importer(base: str, package: str, name: str, stub: bool, typeshed: boo
         try:
             return _attribute_or_module(_module(base, package or None, stub), name, stub)
         except Exception:
-            if not typeshed or base.startswith("."):
+            if not typeshed or base.startswith(".") or base == "typing":
+                # what typing lacks, its stub does not bind either: a type checker's own
+                # name (type_check_only) or a later Python's, and reading it costs 10 ms
                 raise
             return _typeshed_namespace(base)[name]
 

@@ -405,7 +405,7 @@ def _built_input(
     docs: Docs,
 ) -> tuple[JsonSchema, list[Parameter], dict[str, object]]:
     """The input schema the signature, hints and docstring give, and the parameters."""
-    stubbed = functools.cache(lambda: stub_hints_of(function))  # read only if needed
+    stubbed = functools.cache(lambda: stub_hints_of(function, signature))  # read if needed
     builder = SchemaBuilder()
     properties: dict[str, JsonSchema] = {}
     required: list[str] = []

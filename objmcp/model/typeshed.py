@@ -3,8 +3,9 @@
 The standard library's C functions (``math.sqrt``, ``os.stat``, ``unicodedata.name``)
 carry no annotations and rarely a word on their types; typeshed, the stubs every type
 checker reads, types them all. objmcp reads the copy the ``typeshed_client`` package
-bundles (``pip install 'objmcp[stubs]'``), never imports it, and does without when it
-is missing.
+bundles (a dependency of every install), never imports it, and does without when it is
+missing (an install that left it out, a vendored copy of objmcp): those parameters are
+then untyped, and :func:`typeshed_missing` lets a warning say why.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import importlib.util
 import os
 import sys
 
-__all__ = ["typeshed_stub"]
+__all__ = ["typeshed_missing", "typeshed_stub"]
 
 
 def typeshed_stub(module_name: str) -> str | None:
@@ -31,6 +32,12 @@ def typeshed_stub(module_name: str) -> str | None:
         if os.path.isfile(path):
             return path
     return None
+
+
+def typeshed_missing(module_name: str) -> bool:
+    """Whether ``module_name`` is a standard library module that typeshed would type
+    but no copy of typeshed is installed."""
+    return module_name.partition(".")[0] in sys.stdlib_module_names and _root() is None
 
 
 @functools.cache

@@ -275,7 +275,7 @@ def test_inspect_prints_a_table_and_warns_about_what_has_no_type(project: Path) 
     warnings = done.stderr.decode().splitlines()
     assert (
         "warning: tool 'show': parameter x has no type annotation (nor a type in the "
-        "docstring), so any JSON value is accepted"
+        "docstring or a stub), so any JSON value is accepted"
     ) in warnings
     assert not [line for line in warnings if "'double'" in line or "'greet'" in line]
 
@@ -363,12 +363,17 @@ def test_call_converts_every_kind_of_value() -> None:
     assert seen["note"] == "str:'true'"  # a string parameter: as written
 
 
-def test_call_reads_untyped_values_as_json_or_else_text(project: Path) -> None:
+def test_call_reads_untyped_values_as_scalars_or_text_and_key_json_as_json(
+    project: Path,
+) -> None:
     cases = {
         "x=hello": "'hello' 0",
         "x=1": "1 0",
         "x=true": "True 0",
-        'x={"a": [1]}': "{'a': [1]} 0",
+        "x=null": "None 0",
+        'x={"a": [1]}': """'{"a": [1]}' 0""",  # any value, so the text as typed
+        'x:={"a": [1]}': "{'a': [1]} 0",
+        'x:="1"': "'1' 0",
     }
     for word, expected in cases.items():
         out, error, status = call("tools.py", "show", word, "y=7", cwd=project)

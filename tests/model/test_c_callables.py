@@ -71,7 +71,7 @@ def test_a_c_class_method_is_called_with_the_names_its_stub_or_docstring_gives(
     moment: datetime.datetime, layout: str
 ) -> None:
     tools = Toolbox(datetime.datetime)
-    # typeshed's names where it is installed (the stubs extra), else the docstring's
+    # typeshed's names where it is installed (a dependency), else the docstring's
     string = "date_string" if typeshed_stub("datetime") else "string"
     assert list(tools["strptime"].input_schema["properties"]) == [string, "format"]
     text = moment.strftime(layout)

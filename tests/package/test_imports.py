@@ -44,6 +44,14 @@ def test_import_objmcp_leaves_the_serving_side_and_the_standard_value_types_out(
     assert loaded_after("import objmcp", SERVING + STANDARD) == []
 
 
+def test_typeshed_is_read_as_data_and_typeshed_client_never_imported() -> None:
+    code = (
+        "import math, objmcp\n"
+        "assert objmcp.Toolbox(math)['sqrt'].input_schema['properties']['x']['type'] == 'number'"
+    )
+    assert loaded_after(code, ("typeshed_client",)) == []
+
+
 def test_serving_needs_none_of_the_standard_value_types() -> None:
     loaded = loaded_after("import objmcp, objmcp.serving.reader; objmcp.Server", SERVING + STANDARD)
     assert loaded == list(SERVING)
