@@ -31,8 +31,11 @@ from typing import Any
 BENCH_DIR = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH_DIR))
 
-from figures import ROOT, server_env  # noqa: E402
+from figures import ROOT, server_env, source_base  # noqa: E402
 from zoo_cases import TARGETS, UNCHECKED, Call, Target  # noqa: E402
+
+if (_working_copy := source_base()) is not None:
+    sys.path.insert(0, str(_working_copy))  # loaded here as served: the working copy of objmcp
 
 SCHEMA_WORDS = {"description", "title", "default", "examples", "deprecated"}
 """Keys of a parameter's schema that say nothing of its type."""
