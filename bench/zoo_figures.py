@@ -2,7 +2,9 @@
 
 For each target of ``bench/zoo_cases.py`` (the standard library and libraries from PyPI,
 served whole and as instances): the tools served, the share of their parameters with a
-type (a schema narrower than "any JSON value") and with a description, and the sample
+type (a schema narrower than "any JSON value"; for objmcp, only a type the library gives by
+an annotation, a stub, its docstring or a plain default: ``Parameter.type_from``, never a
+guess from a parameter's name) and with a description, and the sample
 calls that pass, run through a real MCP client (the official SDK's) against a real
 ``objmcp run`` process. Beside it, the same for FastMCP's ``Tool.from_function`` on
 every callable objmcp serves, where it can build a tool, with the sample calls run by
@@ -20,7 +22,8 @@ import json
 import math
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,8 +31,11 @@ from typing import Any
 BENCH_DIR = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH_DIR))
 
-from figures import ROOT, server_env  # noqa: E402
+from figures import ROOT, server_env, source_base  # noqa: E402
 from zoo_cases import TARGETS, UNCHECKED, Call, Target  # noqa: E402
+
+if (_working_copy := source_base()) is not None:
+    sys.path.insert(0, str(_working_copy))  # loaded here as served: the working copy of objmcp
 
 SCHEMA_WORDS = {"description", "title", "default", "examples", "deprecated"}
 """Keys of a parameter's schema that say nothing of its type."""
@@ -56,6 +62,8 @@ class Figures:
     passed: int = 0
     served_dangerous: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+    """Each call's, in the order of the target's calls."""
 
 
 def is_typed(schema: dict[str, Any]) -> bool:
@@ -63,14 +71,31 @@ def is_typed(schema: dict[str, Any]) -> bool:
     return bool(set(schema) - SCHEMA_WORDS)
 
 
-def count_params(tools: Iterable[dict[str, Any]], figures: Figures) -> None:
-    """Add the parameters of ``tools`` (MCP tool definitions) to ``figures``."""
+TypeSources = Mapping[str, Mapping[str, str | None]]
+"""What gave each parameter its type, by tool and parameter name (None: nothing did)."""
+
+
+def count_params(
+    tools: Iterable[dict[str, Any]], figures: Figures, sources: TypeSources | None = None
+) -> None:
+    """Add the parameters of ``tools`` (MCP tool definitions) to ``figures``; with
+    ``sources``, a parameter is typed only when its schema is and something the library
+    says gave it its type."""
     for tool in tools:
         figures.tools += 1
-        for schema in tool["inputSchema"].get("properties", {}).values():
+        given = sources.get(tool["name"], {}) if sources is not None else None
+        for name, schema in tool["inputSchema"].get("properties", {}).items():
             figures.params += 1
-            figures.typed += is_typed(schema)
+            figures.typed += is_typed(schema) and (given is None or given.get(name) is not None)
             figures.described += bool(schema.get("description"))
+
+
+def type_sources(toolbox: Any) -> dict[str, dict[str, str | None]]:
+    """What gave each parameter of a toolbox's tools its type (``Parameter.type_from``)."""
+    return {
+        name: {parameter.name: parameter.type_from for parameter in tool.parameters}
+        for name, tool in toolbox.items()
+    }
 
 
 def close(got: Any, expected: Any) -> bool:
@@ -174,12 +199,16 @@ async def _every_tool(client: Any) -> list[Any]:
             return found
 
 
-def measure_objmcp(target: Target) -> Figures:
-    """objmcp's figures for ``target``, served in a real process."""
-    tools, outcomes = asyncio.run(serve_and_call(target))
+def measure_objmcp(target: Target, timeout: float | None = None) -> Figures:
+    """objmcp's figures for ``target``, served in a real process (all its calls within
+    ``timeout`` seconds, else :class:`TimeoutError`); its parameters' types told by the
+    target loaded here, as the server loads it."""
+    tools, outcomes = asyncio.run(asyncio.wait_for(serve_and_call(target), timeout))
+    with loaded_toolbox(target) as toolbox:
+        sources = type_sources(toolbox)
     figures = Figures()
-    count_params(tools, figures)
-    _add_outcomes(figures, outcomes)
+    count_params(tools, figures, sources)
+    add_outcomes(figures, outcomes)
     names = {tool["name"] for tool in tools}
     figures.served_dangerous = sorted(names & set(target.withheld))
     return figures
@@ -188,10 +217,15 @@ def measure_objmcp(target: Target) -> Figures:
 def measure_fastmcp(target: Target) -> Figures:
     """FastMCP's figures for ``target``: ``Tool.from_function`` on every callable objmcp
     serves, and the sample calls run by the tools it could build."""
-    import logging
-    import warnings
+    with loaded_toolbox(target) as toolbox:
+        return _measure_fastmcp(target, toolbox)
 
-    from fastmcp.tools import Tool
+
+@contextmanager
+def loaded_toolbox(target: Target) -> Iterator[Any]:
+    """The toolbox of ``target`` loaded in this process, as ``objmcp run`` loads it (from
+    the repository's root, warnings quiet), closed after."""
+    import logging
 
     import objmcp
     from objmcp.cli.targets import load_target
@@ -204,6 +238,19 @@ def measure_fastmcp(target: Target) -> Figures:
     finally:
         os.chdir(cwd)
         logging.disable(logging.NOTSET)
+    try:
+        yield toolbox
+    finally:
+        logging.disable(logging.ERROR)  # a thread-bound object closed from another thread
+        toolbox.close()
+        logging.disable(logging.NOTSET)
+
+
+def _measure_fastmcp(target: Target, toolbox: Any) -> Figures:
+    import warnings
+
+    from fastmcp.tools import Tool
+
     figures = Figures()
     built: dict[str, Any] = {}
     for name, tool in toolbox.items():
@@ -229,18 +276,17 @@ def measure_fastmcp(target: Target) -> Figures:
             continue
         content = [block.model_dump(by_alias=True) for block in result.content]
         outcomes.append(judge(call, content, False))
-    _add_outcomes(figures, outcomes)
+    add_outcomes(figures, outcomes)
     figures.served_dangerous = sorted(set(built) & set(target.withheld))
-    logging.disable(logging.ERROR)  # a thread-bound object closed from another thread
-    toolbox.close()
-    logging.disable(logging.NOTSET)
     return figures
 
 
-def _add_outcomes(figures: Figures, outcomes: list[Outcome]) -> None:
+def add_outcomes(figures: Figures, outcomes: list[Outcome]) -> None:
+    """Add the outcomes of calls (in the order of the target's calls) to ``figures``."""
     figures.calls += len(outcomes)
     figures.passed += sum(outcome.passed for outcome in outcomes)
     figures.failures += [f"{o.tool}: {o.detail}" for o in outcomes if not o.passed]
+    figures.outcomes += outcomes
 
 
 def share(part: int, whole: int) -> str:

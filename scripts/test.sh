@@ -43,7 +43,10 @@ clients_log=$(mktemp)
 ) >"$clients_log" 2>&1 &
 clients_pid=$!
 
-"${uv[@]}" --python .venv/bin/python -e '.[test,bench]'
+# with the chosen zoo's CI sample (bench/chosen/sample.py: four libraries of each half) at its
+# pins, for tests/zoo/test_chosen_sample.py: in the same install, seconds more
+read -r -a sample_pins <<<"$(python3 bench/chosen/sample.py --pins)"
+"${uv[@]}" --python .venv/bin/python -e '.[test,bench]' "${sample_pins[@]}"
 .venv/bin/python -c 'import objmcp, mcp, hypothesis, pytest, fastmcp, matplotlib' # fail here if the install did
 # the linters, while npm and the clients' venv go on
 lint_log=$(mktemp)

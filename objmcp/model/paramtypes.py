@@ -4,7 +4,8 @@ Most code is untyped. :func:`param_type` takes what the signature gives (a hint,
 none) and adds what else the library says: the type its docstring names
 (:func:`doc_type`: ``int``, ``list of str``, ``str or None``, ``int, optional``), the
 type a stub file gives it, the type of a plain default (``width=70`` is an integer),
-and ``X | None`` for a hint a ``None`` default does not fit. :func:`uncarried` says
+and ``X | None`` for a hint a ``None`` default does not fit; :func:`sourced_type` also
+says which of these gave it (:data:`TypeSource`). :func:`uncarried` says
 what a parameter needs that JSON
 cannot carry (a callable, a file object, a class, a module): a tool that requires one
 cannot be called by a model, and is left out (:class:`Uncarried`).
@@ -19,13 +20,13 @@ import re
 import types
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from .._exceptions import TargetError
 from .doctypes import doc_type, plain_roles, python_only
 from .hints import is_union
 
-__all__ = ["Uncarried", "doc_type", "param_type", "uncarried"]
+__all__ = ["TypeSource", "Uncarried", "doc_type", "param_type", "sourced_type", "uncarried"]
 
 _EMPTY: Any = inspect.Parameter.empty
 
@@ -40,11 +41,33 @@ def param_type(
     one its package's stub gives (``stub_hint``, asked only then: reading stubs costs),
     else its plain default's; made ``X | None`` when a ``None`` default does not fit
     ``X``."""
+    return sourced_type(hint, doc_type_name, default, stub_hint)[0]
+
+
+TypeSource = Literal["annotation", "docstring", "stub", "default"]
+"""Where a parameter's type came from: what the library itself says of it. A type from
+anywhere else (a guess from the parameter's name, say) must not be given one of these:
+the bench counts a parameter as typed only when it has one."""
+
+
+def sourced_type(
+    hint: object,
+    doc_type_name: str | None,
+    default: object,
+    stub_hint: Callable[[], object] = lambda: _EMPTY,
+) -> tuple[object, TypeSource | None]:
+    """:func:`param_type`'s type, and where it came from (None when nothing gave one)."""
+    source: TypeSource | None = "annotation" if hint is not _EMPTY else None
     if hint is _EMPTY and doc_type_name is not None:
         hint = doc_type(doc_type_name)
+        source = "docstring" if hint is not _EMPTY else None
     if hint is _EMPTY:
         hint = stub_hint()
-    return _with_default(hint, default)
+        source = "stub" if hint is not _EMPTY else None
+    typed = _with_default(hint, default)
+    if source is None and typed is not _EMPTY:
+        source = "default"
+    return typed, source
 
 
 class Uncarried(TargetError):

@@ -27,7 +27,7 @@ from .headers import HEADER_KEY, ParamHeader, header_of, param_headers, with_saf
 from .inject import Cancelled, injected_parameters, injected_value
 from .jsoncount import DEFAULT_MAX_VALUES
 from .media import MEDIA, is_picture_type
-from .paramtypes import Uncarried, param_type, uncarried
+from .paramtypes import TypeSource, Uncarried, sourced_type, uncarried
 from .publish import ToolOptions
 from .quickcheck import Check, quick_check
 from .schema import JsonSchema, SchemaBuilder, inline_defs
@@ -56,6 +56,9 @@ class Parameter:
     hint: object
     kind: inspect._ParameterKind
     default: object = _EMPTY
+    type_from: TypeSource | None = None
+    """What gave ``hint`` (:data:`~objmcp.model.paramtypes.TypeSource`), for a parameter of
+    a built schema; None when nothing did, or the schema was written by hand."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -429,7 +432,7 @@ def _built_input(
         if param.name in injected:
             parameters.append(Parameter(param.name, hint, param.kind, param.default))
             continue
-        hint = param_type(
+        hint, type_from = sourced_type(
             hint,
             docs.type_names.get(param.name),
             param.default,
@@ -451,7 +454,7 @@ def _built_input(
         where = f"parameter '{param.name}' of tool '{name}'"
         if param.kind is inspect.Parameter.VAR_KEYWORD:
             additional = builder.schema(hint, where) if hint is not _EMPTY else {}
-            parameters.append(Parameter(param.name, hint, param.kind))
+            parameters.append(Parameter(param.name, hint, param.kind, type_from=type_from))
             continue
         schema = builder.schema(hint, where)
         if param.kind is inspect.Parameter.VAR_POSITIONAL:
@@ -468,7 +471,7 @@ def _built_input(
         if header is not None:
             schema = {**with_safe_bounds(schema), HEADER_KEY: header}
         properties[param.name] = schema
-        parameters.append(Parameter(param.name, hint, param.kind, param.default))
+        parameters.append(Parameter(param.name, hint, param.kind, param.default, type_from))
     input_schema: JsonSchema = {"type": "object", "properties": properties}
     if required:
         input_schema["required"] = required
