@@ -24,6 +24,7 @@ from typing import Any
 
 from . import hints as t
 from .jsontext import parse_json
+from .reals import NotFinite, is_real, real_form
 from .shapes import NO_FORM, plain_form, readable
 
 __all__ = [
@@ -442,7 +443,7 @@ def _jsonable(value: object, strict: bool, active: set[int], budget: Budget | No
 
 
 def _standard_text(value: object) -> str | None:
-    """The text form of a date, time, UUID, decimal or path (or of a subclass's value)."""
+    """The text form of a date, time, UUID or path (or of a subclass's value)."""
     datetime = t.loaded_module("datetime")
     if datetime is not None and isinstance(value, (datetime.date, datetime.time)):
         return str(value.isoformat())
@@ -450,11 +451,6 @@ def _standard_text(value: object) -> str | None:
     if (uuid is not None and isinstance(value, uuid.UUID)) or (
         pathlib is not None and isinstance(value, pathlib.PurePath)
     ):
-        return str(value)
-    decimal = t.loaded_module("decimal")
-    if decimal is not None and isinstance(value, decimal.Decimal):
-        if not value.is_finite():
-            raise NotJsonable(f"{value!r} is not a JSON number")
         return str(value)
     return None
 
@@ -493,6 +489,11 @@ def _jsonable_container(
         iterator = typing.cast(abc.Iterator[object], value)
         taken = iterator if budget is None else budget.take(iterator)
         return [_jsonable(v, strict, active, budget) for v in taken]
+    if is_real(value):  # a Decimal, a Fraction, mpmath's, numpy's
+        try:
+            return real_form(value)
+        except NotFinite as error:
+            raise NotJsonable(str(error)) from None
     plain = plain_form(value)
     if plain is not NO_FORM:
         return _jsonable(plain, strict, active, budget)
