@@ -5,9 +5,11 @@ A ``numbers.Real`` of another kind (``decimal.Decimal``, ``fractions.Fraction``,
 when that number is exactly the value, and its full text otherwise:
 
 - an integral kind (``numpy.int64``, ``sympy.Integer``) is its ``int``;
-- an exact decimal or rational kind (``Decimal``, any ``numbers.Rational``) is the
-  shortest JSON number whose text *is* the value (``Decimal("0.1")`` is ``0.1``), else its
-  exact text (``Decimal``'s ``str``, a fraction's ``"n/d"``);
+- an exact decimal or rational kind (``Decimal``, any ``numbers.Rational``) within a
+  double's range is its ``int`` when it is whole, else the shortest JSON number that
+  means it: a double that is exactly the value (``Fraction(3, 4)`` is ``0.75``), or whose
+  digits are (``Decimal("0.1")`` is ``0.1``); else its exact text (``Decimal``'s ``str``,
+  a fraction's ``"n/d"``);
 - a binary floating kind (``mpf``, ``sympy.Float``, ``numpy.longdouble``) is a JSON number
   when a double holds it exactly (``float(x) == x``), else its own text (``str``, which
   these kinds write at their precision).
@@ -53,8 +55,11 @@ def real_form(value: object) -> int | float | str:
     if exact_kind:
         if decimal is not None and isinstance(value, decimal.Decimal) and not value.is_finite():
             raise NotFinite(f"{value!r} is not a JSON number")
-        if math.isfinite(near) and _text_is(value, repr(near)):
-            return near
+        if math.isfinite(near):
+            if _integral(value):
+                return int(value)  # type: ignore[call-overload]
+            if near == value or _text_is(value, repr(near)):
+                return near
         if isinstance(value, numbers.Rational):
             return f"{value.numerator}/{value.denominator}"
         return str(value)
@@ -63,6 +68,14 @@ def real_form(value: object) -> int | float | str:
     if not _finite(value, near):
         raise NotFinite(f"{value!r} is not a JSON number")
     return str(value)
+
+
+def _integral(value: object) -> bool:
+    """Whether a rational or a ``Decimal`` is a whole number."""
+    if isinstance(value, numbers.Rational):
+        return value.denominator == 1
+    number: Any = value
+    return bool(number == number.to_integral_value())
 
 
 def _text_is(value: object, text: str) -> bool:
