@@ -57,7 +57,8 @@ def real_form(value: object) -> int | float | str:
             raise NotFinite(f"{value!r} is not a JSON number")
         if math.isfinite(near):
             if _integral(value):
-                return int(value)  # type: ignore[call-overload]
+                whole: Any = value
+                return int(whole)
             if near == value or _text_is(value, repr(near)):
                 return near
         if isinstance(value, numbers.Rational):
