@@ -1,0 +1,81 @@
+"""A class used as a function (issue 37): a module served whole serves a public class whose
+instances are iterators and that has no public instance methods (``itertools.permutations``,
+``enumerate``, ``csv.DictReader``) as a tool that makes one, its items the result; an
+iterator with methods of its own (a file, a cursor, a generator, ``numpy.nditer``) is a
+service, not a result, and stays out. A property test over classes made with and without
+each kind of member, and what the rule adds in a few libraries."""
+
+from __future__ import annotations
+
+import collections
+import csv
+import datetime
+import decimal
+import fractions
+import io
+import itertools
+import pathlib
+import sqlite3
+import types
+from typing import Any
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import objmcp
+from objmcp.model.introspect import discover, makes_an_iterator
+
+MEMBERS: dict[str, Any] = {
+    "__iter__": lambda self: self,
+    "__next__": lambda self: next(iter(())),
+    "__init__": lambda self, start=0: None,
+    "__len__": lambda self: 0,
+    "limit": 3,
+    "size": property(lambda self: 0),
+    "of": classmethod(lambda cls, items: cls()),
+    "check": staticmethod(lambda: True),
+    "reset": lambda self: None,
+    "send": lambda self, value: None,
+    "_advance": lambda self: None,
+}
+INSTANCE_METHODS = {"reset", "send"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.sampled_from(sorted(MEMBERS))), st.booleans())
+def test_a_class_is_a_function_when_it_makes_iterators_and_has_no_methods_of_its_own(
+    chosen: set[str], inherited: bool
+) -> None:
+    body = {name: MEMBERS[name] for name in chosen}
+    made = type("Made", (), body)
+    if inherited:  # the members may come from a base class
+        made = type("Child", (made,), {})
+    iterator = {"__iter__", "__next__"} <= chosen
+    assert makes_an_iterator(made) == (iterator and not chosen & INSTANCE_METHODS)
+
+
+def classes_served(module: types.ModuleType) -> list[str]:
+    return [member.name for member in discover(module) if isinstance(member.function, type)]
+
+
+def test_what_the_rule_serves_in_a_few_libraries() -> None:
+    assert classes_served(itertools) == [
+        name
+        for name, value in vars(itertools).items()
+        if isinstance(value, type) and not name.startswith("_")
+    ]  # every one of its classes: each makes an iterator
+    assert sorted(classes_served(np)) == ["ndenumerate", "ndindex"]  # not nditer, flatiter
+    assert classes_served(csv) == ["DictReader"]  # not DictWriter: no iterator
+    for module in (collections, datetime, decimal, fractions, io, pathlib, sqlite3, types):
+        assert classes_served(module) == [], module.__name__
+
+
+def test_a_served_iterator_class_is_called_and_read_within_max_items() -> None:
+    tools = objmcp.Toolbox(itertools, max_items=4)
+    made = tools.call("combinations", {"iterable": [1, 2, 3], "r": 2})
+    assert made.value == [[1, 2], [1, 3], [2, 3]]
+    endless = tools.call("count", {"start": 3, "step": 2})
+    assert endless.value == [3, 5, 7, 9] and "cut at 4 items" in endless.text
+    rows = objmcp.Toolbox(csv).call("DictReader", {"f": ["a,b", "1,2"]})
+    assert rows.value == [{"a": "1", "b": "2"}]
