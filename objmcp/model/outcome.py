@@ -67,7 +67,7 @@ def run_sync_tool(
         pass_on(stop_keeping(keeping))
         raise
     printed = stop_keeping(keeping)
-    return outcome if printed is None else with_printed(tool, outcome, printed, limits)
+    return outcome if printed is None else _with_printed(tool, outcome, printed, limits)
 
 
 def _run_sync_tool(
@@ -112,10 +112,10 @@ async def settle(pending: object, tool: Tool, limits: Limits = DEFAULT_LIMITS) -
     printed = stop_keeping(keeping)
     if printed is None:
         return result
-    return typing.cast(ToolResult, with_printed(tool, result, printed, limits))
+    return typing.cast(ToolResult, _with_printed(tool, result, printed, limits))
 
 
-def with_printed(
+def _with_printed(
     tool: Tool, outcome: ToolResult | object, printed: Printed, limits: Limits
 ) -> ToolResult | object:
     """``outcome`` of a call of ``tool`` that printed ``printed``: the printed text is the
@@ -123,7 +123,7 @@ def with_printed(
     error result when longer than ``max_result``); else it is written on to the stream,
     as if nothing had kept it."""
     if (
-        printed.parts
+        printed.size
         and isinstance(outcome, ToolResult)
         and outcome.value is None
         and not outcome.is_error

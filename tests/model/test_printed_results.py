@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterator
 
 import anyio
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -125,10 +126,13 @@ def test_a_call_that_returns_an_answer_answers_with_it_and_its_prints_go_on(
     assert elsewhere.getvalue() == "".join(parts)
 
 
-def test_printed_text_longer_than_max_result_is_an_error_result_naming_the_bound() -> None:
+@pytest.mark.parametrize("parts", [["x" * 6, "y" * 6], ["z" * 11]])
+def test_printed_text_longer_than_max_result_is_an_error_result_naming_the_bound(
+    parts: list[str],
+) -> None:
     tools = objmcp.Toolbox(Talker(turns=1), max_result=10)
     with serving_into(io.StringIO()):
-        result = tools.call("speak", {"parts": ["x" * 6, "y" * 6]})
+        result = tools.call("speak", {"parts": parts})
     assert result.is_error and "max_result" in result.text
 
 
