@@ -393,10 +393,27 @@ class Budget:
 
     def take(self, iterator: abc.Iterator[object]) -> list[object]:
         """The items of ``iterator`` the budget still allows; when that is not all of them
-        (one more is read to tell), ``cut`` is set."""
-        items = list(itertools.islice(iterator, self.left)) if self.left else []
-        self.left -= len(items)
-        if not self.left and not self.cut:
+        (one more is read to tell), ``cut`` is set.
+
+        When the first item is a tuple holding iterators, each item's are read before the
+        next item is, since reading on may end them (``itertools.groupby``'s ``(key,
+        group)`` pairs); other items are read all at once."""
+        items: list[object] = []
+        while self.left:
+            item = next(iterator, _END)
+            if item is _END:
+                return items
+            self.left -= 1
+            if not (type(item) is tuple and any(isinstance(p, abc.Iterator) for p in item)):
+                items.append(item)
+                if len(items) == 1:  # the first item holds no iterator: the rest at once
+                    rest = list(itertools.islice(iterator, self.left)) if self.left else []
+                    self.left -= len(rest)
+                    items.extend(rest)
+                    break
+                continue
+            items.append(tuple(self.take(p) if isinstance(p, abc.Iterator) else p for p in item))
+        if not self.cut:
             self.cut = next(iterator, _END) is not _END
         return items
 

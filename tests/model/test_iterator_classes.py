@@ -77,5 +77,13 @@ def test_a_served_iterator_class_is_called_and_read_within_max_items() -> None:
     assert made.value == [[1, 2], [1, 3], [2, 3]]
     endless = tools.call("count", {"start": 3, "step": 2})
     assert endless.value == [3, 5, 7, 9] and "cut at 4 items" in endless.text
+    grouped = objmcp.Toolbox(itertools).call("groupby", {"iterable": "aabc"})
+    assert grouped.value == [
+        ["a", ["a", "a"]],
+        ["b", ["b"]],
+        ["c", ["c"]],
+    ]  # each group read in turn
+    grouped = tools.call("groupby", {"iterable": "aaab"})  # the groups count toward max_items
+    assert grouped.value == [["a", ["a", "a", "a"]]] and "cut at 4 items" in grouped.text
     rows = objmcp.Toolbox(csv).call("DictReader", {"f": ["a,b", "1,2"]})
     assert rows.value == [{"a": "1", "b": "2"}]
