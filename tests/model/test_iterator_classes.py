@@ -16,10 +16,15 @@ import io
 import itertools
 import pathlib
 import sqlite3
+import sys
+import textwrap
 import types
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,13 +82,67 @@ def test_a_served_iterator_class_is_called_and_read_within_max_items() -> None:
     assert made.value == [[1, 2], [1, 3], [2, 3]]
     endless = tools.call("count", {"start": 3, "step": 2})
     assert endless.value == [3, 5, 7, 9] and "cut at 4 items" in endless.text
-    grouped = objmcp.Toolbox(itertools).call("groupby", {"iterable": "aabc"})
+    grouped = objmcp.Toolbox(itertools).call("groupby", {"iterable": list("aabc")})
     assert grouped.value == [
         ["a", ["a", "a"]],
         ["b", ["b"]],
         ["c", ["c"]],
     ]  # each group read in turn
-    grouped = tools.call("groupby", {"iterable": "aaab"})  # the groups count toward max_items
+    grouped = tools.call("groupby", {"iterable": list("aaab")})  # the groups count toward max_items
     assert grouped.value == [["a", ["a", "a", "a"]]] and "cut at 4 items" in grouped.text
     rows = objmcp.Toolbox(csv).call("DictReader", {"f": ["a,b", "1,2"]})
     assert rows.value == [{"a": "1", "b": "2"}]
+
+
+@pytest.fixture
+def made(tmp_path: Path) -> Iterator[Any]:
+    """A module of iterator classes: one typed in its ``__init__``, one typed only in the
+    stub beside it."""
+    (tmp_path / "made_pkg.py").write_text(
+        textwrap.dedent(
+            """
+            class typed_chunks:
+                def __init__(self, items: list[int], size: int) -> None:
+                    self.items, self.size = items, size
+                def __iter__(self): return self
+                def __next__(self):
+                    if not self.items:
+                        raise StopIteration
+                    chunk, self.items = self.items[: self.size], self.items[self.size :]
+                    return chunk
+            class stubbed_chunks(typed_chunks):
+                def __init__(self, items, size):
+                    super().__init__(items, size)
+            """
+        )
+    )
+    (tmp_path / "made_pkg.pyi").write_text(
+        textwrap.dedent(
+            """
+            class typed_chunks:
+                def __init__(self, items: list[int], size: int) -> None: ...
+            class stubbed_chunks(typed_chunks):
+                def __init__(self, items: list[str], size: int) -> None: ...
+            """
+        )
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import made_pkg
+
+        yield made_pkg
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("made_pkg", None)
+
+
+def test_a_class_used_as_a_function_takes_the_types_of_its_init_or_its_stub(made: Any) -> None:
+    tools = objmcp.Toolbox(made)
+    typed, stubbed = tools.tool("typed_chunks"), tools.tool("stubbed_chunks")
+    assert typed.input_schema["properties"]["items"]["items"] == {"type": "integer"}
+    assert stubbed.input_schema["properties"]["items"]["items"] == {"type": "string"}
+    for tool in (typed, stubbed):
+        assert tool.input_schema["properties"]["size"]["type"] == "integer"
+        assert tool.output_schema is None  # an __init__'s None is no result type
+    chunked = tools.call("stubbed_chunks", {"items": ["a", "b", "c"], "size": 2})
+    assert chunked.value == [["a", "b"], ["c"]]

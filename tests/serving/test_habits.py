@@ -76,7 +76,7 @@ def test_itertools_served_whole_makes_its_iterators_and_reads_them_within_max_it
     server.send(call(1, "permutations", iterable=[1, 2, 3], r=2))
     first, cut = texts(server.read())
     assert first == "[[1,2],[1,3],[2,1],[2,3],[3,1]]" and "cut at 5 items" in cut
-    server.send(call(2, "combinations", iterable="abc", r=2))
+    server.send(call(2, "combinations", iterable=["a", "b", "c"], r=2))
     assert texts(server.read()) == ['[["a","b"],["a","c"],["b","c"]]']
     server.send(call(3, "count", start=7))  # endless: cut, and the server serves on
     assert texts(server.read())[0] == "[7,8,9,10,11]"
