@@ -48,7 +48,8 @@ def discover(target: object) -> list[Member]:
 
     ``target`` is an instance, a class, a module, a single callable, or a
     mapping of names to any of these (a callable under key ``k`` is tool ``k``;
-    an object under key ``k`` gives tools ``k_<method>``).
+    an object under key ``k`` gives tools ``k_<method>``). A class used as a function
+    (:func:`makes_an_iterator`) is a callable here.
     """
     if isinstance(target, Mapping) and type(target).__module__ in _MAPPING_HOMES:
         members: list[Member] = []
@@ -72,7 +73,7 @@ _MAPPING_HOMES = ("builtins", "collections", "types")
 
 
 def _is_plain_callable(value: object) -> bool:
-    return _is_function(value) or isinstance(value, functools.partial)
+    return _is_function(value) or isinstance(value, functools.partial) or makes_an_iterator(value)
 
 
 def _is_function(value: object) -> bool:

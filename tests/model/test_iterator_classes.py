@@ -90,6 +90,9 @@ def test_a_served_iterator_class_is_called_and_read_within_max_items() -> None:
     ]  # each group read in turn
     grouped = tools.call("groupby", {"iterable": list("aaab")})  # the groups count toward max_items
     assert grouped.value == [["a", ["a", "a", "a"]]] and "cut at 4 items" in grouped.text
+    alone = objmcp.Toolbox(itertools.pairwise).call("pairwise", {"iterable": [1, 2, 3]})
+    keyed = objmcp.Toolbox({"pairs": itertools.pairwise}).call("pairs", {"iterable": [1, 2]})
+    assert alone.value == [[1, 2], [2, 3]] and keyed.value == [[1, 2]]  # served alone too
     rows = objmcp.Toolbox(csv).call("DictReader", {"f": ["a,b", "1,2"]})
     assert rows.value == [{"a": "1", "b": "2"}]
 
