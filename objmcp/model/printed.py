@@ -54,16 +54,17 @@ _current: contextvars.ContextVar[Printed | None] = contextvars.ContextVar(
 
 class PrintedText:
     """``sys.stdout`` while serving: a call's own writes are kept for it, the rest are
-    written on to ``stream`` (stdout as it was). Everything but writing is ``stream``'s."""
+    written on to ``stream`` (stdout as it was; None, as with ``pythonw``, drops them as
+    ``print`` would). Everything but writing is ``stream``'s."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
         """Keep ``text`` for the call writing it, or write it on to the stream."""
         printed = _current.get()
         if printed is None:
-            return self.stream.write(text)
+            return len(text) if self.stream is None else self.stream.write(text)
         if not isinstance(text, str):  # what print itself would refuse
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         printed.size += len(text)
@@ -78,7 +79,7 @@ class PrintedText:
 
     def flush(self) -> None:
         """Flush the stream (a call's own text needs none)."""
-        if _current.get() is None:
+        if _current.get() is None and self.stream is not None:
             self.stream.flush()
 
     def __getattr__(self, name: str) -> Any:
@@ -142,6 +143,8 @@ def pass_on(printed: Printed | None) -> None:
         return
     front = sys.stdout
     stream = front.stream if isinstance(front, PrintedText) else front
+    if stream is None:
+        return
     with contextlib.suppress(Exception):
         stream.write(printed.text)
         stream.flush()
