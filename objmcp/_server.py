@@ -20,6 +20,7 @@ from .model.content import DEFAULT_LIMITS
 from .model.discovery import DEFAULT_THRESHOLD, DiscoveryMode
 from .model.hooks import Hook
 from .model.per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, Per
+from .model.printed import printed_kept
 from .model.publish import PromptOptions, ResourceOptions, ToolOptions, checked_meta
 from .model.threads import DEFAULT_LIMIT
 from .model.toolbox import Changes, Concurrency, Toolbox
@@ -428,6 +429,7 @@ class Server:
             output = self.output
             if output is None or is_stdout(output):
                 output = guards.enter_context(StdoutGuard()).protocol_fd
+            guards.enter_context(printed_kept())  # a call's printed text: its answer
             # The process's stdin is the protocol's alone: served code finds it at end of file.
             stream = self.input
             if stream is None:

@@ -37,7 +37,10 @@ logger = logging.getLogger("objmcp")
 def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
     """The resolved annotations of a callable (through partials, bound methods and
     decorators, with the names its module imports only for type checkers); names whose
-    annotation cannot be resolved are left out."""
+    annotation cannot be resolved are left out. A class's are those of what makes its
+    instances (its ``__init__``, else its ``__new__``), without a return."""
+    if isinstance(function, type):
+        return _maker_hints(function)
     target = _unwrapped(function)
     raw = getattr(target, "__annotations__", None)
     try:
@@ -53,6 +56,19 @@ def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
     return _resolved(raw, namespace, getattr(target, "__qualname__", target), quiet=False)
 
 
+def _maker_hints(cls: type) -> dict[str, object]:
+    """The hints of a call of ``cls``: its ``__init__``'s, or its ``__new__``'s when the
+    ``__init__`` is not written in Python (object's, a C class's); no return."""
+    for name in ("__init__", "__new__"):
+        maker = inspect.getattr_static(cls, name, None)
+        maker = maker.__func__ if isinstance(maker, staticmethod) else maker
+        if inspect.isfunction(maker):
+            hints = type_hints_of(maker)
+            hints.pop("return", None)
+            return hints
+    return {}
+
+
 def stub_hints_of(
     function: Callable[..., object], signature: inspect.Signature | None = None
 ) -> dict[str, object]:
@@ -61,7 +77,10 @@ def stub_hints_of(
     what does not resolve is left out, silently (stubs name things only type checkers
     import). ``signature``: the callable's, where the caller has it already."""
     target = _unwrapped(function)
-    if getattr(target, "__annotations__", None):
+    if isinstance(target, type):
+        if _maker_hints(target):
+            return {}
+    elif getattr(target, "__annotations__", None):
         return {}
     stub = stub_definition(target)
     if stub is None:
@@ -78,6 +97,8 @@ def stub_hints_of(
             },
             **({"return": raw["return"]} if "return" in raw else {}),
         }
+    if isinstance(function, type):
+        raw.pop("return", None)  # its __init__'s None, its __new__'s instance: not a result
     hints = _resolved(raw, stub.namespace, getattr(target, "__qualname__", target), quiet=True)
     carried = {name: _for_json(hint) if name != "return" else hint for name, hint in hints.items()}
     return {name: hint for name, hint in carried.items() if hint not in (_NONE, typing.Any)}

@@ -24,6 +24,7 @@ from typing import Any
 
 from . import hints as t
 from .jsontext import parse_json
+from .reals import NotFinite, is_real, real_form
 from .shapes import NO_FORM, plain_form, readable
 
 __all__ = [
@@ -495,10 +496,27 @@ class Budget:
 
     def take(self, iterator: abc.Iterator[object]) -> list[object]:
         """The items of ``iterator`` the budget still allows; when that is not all of them
-        (one more is read to tell), ``cut`` is set."""
-        items = list(itertools.islice(iterator, self.left)) if self.left else []
-        self.left -= len(items)
-        if not self.left and not self.cut:
+        (one more is read to tell), ``cut`` is set.
+
+        When the first item is a tuple holding iterators, each item's are read before the
+        next item is, since reading on may end them (``itertools.groupby``'s ``(key,
+        group)`` pairs); other items are read all at once."""
+        items: list[object] = []
+        while self.left:
+            item = next(iterator, _END)
+            if item is _END:
+                return items
+            self.left -= 1
+            if not (type(item) is tuple and any(isinstance(p, abc.Iterator) for p in item)):
+                items.append(item)
+                if len(items) == 1:  # the first item holds no iterator: the rest at once
+                    rest = list(itertools.islice(iterator, self.left)) if self.left else []
+                    self.left -= len(rest)
+                    items.extend(rest)
+                    break
+                continue
+            items.append(tuple(self.take(p) if isinstance(p, abc.Iterator) else p for p in item))
+        if not self.cut:
             self.cut = next(iterator, _END) is not _END
         return items
 
@@ -545,7 +563,7 @@ def _jsonable(value: object, strict: bool, active: set[int], budget: Budget | No
 
 
 def _standard_text(value: object) -> str | None:
-    """The text form of a date, time, UUID, decimal or path (or of a subclass's value)."""
+    """The text form of a date, time, UUID or path (or of a subclass's value)."""
     datetime = t.loaded_module("datetime")
     if datetime is not None and isinstance(value, (datetime.date, datetime.time)):
         return str(value.isoformat())
@@ -553,11 +571,6 @@ def _standard_text(value: object) -> str | None:
     if (uuid is not None and isinstance(value, uuid.UUID)) or (
         pathlib is not None and isinstance(value, pathlib.PurePath)
     ):
-        return str(value)
-    decimal = t.loaded_module("decimal")
-    if decimal is not None and isinstance(value, decimal.Decimal):
-        if not value.is_finite():
-            raise NotJsonable(f"{value!r} is not a JSON number")
         return str(value)
     return None
 
@@ -596,6 +609,11 @@ def _jsonable_container(
         iterator = typing.cast(abc.Iterator[object], value)
         taken = iterator if budget is None else budget.take(iterator)
         return [_jsonable(v, strict, active, budget) for v in taken]
+    if is_real(value):  # a Decimal, a Fraction, mpmath's, numpy's
+        try:
+            return real_form(value)
+        except NotFinite as error:
+            raise NotJsonable(str(error)) from None
     plain = plain_form(value)
     if plain is not NO_FORM:
         return _jsonable(plain, strict, active, budget)

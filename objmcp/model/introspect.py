@@ -16,13 +16,14 @@ import logging
 import reprlib
 import types
 import typing
+from collections import abc
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .._exceptions import TargetError
 from .signatures import is_ufunc
 
-__all__ = ["Member", "discover", "is_public"]
+__all__ = ["Member", "discover", "is_public", "makes_an_iterator"]
 
 logger = logging.getLogger("objmcp")
 
@@ -47,7 +48,8 @@ def discover(target: object) -> list[Member]:
 
     ``target`` is an instance, a class, a module, a single callable, or a
     mapping of names to any of these (a callable under key ``k`` is tool ``k``;
-    an object under key ``k`` gives tools ``k_<method>``).
+    an object under key ``k`` gives tools ``k_<method>``). A class used as a function
+    (:func:`makes_an_iterator`) is a callable here.
     """
     if isinstance(target, Mapping) and type(target).__module__ in _MAPPING_HOMES:
         members: list[Member] = []
@@ -71,7 +73,7 @@ _MAPPING_HOMES = ("builtins", "collections", "types")
 
 
 def _is_plain_callable(value: object) -> bool:
-    return _is_function(value) or isinstance(value, functools.partial)
+    return _is_function(value) or isinstance(value, functools.partial) or makes_an_iterator(value)
 
 
 def _is_function(value: object) -> bool:
@@ -117,8 +119,10 @@ def _module_members(module: types.ModuleType) -> Iterator[Member]:
         # one start to the next; a set too, as some name a member twice (scipy.special's)
         for name in sorted(set(exported)):
             value = getattr(module, name, None)
-            if callable(value) and not isinstance(value, type) and is_public(name):
-                yield Member(name, value)
+            if not is_public(name):
+                continue
+            if (callable(value) and not isinstance(value, type)) or makes_an_iterator(value):
+                yield Member(name, typing.cast(Callable[..., object], value))
         return
     home = module.__name__
     accelerator = "_" + home.rpartition(".")[2]
@@ -128,8 +132,36 @@ def _module_members(module: types.ModuleType) -> Iterator[Member]:
         own = where in (home, accelerator) or (
             inside is not None and isinstance(where, str) and where.startswith(inside)
         )
-        if is_public(name) and _is_function(value) and own:
-            yield Member(name, value)
+        if is_public(name) and (_is_function(value) or makes_an_iterator(value)) and own:
+            yield Member(name, typing.cast(Callable[..., object], value))
+
+
+def makes_an_iterator(value: object) -> bool:
+    """Whether ``value`` is a class used as a function: one whose instances are iterators
+    (``itertools.permutations``, ``enumerate``, ``csv.DictReader``) and that has no public
+    instance methods besides iterating, so that making one is all a caller does with it.
+    A module serves it as a tool that makes one, read as its result. A file, a cursor or a
+    generator is an iterator too, but one with methods (``read``, ``execute``, ``send``):
+    a service, not a result."""
+    if not isinstance(value, type) or not issubclass(value, abc.Iterator):
+        return False
+    if inspect.isabstract(value):
+        return False
+    for klass in value.__mro__:
+        if klass is object:
+            continue
+        for name, static in vars(klass).items():
+            if is_public(name) and _is_instance_method(static):
+                return False
+    return True
+
+
+def _is_instance_method(static: object) -> bool:
+    """Whether a class attribute is a method of its instances (not a class or static
+    method, an alternative constructor such as ``chain.from_iterable``, nor data)."""
+    if isinstance(static, (staticmethod, classmethod, types.ClassMethodDescriptorType)):
+        return False
+    return inspect.isfunction(static) or inspect.ismethoddescriptor(static)
 
 
 def _needs_arguments(cls: type) -> bool:

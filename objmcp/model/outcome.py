@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import threading
+import typing
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from typing import TypeVar
 
@@ -38,6 +39,7 @@ from .content import (
 )
 from .convert import Budget, to_jsonable
 from .inject import InputNeeded
+from .printed import Printed, keep_print, pass_on, stop_keeping
 from .tool import Tool
 
 __all__ = ["awaited", "off_loop", "run_sync_tool", "settle", "tool_result"]
@@ -55,8 +57,25 @@ def run_sync_tool(
     (worker) thread.
 
     Returns the :class:`ToolResult`, or an awaitable (or async iterator) the
-    tool returned, which must be settled on the event loop.
+    tool returned, which must be settled on the event loop. What the call printed (while
+    serving) is its answer when it returned nothing else (:mod:`objmcp.model.printed`).
     """
+    keeping = keep_print(limits.max_result)
+    try:
+        outcome = _run_sync_tool(tool, arguments, injected, limits)
+    except BaseException:
+        pass_on(stop_keeping(keeping))
+        raise
+    printed = stop_keeping(keeping)
+    return outcome if printed is None else _with_printed(tool, outcome, printed, limits)
+
+
+def _run_sync_tool(
+    tool: Tool,
+    arguments: object,
+    injected: Mapping[object, object] | None,
+    limits: Limits,
+) -> ToolResult | object:
     try:
         positional, keywords = tool.bind(arguments, injected, limits.max_values)
         value = tool.function(*positional, **keywords)
@@ -83,7 +102,44 @@ def _in_main_thread() -> bool:
 
 async def settle(pending: object, tool: Tool, limits: Limits = DEFAULT_LIMITS) -> ToolResult:
     """Await what an async tool (or a sync one) gave back, and make its result within
-    ``limits``."""
+    ``limits``; what it printed meanwhile is its answer when it returned nothing else."""
+    keeping = keep_print(limits.max_result)
+    try:
+        result = await _settle(pending, tool, limits)
+    except BaseException:
+        pass_on(stop_keeping(keeping))
+        raise
+    printed = stop_keeping(keeping)
+    if printed is None:
+        return result
+    return typing.cast(ToolResult, _with_printed(tool, result, printed, limits))
+
+
+def _with_printed(
+    tool: Tool, outcome: ToolResult | object, printed: Printed, limits: Limits
+) -> ToolResult | object:
+    """``outcome`` of a call of ``tool`` that printed ``printed``: the printed text is the
+    answer of a call that gave none (returned None, with no output schema to fill; an
+    error result when longer than ``max_result``); else it is written on to the stream,
+    as if nothing had kept it."""
+    if (
+        printed.size
+        and isinstance(outcome, ToolResult)
+        and outcome.value is None
+        and not outcome.is_error
+        and outcome.text == ""
+        and outcome.content is None
+        and tool.output_schema is None
+    ):
+        if printed.size > limits.max_result:
+            return too_big(printed.size, limits, "The tool's printed text")
+        text = printed.text
+        return ToolResult(text, text)
+    pass_on(printed)
+    return outcome
+
+
+async def _settle(pending: object, tool: Tool, limits: Limits) -> ToolResult:
     name = tool.name
     try:
         value, budget = await awaited(pending, limits)

@@ -140,6 +140,19 @@ def _stub_definitions(
     qualname = getattr(function, "__qualname__", None)
     if not isinstance(qualname, str) or "<" in qualname:
         return None
+    if isinstance(function, type):  # a class is called as its __init__ or __new__ is
+        for maker in ("__init__", "__new__"):
+            found_maker = _stub_definitions_named(function, f"{qualname}.{maker}")
+            if found_maker is not None:
+                return found_maker[0], found_maker[1], True
+        return None
+    return _stub_definitions_named(function, qualname)
+
+
+def _stub_definitions_named(
+    function: Callable[..., object], qualname: str
+) -> tuple[list[_Definition], dict[str, object], bool] | None:
+    """:func:`_stub_definitions` of ``function`` under the name ``qualname``."""
     module = inspect.getmodule(function)
     found: tuple[list[_Definition], dict[str, object]] | None = None
     for path, package in _stub_paths(module) if module is not None else ():

@@ -40,6 +40,7 @@ them.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import time
@@ -52,6 +53,7 @@ import anyio.abc
 from ..model.caller import Caller
 from ..model.jsoncount import DEFAULT_MAX_VALUES as _DEFAULT_MAX_VALUES
 from ..model.jsontext import ParseFailure, encode_message, parse_message
+from ..model.printed import printed_kept
 from ..protocol import jsonrpc as rpc
 from ..protocol.envelope import unreadable
 from ..protocol.jsonrpc import RequestId
@@ -200,6 +202,8 @@ class McpApp(Generic[ServedT]):
         """The served server's name."""
         self._server = server
         self._logging: LogToClient | None = None
+        self._printed = contextlib.ExitStack()
+        self._printed_kept = False
         self._aliases = Aliases()
 
     def __repr__(self) -> str:
@@ -259,13 +263,17 @@ class McpApp(Generic[ServedT]):
         await _respond(send, 200, self.gate.resource_described(scope, headers))
 
     def _forward_logs(self) -> None:
-        """Send the object's log records to the clients of their calls (installed once)."""
+        """Send the object's log records to the clients of their calls, and keep what a
+        call prints for its answer (installed once)."""
         if self._logging is None:
             self._logging = LogToClient(None, self.settings.tools, self.settings.loggers)
             root = logging.getLogger()
             if not root.handlers:
                 root.setLevel(logging.DEBUG)  # the client may ask for any level; the handler sorts
             root.addHandler(self._logging)
+        if not self._printed_kept:  # what a call prints is its answer when it gives none
+            self._printed.enter_context(printed_kept())
+            self._printed_kept = True
 
     # --- methods --------------------------------------------------------------------------
 
@@ -484,6 +492,8 @@ class McpApp(Generic[ServedT]):
         if self._logging is not None:
             logging.getLogger().removeHandler(self._logging)
             self._logging = None
+        self._printed.close()
+        self._printed_kept = False
 
 
 def _jwt_check(
