@@ -225,15 +225,19 @@ def test_an_idle_http_session_ends_and_an_active_one_lives() -> None:
         idle = open_session(server.url)
         listening = open_session(server.url)
         busy = open_session(server.url)
-        with get_stream(server.url, listening):
-            answer = post(server.url, call(2, "nap", seconds=2.5), **busy)
-            assert answer.status_code == 200  # the nap's own stream kept its session alive
+        watcher = open_session(server.url)
+        quiet_since = time.monotonic()
+        with get_stream(server.url, listening), call_in_flight(server.url, busy, watcher):
+            # longer than session_idle with no request from idle (however loaded the machine,
+            # a later look only finds it quieter for longer); listening reads its stream, and
+            # busy's call runs on until the block ends, so neither is idle
+            time.sleep(max(0.0, 1.5 - (time.monotonic() - quiet_since)))
             gone = post(server.url, call(3, "length", text="x"), **idle)
             assert gone.status_code == 404, gone.text
             kept = post(server.url, call(4, "length", text="x"), **listening)
             assert kept.status_code == 200 and "1" in kept.text, kept.text
             kept = post(server.url, call(5, "length", text="x"), **busy)
-            assert kept.status_code == 200
+            assert kept.status_code == 200, kept.text
         again = post(server.url, initialize_message())
         assert again.status_code == 200  # a client told 404 starts a new session
     finally:
@@ -241,6 +245,31 @@ def test_an_idle_http_session_ends_and_an_active_one_lives() -> None:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def call_in_flight(url: str, headers: dict[str, str], watcher: dict[str, str]) -> Iterator[None]:
+    """A call of ``hang`` in the session of ``headers``, running while the block runs (seen
+    running by ``census``, asked in the session of ``watcher``); the server's end ends it."""
+
+    def tasks() -> int:
+        answer = post(url, call(9, "census"), **watcher)
+        return int(
+            json.loads(answer.text.split("data: ")[-1])["result"]["structuredContent"]["tasks"]
+        )
+
+    before = tasks()
+
+    def hold() -> None:
+        with contextlib.suppress(httpx.HTTPError):  # the server stops after the block
+            post(url, call(2, "hang"), **headers)
+
+    threading.Thread(target=hold, daemon=True).start()
+    deadline = time.monotonic() + 20
+    while tasks() <= before:
+        assert time.monotonic() < deadline, "the call never started"
+        time.sleep(0.05)
+    yield
 
 
 @contextlib.contextmanager
