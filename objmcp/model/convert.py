@@ -5,7 +5,11 @@ the Python value its type hint asks for (Enum members, dataclass instances,
 tuples, datetimes, ...); :func:`to_jsonable` turns whatever a method returns
 into plain JSON data. The two mirror :mod:`objmcp.model.schema`: a value of a
 type, sent through ``to_jsonable``, validates against that type's schema and
-comes back equal through ``from_json``.
+comes back equal through ``from_json``; except bytes, whose argument form is
+not their result form. A string argument is always text: for a bytes parameter,
+its UTF-8 bytes, and any bytes come as ``{"base64": "..."}``
+(:func:`argument_form`); a result's bytes are base64 text, as the result schema's
+``contentEncoding`` says.
 """
 
 from __future__ import annotations
@@ -28,9 +32,13 @@ from .reals import NotFinite, is_real, real_form
 from .shapes import NO_FORM, plain_form, readable
 
 __all__ = [
+    "BASE64_KEY",
     "Budget",
     "ConversionError",
     "NotJsonable",
+    "argument_form",
+    "binary_argument",
+    "binary_from_json",
     "describe_json",
     "from_json",
     "from_text",
@@ -164,6 +172,7 @@ def from_json(value: object, hint: object, path: str = "") -> object:
 
 
 _INT_KEY = re.compile(r"-?[0-9]+")
+_BINARY = (bytes, bytearray, memoryview)
 
 
 def _same_json_kind(a: object, b: object) -> bool:
@@ -229,7 +238,10 @@ def _narrow_first(members: list[object]) -> list[object]:
 
 
 def _tried_before(first: object, then: object) -> bool:
-    """Whether the union member ``first`` is tried before ``then``."""
+    """Whether the union member ``first`` is tried before ``then``: a string is text
+    before it is bytes."""
+    if first is str and then in _BINARY:
+        return True
     kinds = (_date_kind(first), _date_kind(then))
     if None not in kinds and "date-time" in kinds and kinds[0] != kinds[1]:
         return kinds[1] == "date-time"
@@ -455,10 +467,61 @@ def _to_fraction(value: object, path: str) -> object:
     return _parse_text(value, path, "a fraction", fractions.Fraction, ZeroDivisionError)
 
 
-def _from_base64(text: str) -> bytes:
-    import base64  # only a bytes parameter needs it
+BASE64_KEY = "base64"
+"""The one key of the object that carries bytes that are not text: ``{"base64": "..."}``."""
 
-    return base64.b64decode(text, validate=True)
+
+def binary_from_json(value: object, path: str = "") -> bytes:
+    """The bytes a JSON value stands for as an argument: a string is text, taken as its
+    UTF-8 bytes, whatever its characters (``"aGk="`` is those four bytes, not their
+    base64 reading); any bytes come as ``{"base64": "..."}``; raise
+    :class:`ConversionError`."""
+    if isinstance(value, str):
+        try:
+            return value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ConversionError(
+                path, 'a text with a lone surrogate has no UTF-8 bytes; send {"base64": ...}'
+            ) from None
+    if isinstance(value, dict) and set(value) == {BASE64_KEY}:
+        import base64  # only a bytes parameter needs it
+
+        encoded = value[BASE64_KEY]
+        if isinstance(encoded, str):
+            try:
+                return base64.b64decode(encoded, validate=True)
+            except (binascii.Error, ValueError):
+                pass
+        got = describe_json(encoded)
+        raise ConversionError(path, f"expected padded base64 at {BASE64_KEY!r}, got {got}")
+    raise ConversionError(
+        path,
+        f'expected a text (taken as its UTF-8 bytes) or {{"{BASE64_KEY}": "..."}}, '
+        f"got {describe_json(value)}",
+    )
+
+
+def binary_argument(data: bytes | bytearray | memoryview) -> object:
+    """The argument form of ``data`` (the inverse of :func:`binary_from_json`): its text
+    when it is UTF-8, else ``{"base64": "..."}``."""
+    raw = bytes(data)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return {BASE64_KEY: binascii.b2a_base64(raw, newline=False).decode("ascii")}
+
+
+def argument_form(value: object) -> object:
+    """``value`` as an argument carries it (a default shown in an input schema): its
+    :func:`to_jsonable` form, strict, except that bytes, alone or in a plain list, tuple
+    or dict, take their :func:`binary_argument` form."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return binary_argument(value)
+    if type(value) in (list, tuple):
+        return [argument_form(item) for item in typing.cast(abc.Sequence[object], value)]
+    if type(value) is dict:
+        return {_key(k): argument_form(v) for k, v in value.items()}
+    return to_jsonable(value, strict=True)
 
 
 _SCALARS: dict[type, abc.Callable[[object, str], object]] = {
@@ -466,9 +529,9 @@ _SCALARS: dict[type, abc.Callable[[object, str], object]] = {
     int: _to_int,
     float: _to_float,
     str: lambda v, p: _expect(v, str, "string", p),
-    bytes: lambda v, p: _parse_text(v, p, "base64", _from_base64),
-    bytearray: lambda v, p: _parse_text(v, p, "base64", lambda s: bytearray(_from_base64(s))),
-    memoryview: lambda v, p: _parse_text(v, p, "base64", lambda s: memoryview(_from_base64(s))),
+    bytes: binary_from_json,
+    bytearray: lambda v, p: bytearray(binary_from_json(v, p)),
+    memoryview: lambda v, p: memoryview(binary_from_json(v, p)),
 }
 _STANDARD: dict[t.StandardKind, abc.Callable[[object, str], object]] = {
     "date-time": _to_datetime,

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import hints as t
-from .convert import NotJsonable, to_jsonable
+from .convert import BASE64_KEY, NotJsonable, argument_form, to_jsonable
 from .docs import read_docs
 
 __all__ = ["JsonSchema", "SchemaBuilder", "has_json_form", "inline_defs", "json_type"]
@@ -61,17 +61,43 @@ _STANDARD: dict[t.StandardKind, JsonSchema] = {
 }
 
 
+_BINARY = (bytes, bytearray, memoryview)
+
+
+def _binary_argument_schema() -> JsonSchema:
+    """What a bytes parameter takes (:func:`~objmcp.model.convert.binary_from_json`): a
+    string, always text, taken as its UTF-8 bytes; or any bytes as ``{"base64": ...}``."""
+    return {
+        "anyOf": [
+            {"type": "string"},
+            {
+                "type": "object",
+                "description": (
+                    "Bytes. A string is taken as text (its UTF-8 bytes), never decoded; "
+                    f'bytes that are not UTF-8 text come as {{"{BASE64_KEY}": "..."}}.'
+                ),
+                "properties": {BASE64_KEY: {"type": "string", "contentEncoding": "base64"}},
+                "required": [BASE64_KEY],
+                "additionalProperties": False,
+            },
+        ]
+    }
+
+
 class SchemaBuilder:
     """Builds schemas for the hints of one tool, collecting ``$defs`` as it goes.
 
     ``where`` names the place being typed ("parameter 'x' of tool 'add'") in
-    the warnings for hints that have no JSON form.
+    the warnings for hints that have no JSON form. ``results``: the schemas are of
+    results (bytes are base64 text), not of arguments (bytes are text or base64 in an
+    object: :func:`~objmcp.model.convert.binary_from_json`).
     """
 
-    def __init__(self, *, quiet: bool = False) -> None:
+    def __init__(self, *, quiet: bool = False, results: bool = False) -> None:
         self.defs: dict[str, JsonSchema] = {}
         self._def_names: dict[object, str] = {}
         self.quiet = quiet
+        self.results = results  # a result's schema: bytes are base64 text, not arguments
         self.lacking = False  # whether some hint had no JSON form
 
     def _lacks(self, message: str, *args: object) -> None:
@@ -108,6 +134,8 @@ class SchemaBuilder:
         except TypeError:  # an unhashable hint
             primitive = None
         if primitive is not None:
+            if hint in _BINARY and not self.results:
+                return _binary_argument_schema()
             return dict(primitive)
         standard = t.standard_kind(hint)
         if standard is not None:
@@ -153,8 +181,9 @@ class SchemaBuilder:
             return {}
         unique: list[JsonSchema] = []
         for schema in schemas:
-            if schema not in unique:
-                unique.append(schema)
+            for option in schema["anyOf"] if list(schema) == ["anyOf"] else [schema]:
+                if option not in unique:
+                    unique.append(option)
         return unique[0] if len(unique) == 1 else {"anyOf": unique}
 
     def _tuple(self, args: tuple[object, ...], where: str) -> JsonSchema:
@@ -180,7 +209,7 @@ class SchemaBuilder:
             schema["propertyNames"] = {"pattern": r"^-?[0-9]+$"}
         elif isinstance(key, type) and issubclass(key, enum.Enum):
             schema["propertyNames"] = {"enum": [str(member.value) for member in key]}
-        elif key is not str and key is not Any:
+        elif key is not str and key is not Any and key not in _BINARY:
             key_schema = self.schema(key, where)
             if key_schema.get("type") == "string":
                 schema["propertyNames"] = key_schema
@@ -227,7 +256,10 @@ class SchemaBuilder:
                 schema = {**schema, "description": field_docs[field_name]}
             if default is not t.NO_DEFAULT:
                 with contextlib.suppress(NotJsonable):
-                    schema = {**schema, "default": to_jsonable(default, strict=True)}
+                    if self.results:
+                        schema = {**schema, "default": to_jsonable(default, strict=True)}
+                    else:
+                        schema = {**schema, "default": argument_form(default)}
             properties[field_name] = schema
         schema = {"type": "object", "properties": properties}
         if required:

@@ -20,7 +20,7 @@ from typing import Any
 from .._exceptions import ArgumentError, TargetError
 from .annotations import stub_hints_of, type_hints_of
 from .caller import Caller
-from .convert import ConversionError, NotJsonable, from_json, to_jsonable
+from .convert import ConversionError, NotJsonable, argument_form, from_json
 from .docs import Docs, read_docs
 from .handwritten import check_against_signature, check_schema
 from .headers import HEADER_KEY, ParamHeader, header_of, param_headers, with_safe_bounds
@@ -467,7 +467,7 @@ def _built_input(
         if param.default is not _EMPTY and param.default is not OMITTED:
             # A default with no JSON form is the method's own business: none is shown.
             with contextlib.suppress(NotJsonable, ValueError, RecursionError):
-                schema = {**schema, "default": to_jsonable(param.default, strict=True)}
+                schema = {**schema, "default": argument_form(param.default)}
         if header is not None:
             schema = {**with_safe_bounds(schema), HEADER_KEY: header}
         properties[param.name] = schema
@@ -513,7 +513,7 @@ def _output_schema(hint: object, name: str) -> tuple[JsonSchema | None, bool]:
         return None, False
     if _mentions_media(hint):
         return None, False  # images and files travel as content, not as structured values
-    builder = SchemaBuilder()
+    builder = SchemaBuilder(results=True)
     schema = builder.schema(hint, f"the return value of tool '{name}'")
     if not schema:
         return None, False

@@ -243,12 +243,29 @@ def _decimal(sent: object, path: Place) -> decimal.Decimal:
     return decimal.Decimal(repr(_number(sent, path)))
 
 
+def _binary(sent: object, path: Place) -> bytes:
+    """A bytes argument: a string is its UTF-8 text, an object ``{"base64": ...}`` any bytes."""
+    if isinstance(sent, str):
+        try:
+            return sent.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise Unrepresentable(path, f"{sent!r}: {error}") from None
+    if isinstance(sent, dict) and list(sent) == ["base64"]:
+        return typing.cast(
+            bytes,
+            _parsed(lambda text: base64.b64decode(text, validate=True))(
+                sent["base64"], (*path, "base64")
+            ),
+        )
+    raise Mismatch(path)
+
+
 LEAVES: dict[type, Callable[[object, Place], object]] = {
     int: _integer,
     float: _float,
     bool: _exactly(bool),
     str: _exactly(str),
-    bytes: _parsed(lambda text: base64.b64decode(text, validate=True)),
+    bytes: _binary,
     datetime.datetime: _parsed(lambda text: datetime.datetime.fromisoformat(_zulu(text))),
     datetime.date: _parsed(datetime.date.fromisoformat),
     datetime.time: _parsed(lambda text: datetime.time.fromisoformat(_zulu(text))),

@@ -1,7 +1,8 @@
 """Property tests of type -> schema -> value round trips.
 
 For each type, hypothesis makes values of it; each value, sent through
-``to_jsonable`` and a real JSON encode/decode, must validate against the
+``argument_form`` (``to_jsonable``'s form, but bytes as arguments carry them: text, or
+``{"base64": ...}``) and a real JSON encode/decode, must validate against the
 schema :class:`objmcp.model.schema.SchemaBuilder` gives for the type, and
 ``from_json`` must give back an equal value of the very same types, all the
 way down. The other way, a JSON value the schema accepts must convert, and
@@ -27,7 +28,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from typing_extensions import NotRequired, TypedDict
 
-from objmcp.model.convert import ConversionError, from_json, to_jsonable
+from objmcp.model.convert import ConversionError, argument_form, from_json
 from objmcp.model.schema import JsonSchema, SchemaBuilder, inline_defs
 
 # --- the types --------------------------------------------------------------------------------
@@ -206,8 +207,8 @@ def inlined_validator_for(hint: object) -> Draft202012Validator:
 
 
 def wire(value: object) -> object:
-    """``value`` as the other end of a JSON connection would see it."""
-    return json.loads(json.dumps(to_jsonable(value, strict=True), allow_nan=False))
+    """``value`` as the other end of a JSON connection would send it as an argument."""
+    return json.loads(json.dumps(argument_form(value), allow_nan=False))
 
 
 def assert_same(got: object, want: object, path: str = "value") -> None:

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import objmcp
-from objmcp.model.convert import ConversionError, from_json, to_jsonable
+from objmcp.model.convert import ConversionError, argument_form, from_json
 from objmcp.model.schema import SchemaBuilder
 from objmcp.model.toolbox import tool_result
 
@@ -56,8 +56,8 @@ KINDS: dict[type, st.SearchStrategy[Any]] = {
 
 
 def wire(value: object) -> object:
-    """``value`` as the other end of a JSON connection sees it."""
-    return json.loads(json.dumps(to_jsonable(value)))
+    """``value`` as the other end of a JSON connection sends it as an argument."""
+    return json.loads(json.dumps(argument_form(value)))
 
 
 def subclass_of(base: type, depth: int) -> type:

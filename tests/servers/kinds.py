@@ -1,6 +1,6 @@
 """Parameters and results of standard kinds a library declares in its own way (issue 37):
 subclasses of the standard classes, a union of date kinds with no ``datetime`` in it (as
-babel's ``date | time | float | None``), and results declared ``bytes``."""
+babel's ``date | time | float | None``), results declared ``bytes``, and bytes parameters."""
 
 from __future__ import annotations
 
@@ -84,6 +84,18 @@ class Kinds:
     def raws(self, named: dict[str, str]) -> dict[str, bytes]:
         """The bytes each name's hexadecimal digits spell."""
         return {name: bytes.fromhex(digits) for name, digits in named.items()}
+
+    def spell(
+        self, data: bytes, pieces: list[bytearray] | None = None, either: str | bytes = ""
+    ) -> dict[str, object]:
+        """The hexadecimal digits of ``data`` and of each piece, and ``either``'s class and
+        value."""
+        spelled = [piece.hex() for piece in pieces or []]
+        return {
+            "data": data.hex(),
+            "pieces": spelled,
+            "either": f"{type(either).__name__} {either!r}",
+        }
 
     def ping(self) -> str:
         """An answer at once."""

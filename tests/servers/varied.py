@@ -199,7 +199,7 @@ class Varied:
         where: pathlib.Path,
         blob: bytes,
     ) -> dict[str, Any]:
-        """Strings with a format: times, a UUID, a path, base64."""
+        """Strings with a format: times, a UUID, a path; and bytes (text, or {"base64": ...})."""
         return received(locals())
 
     def price(self, amount: decimal.Decimal) -> dict[str, Any]:

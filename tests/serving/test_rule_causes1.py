@@ -110,3 +110,34 @@ def test_a_result_declared_bytes_comes_as_base64_in_structured_content(
     assert {k: base64.b64decode(v) for k, v in result["structuredContent"].items()} == {
         name: bytes.fromhex(digits) for name, digits in named.items()
     }
+
+
+def test_a_bytes_parameter_takes_a_string_as_its_text_and_other_bytes_as_base64(
+    server: RawServer,
+) -> None:
+    schema = listed(server)["spell"]["inputSchema"]["properties"]
+    kinds = [option["type"] for option in schema["data"]["anyOf"]]
+    assert kinds == ["string", "object"]
+    assert schema["data"]["anyOf"][1]["required"] == ["base64"]
+    assert [option["type"] for option in schema["either"]["anyOf"]] == ["string", "object"]
+    calls = [
+        ({"data": "correct horse"}, {"data": b"correct horse".hex()}),
+        ({"data": "salt"}, {"data": b"salt".hex()}),  # valid base64, yet text
+        ({"data": "héllo ✓"}, {"data": "héllo ✓".encode().hex()}),
+        ({"data": {"base64": "/wA="}}, {"data": "ff00"}),
+        (
+            {"data": "", "pieces": ["aGk=", {"base64": "aGk="}]},
+            {"pieces": [b"aGk=".hex(), b"hi".hex()]},
+        ),
+        ({"data": "", "either": "aGk="}, {"either": "str 'aGk='"}),
+        ({"data": "", "either": {"base64": "aGk="}}, {"either": "bytes b'hi'"}),
+    ]
+    for number, (arguments, said) in enumerate(calls, start=40):
+        result = answer(server, number, "spell", **arguments)
+        assert result["isError"] is False, result
+        assert {key: result["structuredContent"][key] for key in said} == said
+    for number, wrong in enumerate([{"base64": "not base64!"}, 5], start=60):
+        refused = answer(server, number, "spell", data=wrong)
+        assert refused["isError"] is True
+        assert "Invalid argument 'data'" in refused["content"][0]["text"], refused
+    assert answer(server, 70, "ping")["content"][0]["text"] == "pong"
