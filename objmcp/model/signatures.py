@@ -66,6 +66,8 @@ def written_signature_of(function: Callable[..., object]) -> inspect.Signature |
         if _passes_anything(signature):
             named = getattr(function, "__name__", None)
             written = stub_signature(function)
+            if written is not None and _passes_anything_by_name(written):
+                written = None  # the runtime's own names (rpds' *maps) are as good
             if written is None and isinstance(named, str):
                 written = from_doc_line(inspect.getdoc(function) or "", named)
             if written is not None:
@@ -90,6 +92,14 @@ def _passes_anything(signature: inspect.Signature) -> bool:
     ``legendre_p``)."""
     kinds = [p.kind for p in signature.parameters.values()]
     return kinds == [inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD]
+
+
+def _passes_anything_by_name(signature: inspect.Signature) -> bool:
+    """Whether ``signature`` names no parameter of its own, only ``*args`` or ``**kwargs``."""
+    return all(
+        p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+        for p in signature.parameters.values()
+    )
 
 
 def _is_unbound_method(function: object) -> bool:

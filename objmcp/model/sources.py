@@ -34,9 +34,11 @@ from .typeshed import typeshed_stub
 
 __all__ = [
     "StubDefinition",
+    "definitions_in",
     "stub_definition",
     "stub_signature",
     "type_checking_names",
+    "written_signature",
 ]
 
 
@@ -103,9 +105,12 @@ def stub_signature(function: Callable[..., object]) -> inspect.Signature | None:
     OMITTED); None when they name them differently.
     For the C callables :mod:`inspect` cannot read (``datetime.fromisocalendar``)."""
     found = _stub_definitions(function)
-    if found is None:
-        return None
-    definitions, _, method = found
+    return None if found is None else written_signature(found[0], found[2])
+
+
+def written_signature(definitions: list[_Definition], method: bool) -> inspect.Signature | None:
+    """The signature the ``def`` s of one name write (:func:`stub_signature`'s rule;
+    ``self`` or ``cls`` left out when ``method``)."""
     implementations = [d for d in definitions if not _is_overload(d)]
     if len(implementations) == 1:
         return _signature(implementations[0], method)
@@ -281,6 +286,12 @@ _Definition = ast.FunctionDef | ast.AsyncFunctionDef
 @functools.cache
 def _definitions(path: str) -> dict[str, list[_Definition]]:
     """The ``def`` s of a stub file by qualified name (``Box.put``), overloads together."""
+    tree = _tree(path)
+    return definitions_in(tree.body if tree is not None else [])
+
+
+def definitions_in(body: list[ast.stmt]) -> dict[str, list[_Definition]]:
+    """The ``def`` s of a stub's statements by qualified name, overloads together."""
     found: dict[str, list[_Definition]] = {}
 
     def walk(body: list[ast.stmt], prefix: str) -> None:
@@ -291,8 +302,7 @@ def _definitions(path: str) -> dict[str, list[_Definition]]:
             elif isinstance(node, ast.ClassDef):
                 walk(node.body, f"{prefix}{node.name}.")
 
-    tree = _tree(path)
-    walk(tree.body if tree is not None else [], "")
+    walk(body, "")
     return found
 
 
