@@ -4,8 +4,8 @@ One visibility rule (:func:`is_public`) and one member walk per kind of target
 (:func:`discover`); their signatures are :mod:`.signatures`', their docstrings
 :mod:`.docs`'. Nothing here is called on the user's object except what
 the target's own kind requires (instantiating a class whose ``__init__`` needs
-no arguments); members are read with ``inspect.getattr_static`` so no property
-or ``__getattr__`` runs.
+no arguments, or, where nothing says what it needs, trying once); members are read
+with ``inspect.getattr_static`` so no property or ``__getattr__`` runs.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .._exceptions import TargetError
-from .signatures import is_ufunc
+from .signatures import is_ufunc, written_signature_of
 
 __all__ = ["Member", "discover", "is_public", "makes_an_iterator"]
 
@@ -95,15 +95,30 @@ def _members_of(target: object) -> Iterator[Member]:
     if isinstance(target, types.ModuleType):
         yield from _module_members(target)
     elif isinstance(target, type):
-        if _needs_arguments(target):
-            logger.warning(
-                "%s.__init__ needs arguments, so objmcp serves only its static and class "
-                "methods; pass an instance to serve its methods",
-                target.__qualname__,
-            )
+        needs = _needs_arguments(target)
+        instance: object = _NOT_MADE
+        if needs is None:  # nothing says: try once, as a caller would
+            try:
+                instance = target()
+            except Exception as error:
+                logger.warning(
+                    "%s cannot be made with no arguments (%s: %s), so objmcp serves only its "
+                    "static and class methods; pass an instance to serve its methods",
+                    target.__qualname__,
+                    type(error).__name__,
+                    error,
+                )
+        elif not needs:
+            instance = target()
+        if instance is _NOT_MADE:
+            if needs:
+                logger.warning(
+                    "%s.__init__ needs arguments, so objmcp serves only its static and class "
+                    "methods; pass an instance to serve its methods",
+                    target.__qualname__,
+                )
             yield from _class_members(target, None)
         else:
-            instance = target()
             plain = getattr(type(instance), "__repr__", None) is object.__repr__
             shown = f"{target.__qualname__}()" if plain else reprlib.repr(instance)
             logger.warning("serving %s: made with no arguments, %s", target.__qualname__, shown)
@@ -164,11 +179,16 @@ def _is_instance_method(static: object) -> bool:
     return inspect.isfunction(static) or inspect.ismethoddescriptor(static)
 
 
-def _needs_arguments(cls: type) -> bool:
-    try:
-        signature = inspect.signature(cls)
-    except (TypeError, ValueError):
-        return True
+_NOT_MADE = object()
+
+
+def _needs_arguments(cls: type) -> bool | None:
+    """Whether making ``cls`` takes arguments, by its signature or, where it has none it
+    can read (a C class), by what its stub writes of its ``__init__`` or ``__new__``;
+    None when nothing says."""
+    signature = written_signature_of(cls)
+    if signature is None:
+        return None
     return any(
         p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
         for p in signature.parameters.values()

@@ -29,6 +29,7 @@ __all__ = [
     "is_async",
     "is_ufunc",
     "signature_of",
+    "written_signature_of",
 ]
 
 
@@ -39,12 +40,22 @@ def signature_of(function: Callable[..., object]) -> inspect.Signature:
     wrapped one's (its names, hints and defaults), its parameters positional-only up
     to the last one the wrapper takes under another name. A C callable
     :mod:`inspect` cannot read gets the one its ``__text_signature__``, its stub
-    (typeshed's ``fromisocalendar(year, week, day)``), its docstring's first line
+    (typeshed's ``fromisocalendar(year, week, day)``; for a compiled module, the Python
+    source mypyc ships beside it), its docstring's first line
     (``hypot(*coordinates) -> value``) or its numpydoc ``Parameters`` section writes;
     failing all of them, one optional array parameter ``args``. A callable whose
-    signature is ``(*args, **kwargs)`` gets the one its docstring's first line writes
-    under its name, if it writes one.
+    signature is ``(*args, **kwargs)`` gets the one its stub writes, else the one its
+    docstring's first line writes under its name, if either writes one.
     """
+    written = written_signature_of(function)
+    if written is None:
+        return inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
+    return written
+
+
+def written_signature_of(function: Callable[..., object]) -> inspect.Signature | None:
+    """:func:`signature_of`, or None where nothing (the runtime, a stub, a docstring)
+    writes one: whether a class can be made with no arguments is then unknown."""
     if is_ufunc(function):
         return _ufunc_signature(function)
     try:
@@ -54,10 +65,13 @@ def signature_of(function: Callable[..., object]) -> inspect.Signature:
     else:
         if _passes_anything(signature):
             named = getattr(function, "__name__", None)
-            if isinstance(named, str):
+            written = stub_signature(function)
+            if written is not None and _passes_anything_by_name(written):
+                written = None  # the runtime's own names (rpds' *maps) are as good
+            if written is None and isinstance(named, str):
                 written = from_doc_line(inspect.getdoc(function) or "", named)
-                if written is not None:
-                    return written
+            if written is not None:
+                return written
         return _as_the_wrapper_takes(function, signature)
     written = from_text_signature(function)
     if written is not None:
@@ -65,7 +79,7 @@ def signature_of(function: Callable[..., object]) -> inspect.Signature:
     doc = inspect.getdoc(function) or ""
     written = stub_signature(function) or from_doc_line(doc) or from_parameters_section(doc)
     if written is None:
-        return inspect.Signature([inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
+        return None
     if _is_unbound_method(function):  # a docstring leaves out the instance it is called on
         instance = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
         return written.replace(parameters=[instance, *written.parameters.values()])
@@ -78,6 +92,14 @@ def _passes_anything(signature: inspect.Signature) -> bool:
     ``legendre_p``)."""
     kinds = [p.kind for p in signature.parameters.values()]
     return kinds == [inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD]
+
+
+def _passes_anything_by_name(signature: inspect.Signature) -> bool:
+    """Whether ``signature`` names no parameter of its own, only ``*args`` or ``**kwargs``."""
+    return all(
+        p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+        for p in signature.parameters.values()
+    )
 
 
 def _is_unbound_method(function: object) -> bool:

@@ -3,6 +3,10 @@ a module's ``if TYPE_CHECKING:`` block, and the annotations of a stub file (``.p
 its package ships beside an unannotated module, or typeshed gives a standard library
 module (:mod:`objmcp.model.typeshed`).
 
+A compiled module (mypyc's, which ships its Python source beside it) is described by
+that source too, and a C extension whose classes name their package as their module
+(kiwisolver's ``Solver``, made in ``kiwisolver._cext``) by the stub beside the extension.
+
 Both are read with :mod:`ast`; only ``import`` statements and simple assignments of
 names (``_T = TypeVar("_T")``, ``_Format: TypeAlias = Literal["short", "long"]``) are
 run, never the rest of the file; a stub's ``if sys.version_info >= ...:`` and
@@ -15,8 +19,10 @@ from __future__ import annotations
 import ast
 import functools
 import importlib
+import importlib.machinery
 import importlib.util
 import inspect
+import keyword
 import os
 import sys
 import types
@@ -28,22 +34,25 @@ from .typeshed import typeshed_stub
 
 __all__ = [
     "StubDefinition",
+    "definitions_in",
     "stub_definition",
     "stub_signature",
     "type_checking_names",
+    "written_signature",
 ]
 
 
 def type_checking_names(module: types.ModuleType) -> dict[str, object]:
     """The names ``module`` binds only for type checkers, in its ``if TYPE_CHECKING:``
     blocks (``import datetime as dt`` there makes ``dt``)."""
-    return dict(_type_checking_names(module.__name__))
+    return dict(_type_checking_names(module.__name__, getattr(module, "__file__", None)))
 
 
 @functools.cache
-def _type_checking_names(module_name: str) -> dict[str, object]:
+def _type_checking_names(module_name: str, path: str | None) -> dict[str, object]:
+    """What ``module_name``'s ``if TYPE_CHECKING:`` blocks bind, read in the source
+    ``path`` (a compiled module's is the one beside it)."""
     module = sys.modules.get(module_name)
-    path = getattr(module, "__file__", None)
     tree = _tree(path) if module is not None and path else None
     if module is None or tree is None:
         return {}
@@ -89,14 +98,60 @@ def stub_definition(function: Callable[..., object]) -> StubDefinition | None:
 
 
 def stub_signature(function: Callable[..., object]) -> inspect.Signature | None:
-    """The signature a stub writes for ``function`` (``self`` or ``cls`` left out), when
-    it writes one (not overloaded); a default the stub leaves as ``...`` is
-    :data:`~objmcp.model.textsignatures.OMITTED`.
+    """The signature a stub writes for ``function`` (``self`` or ``cls`` left out); a
+    default the stub leaves as ``...`` is :data:`~objmcp.model.textsignatures.OMITTED`.
+    Of overloads, the implementation a source gives beside them, else the parameters
+    they all name alike (a default only some give, or that they give differently, is
+    OMITTED); None when they name them differently.
     For the C callables :mod:`inspect` cannot read (``datetime.fromisocalendar``)."""
     found = _stub_definitions(function)
-    if found is None or len(found[0]) != 1:
+    return None if found is None else written_signature(found[0], found[2])
+
+
+def written_signature(definitions: list[_Definition], method: bool) -> inspect.Signature | None:
+    """The signature the ``def`` s of one name write (:func:`stub_signature`'s rule;
+    ``self`` or ``cls`` left out when ``method``)."""
+    implementations = [d for d in definitions if not _is_overload(d)]
+    if len(implementations) == 1:
+        return _signature(implementations[0], method)
+    if implementations:
         return None
-    arguments = found[0][0].args
+    signatures = [_signature(d, method) for d in definitions]
+    if any(s is None for s in signatures):
+        return None
+    return _agreed([s for s in signatures if s is not None])
+
+
+def _is_overload(definition: _Definition) -> bool:
+    return any(
+        ast.unparse(decorator).rpartition(".")[2] == "overload"
+        for decorator in definition.decorator_list
+    )
+
+
+def _agreed(signatures: list[inspect.Signature]) -> inspect.Signature | None:
+    """The one signature of overloads that name their parameters alike, or None."""
+    shapes = {tuple((p.name, p.kind) for p in s.parameters.values()) for s in signatures}
+    if len(shapes) != 1:
+        return None
+    parameters = []
+    columns = zip(*(s.parameters.values() for s in signatures), strict=True)
+    for first, *others in columns:
+        agreed = all(_same(other.default, first.default) for other in others)
+        parameters.append(first if agreed else first.replace(default=OMITTED))
+    try:
+        return inspect.Signature(parameters)
+    except ValueError:
+        return None
+
+
+def _same(one: object, other: object) -> bool:
+    return one is other or (type(one) is type(other) and one == other)
+
+
+def _signature(definition: _Definition, method: bool) -> inspect.Signature | None:
+    """The signature one ``def`` writes, ``self`` or ``cls`` left out when ``method``."""
+    arguments = definition.args
     kind = inspect.Parameter
     positional = [*arguments.posonlyargs, *arguments.args]
     defaults = [kind.empty] * (len(positional) - len(arguments.defaults)) + [
@@ -109,7 +164,7 @@ def stub_signature(function: Callable[..., object]) -> inspect.Signature | None:
             default=d,
         )
         for i, (a, d) in enumerate(zip(positional, defaults, strict=True))
-    ][found[2] :]
+    ][method:]
     if arguments.vararg is not None:
         parameters.append(kind(arguments.vararg.arg, kind.VAR_POSITIONAL))
     parameters += [
@@ -153,14 +208,19 @@ def _stub_definitions_named(
     function: Callable[..., object], qualname: str
 ) -> tuple[list[_Definition], dict[str, object], bool] | None:
     """:func:`_stub_definitions` of ``function`` under the name ``qualname``."""
+    owner = _owner_class(function)
     module = inspect.getmodule(function)
+    if module is None and owner is not None:  # a C method of an instance names no module
+        module = sys.modules.get(owner.__module__)
     found: tuple[list[_Definition], dict[str, object]] | None = None
     for path, package in _stub_paths(module) if module is not None else ():
         definitions = _definitions(path).get(qualname)
+        if definitions and path.endswith(".py"):
+            found = definitions, _source_namespace(module.__name__, path) if module else {}
+            break
         if definitions:
             found = definitions, _stub_namespace(path, package)
             break
-    owner = _owner_class(function)
     if found is None and module is not None:
         found = _typeshed_definition(module.__name__, qualname)
     for base in owner.__mro__ if found is None and owner is not None else ():
@@ -226,18 +286,47 @@ _Definition = ast.FunctionDef | ast.AsyncFunctionDef
 @functools.cache
 def _definitions(path: str) -> dict[str, list[_Definition]]:
     """The ``def`` s of a stub file by qualified name (``Box.put``), overloads together."""
+    tree = _tree(path)
+    return definitions_in(tree.body if tree is not None else [])
+
+
+def definitions_in(body: list[ast.stmt]) -> dict[str, list[_Definition]]:
+    """The ``def`` s of a stub's statements by qualified name, overloads together."""
     found: dict[str, list[_Definition]] = {}
 
     def walk(body: list[ast.stmt], prefix: str) -> None:
         for node in _live(body):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                _dunder_names_positional_only(node.args, skip=1 if prefix else 0)
                 found.setdefault(prefix + node.name, []).append(node)
             elif isinstance(node, ast.ClassDef):
                 walk(node.body, f"{prefix}{node.name}.")
 
-    tree = _tree(path)
-    walk(tree.body if tree is not None else [], "")
+    walk(body, "")
     return found
+
+
+def _dunder_names_positional_only(arguments: ast.arguments, skip: int) -> None:
+    """Make the leading parameters named ``__name`` (after ``skip``: a method's
+    ``self``) positional-only under the name ``name``, as type checkers read the older
+    convention (tomli's ``loads(__s: str)``), where ``/`` is not written."""
+    if arguments.posonlyargs:
+        return
+    taken = {a.arg for a in [*arguments.args, *arguments.kwonlyargs]}
+    count = skip
+    while count < len(arguments.args) and _is_dunder_name(arguments.args[count].arg):
+        count += 1
+    if count == skip:
+        return
+    for argument in arguments.args[skip:count]:
+        bare = argument.arg[2:]
+        if bare not in taken and bare.isidentifier() and not keyword.iskeyword(bare):
+            argument.arg = bare
+    arguments.posonlyargs, arguments.args = arguments.args[:count], arguments.args[count:]
+
+
+def _is_dunder_name(name: str) -> bool:
+    return name.startswith("__") and not name.endswith("__")
 
 
 def _positional(definitions: list[_Definition], method: bool) -> tuple[str, ...]:
@@ -249,18 +338,42 @@ def _positional(definitions: list[_Definition], method: bool) -> tuple[str, ...]
 
 
 def _stub_paths(module: types.ModuleType) -> Iterable[tuple[str, str]]:
-    """The stub beside ``module``'s file, then the ``__init__.pyi`` of each package it is
-    in (a compiled ``_rustyfish`` is described by its package's stub)."""
+    """The stub beside ``module``'s file (and, for a compiled module, its Python source,
+    which mypyc ships beside it), then the ``__init__.pyi`` of each package it is in (a
+    compiled ``_rustyfish`` is described by its package's stub), then the stubs of the
+    compiled modules in its own folder (whose C classes may name the package as theirs)."""
     file = getattr(module, "__file__", None)
     if not file:
         return
     folder, name = os.path.split(file)
     package = module.__package__ or ""
-    yield os.path.join(folder, name.split(".", 1)[0] + ".pyi"), package
+    stem = name.split(".", 1)[0]
+    yield os.path.join(folder, stem + ".pyi"), package
+    if _is_compiled(name):
+        yield os.path.join(folder, stem + ".py"), package
     parts = package.split(".") if package else []
+    own_folder = folder
     while parts:
         yield os.path.join(folder, "__init__.pyi"), ".".join(parts)
         folder, parts = os.path.dirname(folder), parts[:-1]
+    for compiled in _compiled_stems(own_folder) if package else ():
+        if compiled != stem:
+            yield os.path.join(own_folder, compiled + ".pyi"), package
+
+
+def _is_compiled(file_name: str) -> bool:
+    return file_name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+@functools.cache
+def _compiled_stems(folder: str) -> tuple[str, ...]:
+    """The names of the compiled modules in ``folder`` that have a stub beside them."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return ()
+    stems = {name.split(".", 1)[0] for name in names if _is_compiled(name)}
+    return tuple(sorted(stem for stem in stems if f"{stem}.pyi" in names))
 
 
 def _said(definitions: list[_Definition], method: bool) -> dict[str, set[str]]:
@@ -283,6 +396,14 @@ def _said(definitions: list[_Definition], method: bool) -> dict[str, set[str]]:
 def _stub_namespace(path: str, package: str) -> dict[str, object]:
     tree = _tree(path)
     return _bind(list(_live(tree.body)) if tree else [], package, {}, stub=True)
+
+
+def _source_namespace(module_name: str, path: str) -> dict[str, object]:
+    """The names the Python source ``path`` of a compiled module writes its annotations
+    in: the compiled module's own (the source's statements are never run again), and
+    those of its ``if TYPE_CHECKING:`` block."""
+    module = sys.modules.get(module_name)
+    return {**_type_checking_names(module_name, path), **(vars(module) if module else {})}
 
 
 _BINDING: set[str] = set()
