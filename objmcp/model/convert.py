@@ -24,7 +24,7 @@ from typing import Any
 
 from . import hints as t
 from .jsontext import parse_json
-from .reals import NotFinite, is_real, real_form
+from .reals import NotFinite, is_real, real_form, said_number
 from .shapes import NO_FORM, plain_form, readable
 
 __all__ = [
@@ -617,6 +617,9 @@ def _jsonable_container(
     plain = plain_form(value)
     if plain is not NO_FORM:
         return _jsonable(plain, strict, active, budget)
+    number = said_number(value)  # a library's scalar object
+    if number is not None:
+        return number
     if strict:
         raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
 

@@ -76,6 +76,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/bounded.py:Bounded": (),
     "tests/servers/reading.py:Reading": (),
     "tests/servers/kinds.py:Kinds": (),
+    "tests/servers/tallies.py:Tallies": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {
