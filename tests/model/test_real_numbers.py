@@ -142,3 +142,11 @@ def test_a_scalar_that_says_it_is_a_number_and_prints_as_it_is_that_number(
     assert json.loads(sent_text(SaysWhole(whole, f"{whole} {more}"))) == [f"{whole} {more}"]
     assert json.loads(sent_text(SaysReal(real, f"{real!r} {more}"))) == [f"{real!r} {more}"]
     assert json.loads(sent_text(SaysReal(math.nan, "nan"))) == ["nan"]
+
+
+@QUICK
+@given(st.dictionaries(st.text(max_size=4), st.integers() | st.text(max_size=4), max_size=6))
+def test_a_mappings_keys_values_and_items_are_arrays_in_its_order(named: dict[str, object]) -> None:
+    assert json.loads(sent_text(named.keys())) == [list(named)]
+    assert json.loads(sent_text(named.values())) == [list(named.values())]
+    assert json.loads(sent_text(named.items())) == [[[k, v] for k, v in named.items()]]

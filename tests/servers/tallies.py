@@ -1,7 +1,7 @@
 """Tools written the way data libraries write theirs (issue 37): numpydoc types that say
 "Array-like or scalar-like" of values that may be strings, and results holding the
 library's own scalar objects, which say they are numbers by Python's protocols only
-(``__index__``, ``__float__``) and print as that number."""
+(``__index__``, ``__float__``) and print as that number, or a mapping's keys."""
 
 from __future__ import annotations
 
@@ -57,6 +57,16 @@ class Tallies:
             The values to count.
         """
         return {str(value): Whole(array.count(value)) for value in dict.fromkeys(array)}
+
+    def distinct(self, array):  # type: ignore[no-untyped-def]
+        """The distinct values, in the order they first occur (a mapping's keys).
+
+        Parameters
+        ----------
+        array : array_like
+            The values.
+        """
+        return dict.fromkeys(array).keys()
 
     def mean(self, array):  # type: ignore[no-untyped-def]
         """The mean of numbers and the extremes, as the library's scalars.

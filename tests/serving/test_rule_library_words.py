@@ -3,8 +3,8 @@
 "Array-like or scalar-like" and "Array" take strings as well as numbers (only words that
 say numbers narrow them, and a string there is refused with a clear error, the server
 going on); a library's scalar objects that are numbers by Python's protocols come back as
-JSON numbers. The rules themselves, with property tests: ``model/test_doc_types.py`` and
-``model/test_real_numbers.py``."""
+JSON numbers, and a mapping's keys as an array. The rules themselves, with property tests:
+``model/test_doc_types.py`` and ``model/test_real_numbers.py``."""
 
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ def test_array_like_words_take_arrays_of_strings(server: RawServer) -> None:
     ]
     assert value(answer(server, 2, "is_in", values="b", value_set=[1, "b", None])) == [True]
     assert value(answer(server, 3, "value_counts", array=["a", "b", "a"])) == {"a": 2, "b": 1}
+    assert value(answer(server, 7, "distinct", array=["b", "a", "b", 1])) == ["b", "a", 1]
 
 
 def test_numeric_words_hold_numbers_and_scalars_come_back_as_numbers(server: RawServer) -> None:
