@@ -28,7 +28,7 @@ from typing import Any
 
 from . import hints as t
 from .jsontext import parse_json
-from .reals import NotFinite, is_real, real_form
+from .reals import NotFinite, is_real, real_form, said_number
 from .shapes import NO_FORM, plain_form, readable
 
 __all__ = [
@@ -591,8 +591,11 @@ def to_jsonable(value: object, *, strict: bool = False, budget: Budget | None = 
     """Plain JSON data for ``value``.
 
     Containers, dataclasses, NamedTuples, TypedDicts, pydantic models, enums,
-    datetimes, UUIDs, decimals, paths, sets and iterators have a JSON form;
-    bytes become base64 text. Anything else becomes ``str(value)``, or raises
+    datetimes, UUIDs, decimals, paths, sets (``collections.abc.Set`` too), a mapping's
+    keys, values and items (in order) and iterators have a JSON form;
+    bytes become base64 text; an object that says it is a number and prints as it
+    (:func:`~objmcp.model.reals.said_number`) is that number. Anything else becomes
+    ``str(value)``, or raises
     :class:`NotJsonable` when ``strict``. NaN, infinities and cycles always raise.
     Iterators are read out whole, or as far as ``budget`` allows (it says whether
     one was cut).
@@ -660,9 +663,9 @@ def _jsonable_container(
         return _jsonable(dump(mode="json"), strict, active, budget)
     if isinstance(value, abc.Mapping):
         return {_key(k): _jsonable(v, strict, active, budget) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, abc.KeysView, abc.ValuesView, abc.ItemsView)):
         return [_jsonable(v, strict, active, budget) for v in value]
-    if isinstance(value, (set, frozenset)):
+    if isinstance(value, (set, frozenset, abc.Set)):
         items = [_jsonable(v, strict, active, budget) for v in value]
         try:
             return sorted(items)  # type: ignore[type-var]
@@ -680,6 +683,9 @@ def _jsonable_container(
     plain = plain_form(value)
     if plain is not NO_FORM:
         return _jsonable(plain, strict, active, budget)
+    number = said_number(value)  # a library's scalar object
+    if number is not None:
+        return number
     if strict:
         raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
 

@@ -2,8 +2,8 @@
 
 :func:`doc_type` reads numpydoc phrases (``int, optional``, ``bool, default True``,
 ``{'linear', 'nearest'}``, ``sequence of str``, ``list of int or None``,
-``array_like``, ``(N,) ndarray``), Sphinx and Google ones (``:class:`int```,
-``Optional[int]``, ``list[str]``) into a type hint the schema builder and the
+``array_like``, ``(N,) ndarray``, ``Array-like or scalar-like``), Sphinx and Google ones
+(``:class:`int```, ``Optional[int]``, ``list[str]``) into a type hint the schema builder and the
 converter know. What it cannot read gives ``inspect.Parameter.empty``: a phrase with
 one unknown part is unknown as a whole, save for parts only Python can pass (a
 function, a random state, a file object), which JSON leaves out of the union.
@@ -20,6 +20,8 @@ from typing import Any, Literal
 __all__ = [
     "ARRAY_LIKE",
     "HASHABLE",
+    "NUMERIC_ARRAY_LIKE",
+    "SCALAR",
     "TEXT_OR_ARRAY",
     "doc_type",
     "nested_arrays",
@@ -41,9 +43,18 @@ def nested_arrays(item: object, depth: int = 3) -> object:
     return typing.Union[tuple(levels)]  # noqa: UP007 - built from a runtime list
 
 
-ARRAY_LIKE: object = nested_arrays(_NUMBER)
-"""``array_like``, ``ndarray``, ``scalar or array_like``: a number or nested arrays of
-numbers, passed on as the plain number or list (numpy reads them)."""
+SCALAR: object = str | int | float | bool | None
+"""``scalar``, ``scalar-like``: one JSON value that is no array or object. numpy's scalars
+are numbers, pyarrow's and pandas' strings, booleans or nulls as well: the word alone
+says none of them."""
+ARRAY_LIKE: object = SCALAR | list[Any]
+"""``array_like``, ``Array-like``, ``ndarray``, ``scalar or array_like``: a scalar or an
+array of any values (numpy makes arrays of strings too, pyarrow of strings and structs),
+passed on as the plain value or list; only words that say numbers
+(:data:`NUMERIC_ARRAY_LIKE`) narrow it."""
+NUMERIC_ARRAY_LIKE: object = nested_arrays(_NUMBER)
+"""``array_like of float``, ``real array_like``, ``numeric array``, ``array_like,
+non-negative``: a number or nested arrays of numbers."""
 HASHABLE: object = str | int | float | tuple[Any, ...] | None
 """A hashable JSON value: a string, a number, null, or an array taken as a tuple."""
 TEXT_OR_ARRAY: object = str | list[Any]
@@ -65,7 +76,9 @@ _NAMES: dict[str, object] = {
     "numeric": _NUMBER,
     "numbers.number": _NUMBER,
     "numbers.real": _NUMBER,
-    "scalar": _NUMBER,
+    "scalar": SCALAR,
+    "scalar-like": SCALAR,
+    "scalar_like": SCALAR,
     "bool": bool,
     "boolean": bool,
     "true": bool,
@@ -170,9 +183,18 @@ _PYTHON_ONLY = re.compile(
 )
 """Alternatives only Python can pass (``str or callable``: JSON carries the ``str``)."""
 
+_NUMERIC_QUALIFIER = re.compile(
+    r"^(?:non-?negative|positive|negative|strictly positive|real-valued|real|finite)\s+"
+    r"|^(?:numeric|numerical|integer|int|float|floating[- ]point)\s+"
+    r"(?=(?:array|array[-_]?like|ndarray|matrix|vector|scalar)\b)",
+    re.I,
+)
+"""Words before a type that say its values are numbers (``real array_like``,
+``positive int``, ``numeric array``)."""
+_NUMERIC_PART = re.compile(r"^(?:real-valued|non-?negative|positive)$", re.I)
+"""A part of a phrase that says its values are numbers (``array_like, non-negative``)."""
 _QUALIFIERS = re.compile(
-    r"^(?:an?|the|non-?negative|positive|negative|strictly positive|real-valued|real|finite"
-    r"|non-?empty|python|numpy"
+    r"^(?:an?|the|non-?empty|python|numpy"
     r"|1-?d|2-?d|3-?d|n-?d|one-dimensional|two-dimensional|optional)\s+",
     re.I,
 )
@@ -256,10 +278,11 @@ def _phrase(text: str) -> object:
     alternatives = _alternatives(text)
     if not alternatives:
         return _EMPTY
+    numeric = any(_NUMERIC_PART.match(part.rstrip(".").strip()) for part in _split(text, ","))
     if len(alternatives) == 1:
-        return _single(alternatives[0])
+        return _single(alternatives[0], numeric)
     carried = [a for a in alternatives if not _PYTHON_ONLY.match(a)]
-    members = [_single(a) for a in carried]
+    members = [_single(a, numeric) for a in carried]
     if not members or any(member is _EMPTY for member in members):
         return _EMPTY
     return _union(members)
@@ -284,8 +307,9 @@ def _union(members: list[object]) -> object:
     return typing.Union[tuple(members)]  # noqa: UP007 - built from a runtime list
 
 
-def _single(text: str) -> object:
-    """One alternative: a name, a literal, a set of choices, a tuple or a container."""
+def _single(text: str, numeric: bool = False) -> object:
+    """One alternative: a name, a literal, a set of choices, a tuple or a container; of
+    numbers only when ``numeric`` (the phrase said so) or its own words say so."""
     text = text.strip().rstrip(".").strip()
     text = re.sub(r"\b(iterable|list|list-like)\s+container\b", r"\1", text, flags=re.I)
     text = re.sub(r"^(nodes?)\s+in\s+.*$", r"\1", text, flags=re.I)
@@ -293,6 +317,14 @@ def _single(text: str) -> object:
     while previous != text:
         previous = text
         text = _QUALIFIERS.sub("", _LEADING_SHAPE.sub("", _TRAILING_SHAPE.sub("", text))).strip()
+        unqualified = _NUMERIC_QUALIFIER.sub("", text).strip()
+        numeric, text = numeric or unqualified != text, unqualified
+    hint = _unqualified(text)
+    return _NUMBERS_ONLY.get(hint, hint) if numeric else hint
+
+
+def _unqualified(text: str) -> object:
+    """One alternative, its qualifiers and shape taken off."""
     if not text:
         return _EMPTY
     if text[0] == "{" and text[-1] == "}":
@@ -315,6 +347,10 @@ def _single(text: str) -> object:
     if n_tuple:
         return tuple[tuple([Any] * int(n_tuple.group(1)))]  # type: ignore[misc]
     return _name(text)
+
+
+_NUMBERS_ONLY: dict[object, object] = {ARRAY_LIKE: NUMERIC_ARRAY_LIKE, SCALAR: _NUMBER}
+"""The numeric forms of the types whose values may be anything."""
 
 
 def _literal(text: str) -> object:

@@ -13,6 +13,10 @@ when that number is exactly the value, and its full text otherwise:
 - a binary floating kind (``mpf``, ``sympy.Float``, ``numpy.longdouble``) is a JSON number
   when a double holds it exactly (``float(x) == x``), else its own text (``str``, which
   these kinds write at their precision).
+
+An object of no numeric kind that still says it is a number by Python's protocols
+(:func:`said_number`: ``__index__``, or ``__float__``) and whose own text is that number
+(a library's scalar: ``str`` gives ``"1"``, ``__index__`` gives ``1``) is that JSON number.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any
 
 from . import hints as t
 
-__all__ = ["NotFinite", "is_real", "real_form"]
+__all__ = ["NotFinite", "is_real", "real_form", "said_number"]
 
 
 class NotFinite(TypeError):
@@ -69,6 +73,24 @@ def real_form(value: object) -> int | float | str:
     if not _finite(value, near):
         raise NotFinite(f"{value!r} is not a JSON number")
     return str(value)
+
+
+def said_number(value: object) -> int | float | None:
+    """The number an object of no numeric kind says it is, when nothing of it is lost:
+    its ``__index__`` (Python's "losslessly an integer") or its finite ``__float__``,
+    provided its own text (``str``) reads as that very number; None otherwise (no such
+    protocol, a text that says more, or a protocol that fails)."""
+    kind: Any = type(value)
+    try:
+        if hasattr(kind, "__index__"):
+            whole = int(kind.__index__(value))
+            return whole if str(value).strip() == str(whole) else None
+        if hasattr(kind, "__float__"):
+            near = float(kind.__float__(value))
+            return near if math.isfinite(near) and float(str(value)) == near else None
+    except Exception:  # a protocol that fails, or a text that is no number: no number said
+        return None
+    return None
 
 
 def _integral(value: object) -> bool:

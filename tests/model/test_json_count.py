@@ -17,7 +17,11 @@ from objmcp.model.validate import Validator
 TRICKY = st.text(alphabet=st.sampled_from('ab,[]{}:"\\ \n\u00e9\u2028'), max_size=8)
 """Strings full of what a counter must not take for structure."""
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TRICKY,
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | TRICKY,
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(TRICKY, inner, max_size=5),
     max_leaves=40,
 )

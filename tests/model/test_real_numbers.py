@@ -5,6 +5,7 @@ reads back as the very value. Property tests over the JSON text a result is."""
 from __future__ import annotations
 
 import json
+import math
 from decimal import Decimal
 from fractions import Fraction
 
@@ -101,3 +102,51 @@ def test_a_tool_returning_decimals_gives_numbers_in_its_structured_content() -> 
 
     result = objmcp.Toolbox(Prices()).call("prices", {})
     assert result.structured == {"result": [2.5, 0.1, "1.000000000000000000001"]}
+
+
+class SaysNumber:
+    """A library's scalar object: no numeric kind, a number by Python's protocols only."""
+
+    def __init__(self, number: int | float, text: str) -> None:
+        self.number, self.text = number, text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class SaysWhole(SaysNumber):
+    def __index__(self) -> int:
+        return int(self.number)
+
+
+class SaysReal(SaysNumber):
+    def __float__(self) -> float:
+        return float(self.number)
+
+
+WHOLES = st.integers(-(2**80), 2**80)
+REALS = st.floats(allow_nan=False, allow_infinity=False)
+
+
+@QUICK
+@given(WHOLES, REALS, st.text(min_size=1, max_size=8))
+def test_a_scalar_that_says_it_is_a_number_and_prints_as_it_is_that_number(
+    whole: int, real: float, more: str
+) -> None:
+    sent = json.loads(sent_text({"whole": SaysWhole(whole, str(whole))}))
+    assert sent == [{"whole": whole}] and type(sent[0]["whole"]) is int
+    sent = json.loads(sent_text(SaysReal(real, repr(real))))
+    assert sent == [real] and type(sent[0]) is float
+    # a text that says more than the number (or no finite number) is sent as it is
+    assume(more.strip() and not more.strip().lstrip("+-").replace(".", "").isdecimal())
+    assert json.loads(sent_text(SaysWhole(whole, f"{whole} {more}"))) == [f"{whole} {more}"]
+    assert json.loads(sent_text(SaysReal(real, f"{real!r} {more}"))) == [f"{real!r} {more}"]
+    assert json.loads(sent_text(SaysReal(math.nan, "nan"))) == ["nan"]
+
+
+@QUICK
+@given(st.dictionaries(st.text(max_size=4), st.integers() | st.text(max_size=4), max_size=6))
+def test_a_mappings_keys_values_and_items_are_arrays_in_its_order(named: dict[str, object]) -> None:
+    assert json.loads(sent_text(named.keys())) == [list(named)]
+    assert json.loads(sent_text(named.values())) == [list(named.values())]
+    assert json.loads(sent_text(named.items())) == [[[k, v] for k, v in named.items()]]

@@ -77,6 +77,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/reading.py:Reading": (),
     "tests/servers/kinds.py:Kinds": (),
     "tests/servers/stubbed.py:Ledger": (),
+    "tests/servers/tallies.py:Tallies": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {
