@@ -263,6 +263,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
     """The command line's options."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--json", type=Path, help="write the figures, per library and call")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="write which calls passed, and no more (bench/chosen/baseline.json: what CI holds "
+        "the sample to, with no held-out failure's detail for a tuner to read)",
+    )
     parser.add_argument("--markdown", action="store_true", help="print the README's table")
     parser.add_argument("--half", choices=HALVES, help="measure only this half")
     parser.add_argument(
@@ -282,13 +288,37 @@ def _chosen(argv: list[str]) -> list[str]:
     kept: list[str] = []
     skip = False
     for argument in argv:
-        if skip or argument == "--markdown" or argument.startswith("--json="):
+        if skip or argument == "--markdown" or argument.startswith(("--json=", "--baseline=")):
             skip = False
-        elif argument == "--json":
+        elif argument in ("--json", "--baseline"):
             skip = True
         else:
             kept.append(argument)
     return kept
+
+
+def passed_only(groups: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The figures cut to whether each call of objmcp passed (the shape ``--json`` writes,
+    each outcome only its ``call`` and ``passed``)."""
+    return {
+        group: {
+            name: {
+                "targets": {
+                    spec: {
+                        "objmcp": {
+                            "outcomes": [
+                                {"call": outcome["call"], "passed": outcome["passed"]}
+                                for outcome in target["objmcp"]["outcomes"]
+                            ]
+                        }
+                    }
+                    for spec, target in library.get("targets", {}).items()
+                }
+            }
+            for name, library in libraries.items()
+        }
+        for group, libraries in groups.items()
+    }
 
 
 def in_venv(venv: Path) -> bool:
@@ -333,6 +363,10 @@ def main(argv: list[str]) -> None:
         options.json.write_text(
             json.dumps({"options": _chosen(argv), "summary": summary, "groups": ranked}, indent=1)
             + "\n"
+        )
+    if options.baseline:
+        options.baseline.write_text(
+            json.dumps({"options": _chosen(argv), "groups": passed_only(ranked)}, indent=1) + "\n"
         )
     rows = table(summary) if summary else [["nothing measured"]]
     print(markdown(rows) if options.markdown and summary else plain(rows))
