@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, RawServer
-from http_helpers import call
+from test_rule_causes1 import answer
 
 TALLIES = f"{ROOT / 'tests' / 'servers' / 'tallies.py'}:Tallies"
 
@@ -25,13 +25,6 @@ def server() -> Iterator[RawServer]:
     served.initialize()
     yield served
     served.close()
-
-
-def answer(server: RawServer, request_id: int, tool: str, **arguments: Any) -> dict[str, Any]:
-    """The result of calling ``tool`` (a call's answer, never another message)."""
-    reply = server.request(call(request_id, tool, **arguments))
-    assert reply["id"] == request_id, reply
-    return reply["result"]  # type: ignore[no-any-return]
 
 
 def value(result: dict[str, Any]) -> Any:
