@@ -6,9 +6,10 @@ reST roles (``:func:`foo```) are read as their plain text first, so that neither
 description nor a type stops at one, and section titles underlined with ``=`` (sympy)
 read as numpydoc's; Google's ``Keyword Args`` and ``Other
 Parameters`` sections count as parameters, and so does each name of a combined
-numpydoc entry (``x1, x2 : array_like``). A parameter no section documents keeps
-what the prose says of it in passing: ``fp`` in ``to ``fp`` (a ``.write()``-supporting
-file-like object)``.
+numpydoc entry (``x1, x2 : array_like``), and so does each item of a bulleted list under
+a parameters title (``Parameters:`` then ``* `source`: ...`` or ``- x: ...``). A
+parameter no section documents keeps what the prose says of it in passing: ``fp`` in
+``to ``fp`` (a ``.write()``-supporting file-like object)``.
 """
 
 from __future__ import annotations
@@ -71,9 +72,50 @@ def read_docs(function: Callable[..., object]) -> Docs:
                 params[name] = param.description.strip()
             if param.type_name:
                 type_names[name] = param.type_name.strip()
+    for name, text in _bulleted(doc):
+        params.setdefault(name, text)
     for name, aside in _asides(description):
         params.setdefault(name, aside)
     return Docs(description, params, type_names)
+
+
+_PARAMETERS_TITLE = re.compile(
+    r"^(?P<indent>[ \t]*)(?:(?:other|keyword)[ \t]+)?"
+    r"(?:param(?:eter)?s|arg(?:ument)?s)[ \t]*:?[ \t]*$",
+    re.I,
+)
+_BULLET = re.compile(
+    r"^(?P<indent>[ \t]*)[-*+][ \t]+(?P<quote>`{0,2})\**(?P<name>[A-Za-z_]\w*)(?P=quote)"
+    r"(?:[ \t]+\*\*[^*]+\*\*|[ \t]+\([^()]*\))?[ \t]*(?::|--?|\u2013|\u2014)[ \t]+(?P<text>\S.*)$"
+)
+
+
+def _bulleted(doc: str) -> list[tuple[str, str]]:
+    """The items of the bulleted lists under a parameters title, each with its text:
+    ``* `source` **required**: The input.`` or ``- x (int): The count.``; an item's
+    text runs on over the lines indented deeper than its bullet."""
+    found: list[tuple[str, str]] = []
+    lines = doc.splitlines()
+    title_indent: int | None = None
+    entry: tuple[str, int, list[str]] | None = None
+    for line in [*lines, ""] if lines else []:
+        indent = len(line) - len(line.lstrip())
+        bullet = _BULLET.match(line) if title_indent is not None else None
+        if entry and line.strip() and indent > entry[1] and not (bullet and indent == entry[1]):
+            entry[2].append(line.strip())
+            continue
+        if entry and (bullet or (line.strip() and indent <= entry[1])):
+            found.append((entry[0], " ".join(entry[2])))
+            entry = None
+        if bullet:
+            entry = (bullet["name"], len(bullet["indent"]), [bullet["text"].strip()])
+        elif title := _PARAMETERS_TITLE.match(line):
+            title_indent = len(title["indent"])
+        elif line.strip() and title_indent is not None and indent <= title_indent:
+            title_indent = None
+    if entry:
+        found.append((entry[0], " ".join(entry[2])))
+    return found
 
 
 _UNDERLINED = re.compile(r"^([A-Za-z][\w ]*?)[ \t]*\n(?:=+|-+)[ \t]*$", re.M)

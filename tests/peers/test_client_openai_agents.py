@@ -78,6 +78,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/kinds.py:Kinds": (),
     "tests/servers/stubbed.py:Ledger": (),
     "tests/servers/tallies.py:Tallies": (),
+    "tests/servers/bulleted.py:Bulleted": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {
