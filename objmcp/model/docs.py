@@ -39,8 +39,37 @@ class Docs:
 def read_docs(function: Callable[..., object]) -> Docs:
     """Parse a callable's docstring (Google, NumPy, reST or Epydoc).
 
-    A class is read from its own ``__doc__`` only, not its bases'.
+    A class is read from its own ``__doc__`` only, not its bases'. Parameters the
+    docstring leaves to another function of its module (``Parameters: see `other()```)
+    take that function's descriptions.
     """
+    docs = _read_own_docs(function)
+    if referred := _referred(function):
+        for name, text in _read_own_docs(referred).params.items():
+            docs.params.setdefault(name, text)
+    return docs
+
+
+_SEE_OTHER = re.compile(
+    r"^[ \t]*(?:other[ \t]+)?(?:param(?:eter)?s|arg(?:ument)?s)[ \t]*:[ \t]*see[ \t]+"
+    r"`{0,2}(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:\(\))?`{0,2}",
+    re.I | re.M,
+)
+
+
+def _referred(function: Callable[..., object]) -> Callable[..., object] | None:
+    """The function of the same module a docstring leaves its parameters to."""
+    doc = getattr(function, "__doc__", None)
+    if not isinstance(doc, str) or not (see := _SEE_OTHER.search(doc)):
+        return None
+    found: object = getattr(function, "__globals__", {})
+    for part in see["name"].split("."):
+        found = found.get(part) if isinstance(found, dict) else getattr(found, part, None)
+    return found if callable(found) and found is not function else None
+
+
+def _read_own_docs(function: Callable[..., object]) -> Docs:
+    """What ``function``'s own docstring says."""
     if isinstance(function, type):
         own = function.__dict__.get("__doc__")
         doc = inspect.cleandoc(own) if isinstance(own, str) else None

@@ -1,5 +1,6 @@
 """Parameters documented as a bulleted list under a parameters title (issue 37):
-``Parameters:`` then ``* `source` **required**: The input.`` or ``- x: The count.``."""
+``Parameters:`` then ``* `source` **required**: The input.`` or ``- x: The count.``;
+and parameters a docstring leaves to another function (``Parameters: see `other()```)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,26 @@ def test_each_item_under_a_parameters_title_describes_its_parameter(
         assert f"{name}_key" not in params  # a list under another title describes no parameter
 
 
+@given(
+    entries=st.dictionaries(names, words, min_size=1, max_size=4),
+    title=st.sampled_from(["Parameters", "Other parameters", "Args", "arguments"]),
+    quote=st.sampled_from(["", "`", "``"]),
+    call=st.sampled_from(["", "()"]),
+)
+def test_parameters_left_to_another_function_take_its_descriptions(
+    entries: dict[str, list[str]], title: str, quote: str, call: str
+) -> None:
+    listed = "".join(f"{name} : str\n    {' '.join(text)}\n" for name, text in entries.items())
+    target = documented(f"Do it.\n\nParameters\n----------\n{listed}")
+    pointer = documented(f"Do it too.\n\n{title}: see {quote}target{call}{quote}.\n")
+    pointer.__globals__["target"] = target  # another function of the same module
+    try:
+        params = read_docs(pointer).params
+    finally:
+        del pointer.__globals__["target"]
+    assert params == {name: " ".join(text) for name, text in entries.items()}
+
+
 def test_a_server_lists_the_bulleted_descriptions() -> None:
     server = RawServer(
         "-m", "objmcp", "run", "tests/servers/bulleted.py:Bulleted", stderr=subprocess.DEVNULL
@@ -63,22 +84,25 @@ def test_a_server_lists_the_bulleted_descriptions() -> None:
     try:
         server.initialize("2025-11-25")
         listed = server.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
-        (tool,) = listed["result"]["tools"]
         described = {
-            name: schema.get("description")
-            for name, schema in tool["inputSchema"]["properties"].items()
+            tool["name"]: {
+                name: schema.get("description")
+                for name, schema in tool["inputSchema"]["properties"].items()
+            }
+            for tool in listed["result"]["tools"]
         }
+        source = "The text to render.  Typically a short paragraph. - It may span lines."
+        writer = 'The writer\'s name.  Default: "html".'
         assert described == {
-            "source": "The text to render.  Typically a short paragraph. - It may span lines.",
-            "writer": 'The writer\'s name.  Default: "html".',
-            "strict": "Refuse unknown markup.",
+            "render": {"source": source, "writer": writer, "strict": "Refuse unknown markup."},
+            "preview": {"source": source, "writer": writer},
         }
         called = server.request(
             {
                 "jsonrpc": "2.0",
                 "id": 2,
                 "method": "tools/call",
-                "params": {"name": tool["name"], "arguments": {"source": "hi"}},
+                "params": {"name": "preview", "arguments": {"source": "hi\nthere"}},
             }
         )
         assert called["result"]["structuredContent"] == {"result": "html:hi:False"}

@@ -1,5 +1,6 @@
 """A class whose method documents its parameters as a bulleted list under ``Parameters:``,
-as docutils does (issue 37): each item's text is the parameter's description."""
+as docutils does (issue 37): each item's text is the parameter's description; another
+leaves its parameters to it (``Parameters: see `Bulleted.render()```)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,10 @@ class Bulleted:
         - strict (bool) -- Refuse unknown markup.
         """
         return f"{writer}:{source}:{strict}"
+
+    def preview(self, source: str, writer: str = "html") -> str:
+        """Render the first line of ``source``.
+
+        Parameters: see `Bulleted.render()`.
+        """
+        return self.render(source.partition("\n")[0], writer)
