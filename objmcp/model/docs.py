@@ -6,7 +6,8 @@ reST roles (``:func:`foo```) are read as their plain text first, so that neither
 description nor a type stops at one, and section titles underlined with ``=`` (sympy)
 read as numpydoc's; Google's ``Keyword Args`` and ``Other
 Parameters`` sections count as parameters, and so does each name of a combined
-numpydoc entry (``x1, x2 : array_like``). A parameter no section documents keeps
+numpydoc entry (``x1, x2 : array_like``), and a sentence on a type's own line is the
+parameter's text (``total : int, optional. Total to use``). A parameter no section documents keeps
 what the prose says of it in passing: ``fp`` in ``to ``fp`` (a ``.write()``-supporting
 file-like object)``.
 """
@@ -66,14 +67,28 @@ def read_docs(function: Callable[..., object]) -> Docs:
     params: dict[str, str] = {}
     type_names: dict[str, str] = {}
     for param in parsed.params:
+        type_name, text = _type_and_text(param.type_name or "", param.description or "")
         for name in _names(param.arg_name):
-            if param.description:
-                params[name] = param.description.strip()
-            if param.type_name:
-                type_names[name] = param.type_name.strip()
+            if text:
+                params[name] = text
+            if type_name:
+                type_names[name] = type_name
     for name, aside in _asides(description):
         params.setdefault(name, aside)
     return Docs(description, params, type_names)
+
+
+_SENTENCE_AFTER_TYPE = re.compile(r"\.\s+(?=\S)")
+
+
+def _type_and_text(type_name: str, description: str) -> tuple[str, str]:
+    """A parameter's type and text, the type's line split where a sentence follows the
+    type on it (tqdm's ``total  : int or float, optional. Total to use``)."""
+    type_name, description = type_name.strip(), description.strip()
+    parts = _SENTENCE_AFTER_TYPE.split(type_name, maxsplit=1)
+    if len(parts) == 1:
+        return type_name, description
+    return parts[0].strip(), "\n".join(text for text in (parts[1].strip(), description) if text)
 
 
 _UNDERLINED = re.compile(r"^([A-Za-z][\w ]*?)[ \t]*\n(?:=+|-+)[ \t]*$", re.M)

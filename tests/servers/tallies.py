@@ -81,3 +81,14 @@ class Tallies:
             "max": Whole(max(array)),
             "mean": Real(sum(array) / len(array)),
         }
+
+    def repeat(self, text, times=None):  # type: ignore[no-untyped-def]
+        """A text repeated, its parameters' types and texts on one line as tqdm writes them.
+
+        Parameters
+        ----------
+        text  : str. The text to repeat.
+        times  : int, optional. How many times to repeat it
+            (default: twice).
+        """
+        return text * (2 if times is None else times)
