@@ -65,3 +65,14 @@ def test_a_sentence_after_a_type_on_its_line_is_the_parameters_text(server: RawS
     refused = answer(server, 9, "repeat", text="ab", times="three")
     assert refused["isError"] is True and "times" in refused["content"][0]["text"]
     assert text(answer(server, 10, "repeat", text="ab")) == "abab"
+
+
+def test_a_union_with_a_class_json_cannot_carry_takes_its_other_members(
+    server: RawServer,
+) -> None:
+    schema = listed(server)["bracketed"]["inputSchema"]["properties"]["style"]
+    assert schema["type"] == "string"
+    assert text(answer(server, 11, "bracketed", text="a", style="<>")) == "<a>"
+    refused = answer(server, 12, "bracketed", text="a", style={"brackets": "<>"})
+    assert refused["isError"] is True and "style" in refused["content"][0]["text"]
+    assert text(answer(server, 13, "bracketed", text="a")) == "[a]"
