@@ -7,7 +7,8 @@ description nor a type stops at one, and section titles underlined with ``=`` (s
 read as numpydoc's; Google's ``Keyword Args`` and ``Other
 Parameters`` sections count as parameters, and so does each name of a combined
 numpydoc entry (``x1, x2 : array_like``), and so does each item of a bulleted list under
-a parameters title (``Parameters:`` then ``* `source`: ...`` or ``- x: ...``). A
+a parameters title (``Parameters:`` then ``* `source`: ...`` or ``- x: ...``); a sentence
+on a type's own line is the parameter's text (``total : int, optional. Total to use``). A
 parameter no section documents keeps what the prose says of it in passing: ``fp`` in
 ``to ``fp`` (a ``.write()``-supporting file-like object)``.
 """
@@ -96,11 +97,12 @@ def _read_own_docs(function: Callable[..., object]) -> Docs:
     params: dict[str, str] = {}
     type_names: dict[str, str] = {}
     for param in parsed.params:
+        type_name, text = _type_and_text(param.type_name or "", param.description or "")
         for name in _names(param.arg_name):
-            if param.description:
-                params[name] = param.description.strip()
-            if param.type_name:
-                type_names[name] = param.type_name.strip()
+            if text:
+                params[name] = text
+            if type_name:
+                type_names[name] = type_name
     for name, text in _bulleted(doc):
         params.setdefault(name, text)
     for name, aside in _asides(description):
@@ -145,6 +147,19 @@ def _bulleted(doc: str) -> list[tuple[str, str]]:
     if entry:
         found.append((entry[0], " ".join(entry[2])))
     return found
+
+
+_SENTENCE_AFTER_TYPE = re.compile(r"\.\s+(?=\S)")
+
+
+def _type_and_text(type_name: str, description: str) -> tuple[str, str]:
+    """A parameter's type and text, the type's line split where a sentence follows the
+    type on it (tqdm's ``total  : int or float, optional. Total to use``)."""
+    type_name, description = type_name.strip(), description.strip()
+    parts = _SENTENCE_AFTER_TYPE.split(type_name, maxsplit=1)
+    if len(parts) == 1:
+        return type_name, description
+    return parts[0].strip(), "\n".join(text for text in (parts[1].strip(), description) if text)
 
 
 _UNDERLINED = re.compile(r"^([A-Za-z][\w ]*?)[ \t]*\n(?:=+|-+)[ \t]*$", re.M)

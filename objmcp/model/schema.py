@@ -176,7 +176,11 @@ class SchemaBuilder:
         return {}
 
     def _union(self, members: tuple[object, ...], where: str) -> JsonSchema:
-        schemas = [self.schema(member, where) for member in t.union_members(members)]
+        taken = t.union_members(members)
+        carried = [member for member in taken if not _class_json_cannot_carry(member)]
+        if not self.results and any(member is not type(None) for member in carried):
+            taken = tuple(carried)  # bs4's ``Formatter | str``: JSON sends the str
+        schemas = [self.schema(member, where) for member in taken]
         if any(schema == {} for schema in schemas):
             return {}
         unique: list[JsonSchema] = []
@@ -299,6 +303,18 @@ def has_json_form(hint: object) -> bool:
     except Exception:
         return False
     return bool(schema) and not builder.lacking
+
+
+def _class_json_cannot_carry(hint: object) -> bool:
+    """Whether ``hint`` is a class of its own (no standard kind, no model) that has no
+    JSON form, such as a library's ``Formatter``."""
+    if not isinstance(hint, type) or hint is object or hint is typing.Any:
+        return False
+    builder = SchemaBuilder(quiet=True)
+    try:
+        return builder.schema(hint) == {}
+    except Exception:
+        return False
 
 
 def _is_generated_doc(cls: type, doc: str) -> bool:

@@ -276,3 +276,28 @@ def test_networkx_node_parameters_take_the_nodes_of_a_real_graph() -> None:
             assert validator.is_valid(plain), (name, node)
             assert from_json(plain, tools[name].parameters[1].hint) == node
         assert not validator.is_valid({"node": 1})
+
+
+TYPE_PHRASES = (
+    "int",
+    "numpy.int64",
+    "int or float, optional",
+    "str, optional",
+    "bool",
+    "list of str",
+)
+SENTENCE = st.from_regex(r"[A-Z][a-z]{1,8}( [a-z`()]{1,8}){0,5}\.?", fullmatch=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(TYPE_PHRASES), SENTENCE, st.sampled_from(("", "    More of it.")))
+def test_a_sentence_on_a_types_line_is_the_parameters_text(
+    type_phrase: str, sentence: str, more: str
+) -> None:
+    def tool(count):  # type: ignore[no-untyped-def]
+        return count
+
+    tool.__doc__ = f"Count.\n\nParameters\n----------\ncount  : {type_phrase}. {sentence}\n{more}\n"
+    docs = read_docs(tool)
+    assert docs.type_names["count"] == type_phrase
+    assert docs.params["count"] == "\n".join(part for part in (sentence, more.strip()) if part)

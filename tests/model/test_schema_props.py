@@ -578,3 +578,32 @@ def test_near_misses_are_refused_or_converted_right(
     value = data.draw(valid.flatmap(lambda v: mutated(wire(v))), label="near miss")
     check_refusal(hint, value)
     check_from_json_alone(hint, value)
+
+
+class _Formatter:
+    """A library's own class: no standard kind, no model, no JSON form."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+CARRIED_MEMBERS = (int, str, bool, float, list[int], dict[str, int])
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.sampled_from(CARRIED_MEMBERS), min_size=1, max_size=4, unique=True),
+    st.integers(min_value=0, max_value=4),
+    st.booleans(),
+)
+def test_a_union_takes_its_members_json_carries_without_the_class_it_cannot(
+    carried: list[object], at: int, optional: bool
+) -> None:
+    carried = [*carried, type(None)] if optional else carried
+    with_class = [*carried[:at], _Formatter, *carried[at:]]
+    builder = SchemaBuilder(quiet=True)
+    schema = builder.schema(Union[tuple(with_class)])  # noqa: UP007
+    assert schema == SchemaBuilder(quiet=True).schema(Union[tuple(carried)])  # noqa: UP007
+    assert schema != {} and not builder.lacking
+    assert SchemaBuilder(quiet=True).schema(Union[_Formatter, Any]) == {}  # noqa: UP007
+    assert SchemaBuilder(quiet=True).schema(Optional[_Formatter]) == {}  # noqa: UP045

@@ -32,6 +32,13 @@ class Real:
         return repr(self._value)
 
 
+class Style:
+    """A library's formatter object: a class of its own that JSON cannot carry."""
+
+    def __init__(self, brackets: str) -> None:
+        self.brackets = brackets
+
+
 class Tallies:
     """Counting and membership over arrays of any values, the way data libraries type them."""
 
@@ -81,3 +88,19 @@ class Tallies:
             "max": Whole(max(array)),
             "mean": Real(sum(array) / len(array)),
         }
+
+    def repeat(self, text, times=None):  # type: ignore[no-untyped-def]
+        """A text repeated, its parameters' types and texts on one line as tqdm writes them.
+
+        Parameters
+        ----------
+        text  : str. The text to repeat.
+        times  : int, optional. How many times to repeat it
+            (default: twice).
+        """
+        return text * (2 if times is None else times)
+
+    def bracketed(self, text: str, style: Style | str = "[]") -> str:
+        """A text in brackets, given as a ``Style`` object or, from JSON, as a string."""
+        brackets = style.brackets if isinstance(style, Style) else style
+        return f"{brackets[0]}{text}{brackets[-1]}"

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, RawServer
-from test_rule_causes1 import answer
+from test_rule_causes1 import answer, listed
 
 TALLIES = f"{ROOT / 'tests' / 'servers' / 'tallies.py'}:Tallies"
 
@@ -30,6 +30,11 @@ def server() -> Iterator[RawServer]:
 def value(result: dict[str, Any]) -> Any:
     assert result["isError"] is False, result
     return json.loads(result["content"][0]["text"])
+
+
+def text(result: dict[str, Any]) -> str:
+    assert result["isError"] is False, result
+    return str(result["content"][0]["text"])
 
 
 def test_array_like_words_take_arrays_of_strings(server: RawServer) -> None:
@@ -49,3 +54,25 @@ def test_numeric_words_hold_numbers_and_scalars_come_back_as_numbers(server: Raw
     assert refused["isError"] is True
     assert "array[1]" in refused["content"][0]["text"] and "number" in refused["content"][0]["text"]
     assert value(answer(server, 6, "value_counts", array=[1.5, 1.5])) == {"1.5": 2}
+
+
+def test_a_sentence_after_a_type_on_its_line_is_the_parameters_text(server: RawServer) -> None:
+    schema = listed(server)["repeat"]["inputSchema"]["properties"]
+    assert schema["text"] == {"type": "string", "description": "The text to repeat."}
+    assert {"type": "integer"} in schema["times"]["anyOf"]
+    assert schema["times"]["description"] == "How many times to repeat it\n(default: twice)."
+    assert text(answer(server, 8, "repeat", text="ab", times=3)) == "ababab"
+    refused = answer(server, 9, "repeat", text="ab", times="three")
+    assert refused["isError"] is True and "times" in refused["content"][0]["text"]
+    assert text(answer(server, 10, "repeat", text="ab")) == "abab"
+
+
+def test_a_union_with_a_class_json_cannot_carry_takes_its_other_members(
+    server: RawServer,
+) -> None:
+    schema = listed(server)["bracketed"]["inputSchema"]["properties"]["style"]
+    assert schema["type"] == "string"
+    assert text(answer(server, 11, "bracketed", text="a", style="<>")) == "<a>"
+    refused = answer(server, 12, "bracketed", text="a", style={"brackets": "<>"})
+    assert refused["isError"] is True and "style" in refused["content"][0]["text"]
+    assert text(answer(server, 13, "bracketed", text="a")) == "[a]"
