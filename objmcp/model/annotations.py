@@ -23,7 +23,7 @@ import os
 import typing
 from collections.abc import Callable
 
-from .hints import MAPPINGS, SEQUENCES, SETS, is_union
+from .hints import BINARY, MAPPINGS, SEQUENCES, SETS, is_union
 from .paramtypes import uncarried
 from .schema import has_json_form
 from .signatures import signature_of
@@ -116,8 +116,6 @@ _STAND_INS: dict[object, type] = {
 """What a model sends for a protocol a stub names: a number for ``SupportsFloat``, a
 string for ``PathLike[str]``."""
 
-_BINARY = (bytes, bytearray, memoryview)
-
 
 def _for_json(hint: object) -> object:
     """A stub's ``hint`` in what JSON can carry: protocols by what a model sends
@@ -161,7 +159,7 @@ def _union_for_json(members: tuple[object, ...]) -> object:
         if found is not _NONE and found not in carried:
             carried.append(found)
     if str in carried:
-        carried = [m for m in carried if m not in _BINARY]
+        carried = [m for m in carried if m not in BINARY]
     if float in carried:
         carried = [m for m in carried if m is not int]  # an int is a float to typing
     if not carried or carried == [type(None)] or typing.Any in carried:

@@ -172,7 +172,6 @@ def from_json(value: object, hint: object, path: str = "") -> object:
 
 
 _INT_KEY = re.compile(r"-?[0-9]+")
-_BINARY = (bytes, bytearray, memoryview)
 
 
 def _same_json_kind(a: object, b: object) -> bool:
@@ -240,7 +239,7 @@ def _narrow_first(members: list[object]) -> list[object]:
 def _tried_before(first: object, then: object) -> bool:
     """Whether the union member ``first`` is tried before ``then``: a string is text
     before it is bytes."""
-    if first is str and then in _BINARY:
+    if first is str and then in t.BINARY:
         return True
     kinds = (_date_kind(first), _date_kind(then))
     if None not in kinds and "date-time" in kinds and kinds[0] != kinds[1]:
@@ -515,7 +514,7 @@ def argument_form(value: object) -> object:
     """``value`` as an argument carries it (a default shown in an input schema): its
     :func:`to_jsonable` form, strict, except that bytes, alone or in a plain list, tuple
     or dict, take their :func:`binary_argument` form."""
-    if isinstance(value, (bytes, bytearray, memoryview)):
+    if isinstance(value, t.BINARY):
         return binary_argument(value)
     if type(value) in (list, tuple):
         return [argument_form(item) for item in typing.cast(abc.Sequence[object], value)]
@@ -614,7 +613,7 @@ def _jsonable(value: object, strict: bool, active: set[int], budget: Budget | No
         return float(value)  # a float subclass (numpy's float64) as a plain float
     if isinstance(value, enum.Enum):
         return _jsonable(value.value, strict, active, budget)
-    if isinstance(value, (bytes, bytearray, memoryview)):
+    if isinstance(value, t.BINARY):
         return binascii.b2a_base64(value, newline=False).decode("ascii")
     text = _standard_text(value)
     if text is not None:

@@ -14,9 +14,10 @@ import sys
 import types
 import typing
 from collections import abc
-from typing import Any, Literal, TypeGuard, Union
+from typing import Any, Final, Literal, TypeGuard, Union
 
 __all__ = [
+    "BINARY",
     "MAPPINGS",
     "NO_DEFAULT",
     "SEQUENCES",
@@ -36,6 +37,9 @@ __all__ = [
     "strip_qualifiers",
     "union_members",
 ]
+
+BINARY: Final = (bytes, bytearray, memoryview)
+"""The kinds that hold bytes: text or base64 on the wire, never a list of numbers."""
 
 SEQUENCES: frozenset[object] = frozenset(
     {list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection}

@@ -38,6 +38,7 @@ from .content import (
     value_result,
 )
 from .convert import Budget, to_jsonable
+from .hints import BINARY
 from .inject import InputNeeded
 from .printed import Printed, keep_print, pass_on, stop_keeping
 from .tool import Tool
@@ -216,7 +217,7 @@ def tool_result(
     else:
         content = None
     sent = value
-    if isinstance(value, (bytes, bytearray, memoryview)):
+    if isinstance(value, BINARY):
         sent = to_jsonable(value)  # the form structuredContent holds them in: base64
     try:
         structured = tool.structure(sent)

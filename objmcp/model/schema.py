@@ -61,9 +61,6 @@ _STANDARD: dict[t.StandardKind, JsonSchema] = {
 }
 
 
-_BINARY = (bytes, bytearray, memoryview)
-
-
 def _binary_argument_schema() -> JsonSchema:
     """What a bytes parameter takes (:func:`~objmcp.model.convert.binary_from_json`): a
     string, always text, taken as its UTF-8 bytes; or any bytes as ``{"base64": ...}``."""
@@ -134,7 +131,7 @@ class SchemaBuilder:
         except TypeError:  # an unhashable hint
             primitive = None
         if primitive is not None:
-            if hint in _BINARY and not self.results:
+            if hint in t.BINARY and not self.results:
                 return _binary_argument_schema()
             return dict(primitive)
         standard = t.standard_kind(hint)
@@ -213,7 +210,7 @@ class SchemaBuilder:
             schema["propertyNames"] = {"pattern": r"^-?[0-9]+$"}
         elif isinstance(key, type) and issubclass(key, enum.Enum):
             schema["propertyNames"] = {"enum": [str(member.value) for member in key]}
-        elif key is not str and key is not Any and key not in _BINARY:
+        elif key is not str and key is not Any and key not in t.BINARY:
             key_schema = self.schema(key, where)
             if key_schema.get("type") == "string":
                 schema["propertyNames"] = key_schema
