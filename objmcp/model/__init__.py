@@ -1,6 +1,7 @@
 """The object model: what a Python object offers, as tools, resources and prompts.
 
-It holds introspection (``introspect``, ``hints``), schemas from type hints and
+It holds introspection (``introspect``, ``hints``, and ``makers`` for the classes a
+module serves as tools that make one), schemas from type hints and
 docstrings (``schema``, and ``paramtypes`` for what untyped code says otherwise),
 JSON in and out of Python values (``convert``, ``shapes``, ``validate``,
 ``quickcheck``, ``jsontext``, ``jsoncount``), what a call returns (``content``,

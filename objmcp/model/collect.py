@@ -4,7 +4,8 @@
 target, gives each its role (:mod:`objmcp.model.publish`: a tool, a resource
 or a prompt), makes it a :class:`~objmcp.Tool`, a resource or a prompt, and
 refuses what MCP does not allow: a tool name it forbids, two members under one
-name, options that describe no member. A callable known to be dangerous
+name (but a module's function wins the name of its class), options that describe
+no member. A callable known to be dangerous
 (:mod:`objmcp.model.danger`) is withheld unless the user names it, and a tool's
 name gives its annotations' defaults. :class:`~objmcp.Toolbox` merges what it
 finds into what it publishes; nothing here calls a member.
@@ -60,6 +61,7 @@ def collect(
     exclude = [exclude] if isinstance(exclude, str) else exclude
     described = {*(tools or ()), *(resources or ()), *(prompts or ())}
     found = Found()
+    classes: set[str] = set()  # tools that make a module's class: a function wins their name
     for member in introspect.discover(target):
         described.discard(member.name)
         if member.owner is not None:
@@ -90,6 +92,11 @@ def collect(
                 "among A-Z, a-z, 0-9, '_', '-' and '.' (rename it with "
                 "tools={...: {'name': ...}}, or leave it out with exclude=)"
             )
+        if member.maker and name in found.tools:
+            continue  # a function has its name
+        if name in classes:  # a function wins the name of a class
+            del found.tools[name]
+            classes.discard(name)
         if name in found.tools:
             raise TargetError(
                 f"Two callables would both be the tool '{name}': rename one, or "
@@ -97,8 +104,11 @@ def collect(
             )
         try:
             found.tools[name] = make_tool(name, member.function, options, lenient=lenient)
+            if member.maker:
+                classes.add(name)
         except Uncarried as error:
-            found.uncallable[name] = str(error)
+            if named or not member.maker:  # a class JSON cannot make: no fault, unless named
+                found.uncallable[name] = str(error)
     if described:
         raise TargetError(
             f"tools=, resources= or prompts= describe "

@@ -2,11 +2,13 @@
 
 Serving a whole module or object rarely means handing a model a shell. A callable
 known to run processes, evaluate code, deserialise untrusted data, delete files,
-change permissions or the environment, or end the server is *withheld*: left out
-of what a target publishes unless the user names it (``include=["system"]``, by
-its exact name, not by a glob; or ``tools={"system": {...}}``). :func:`danger_of`
-says why a callable is withheld, from where it is defined (its module and name),
-so that an alias or a method bound to an instance is known as what it is.
+change permissions or the environment, or end the server, and a class whose instances
+hold something open (a file, a socket, a process: a context manager, or one with
+``close``) or are threads, is *withheld*: left out of what a target publishes unless
+the user names it (``include=["system"]``, by its exact name, not by a glob; or
+``tools={"system": {...}}``). :func:`danger_of` says why a callable is withheld, from
+where it is defined (its module and name), so that an alias or a method bound to an
+instance is known as what it is; a class that holds something open, by its shape.
 
 :func:`inferred_hints` reads a tool's name for MCP's annotations, as defaults that
 the author's own options override: a name that starts with delete, remove, drop,
@@ -21,6 +23,8 @@ import functools
 import inspect
 import re
 
+from .hints import path_class
+
 __all__ = ["danger_of", "inferred_hints", "withheld_line"]
 
 _RUNS = "runs other programs"
@@ -31,6 +35,8 @@ _MOVES = "moves files, leaving nothing where they were"
 _PERMISSIONS = "changes permissions or owners"
 _ENVIRONMENT = "changes the process's environment"
 _ENDS = "ends the server"
+_THREADS = "makes a thread, to be started"
+_HOLDS = "makes an object that holds something open (a file, a socket, a process), to be closed"
 
 _OS = ("os", "posix", "nt")
 _DANGERS: dict[tuple[str, ...], dict[str, str]] = {
@@ -54,6 +60,7 @@ _DANGERS: dict[tuple[str, ...], dict[str, str]] = {
         _RUNS,
     ),
     ("pty",): dict.fromkeys(["spawn", "fork"], _RUNS),
+    ("threading",): dict.fromkeys(["Thread", "Timer"], _THREADS),
     ("asyncio.subprocess", "asyncio"): dict.fromkeys(
         ["create_subprocess_exec", "create_subprocess_shell"], _RUNS
     ),
@@ -110,14 +117,25 @@ def danger_of(function: object) -> str | None:
         if isinstance(owner, type):
             module = owner.__module__
             names = _BY_MODULE.get(module)
-    if not names:
-        return None
     name = getattr(function, "__name__", None)
     qualified = getattr(function, "__qualname__", name)
     for key in (qualified, name):
-        if isinstance(key, str) and key in names:
+        if names and isinstance(key, str) and key in names:
             return names[key]
-    return None
+    return _HOLDS if _holds_something_open(function) else None
+
+
+def _holds_something_open(function: object) -> bool:
+    """Whether ``function`` is a class whose instances are closed when done with (a
+    context manager, or one with ``close``): a file, a socket, an archive, a process, a
+    temporary directory. Making one for a model leaves it open, or acts at once (a file
+    handler opens its file, a temporary directory is made)."""
+    if not isinstance(function, type) or path_class(function):
+        return False  # a path's __enter__ (deprecated, gone in 3.13) does nothing
+    context = callable(getattr(function, "__enter__", None)) and callable(
+        getattr(function, "__exit__", None)
+    )
+    return context or callable(getattr(function, "close", None))
 
 
 _DESTRUCTIVE = frozenset(

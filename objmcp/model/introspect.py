@@ -10,6 +10,7 @@ with ``inspect.getattr_static`` so no property or ``__getattr__`` runs.
 
 from __future__ import annotations
 
+import enum
 import functools
 import inspect
 import logging
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .._exceptions import TargetError
+from .makers import makes_a_value, member_maker
 from .signatures import is_ufunc, written_signature_of
 
 __all__ = ["Member", "discover", "is_public", "makes_an_iterator"]
@@ -36,6 +38,9 @@ class Member:
     function: Callable[..., object]
     owner: object = None
     """The instance the method is bound to (closed when serving ends), if any."""
+    maker: bool = False
+    """A module's class served as the tool that makes one (or an enum's member by value):
+    left out quietly when JSON cannot carry what it takes, and a function of its name wins."""
 
 
 def is_public(name: str) -> bool:
@@ -128,18 +133,34 @@ def _members_of(target: object) -> Iterator[Member]:
 
 
 def _module_members(module: types.ModuleType) -> Iterator[Member]:
+    """What a module serves: what its ``__all__`` lists and, as PEP 8 reads a module, the
+    public functions and classes it defines itself (imported names are its implementation,
+    unless ``__all__`` lists them); with no ``__all__``, its public functions and classes
+    defined in it, its accelerator (``_heapq`` for ``heapq``) or, for a package, its own
+    submodules. A class is served when it is used as a function
+    (:func:`makes_an_iterator`) or makes a value (:func:`.makers.makes_a_value`), from the
+    module's own package only."""
+    home = module.__name__
     exported = getattr(module, "__all__", None)
     if exported is not None:
         # sorted: an __all__ is often built from sets (numpy's), whose order changes from
         # one start to the next; a set too, as some name a member twice (scipy.special's)
-        for name in sorted(set(exported)):
+        listed = {name for name in exported if isinstance(name, str) and is_public(name)}
+        defined = {
+            name
+            for name, value in vars(module).items()
+            if is_public(name) and getattr(value, "__module__", None) == home
+        } - {"main"}  # its command line (it reads sys.argv), not its interface
+        for name in sorted(listed | defined):
             value = getattr(module, name, None)
-            if not is_public(name):
-                continue
-            if (callable(value) and not isinstance(value, type)) or makes_an_iterator(value):
+            if isinstance(value, type):
+                if name in listed and makes_an_iterator(value):  # from anywhere: a function
+                    yield Member(name, value)
+                elif _in_package(value, home):
+                    yield from _class_as_tool(name, value)
+            elif callable(value) and (name in listed or _is_function(value)):
                 yield Member(name, typing.cast(Callable[..., object], value))
         return
-    home = module.__name__
     accelerator = "_" + home.rpartition(".")[2]
     inside = home + "." if hasattr(module, "__path__") else None  # a package's own submodules
     for name, value in list(vars(module).items()):
@@ -147,8 +168,28 @@ def _module_members(module: types.ModuleType) -> Iterator[Member]:
         own = where in (home, accelerator) or (
             inside is not None and isinstance(where, str) and where.startswith(inside)
         )
-        if is_public(name) and (_is_function(value) or makes_an_iterator(value)) and own:
+        if not (is_public(name) and own):
+            continue
+        if _is_function(value):
             yield Member(name, typing.cast(Callable[..., object], value))
+        elif isinstance(value, type):
+            yield from _class_as_tool(name, value)
+
+
+def _in_package(cls: type, home: str) -> bool:
+    """Whether ``cls`` comes from the package of the module ``home`` (or its accelerator),
+    not from another library, nor the standard library when ``home`` is not in it."""
+    top = home.partition(".")[0]
+    return str(cls.__module__).partition(".")[0] in (top, "_" + top)
+
+
+def _class_as_tool(name: str, cls: type) -> Iterator[Member]:
+    """A module's class as the tool that makes one, if it is one (none otherwise)."""
+    if makes_an_iterator(cls):
+        yield Member(name, cls)
+    elif makes_a_value(cls):
+        maker = member_maker(cls) if issubclass(cls, enum.Enum) else cls
+        yield Member(name, maker, maker=True)
 
 
 def makes_an_iterator(value: object) -> bool:

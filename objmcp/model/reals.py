@@ -78,8 +78,8 @@ def real_form(value: object) -> int | float | str:
 def said_number(value: object) -> int | float | None:
     """The number an object of no numeric kind says it is, when nothing of it is lost:
     its ``__index__`` (Python's "losslessly an integer") or its finite ``__float__``,
-    provided its own text (``str``) reads as that very number; None otherwise (no such
-    protocol, a text that says more, or a protocol that fails)."""
+    provided its own text (``str``) writes that very number, digit for digit; None
+    otherwise (no such protocol, a text that says more, or a protocol that fails)."""
     kind: Any = type(value)
     try:
         if hasattr(kind, "__index__"):
@@ -87,10 +87,19 @@ def said_number(value: object) -> int | float | None:
             return whole if str(value).strip() == str(whole) else None
         if hasattr(kind, "__float__"):
             near = float(kind.__float__(value))
-            return near if math.isfinite(near) and float(str(value)) == near else None
+            return near if math.isfinite(near) and _same_digits(str(value), near) else None
     except Exception:  # a protocol that fails, or a text that is no number: no number said
         return None
     return None
+
+
+def _same_digits(text: str, near: float) -> bool:
+    """Whether the decimal ``text`` says the number the double ``near`` writes, digit for
+    digit (``"0.50"`` is ``0.5``; ``"1.2345678901234567890"``, which a double rounds, is
+    not its ``1.2345678901234567``)."""
+    import decimal  # only a number that writes more than a double needs it
+
+    return decimal.Decimal(text.strip()) == decimal.Decimal(repr(near))
 
 
 def _integral(value: object) -> bool:

@@ -155,7 +155,11 @@ def _as_the_wrapper_takes(
         own = inspect.signature(function, follow_wrapped=False)
     except (TypeError, ValueError):
         return wrapped
-    if own == wrapped:
+    try:
+        same = own == wrapped
+    except (TypeError, ValueError):  # a default that refuses comparison (pandas' NA)
+        same = False
+    if same:
         return wrapped
     own_params = list(own.parameters.values())
     by_name = {p.name for p in own_params if p.kind in _BY_NAME}

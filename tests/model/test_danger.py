@@ -171,12 +171,14 @@ def listed_tools(server: RawServer) -> set[str]:
 def test_serving_subprocess_from_the_command_line_runs_nothing_unnamed() -> None:
     server = RawServer("-m", "objmcp", "run", "subprocess")
     try:
-        assert listed_tools(server) == set()
-        call = {"name": "getoutput", "arguments": {"cmd": "echo pwned"}}
-        refused = server.request(
-            {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": call}
-        )
-        assert refused["error"]["code"] == -32602 and "getoutput" in refused["error"]["message"]
+        # what it serves runs nothing: a function that quotes, the class of a finished run
+        assert listed_tools(server) == {"list2cmdline", "CompletedProcess"}
+        for name, arguments in (("getoutput", {"cmd": "echo pwned"}), ("Popen", {"args": "id"})):
+            call = {"name": name, "arguments": arguments}
+            refused = server.request(
+                {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": call}
+            )
+            assert refused["error"]["code"] == -32602 and name in refused["error"]["message"]
     finally:
         _, stderr, _ = server.close()
     assert b"getoutput" in stderr and b"runs other programs" in stderr

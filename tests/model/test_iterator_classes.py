@@ -61,7 +61,13 @@ def test_a_class_is_a_function_when_it_makes_iterators_and_has_no_methods_of_its
 
 
 def classes_served(module: types.ModuleType) -> list[str]:
-    return [member.name for member in discover(module) if isinstance(member.function, type)]
+    """The classes ``module`` serves as functions (not those it serves as makers of values,
+    tests/model/test_module_classes.py)."""
+    return [
+        member.name
+        for member in discover(module)
+        if isinstance(member.function, type) and not member.maker
+    ]
 
 
 def test_what_the_rule_serves_in_a_few_libraries() -> None:

@@ -145,6 +145,24 @@ def test_a_scalar_that_says_it_is_a_number_and_prints_as_it_is_that_number(
 
 
 @QUICK
+@given(REALS)
+@example(0.1)
+def test_a_scalar_whose_text_writes_more_digits_than_its_double_loses_none_of_them(
+    real: float,
+) -> None:
+    """A text a double rounds (jiter's ``LosslessFloat("1.2345678901234567890")``) is sent as
+    it is; a number only where the double writes the same number, digit for digit."""
+    exact = str(Decimal(real))  # every digit of the double: more than its repr, mostly
+    for text in (exact, repr(real)):
+        sent = json.loads(sent_text(SaysReal(real, text)))[0]
+        if isinstance(sent, str):
+            assert sent == text  # as written
+            assert Decimal(text) != Decimal(repr(real))  # only where the double loses digits
+        else:
+            assert Decimal(repr(sent)) == Decimal(text)  # the same number, digit for digit
+
+
+@QUICK
 @given(st.dictionaries(st.text(max_size=4), st.integers() | st.text(max_size=4), max_size=6))
 def test_a_mappings_keys_values_and_items_are_arrays_in_its_order(named: dict[str, object]) -> None:
     assert json.loads(sent_text(named.keys())) == [list(named)]
