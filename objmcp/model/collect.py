@@ -103,7 +103,10 @@ def collect(
                 "leave one out with exclude="
             )
         try:
-            found.tools[name] = make_tool(name, member.function, options, lenient=lenient)
+            tool = make_tool(name, member.function, options, lenient=lenient)
+            if member.maker and not named and not _says_what_it_takes(tool):
+                continue  # a class whose making nothing types: noise to a model
+            found.tools[name] = tool
             if member.maker:
                 classes.add(name)
         except Uncarried as error:
@@ -116,6 +119,13 @@ def collect(
             f"have; its tools are: {', '.join(found.tools) or 'none'}"
         )
     return found
+
+
+def _says_what_it_takes(tool: Tool) -> bool:
+    """Whether every parameter a model gives ``tool`` (a class's maker) has a type the
+    library wrote: an annotation, a stub, its docstring or a plain default."""
+    given = tool.input_schema.get("properties", {})
+    return all(p.type_from is not None for p in tool.parameters if p.name in given)
 
 
 def _put(found: dict[str, Any], key: str, published: object, kind: str) -> None:
