@@ -27,9 +27,11 @@ from collections import abc
 from typing import Any
 
 from . import hints as t
+from .built import build, construction
 from .jsontext import parse_json
 from .reals import NotFinite, is_real, real_form, said_number
 from .shapes import NO_FORM, plain_form, readable
+from .subclasses import chosen_base, class_choices
 
 __all__ = [
     "BASE64_KEY",
@@ -148,6 +150,11 @@ def from_json(value: object, hint: object, path: str = "") -> object:
         base = t.standard_base(origin)
         if base is not None:
             return _to_subclass(from_json(value, base, path), origin, path)
+        if origin is hint and construction(origin) is not None:
+            return build(value, origin, path)
+    chosen = chosen_base(hint)
+    if chosen is not None:
+        return _chosen_class(value, chosen, path)
     if origin is tuple:
         return _from_tuple(value, args, path)
     if origin in t.SEQUENCES:
@@ -283,6 +290,15 @@ def _to_subclass(plain: Any, cls: type, path: str) -> object:
     if refusal is not None:
         raise ConversionError(path, f"{cls.__name__} refused it: {refusal}")
     return plain
+
+
+def _chosen_class(value: object, base: type, path: str) -> type:
+    """The class of :func:`~objmcp.model.subclasses.class_choices` ``value`` names."""
+    choices = class_choices(base)
+    found = choices.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise ConversionError(path, f"expected one of {list(choices)!r}")
+    return found
 
 
 def _equal(made: object, plain: object) -> bool:

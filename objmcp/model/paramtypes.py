@@ -23,10 +23,21 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from .._exceptions import TargetError
+from .classnames import capitalised, named_class
 from .doctypes import doc_type, plain_roles, python_only
 from .hints import is_union
+from .schema import class_json_cannot_carry
+from .subclasses import chosen_base, class_choices
 
-__all__ = ["TypeSource", "Uncarried", "doc_type", "param_type", "sourced_type", "uncarried"]
+__all__ = [
+    "TypeSource",
+    "Uncarried",
+    "doc_type",
+    "param_type",
+    "sourced_type",
+    "unbuilt_class",
+    "uncarried",
+]
 
 _EMPTY: Any = inspect.Parameter.empty
 
@@ -55,11 +66,19 @@ def sourced_type(
     doc_type_name: str | None,
     default: object,
     stub_hint: Callable[[], object] = lambda: _EMPTY,
+    documented: object = None,
 ) -> tuple[object, TypeSource | None]:
-    """:func:`param_type`'s type, and where it came from (None when nothing gave one)."""
+    """:func:`param_type`'s type, and where it came from (None when nothing gave one).
+    ``documented``: what the docstring documents, whose module gives the classes its
+    types name (:func:`~objmcp.model.classnames.named_class`); a name written with a
+    capital that names a class there is that class before any generic word (``Array``
+    is the library's class, ``array`` any array)."""
     source: TypeSource | None = "annotation" if hint is not _EMPTY else None
     if hint is _EMPTY and doc_type_name is not None:
-        hint = doc_type(doc_type_name)
+        named = named_class(doc_type_name, documented) if documented is not None else _EMPTY
+        if named is _EMPTY or not capitalised(doc_type_name):
+            hint = doc_type(doc_type_name)
+        hint = named if hint is _EMPTY else hint
         source = "docstring" if hint is not _EMPTY else None
     if hint is _EMPTY:
         hint = stub_hint()
@@ -89,7 +108,8 @@ def uncarried(
     if origin is collections.abc.Callable or hint is typing.Callable:
         return "a callable"
     if origin is type:
-        return "a class"
+        base = chosen_base(hint)
+        return None if base is not None and class_choices(base) else "a class"
     if hint is types.ModuleType:
         return "a module"
     if isinstance(hint, type) and (issubclass(hint, io.IOBase) or hint in (typing.IO,)):
@@ -106,6 +126,20 @@ def uncarried(
     if said is None and prose is not None:
         return _needs_by_prose(plain_roles(prose).replace("`", "").strip())
     return said
+
+
+def unbuilt_class(hint: object) -> type | None:
+    """The class ``hint`` (or each of its members beside None) asks for that JSON
+    neither carries nor builds (:mod:`objmcp.model.built`): a library's ``MemoryPool``
+    made by no constructor a model can call; None when JSON carries some member."""
+    members = [hint]
+    if is_union(hint):
+        members = [member for member in typing.get_args(hint) if member is not type(None)]
+    if _EMPTY in members or not members:
+        return None
+    if not all(class_json_cannot_carry(member) for member in members):
+        return None
+    return typing.cast(type, members[0])
 
 
 _SUPPORTING = re.compile(r"\.(?:write|read|readline|readlines)\(\)-supporting", re.I)
