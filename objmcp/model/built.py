@@ -25,6 +25,7 @@ import enum
 import inspect
 import io
 import json
+import logging
 import sys
 import threading
 import types
@@ -40,7 +41,15 @@ from . import hints as t
 if typing.TYPE_CHECKING:
     from .tool import Tool
 
-__all__ = ["MEMO_SIZE", "Construction", "Memo", "build", "construction", "remembering"]
+__all__ = [
+    "MEMO_SIZE",
+    "Construction",
+    "Memo",
+    "build",
+    "construction",
+    "reading_constructor",
+    "remembering",
+]
 
 MEMO_SIZE = 512
 """How many built values a served object keeps, the most recently used."""
@@ -73,6 +82,19 @@ _MADE: dict[type, Construction | None] = {}
 _LOCAL = threading.local()
 
 
+def reading_constructor() -> bool:
+    """Whether this thread is reading a class's constructor as a tool now: what that
+    says of its parameters is no tool's, and goes unsaid."""
+    return bool(getattr(_LOCAL, "reading", False))
+
+
+def _unless_reading(record: logging.LogRecord) -> bool:
+    return not reading_constructor()
+
+
+logging.getLogger("objmcp").addFilter(_unless_reading)
+
+
 def construction(cls: object) -> Construction | None:
     """How ``cls`` is made from JSON, or None when it is not (no class of a library, a
     constructor that takes nothing a model can say and no factory). A class met while
@@ -83,7 +105,7 @@ def construction(cls: object) -> Construction | None:
         return _MADE[cls]
     except (KeyError, TypeError):
         pass
-    if getattr(_LOCAL, "reading", False):
+    if reading_constructor():
         return None
     _LOCAL.reading = True
     try:

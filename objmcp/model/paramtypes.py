@@ -5,10 +5,13 @@ none) and adds what else the library says: the type its docstring names
 (:func:`doc_type`: ``int``, ``list of str``, ``str or None``, ``int, optional``), the
 type a stub file gives it, the type of a plain default (``width=70`` is an integer),
 and ``X | None`` for a hint a ``None`` default does not fit; :func:`sourced_type` also
-says which of these gave it (:data:`TypeSource`). :func:`uncarried` says
+says which of these gave it (:data:`TypeSource`), a class the docstring names by its
+name included (:mod:`objmcp.model.classnames`). :func:`uncarried` says
 what a parameter needs that JSON
-cannot carry (a callable, a file object, a class, a module): a tool that requires one
-cannot be called by a model, and is left out (:class:`Uncarried`).
+cannot carry (a callable, a file object, a class of too many kinds, a module), and
+:func:`unbuilt_class` the library class it needs that JSON neither carries nor builds
+(:mod:`objmcp.model.built`): a tool that requires one cannot be called by a model, and
+is left out (:class:`Uncarried`); an optional one is left out of the schema.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from typing import Any
 
 from .._exceptions import ArgumentError, TargetError
 from .annotations import stub_hints_of, type_hints_of
-from .built import remembering
+from .built import reading_constructor, remembering
 from .caller import Caller
 from .convert import ConversionError, NotJsonable, argument_form, from_json
 from .docs import Docs, read_docs
@@ -511,12 +511,12 @@ _SAID_LEFT_OUT: set[type] = set()
 
 def _say_left_out(cls: type) -> None:
     """Warn, once per class, that parameters of ``cls`` are left out of the schemas."""
-    if cls in _SAID_LEFT_OUT:
+    if cls in _SAID_LEFT_OUT or reading_constructor():
         return
     _SAID_LEFT_OUT.add(cls)
     logger.warning(
         "parameters of class %s.%s are left out of the tools' schemas (JSON cannot carry "
-        "one, and its constructor takes nothing a model can send): their defaults are used",
+        "one, nor build one by its constructor or a factory): their defaults are used",
         cls.__module__,
         cls.__qualname__,
     )
