@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, RawServer
-from http_helpers import call
 
 SOLVER = ROOT / "tests" / "servers" / "solver.py"
 
@@ -26,13 +25,6 @@ def server() -> Iterator[RawServer]:
     served.close()
 
 
-def answer(server: RawServer, request_id: int, tool: str, **arguments: Any) -> dict[str, Any]:
-    """The result of calling ``tool`` (a call's answer, never another message)."""
-    reply = server.request(call(request_id, tool, **arguments))
-    assert reply["id"] == request_id, reply
-    return reply["result"]  # type: ignore[no-any-return]
-
-
 def value(result: dict[str, Any]) -> object:
     assert not result.get("isError"), result
     if "structuredContent" in result:
@@ -40,49 +32,44 @@ def value(result: dict[str, Any]) -> object:
     return json.loads(result["content"][0]["text"])
 
 
-def listed(server: RawServer) -> dict[str, Any]:
-    reply = server.request({"jsonrpc": "2.0", "id": "list", "method": "tools/list"})
-    return {tool["name"]: tool for tool in reply["result"]["tools"]}
-
-
 def test_a_variable_named_twice_is_one_variable_of_the_served_object(server: RawServer) -> None:
-    schema = listed(server)["suggest"]["inputSchema"]["properties"]["variable"]
+    schema = server.tools()["suggest"]["inputSchema"]["properties"]["variable"]
     assert {"type": "string"} in schema["anyOf"]
-    assert value(answer(server, 1, "add_edit", variable="xm", strength={"weight": 2.5})) == 1
-    assert value(answer(server, 2, "suggest", variable="xm", value=60)) is True
-    assert value(answer(server, 3, "has_edit", variable="xm")) is True
-    assert value(answer(server, 4, "has_edit", variable="ym")) is False
-    assert value(answer(server, 5, "weight", variable="xm")) == 2.5
-    assert value(answer(server, 6, "same", first="xm", second="xm")) is True
-    assert value(answer(server, 7, "same", first="xm", second="ym")) is False
+    assert value(server.call_tool(1, "add_edit", variable="xm", strength={"weight": 2.5})) == 1
+    assert value(server.call_tool(2, "suggest", variable="xm", value=60)) is True
+    assert value(server.call_tool(3, "has_edit", variable="xm")) is True
+    assert value(server.call_tool(4, "has_edit", variable="ym")) is False
+    assert value(server.call_tool(5, "weight", variable="xm")) == 2.5
+    assert value(server.call_tool(6, "same", first="xm", second="xm")) is True
+    assert value(server.call_tool(7, "same", first="xm", second="ym")) is False
 
 
 def test_a_refused_construction_is_an_error_naming_the_class(server: RawServer) -> None:
-    result = answer(server, 10, "add_edit", variable="zz", strength={"weight": -1})
+    result = server.call_tool(10, "add_edit", variable="zz", strength={"weight": -1})
     assert result["isError"] is True
     assert "Strength refused it" in result["content"][0]["text"]
     assert "weight is not negative" in result["content"][0]["text"]
-    assert value(answer(server, 11, "has_edit", variable="zz")) is False  # the server goes on
+    assert value(server.call_tool(11, "has_edit", variable="zz")) is False  # the server goes on
 
 
 def test_docstring_classes_are_built_and_a_factory_makes_what_refuses_its_constructor(
     server: RawServer,
 ) -> None:
-    tools = listed(server)
+    tools = server.tools()
     newer = tools["newer"]["inputSchema"]["properties"]
     assert {"type": "string"} in newer["version"]["anyOf"]
-    assert value(answer(server, 20, "newer", version="1.10", than="1.9")) is True
-    assert value(answer(server, 21, "newer", version={"text": "1.2"}, than="1.3")) is False
+    assert value(server.call_tool(20, "newer", version="1.10", than="1.9")) is True
+    assert value(server.call_tool(21, "newer", version={"text": "1.2"}, than="1.3")) is False
     assert tools["is_in"]["inputSchema"]["properties"]["value_set"]["type"] == "array"
-    assert value(answer(server, 22, "is_in", value="a", value_set=["a", "c"])) is True
+    assert value(server.call_tool(22, "is_in", value="a", value_set=["a", "c"])) is True
 
 
 def test_a_class_is_chosen_by_name(server: RawServer) -> None:
-    encoder = listed(server)["encode"]["inputSchema"]["properties"]["encoder"]
+    encoder = server.tools()["encode"]["inputSchema"]["properties"]["encoder"]
     assert encoder["enum"] == ["Encoder", "HexEncoder", "Base64Encoder"]
     assert encoder["default"] == "HexEncoder"
-    assert value(answer(server, 30, "encode", text="hi")) == "HexEncoder: 6869"
-    assert value(answer(server, 31, "encode", text="hi", encoder="Base64Encoder")) == (
+    assert value(server.call_tool(30, "encode", text="hi")) == "HexEncoder: 6869"
+    assert value(server.call_tool(31, "encode", text="hi", encoder="Base64Encoder")) == (
         "Base64Encoder: aGk="
     )
 
@@ -91,9 +78,9 @@ def test_what_nothing_builds_is_left_out_and_said_once() -> None:
     served = RawServer("-m", "objmcp", "run", f"{SOLVER}:Solver")
     try:
         served.initialize()
-        total = listed(served)["total"]["inputSchema"]
+        total = served.tools()["total"]["inputSchema"]
         assert list(total["properties"]) == ["values"]
-        assert value(answer(served, 40, "total", values=[1.5, 2])) == 3.5
+        assert value(served.call_tool(40, "total", values=[1.5, 2])) == 3.5
     finally:
         _, stderr, _ = served.close()
     said = [line for line in stderr.decode().splitlines() if "Pool are left out" in line]
@@ -104,6 +91,6 @@ def test_a_modules_functions_build_afresh() -> None:
     served = RawServer("-m", "objmcp", "run", str(SOLVER), "--include", "same")
     try:
         served.initialize()
-        assert value(answer(served, 1, "same", first="xm", second="xm")) is False
+        assert value(served.call_tool(1, "same", first="xm", second="xm")) is False
     finally:
         served.close()
