@@ -3,7 +3,7 @@ resolves where the function lives; a class is built by its constructor (an objec
 arguments, or its lone argument's value) or its package's factory; a served object's
 methods get the same object for the same JSON value; ``type[X]`` takes a subclass's name;
 an optional parameter of a class nothing builds is left out, said once per class. Served
-through a real process in ``serving/test_built_values.py``."""
+through a real process in ``serving/test_built_served.py``."""
 
 from __future__ import annotations
 
