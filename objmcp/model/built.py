@@ -47,6 +47,7 @@ __all__ = [
     "Memo",
     "build",
     "construction",
+    "library_class",
     "reading_constructor",
     "remembering",
 ]
@@ -96,10 +97,11 @@ logging.getLogger("objmcp").addFilter(_unless_reading)
 
 
 def construction(cls: object) -> Construction | None:
-    """How ``cls`` is made from JSON, or None when it is not (no class of a library, a
-    constructor that takes nothing a model can say and no factory). A class met while
-    another's constructor is read is not built (one level deep)."""
-    if not isinstance(cls, type) or not _library_class(cls):
+    """How ``cls`` is made from JSON, or None when it is not (no class of a library; a
+    constructor that takes nothing a model can say, or needs an argument nothing types,
+    and no factory). A class met while another's constructor is read is not built (one
+    level deep)."""
+    if not isinstance(cls, type) or not library_class(cls):
         return None
     try:
         return _MADE[cls]
@@ -112,12 +114,15 @@ def construction(cls: object) -> Construction | None:
         made = _construction(cls)
     finally:
         _LOCAL.reading = False
-    _MADE[cls] = made
+    with contextlib.suppress(TypeError):  # a class its metaclass makes unhashable
+        _MADE[cls] = made
     return made
 
 
-def _library_class(cls: type) -> bool:
-    """A class of a library's own, none of those JSON carries another way."""
+def library_class(cls: type) -> bool:
+    """Whether ``cls`` is a concrete class of a library's own, none of those JSON carries
+    another way: no builtin, exception, file, enum, standard kind, model, protocol or
+    abstract class (a JSON value may be what ``Hashable`` asks for)."""
     if cls.__module__ == "builtins" or issubclass(cls, (type, BaseException, io.IOBase)):
         return False
     if issubclass(cls, enum.Enum) or t.standard_kind(cls) or t.standard_base(cls):
@@ -155,9 +160,9 @@ def _read(cls: type, maker: Callable[..., object]) -> Construction | None:
     except (TargetError, TypeError, ValueError):
         return None
     properties = tool.input_schema.get("properties", {})
-    if not properties:
-        return None
     required = tool.input_schema.get("required", [])
+    if not properties or any(properties[name] == {} for name in required):
+        return None  # nothing to say, or an argument it needs that nothing types
     first = next(iter(signature.parameters.values()))
     alone: str | None = None
     if len(required) == 1:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from .._exceptions import TargetError
+from .built import library_class
 from .classnames import capitalised, named_class
 from .doctypes import doc_type, plain_roles, python_only
 from .hints import is_union
@@ -140,7 +141,10 @@ def unbuilt_class(hint: object) -> type | None:
         members = [member for member in typing.get_args(hint) if member is not type(None)]
     if _EMPTY in members or not members:
         return None
-    if not all(class_json_cannot_carry(member) for member in members):
+    if not all(
+        isinstance(member, type) and library_class(member) and class_json_cannot_carry(member)
+        for member in members
+    ):
         return None
     return typing.cast(type, members[0])
 

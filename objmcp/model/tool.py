@@ -458,7 +458,7 @@ def _built_input(
         cannot = uncarried(hint, docs.type_names.get(param.name), prose, param.default)
         unbuilt = unbuilt_class(hint) if cannot is None else None
         if unbuilt is not None:
-            cannot = f"a {unbuilt.__qualname__}"
+            cannot = f"an object of class {unbuilt.__qualname__}"
             if param.default is not _EMPTY:
                 _say_left_out(unbuilt)
         if cannot is not None and param.kind not in _VARIADIC:

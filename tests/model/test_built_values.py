@@ -7,6 +7,7 @@ through a real process in ``serving/test_built_served.py``."""
 
 from __future__ import annotations
 
+import collections.abc
 import json
 import logging
 import sys
@@ -57,6 +58,10 @@ class Version:
 class Pool:
     def __init__(self) -> None:
         pass
+
+class Loose:
+    def __init__(self, data, size: int = 0) -> None:
+        self.data = data
 
 class Array:
     def __init__(self) -> None:
@@ -164,6 +169,12 @@ def test_one_required_argument_may_come_alone_or_by_name() -> None:
     assert alone.parts == by_name.parts == (1, 2)  # type: ignore[attr-defined]
     with pytest.raises(ConversionError, match="Version refused it"):
         from_json("one.two", LIBRARY.Version, "v")
+
+
+def test_a_constructor_needing_an_argument_nothing_types_builds_nothing() -> None:
+    assert construction(LIBRARY.Loose) is None
+    assert SchemaBuilder(quiet=True).schema(LIBRARY.Loose) == {}
+    assert from_json([1, 2], LIBRARY.Loose, "x") == [1, 2]  # passed on as it came
 
 
 def test_a_positional_only_first_argument_comes_alone() -> None:
@@ -275,5 +286,14 @@ def test_what_nothing_builds_is_left_out_once_per_class_or_refused(
         assert list(tool.input_schema["properties"]) == ["values"]
     said = [r.getMessage() for r in caplog.records if "builtlib.Pool" in r.getMessage()]
     assert len(said) <= 1  # once per class in a process (another test may have said it)
-    with pytest.raises(Uncarried, match="needs a Pool"):
+    with pytest.raises(Uncarried, match="needs an object of class Pool"):
         make_tool("uses", LIBRARY.uses)
+
+
+def test_an_abstract_class_or_protocol_a_json_value_may_be_is_not_refused() -> None:
+    def keyed(key: collections.abc.Hashable, size: collections.abc.Sized | None = None) -> int:
+        return hash(key)
+
+    tool = make_tool("keyed", keyed)
+    assert list(tool.input_schema["properties"]) == ["key", "size"]
+    assert tool.bind({"key": "a"})[1]["key"] == "a"
