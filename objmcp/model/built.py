@@ -9,8 +9,8 @@ value on its own. A class whose constructor takes nothing a model can say (or re
 to be called) is made by its package's factory function of the same name in lower case
 when there is one (``array`` for ``Array``), from one value.
 
-:func:`build` calls the constructor; its refusal is a
-:class:`~objmcp.model.convert.ConversionError` naming the class. For the methods of a
+:func:`build` calls the constructor; its refusal is :class:`Refused` (which the
+converter says as an error naming the class). For the methods of a
 served object (an instance: a stateful target), a value built from the same JSON for the
 same class is the same object in each call to that object (:func:`remembering`, the
 :data:`MEMO_SIZE` most recent per object): a model that names a variable "xm" twice
@@ -36,18 +36,21 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .._exceptions import ArgumentError
 from . import hints as t
-
-if typing.TYPE_CHECKING:
-    from .tool import Tool
+from .signatures import written_signature_of
 
 __all__ = [
     "MEMO_SIZE",
     "Construction",
+    "Binding",
     "Memo",
+    "Reader",
+    "Refused",
     "build",
     "construction",
     "library_class",
+    "read_makers_with",
     "reading_constructor",
     "remembering",
 ]
@@ -58,25 +61,42 @@ MEMO_SIZE = 512
 
 @dataclass(frozen=True, eq=False)
 class Construction:
-    """How a class is made from JSON: ``maker`` (the class, or its factory) read as a
-    tool (``tool``), and the argument that may come alone (``alone``), if any."""
+    """How a class is made from JSON: ``maker`` (the class, or its factory), the input
+    schema of its arguments (``arguments``, as a tool of it would have), ``bind``, which
+    turns JSON arguments into its positional and keyword ones (raising
+    :class:`~objmcp.ArgumentError`), and the argument that may come alone (``alone``)."""
 
     cls: type
     maker: Callable[..., object]
-    tool: Tool
+    arguments: dict[str, Any]
+    bind: Binding
     alone: str | None
 
     def schema(self) -> dict[str, Any]:
         """What a parameter of the class takes: the object of the maker's arguments,
         its lone argument's value, or either."""
         forms: list[dict[str, Any]] = []
-        input_schema = self.tool.input_schema
-        if self.maker is self.cls and input_schema.get("properties"):
-            forms.append({"title": self.cls.__name__, **input_schema})
+        if self.maker is self.cls and self.arguments.get("properties"):
+            forms.append({"title": self.cls.__name__, **self.arguments})
         if self.alone is not None:
-            alone = input_schema["properties"][self.alone]
+            alone = self.arguments["properties"][self.alone]
             forms.append({key: value for key, value in alone.items() if key != "default"})
         return forms[0] if len(forms) == 1 else {"anyOf": forms}
+
+
+Binding = Callable[[dict[str, object]], tuple[list[object], dict[str, object]]]
+"""Turns JSON arguments into a callable's positional and keyword ones."""
+Reader = Callable[[Callable[..., object], str], tuple[dict[str, Any], Binding] | None]
+"""How a maker is read (:func:`read_makers_with`): given it and its name, the input schema
+and the binding a tool of it has, or None when it makes no tool."""
+_READER: list[Reader] = []
+
+
+def read_makers_with(reader: Reader) -> None:
+    """Read the makers of classes with ``reader``: the tool module's own reading of a
+    callable (signature, stub, docstring), which this module cannot import (the tool
+    module converts by it)."""
+    _READER[:] = [reader]
 
 
 _MADE: dict[type, Construction | None] = {}
@@ -146,21 +166,16 @@ def _construction(cls: type) -> Construction | None:
 
 
 def _read(cls: type, maker: Callable[..., object]) -> Construction | None:
-    """``maker`` read as a tool, when what it takes has a JSON form."""
-    from .._exceptions import TargetError
-    from .publish import ToolOptions
-    from .signatures import written_signature_of
-    from .tool import make_tool
-
+    """``maker`` read as a tool is, when what it takes has a JSON form."""
     signature = written_signature_of(maker)
-    if signature is None:
+    if signature is None or not _READER:
         return None
-    try:
-        tool = make_tool(cls.__name__, maker, ToolOptions(structured=False), lenient=False)
-    except (TargetError, TypeError, ValueError):
+    read = _READER[0](maker, cls.__name__)
+    if read is None:
         return None
-    properties = tool.input_schema.get("properties", {})
-    required = tool.input_schema.get("required", [])
+    arguments, bind = read
+    properties = arguments.get("properties", {})
+    required = arguments.get("required", [])
     if not properties or any(properties[name] == {} for name in required):
         return None  # nothing to say, or an argument it needs that nothing types
     first = next(iter(signature.parameters.values()))
@@ -173,7 +188,7 @@ def _read(cls: type, maker: Callable[..., object]) -> Construction | None:
         alone = None
     if maker is not cls and alone is None:
         return None
-    return Construction(cls, maker, tool, alone)
+    return Construction(cls, maker, arguments, bind, alone)
 
 
 _POSITIONAL_ONLY = inspect.Parameter.POSITIONAL_ONLY
@@ -194,12 +209,14 @@ def _factory(cls: type) -> Callable[..., object] | None:
     return typing.cast(Callable[..., object], found)
 
 
-def build(value: object, cls: type, path: str) -> object:
+class Refused(ValueError):
+    """A class's maker refused the JSON value it was given (its own exception's words)."""
+
+
+def build(value: object, cls: type) -> object:
     """A ``cls`` made from ``value`` by its :func:`construction` (the one the object being
     served made from the same value before, when it keeps them); ``value`` itself when
-    the class is not built from JSON."""
-    from .convert import ConversionError
-
+    the class is not built from JSON. Raises :class:`Refused`."""
     made = construction(cls)
     if made is None:
         return value
@@ -210,35 +227,26 @@ def build(value: object, cls: type, path: str) -> object:
             key = (cls, json.dumps(value, sort_keys=True))
         if key is not None and (kept := memo.get(key)) is not _NOTHING:
             return kept
-    try:
-        instance = _made(made, value)
-    except _Refused as refusal:
-        raise ConversionError(path, f"{cls.__name__} refused it: {refusal}") from None
+    instance = _made(made, value)
     if memo is not None and key is not None:
         memo.put(key, instance)
     return instance
 
 
-class _Refused(Exception):
-    pass
-
-
 def _made(made: Construction, value: object) -> object:
-    from .._exceptions import ArgumentError
-
     by_name = made.maker is made.cls and isinstance(value, dict)
     if by_name and made.alone is not None:
-        names = set(made.tool.input_schema.get("properties", {}))
+        names = set(made.arguments.get("properties", {}))
         by_name = set(typing.cast(dict[str, object], value)) <= names
-    arguments = value if by_name else {made.alone: value}
+    arguments = typing.cast(dict[str, object], value) if by_name else {str(made.alone): value}
     try:
-        positional, keywords = made.tool.bind(arguments)
+        positional, keywords = made.bind(arguments)
     except ArgumentError as error:
-        raise _Refused(str(error)) from None
+        raise Refused(str(error)) from None
     try:
         return made.maker(*positional, **keywords)
     except Exception as error:
-        raise _Refused(f"{type(error).__name__}: {error}") from None
+        raise Refused(f"{type(error).__name__}: {error}") from None
 
 
 _NOTHING: Any = object()

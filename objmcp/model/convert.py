@@ -27,7 +27,7 @@ from collections import abc
 from typing import Any
 
 from . import hints as t
-from .built import build, construction
+from .built import Refused, build, construction
 from .jsontext import parse_json
 from .reals import NotFinite, is_real, real_form, said_number
 from .shapes import NO_FORM, plain_form, readable
@@ -151,7 +151,10 @@ def from_json(value: object, hint: object, path: str = "") -> object:
         if base is not None:
             return _to_subclass(from_json(value, base, path), origin, path)
         if origin is hint and construction(origin) is not None:
-            return build(value, origin, path)
+            try:
+                return build(value, origin)
+            except Refused as refusal:
+                raise ConversionError(path, f"{origin.__name__} refused it: {refusal}") from None
     chosen = chosen_base(hint)
     if chosen is not None:
         return _chosen_class(value, chosen, path)
@@ -222,6 +225,9 @@ def _from_union(value: object, members: tuple[object, ...], path: str) -> object
             m is int and isinstance(value, float),
         ),
     )
+    carried = [m for m in declared if not (isinstance(m, type) and construction(m) is not None)]
+    if any(member is not type(None) and member is not None for member in carried):
+        declared = carried  # a library's own class in a union: JSON sends the other members
     for member in _narrow_first(declared):
         try:
             return from_json(value, member, path)

@@ -190,7 +190,7 @@ class SchemaBuilder:
 
     def _union(self, members: tuple[object, ...], where: str) -> JsonSchema:
         taken = t.union_members(members)
-        carried = [member for member in taken if not class_json_cannot_carry(member)]
+        carried = [member for member in taken if not _own_class(member)]
         if not self.results and any(member is not type(None) for member in carried):
             taken = tuple(carried)  # bs4's ``Formatter | str``: JSON sends the str
         schemas = [self.schema(member, where) for member in taken]
@@ -316,6 +316,13 @@ def has_json_form(hint: object) -> bool:
     except Exception:
         return False
     return bool(schema) and not builder.lacking
+
+
+def _own_class(hint: object) -> bool:
+    """Whether ``hint`` is a library's own class: one JSON cannot carry, or that is built
+    from JSON (:mod:`objmcp.model.built`); in a union with members JSON carries as they
+    are, a value is one of those (bs4's ``Formatter | str`` takes the ``str``)."""
+    return class_json_cannot_carry(hint) or construction(hint) is not None
 
 
 def class_json_cannot_carry(hint: object) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 
 from .._exceptions import ArgumentError, TargetError
 from .annotations import stub_hints_of, type_hints_of
-from .built import reading_constructor, remembering
+from .built import Binding, read_makers_with, reading_constructor, remembering
 from .caller import Caller
 from .convert import ConversionError, NotJsonable, argument_form, from_json
 from .docs import Docs, read_docs
@@ -505,6 +505,18 @@ def _built_input(
         input_schema = inline_defs(input_schema)
     return input_schema, parameters, injected
 
+
+def _read_maker(maker: Callable[..., object], name: str) -> tuple[JsonSchema, Binding] | None:
+    """The input schema and binding of a tool of ``maker`` (a class, or a factory of one),
+    for :mod:`objmcp.model.built`; None when it makes no tool."""
+    try:
+        tool = make_tool(name, maker, ToolOptions(structured=False), lenient=False)
+    except (TargetError, TypeError, ValueError):
+        return None
+    return tool.input_schema, tool.bind
+
+
+read_makers_with(_read_maker)
 
 _SAID_LEFT_OUT: set[type] = set()
 
