@@ -10,8 +10,11 @@ name included (:mod:`objmcp.model.classnames`). :func:`uncarried` says
 what a parameter needs that JSON
 cannot carry (a callable, a file object, a class of too many kinds, a module), and
 :func:`unbuilt_class` the library class it needs that JSON neither carries nor builds
-(:mod:`objmcp.model.built`): a tool that requires one cannot be called by a model, and
-is left out (:class:`Uncarried`); an optional one is left out of the schema.
+(:mod:`objmcp.model.built`). A tool that requires a callable, a file object, a class or
+a module cannot be called by a model, and is left out (:class:`Uncarried`); an optional
+parameter that needs one, or an unbuilt class, is left out of the schema (its default is
+used); a required parameter of an unbuilt class takes any value, for the library to read
+(sympy reads ``"x"`` as a ``Symbol``).
 """
 
 from __future__ import annotations

@@ -456,11 +456,11 @@ def _built_input(
         )
         prose = docs.params.get(param.name) if param.default is _EMPTY else None
         cannot = uncarried(hint, docs.type_names.get(param.name), prose, param.default)
-        unbuilt = unbuilt_class(hint) if cannot is None else None
-        if unbuilt is not None:
+        optional = param.default is not _EMPTY and param.kind not in _VARIADIC
+        unbuilt = unbuilt_class(hint) if cannot is None and optional else None
+        if unbuilt is not None:  # a required one takes any value, for the library to read
             cannot = f"an object of class {unbuilt.__qualname__}"
-            if param.default is not _EMPTY:
-                _say_left_out(unbuilt)
+            _say_left_out(unbuilt)
         if cannot is not None and param.kind not in _VARIADIC:
             if header is not None:
                 raise TargetError(

@@ -2,7 +2,8 @@
 resolves where the function lives; a class is built by its constructor (an object of its
 arguments, or its lone argument's value) or its package's factory; a served object's
 methods get the same object for the same JSON value; ``type[X]`` takes a subclass's name;
-an optional parameter of a class nothing builds is left out, said once per class. Served
+an optional parameter of a class nothing builds is left out, said once per class (a
+required one takes any value, as before). Served
 through a real process in ``serving/test_built_served.py``."""
 
 from __future__ import annotations
@@ -274,11 +275,9 @@ def test_a_class_of_too_many_kinds_is_no_choice() -> None:
     assert len(kinds) > MAX_CHOICES
 
 
-def test_what_nothing_builds_is_left_out_once_per_class_or_refused(
+def test_what_nothing_builds_is_left_out_once_per_class_when_optional(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from objmcp.model.paramtypes import Uncarried
-
     with caplog.at_level(logging.WARNING, logger="objmcp"):
         tools = [make_tool("first", LIBRARY.first), make_tool("second", LIBRARY.second)]
         make_tool("count", LIBRARY.count)
@@ -286,8 +285,9 @@ def test_what_nothing_builds_is_left_out_once_per_class_or_refused(
         assert list(tool.input_schema["properties"]) == ["values"]
     said = [r.getMessage() for r in caplog.records if "builtlib.Pool" in r.getMessage()]
     assert len(said) <= 1  # once per class in a process (another test may have said it)
-    with pytest.raises(Uncarried, match="needs an object of class Pool"):
-        make_tool("uses", LIBRARY.uses)
+    uses = make_tool("uses", LIBRARY.uses)  # required: any value, for the library to read
+    assert uses.input_schema["properties"]["pool"] == {}
+    assert uses.bind({"pool": "default"})[1]["pool"] == "default"
 
 
 def test_an_abstract_class_or_protocol_a_json_value_may_be_is_not_refused() -> None:
