@@ -284,7 +284,7 @@ _MEMOS: dict[int, tuple[object, Memo]] = {}
 (its memo goes with it), else the object itself, the :data:`_STRONG_KEPT` most recent."""
 _STRONG: OrderedDict[int, None] = OrderedDict()
 _STRONG_KEPT = 64
-_MEMOS_LOCK = threading.Lock()
+_MEMOS_LOCK = threading.RLock()  # a weak reference's callback may run in its holder (by GC)
 
 
 def _memo_of(owner: object) -> Memo:
