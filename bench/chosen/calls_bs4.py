@@ -7,6 +7,11 @@ answer computed by calling Beautiful Soup itself, in JSON's terms (a tag or stri
 documented first step, ``BeautifulSoup(markup, "html.parser")``, takes the markup in the
 constructor, which a class target cannot be given, so the calls build a document instead. The
 calls change one document in order, so each answer replays the calls before it.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``clear``
+(``decompose``), ``copy_self`` and ``decode_contents`` (``indent_level``), the first three
+methods in ``dir()`` order after those called (``childGenerator`` is deprecated), on the same
+document, in order.
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ STEPS: tuple[Callable[[Any], Any], ...] = (
     lambda soup: soup.get_text(separator="|"),
     lambda soup: [str(found) for found in soup.find_all(string="Hello, world")],
     lambda soup: soup.decode(),
+    lambda soup: soup.clear(decompose=True),
+    lambda soup: str(soup.copy_self()),
+    lambda soup: soup.decode_contents(indent_level=2),
 )
 
 
@@ -52,6 +60,9 @@ TARGETS: tuple[Target, ...] = (
             Call("get_text", {"separator": "|"}, lambda: _replay(4)),
             Call("find_all", {"string": "Hello, world"}, lambda: _replay(5)),
             Call("decode", {}, lambda: _replay(6)),
+            Call("clear", {"decompose": True}, lambda: _replay(7)),
+            Call("copy_self", {}, lambda: _replay(8)),
+            Call("decode_contents", {"indent_level": 2}, lambda: _replay(9)),
         ),
     ),
 )

@@ -13,6 +13,12 @@ whose instances are arguments to others), so the second target here is
 ``cryptography.hazmat.primitives.asymmetric.rsa``, the documented functions of cryptography
 that take plain values. ``Fernet(key).encrypt``/``decrypt``, the Fernet page's main use, need
 an instance made with a key.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``rsa_crt_dmq1``
+and ``rsa_recover_private_exponent`` (the functions left), then the first class whose object has
+a text without an address, ``RSAPublicNumbers`` (its text, ``<RSAPublicNumbers(e=17,
+n=3233)>``). Skipped: ``Fernet``'s methods (an instance needs a key the target cannot be given),
+the abstract key classes, ``RSAPrivateNumbers`` (its text is its address).
 """
 
 from __future__ import annotations
@@ -49,6 +55,21 @@ TARGETS: tuple[Target, ...] = (
                 "rsa_recover_prime_factors",
                 {"n": 3233, "e": 17, "d": 2753},
                 lambda: expected_json(_rsa().rsa_recover_prime_factors(3233, 17, 2753)),
+            ),
+            Call(
+                "rsa_crt_dmq1",
+                {"private_exponent": 2753, "q": 53},
+                lambda: _rsa().rsa_crt_dmq1(2753, 53),
+            ),
+            Call(
+                "rsa_recover_private_exponent",
+                {"e": 17, "p": 61, "q": 53},
+                lambda: _rsa().rsa_recover_private_exponent(17, 61, 53),
+            ),
+            Call(
+                "RSAPublicNumbers",
+                {"e": 17, "n": 3233},
+                lambda: str(_rsa().RSAPublicNumbers(17, 3233)),
             ),
         ),
     ),

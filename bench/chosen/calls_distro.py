@@ -9,6 +9,10 @@ uses them.
 
 distro's functions take only booleans and attribute names: no call of it can carry a number,
 list, object or date.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls":
+``distro_release_attr``, ``distro_release_info`` and ``like``, the first three that start no
+process (``build_number`` reads the version, which runs ``lsb_release``).
 """
 
 from __future__ import annotations
@@ -38,6 +42,17 @@ TARGETS: tuple[Target, ...] = (
                 lambda: _distro().os_release_attr("version_codename"),
             ),
             Call("os_release_info", {}, lambda: expected_json(_distro().os_release_info())),
+            Call(
+                "distro_release_attr",
+                {"attribute": "id"},
+                lambda: _distro().distro_release_attr("id"),
+            ),
+            Call(
+                "distro_release_info",
+                {},
+                lambda: expected_json(_distro().distro_release_info()),
+            ),
+            Call("like", {}, lambda: _distro().like()),
         ),
     ),
 )

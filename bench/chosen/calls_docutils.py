@@ -7,6 +7,12 @@ from the "Docutils Configuration" page), each answer computed by calling Docutil
 
 The command-line and file publishers (``publish_cmdline``, ``publish_file``,
 ``publish_cmdline_to_binary``, ``rst2*``) read ``sys.argv`` and write files: withheld.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls":
+``publish_doctree``, three times (the document tree as its text, pseudo-XML), the one callable
+left that takes values a model has (``publish_from_doctree`` takes a tree,
+``publish_programmatically`` I/O classes, and the classes ``OptionParser``, ``Publisher`` and
+``SettingsSpec`` make objects whose text is their address).
 """
 
 from __future__ import annotations
@@ -53,6 +59,19 @@ TARGETS: tuple[Target, ...] = (
                 "publish_string",
                 {"source": RST, "writer": "html5", "settings_overrides": UNICODE},
                 lambda: _core().publish_string(RST, writer="html5", settings_overrides=UNICODE),
+            ),
+            Call("publish_doctree", {"source": RST}, lambda: str(_core().publish_doctree(RST))),
+            Call(
+                "publish_doctree",
+                {"source": LIST, "settings_overrides": {"doctitle_xform": False}},
+                lambda: str(
+                    _core().publish_doctree(LIST, settings_overrides={"doctitle_xform": False})
+                ),
+            ),
+            Call(
+                "publish_doctree",
+                {"source": RST, "settings_overrides": SECTIONS},
+                lambda: str(_core().publish_doctree(RST, settings_overrides=SECTIONS)),
             ),
         ),
         withheld=(

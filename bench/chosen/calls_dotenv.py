@@ -8,6 +8,11 @@ the first ``set_key`` makes: they set three keys, read them, load them and remov
 ``_replay`` makes the same calls on a file of its own to compute each answer. (``load_dotenv``
 sets the served process's environment; the replay puts its own back.) dotenv's functions take
 paths, text and booleans only: no number, list or mapping parameter exists to send.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``find_dotenv``
+(twice: its booleans ``usecwd`` and ``raise_error_if_not_found``, for a file name no folder
+holds, so the answer is ``""`` wherever the search starts) and ``get_cli_string``, twice (the
+functions left; ``load_ipython_extension`` takes an IPython shell).
 """
 
 from __future__ import annotations
@@ -62,6 +67,36 @@ def _step(index: int) -> Call:
     return Call(tool, {"dotenv_path": ENV_FILE, **arguments}, lambda: _replay(index + 1))
 
 
+ABSENT = "objmcp-calls-absent.env"
+
+
+def _dotenv() -> Any:
+    return importlib.import_module("dotenv")
+
+
+MORE: tuple[Call, ...] = (
+    Call(
+        "find_dotenv",
+        {"filename": ABSENT, "usecwd": True},
+        lambda: _dotenv().find_dotenv(ABSENT, usecwd=True),
+    ),
+    Call(
+        "find_dotenv",
+        {"filename": ABSENT, "raise_error_if_not_found": False},
+        lambda: _dotenv().find_dotenv(ABSENT, raise_error_if_not_found=False),
+    ),
+    Call(
+        "get_cli_string",
+        {"path": ".env", "action": "set", "key": "PORT", "value": "8080"},
+        lambda: _dotenv().get_cli_string(".env", "set", "PORT", "8080"),
+    ),
+    Call(
+        "get_cli_string",
+        {"path": ".env", "action": "get", "key": "PORT"},
+        lambda: _dotenv().get_cli_string(".env", "get", "PORT"),
+    ),
+)
+
 TARGETS: tuple[Target, ...] = (
-    Target("dotenv", tuple(_step(index) for index in range(len(STEPS)))),
+    Target("dotenv", (*(_step(index) for index in range(len(STEPS))), *MORE)),
 )

@@ -6,6 +6,11 @@ Written from fsspec's documentation (the "Usage" page and the API reference of
 calling fsspec itself. The calls are made in order on one served ``MemoryFileSystem()``: the
 writing ones are ``UNCHECKED``, the reading ones are computed by replaying the writes on an
 emptied memory store (all ``MemoryFileSystem`` instances share one store).
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``cat``
+(``recursive``: a mapping of path to content), ``cat_file`` (``start``/``end``) and
+``cat_ranges`` (lists), the first three methods not called; their ``bytes`` (ASCII text here) as
+their text.
 """
 
 from __future__ import annotations
@@ -58,6 +63,29 @@ TARGETS: tuple[Target, ...] = (
                 "sizes",
                 {"paths": ["/data/a.txt", "/data/sub/c.csv"]},
                 lambda: _filled().sizes(["/data/a.txt", "/data/sub/c.csv"]),
+            ),
+            Call(
+                "cat",
+                {"path": "/data", "recursive": True, "on_error": "omit"},
+                lambda: {
+                    path: data.decode()
+                    for path, data in _filled()
+                    .cat("/data", recursive=True, on_error="omit")
+                    .items()
+                },
+            ),
+            Call(
+                "cat_file",
+                {"path": "/data/b.txt", "start": 1, "end": 4},
+                lambda: _filled().cat_file("/data/b.txt", start=1, end=4).decode(),
+            ),
+            Call(
+                "cat_ranges",
+                {"paths": ["/data/a.txt", "/data/b.txt"], "starts": [0, 0], "ends": [2, 5]},
+                lambda: [
+                    data.decode()
+                    for data in _filled().cat_ranges(["/data/a.txt", "/data/b.txt"], [0, 0], [2, 5])
+                ],
             ),
         ),
     ),

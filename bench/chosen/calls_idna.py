@@ -4,6 +4,12 @@ Written from idna's documentation (its README: ``encode``, ``decode``, ``alabel`
 ``uts46_remap``, the UTS 46 option, and the RFC 5892 context rules of its API), each answer
 computed by calling idna itself, in JSON's terms (the ``bytes`` of an A-label as its ASCII
 text).
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``check_bidi``,
+``check_hyphen_ok`` and ``check_initial_combiner`` (the first three not called, in ``dir()``
+order), then ``intranges_contain`` (the next with a non-string parameter; ``check_label`` and
+``check_nfc`` take only a label). ``ranges`` is the encoded form ``intranges_from_list`` makes
+(``start << 32 | end``), here the range of ``A`` to ``Z``.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from typing import Any
 from zoo_cases import Call, Target
 
 __all__ = ["TARGETS"]
+
+UPPER = (0x41 << 32) | 0x5B
 
 
 def _idna() -> Any:
@@ -63,6 +71,26 @@ TARGETS: tuple[Target, ...] = (
                 "valid_contexto",
                 {"label": "l\u00b7l", "pos": 1},
                 lambda: _idna().valid_contexto("l\u00b7l", 1),
+            ),
+            Call(
+                "check_bidi",
+                {"label": "abc", "check_ltr": True},
+                lambda: _idna().check_bidi("abc", check_ltr=True),
+            ),
+            Call(
+                "check_hyphen_ok",
+                {"label": "my-domain"},
+                lambda: _idna().check_hyphen_ok("my-domain"),
+            ),
+            Call(
+                "check_initial_combiner",
+                {"label": "abc"},
+                lambda: _idna().check_initial_combiner("abc"),
+            ),
+            Call(
+                "intranges_contain",
+                {"int_": 65, "ranges": [UPPER]},
+                lambda: _idna().intranges_contain(65, (UPPER,)),
             ),
         ),
     ),

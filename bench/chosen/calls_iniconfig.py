@@ -7,6 +7,13 @@ serves only its class method ``parse``; the INI text is passed as ``data`` (``pa
 names it in errors), so nothing is read from disk. An ``IniConfig`` has no JSON form and its
 ``str`` is its address: its answer here is what it holds, its ``sections`` (section name to
 ``{name: value}``), as the README reads them (``ini["section"]["name"]``).
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``IniConfig``'s
+methods ``get`` and ``lineof`` belong to an instance made from a path, which the class target
+cannot make, so the rule adds the target ``iniconfig`` (the module), whose ``IniConfig`` is
+called as a constructor with the text as ``data``; its answer, as above, is its ``sections``.
+Its only other public callables are ``ParseError`` (an exception) and ``SectionWrapper`` (made
+by an ``IniConfig``). Every parameter is a string: no call can carry a number, list or object.
 """
 
 from __future__ import annotations
@@ -22,6 +29,11 @@ SETUP_CFG = "[metadata]\nname = demo\nversion = 1.0\n\n[options]\npython_require
 TOX_INI = "[tox]\nenvlist = py311, lint  # the two we run\n\n[testenv]\ndeps = pytest\n"
 PYTEST_INI = "[pytest]\naddopts = -ra -q\ntestpaths =\n    tests\n    integration\n"
 SPACED = "[ server ]\nhost = example.org\nport = 8080\n"
+
+
+def _made(path: str, data: str) -> dict[str, dict[str, str]]:
+    config = importlib.import_module("iniconfig").IniConfig(path, data)
+    return {name: dict(values) for name, values in config.sections.items()}
 
 
 def _sections(path: str, data: str, **options: Any) -> dict[str, dict[str, str]]:
@@ -52,6 +64,26 @@ TARGETS: tuple[Target, ...] = (
                 "parse",
                 {"path": "server.ini", "data": SPACED, "strip_section_whitespace": True},
                 lambda: _sections("server.ini", SPACED, strip_section_whitespace=True),
+            ),
+        ),
+    ),
+    Target(
+        "iniconfig",
+        (
+            Call(
+                "IniConfig",
+                {"path": "setup.cfg", "data": SETUP_CFG},
+                lambda: _made("setup.cfg", SETUP_CFG),
+            ),
+            Call(
+                "IniConfig",
+                {"path": "tox.ini", "data": TOX_INI},
+                lambda: _made("tox.ini", TOX_INI),
+            ),
+            Call(
+                "IniConfig",
+                {"path": "pytest.ini", "data": PYTEST_INI},
+                lambda: _made("pytest.ini", PYTEST_INI),
             ),
         ),
     ),

@@ -3,6 +3,10 @@
 Written from jmespath's documentation (the README's "API" section and the JMESPath tutorial:
 ``jmespath.search(expression, data)`` and ``jmespath.compile``), each answer computed by calling
 jmespath itself, in JSON's terms (a compiled expression as its text).
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": both functions are
+called and ``Options`` takes Python classes and functions, so the rule takes three more
+``search`` calls, from the JMESPath tutorial's functions and pipes.
 """
 
 from __future__ import annotations
@@ -51,6 +55,21 @@ TARGETS: tuple[Target, ...] = (
                 "search",
                 {"expression": "max_by(people, &age).name", "data": PEOPLE},
                 lambda: _jmespath().search("max_by(people, &age).name", PEOPLE),
+            ),
+            Call(
+                "search",
+                {"expression": "length(people)", "data": PEOPLE},
+                lambda: _jmespath().search("length(people)", PEOPLE),
+            ),
+            Call(
+                "search",
+                {"expression": "sort_by(people, &age)[*].name", "data": PEOPLE},
+                lambda: _jmespath().search("sort_by(people, &age)[*].name", PEOPLE),
+            ),
+            Call(
+                "search",
+                {"expression": "people[?city == 'Oslo'] | [0].age", "data": PEOPLE},
+                lambda: _jmespath().search("people[?city == 'Oslo'] | [0].age", PEOPLE),
             ),
             Call(
                 "search",

@@ -9,6 +9,12 @@ computed by calling kiwisolver itself. The target is one ``Solver``; a variable 
 name, as a model has it, and ``_replay`` makes the same calls with a ``Variable`` of that name.
 A constraint (``x1 + 10 <= x2``) is made with Python operators and has no text form to send, so
 ``addConstraint`` is not called. ``dumps`` gives the solver's state as text.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls":
+``removeEditVariable`` and ``reset`` (``addConstraint``, ``hasConstraint`` and
+``removeConstraint`` take a constraint; ``dump`` prints from C to the process's own standard
+output), then ``hasEditVariable`` again (``False`` after the removal), and two more
+``strength.create`` calls for the non-string parameters.
 """
 
 from __future__ import annotations
@@ -41,6 +47,11 @@ def _has_edit_variable() -> Any:
     return solver.hasEditVariable(middle)
 
 
+def _after_removal() -> Any:
+    solver, middle = _replay()
+    return [solver.removeEditVariable(middle), solver.hasEditVariable(middle), solver.reset()]
+
+
 TARGETS: tuple[Target, ...] = (
     Target(
         "kiwisolver:Solver",
@@ -54,6 +65,9 @@ TARGETS: tuple[Target, ...] = (
                 _has_edit_variable,
             ),
             Call("dumps", {}, lambda: str(_replay()[0].dumps())),
+            Call("removeEditVariable", {"variable": "xm"}, lambda: _after_removal()[0]),
+            Call("hasEditVariable", {"variable": "xm"}, lambda: _after_removal()[1]),
+            Call("reset", {}, lambda: _after_removal()[2]),
         ),
     ),
     Target(
@@ -65,6 +79,12 @@ TARGETS: tuple[Target, ...] = (
                 {"a": 0, "b": 1, "c": 0, "weight": 2.5},
                 lambda: _kiwi().strength.create(0, 1, 0, 2.5),
             ),
+            Call(
+                "create",
+                {"a": 0, "b": 0, "c": 1, "weight": 0.5},
+                lambda: _kiwi().strength.create(0, 0, 1, 0.5),
+            ),
+            Call("create", {"a": 2, "b": 0, "c": 0}, lambda: _kiwi().strength.create(2, 0, 0)),
         ),
     ),
 )

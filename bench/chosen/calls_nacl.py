@@ -8,6 +8,10 @@ calling PyNaCl itself, in JSON's terms: a hex digest (``bytes`` of ASCII, the de
 are the strings a model sends for the ``bytes`` parameters. ``str`` (a random salt each time)
 is not called: no answer can be computed for it; the hash ``verify`` checks was made once by
 ``nacl.pwhash.argon2id.str`` with the interactive limits.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``generichash``
+(``digest_size``), ``shorthash`` and ``siphashx24`` (a 16-byte key), the first three of
+``nacl.hash`` not called.
 """
 
 from __future__ import annotations
@@ -70,6 +74,21 @@ TARGETS: tuple[Target, ...] = (
                 "siphash24",
                 {"message": "hello", "key": "0123456789abcdef"},
                 lambda: _text(_hash().siphash24(b"hello", key=b"0123456789abcdef")),
+            ),
+            Call(
+                "generichash",
+                {"data": "hello", "digest_size": 16},
+                lambda: _text(_hash().generichash(b"hello", digest_size=16)),
+            ),
+            Call(
+                "shorthash",
+                {"message": "hello", "key": "0123456789abcdef"},
+                lambda: _text(_hash().shorthash(b"hello", key=b"0123456789abcdef")),
+            ),
+            Call(
+                "siphashx24",
+                {"message": "hello", "key": "0123456789abcdef"},
+                lambda: _text(_hash().siphashx24(b"hello", key=b"0123456789abcdef")),
             ),
         ),
     ),

@@ -8,6 +8,12 @@ them and save the workbook in the temporary directory; ``_replay`` makes the sam
 workbook of its own. A ``Worksheet`` has no JSON form: its text (``<Worksheet "Sales">``); a
 model names a sheet by its title. The cells (``ws["A1"]``, ``ws.append``) are the
 ``Worksheet``'s, not the workbook's, so no tool of this target reaches them.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``close``,
+``create_chartsheet`` (``index``; a chartsheet as its text) and ``index`` (a sheet named by its
+title), the first three methods not called that are not deprecated (``create_named_range``,
+``get_index`` and ``get_sheet_by_name`` are) and take no style object (``add_named_style``),
+made after the calls above on the same workbook.
 """
 
 from __future__ import annotations
@@ -29,6 +35,9 @@ def _replay(count: int) -> Any:
         lambda: workbook.move_sheet("Sales", offset=-1),
         lambda: str(workbook.copy_worksheet(workbook["Summary"])),
         lambda: list(workbook.sheetnames),
+        workbook.close,
+        lambda: str(workbook.create_chartsheet(title="Chart", index=0)),
+        lambda: workbook.index(workbook["Sales"]),
     )
     answer: Any = None
     for step in steps[:count]:
@@ -46,6 +55,9 @@ TARGETS: tuple[Target, ...] = (
             Call("copy_worksheet", {"from_worksheet": "Summary"}, lambda: _replay(4)),
             Call("get_sheet_names", {}, lambda: _replay(5)),
             Call("save", {"filename": "/tmp/objmcp-calls-openpyxl.xlsx"}, lambda: UNCHECKED),
+            Call("close", {}, lambda: _replay(6)),
+            Call("create_chartsheet", {"title": "Chart", "index": 0}, lambda: _replay(7)),
+            Call("index", {"worksheet": "Sales"}, lambda: _replay(8)),
         ),
     ),
 )

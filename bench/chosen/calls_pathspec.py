@@ -7,6 +7,14 @@ answer computed by calling pathspec itself: a spec has no JSON form, so it is sa
 ``match_files`` on the spec, is a method of the instance ``from_lines`` makes: the served
 target, the class, has no instance (its constructor needs the patterns), so no call here asks
 for it.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls":
+``GitIgnoreSpec``'s other methods belong to an instance made from patterns, which the class
+target cannot make, so the rule adds the target ``pathspec`` (the module): ``lookup_pattern`` (a
+class as its text) and, after ``iter_tree`` and ``match_files`` (deprecated) and the classes
+that take ``Pattern`` objects (``GitIgnoreSpec``, ``PathSpec``, ``Pattern``), the constructor
+``RegexPattern`` (its text, the regular expression), twice (its ``include`` must be null
+for a string pattern).
 """
 
 from __future__ import annotations
@@ -40,6 +48,26 @@ TARGETS: tuple[Target, ...] = (
                 "from_lines",
                 {"lines": ["*.pyc"], "backend": "simple"},
                 lambda: _spec(["*.pyc"], "simple"),
+            ),
+        ),
+    ),
+    Target(
+        "pathspec",
+        (
+            Call(
+                "lookup_pattern",
+                {"name": "gitwildmatch"},
+                lambda: str(importlib.import_module("pathspec").lookup_pattern("gitwildmatch")),
+            ),
+            Call(
+                "RegexPattern",
+                {"pattern": "^build/.*$"},
+                lambda: str(importlib.import_module("pathspec").RegexPattern("^build/.*$")),
+            ),
+            Call(
+                "RegexPattern",
+                {"pattern": "\\.log$"},
+                lambda: str(importlib.import_module("pathspec").RegexPattern("\\.log$")),
             ),
         ),
     ),

@@ -5,6 +5,10 @@ Written from Pexpect's documentation (the "pexpect module" API page: its utiliti
 calling Pexpect itself. Pexpect's own purpose, ``run`` and ``spawn``, starts programs: those are
 withheld and no call here makes one; ``which`` only looks along the ``PATH`` it is given (or the
 process's), on the machine the calls run on.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls":
+``is_executable_file`` (twice), the one function left (the classes are exceptions and the
+``Expecter`` of a spawned process), and one more ``which`` with an ``env`` object.
 """
 
 from __future__ import annotations
@@ -49,6 +53,21 @@ TARGETS: tuple[Target, ...] = (
                 "which",
                 {"filename": "python3", "env": NO_PATH},
                 lambda: _pexpect().which("python3", env=NO_PATH),
+            ),
+            Call(
+                "is_executable_file",
+                {"path": "/bin/sh"},
+                lambda: _pexpect().is_executable_file("/bin/sh"),
+            ),
+            Call(
+                "is_executable_file",
+                {"path": "/etc/passwd"},
+                lambda: _pexpect().is_executable_file("/etc/passwd"),
+            ),
+            Call(
+                "which",
+                {"filename": "sh", "env": {"PATH": "/nonexistent:/bin"}},
+                lambda: _pexpect().which("sh", env={"PATH": "/nonexistent:/bin"}),
             ),
         ),
         withheld=("run", "runu", "spawn", "spawnu"),

@@ -7,6 +7,10 @@ computed by calling platformdirs itself, in the same environment (``HOME`` and t
 variables decide the paths). ``ensure_exists`` is left at its default (``False``): no call
 makes a directory. Every parameter of platformdirs is a string or a boolean, so no call here
 has a number, list or object parameter.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls":
+``site_applications_dir`` and ``site_applications_path`` (with ``multipath``, a boolean; a
+``Path`` as its text) and ``site_bin_dir``.
 """
 
 from __future__ import annotations
@@ -47,6 +51,17 @@ TARGETS: tuple[Target, ...] = (
                 lambda: _pd().site_data_dir("SuperApp", multipath=True),
             ),
             Call("user_documents_dir", {}, lambda: _pd().user_documents_dir()),
+            Call(
+                "site_applications_dir",
+                {"appname": "SuperApp", "multipath": True},
+                lambda: _pd().site_applications_dir(multipath=True, appname="SuperApp"),
+            ),
+            Call(
+                "site_applications_path",
+                {"appname": "SuperApp", "multipath": True},
+                lambda: str(_pd().site_applications_path(multipath=True, appname="SuperApp")),
+            ),
+            Call("site_bin_dir", {}, lambda: _pd().site_bin_dir()),
         ),
     ),
 )

@@ -8,6 +8,9 @@ says how the walk's target is served: ``spawn`` withheld (it runs a program), an
 ``write_to_stdout`` withheld (it writes bytes to the serving process's own standard output,
 which a stdio server shares with its protocol). No other part of ptyprocess is documented for
 callers.
+
+More calls (issue 37, the README's "More tuning calls"): none. Every other method of
+``PtyProcess`` is a spawned process's.
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@ and ``pc.round``, string functions such as ``pc.utf8_upper``, temporal ones such
 itself. Its inputs are arrays (a model sends lists; a date as its ISO text), its answers Arrow
 scalars and arrays: in JSON's terms their Python values (``as_py``, ``to_pylist``). ``is_in``
 takes its ``value_set`` as an Arrow array (``pa.array``), as the docs make it.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``abs``,
+``abs_checked`` and ``acos``, the first three functions of ``pyarrow.compute`` in ``dir()``
+order.
 """
 
 from __future__ import annotations
@@ -65,6 +69,9 @@ TARGETS: tuple[Target, ...] = (
                 {"values": ["2024-01-05", "1999-12-31"]},
                 lambda: _pc("year", _dates("2024-01-05", "1999-12-31")),
             ),
+            Call("abs", {"x": [-1, 2, -3]}, lambda: _pc("abs", [-1, 2, -3])),
+            Call("abs_checked", {"x": [-1.5, 2.0]}, lambda: _pc("abs_checked", [-1.5, 2.0])),
+            Call("acos", {"x": [1.0, 0.0]}, lambda: _pc("acos", [1.0, 0.0])),
         ),
     ),
 )

@@ -6,6 +6,12 @@ Written from Pygments' documentation (the "Introduction and Quickstart" page: ``
 Pygments itself. A lexer has no JSON form: its text (``<pygments.lexers.PythonLexer>``); a
 token type as its dotted text (``Token.Name``). Where the docs pass a lexer or formatter
 instance, the call sends its name ("python", "html"), what a model has to send.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls":
+``find_lexer_class``, ``find_lexer_class_by_name`` and ``find_lexer_class_for_filename`` (a
+class as its text, ``<class 'pygments.lexers.python.PythonLexer'>``), then the next two with a
+non-string parameter, ``get_all_lexers`` (``plugins``; each lexer's tuple of tuples as lists)
+and ``get_filetype_from_buffer`` (``max_lines``). ``find_plugin_lexers`` takes nothing.
 """
 
 from __future__ import annotations
@@ -13,12 +19,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from zoo_cases import Call, Target
+from zoo_cases import Call, Target, expected_json
 
 __all__ = ["TARGETS"]
 
 CODE = "print('Hello')\n"
 SCRIPT = "#!/usr/bin/env python\nimport sys\nprint(sys.argv)\n"
+MODELINE = "# vim: set filetype=python :\nprint(1)\n"
 
 
 def _m(name: str) -> Any:
@@ -60,6 +67,29 @@ TARGETS: tuple[Target, ...] = (
                 lambda: _lexer("get_lexer_for_filename", "Makefile", tabsize=8),
             ),
             Call("guess_lexer", {"_text": SCRIPT}, lambda: _lexer("guess_lexer", SCRIPT)),
+            Call(
+                "find_lexer_class", {"name": "Python"}, lambda: _lexer("find_lexer_class", "Python")
+            ),
+            Call(
+                "find_lexer_class_by_name",
+                {"_alias": "rust"},
+                lambda: _lexer("find_lexer_class_by_name", "rust"),
+            ),
+            Call(
+                "find_lexer_class_for_filename",
+                {"_fn": "setup.py"},
+                lambda: _lexer("find_lexer_class_for_filename", "setup.py"),
+            ),
+            Call(
+                "get_all_lexers",
+                {"plugins": False},
+                lambda: expected_json(list(_m("pygments.lexers").get_all_lexers(plugins=False))),
+            ),
+            Call(
+                "get_filetype_from_buffer",
+                {"buf": MODELINE, "max_lines": 5},
+                lambda: _m("pygments.lexers").get_filetype_from_buffer(MODELINE, max_lines=5),
+            ),
         ),
         withheld=("load_lexer_from_file",),
     ),

@@ -7,6 +7,12 @@ The target is one empty ``Registry`` (made with no arguments). A registry is imm
 call gives a new one and the served one stays empty, so each answer is the call made on an empty
 registry. A ``Registry`` or ``Resolver`` has no JSON form: its text (``str``, which says how many
 resources it holds); a resource is sent as the JSON schema it holds, as a model has it.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``get`` (with a
+``default``), ``items`` and ``resolver_with_root`` (a resource sent as its schema), the first
+three whose call on the empty registry has an answer (``anchor``, ``contents``,
+``get_or_retrieve`` answer only with an error; ``combine`` takes registries, which have no JSON
+form).
 """
 
 from __future__ import annotations
@@ -67,6 +73,21 @@ TARGETS: tuple[Target, ...] = (
                 lambda: str(_registry().resolver("https://example.com/")),
             ),
             Call("keys", {}, lambda: expected_json(list(_registry().keys()))),
+            Call(
+                "get",
+                {"key": "https://example.com/missing", "default": {}},
+                lambda: _registry().get("https://example.com/missing", {}),
+            ),
+            Call("items", {}, lambda: expected_json(list(_registry().items()))),
+            Call(
+                "resolver_with_root",
+                {"resource": ADDRESS},
+                lambda: str(
+                    _registry().resolver_with_root(
+                        importlib.import_module("referencing").Resource.from_contents(ADDRESS)
+                    )
+                ),
+            ),
         ),
     ),
 )

@@ -4,6 +4,10 @@ Written from regex's documentation (its PyPI page: the ``re``-compatible module 
 the ``flags`` values, ``maxsplit``/``count``/``pos``, overlapped matches and fuzzy matching),
 each answer computed by calling regex itself, in JSON's terms (a tuple as a list, a match
 object as its text).
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``Regex``,
+``cache_all`` and ``compile``, the first three functions not called (a pattern as its text,
+``regex.Regex('\\d+', flags=regex.I | regex.V0)``).
 """
 
 from __future__ import annotations
@@ -63,6 +67,17 @@ TARGETS: tuple[Target, ...] = (
                 "escape",
                 {"pattern": "1+1=2?"},
                 lambda: _regex().escape("1+1=2?"),
+            ),
+            Call(
+                "Regex",
+                {"pattern": r"\d+", "flags": 2},
+                lambda: repr(_regex().Regex(r"\d+", flags=2)),
+            ),
+            Call("cache_all", {"value": False}, lambda: _regex().cache_all(False)),
+            Call(
+                "compile",
+                {"pattern": r"(?i)colou?r", "flags": 256},
+                lambda: repr(_regex().compile(r"(?i)colou?r", flags=256)),
             ),
         ),
     ),

@@ -12,11 +12,16 @@ reference that answers from its argument alone (how ``run_process`` reads a targ
 or a function's dotted path), each answer computed by calling watchfiles itself. It takes one
 string, so no call here has a number, list or object parameter. ``import_string`` (imports
 any module by name) is withheld with the process starters.
+
+More calls (issue 37), taken by the rule of the README's "More tuning calls": ``watch`` and
+``awatch`` never end, so the module's classes in ``dir()`` order: ``BaseFilter`` and
+``DefaultFilter`` (their text), and the enum ``Change`` (a member as its value, an integer).
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from zoo_cases import Call, Target
 
@@ -25,13 +30,29 @@ __all__ = ["TARGETS"]
 PROCESSES = ("run_process", "arun_process")
 
 
+def _watchfiles() -> Any:
+    return importlib.import_module("watchfiles")
+
+
 def _detect(target: str) -> str:
     detected: str = importlib.import_module("watchfiles.run").detect_target_type(target)
     return detected
 
 
 TARGETS: tuple[Target, ...] = (
-    Target("watchfiles", (), withheld=PROCESSES),
+    Target(
+        "watchfiles",
+        (
+            Call("BaseFilter", {}, lambda: repr(_watchfiles().BaseFilter())),
+            Call("Change", {"value": 1}, lambda: int(_watchfiles().Change(1))),
+            Call(
+                "DefaultFilter",
+                {"ignore_dirs": ["node_modules"]},
+                lambda: repr(_watchfiles().DefaultFilter(ignore_dirs=["node_modules"])),
+            ),
+        ),
+        withheld=PROCESSES,
+    ),
     Target(
         "watchfiles.run",
         (

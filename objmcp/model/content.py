@@ -1,11 +1,13 @@
 """What a call gives back: the :class:`ToolResult`, made from a return value or an exception.
 
-The text rules: ``str`` as is; ``None`` is ``""``; ``bool`` is ``true``/``false``;
-numbers are their JSON text; containers, dataclasses, NamedTuples, TypedDicts
-and pydantic models are compact JSON (UTF-8, not ASCII-escaped); ``bytes`` returned
-are their text when they are UTF-8, else base64, saying which in a second block (in a
-container, base64); anything else is ``str(value)``. A value with no JSON form (NaN, a
-cycle) is an error result that says so.
+The text rules: ``str`` as is; ``None`` is ``null`` (an empty text would be an empty
+string's); ``bool`` is ``true``/``false``; numbers are their JSON text; containers,
+dataclasses, NamedTuples, TypedDicts and pydantic models are compact JSON (UTF-8, not
+ASCII-escaped); ``bytes`` returned are their text when they are UTF-8, else base64,
+saying which in a second block (in a container, base64); an object that exports itself
+(``to_pylist``, ``to_dict`` ...) is what it exports; anything else is ``str(value)``
+(:func:`~objmcp.model.convert.to_jsonable`). A value with no JSON form (NaN, a cycle) is
+an error result that says so.
 
 A result is bounded (:class:`Limits`): the iterators and generators in it give at most
 ``max_items`` items all together, and a result that was cut says so in a second text
@@ -82,8 +84,9 @@ class ToolResult:
 
 
 def plain_text(value: object) -> str | None:
-    """The text of a ``str``, ``int``, ``bool``, finite ``float`` or ``None`` (its own
-    JSON form), made without the general path; None for any other value."""
+    """The text of a ``str`` (itself), or of an ``int``, ``bool``, finite ``float`` or
+    ``None`` (its own JSON form: ``None`` is ``null``, which an empty string is not),
+    made without the general path; None for any other value."""
     kind = type(value)
     if kind is str:
         return typing.cast(str, value)
@@ -92,7 +95,7 @@ def plain_text(value: object) -> str | None:
     if kind is bool:
         return "true" if value else "false"
     if value is None:
-        return ""
+        return "null"
     if kind is float and math.isfinite(typing.cast(float, value)):
         return float.__repr__(typing.cast(float, value))
     return None
@@ -146,10 +149,7 @@ def value_result(
         budget = Budget(limits.max_items)
     try:
         jsonable = to_jsonable(value, budget=budget)
-        if isinstance(jsonable, str):
-            text = jsonable
-        else:
-            text = "" if jsonable is None else dumps(jsonable)
+        text = jsonable if isinstance(jsonable, str) else dumps(jsonable)
     except (NotJsonable, ValueError, RecursionError) as error:
         return ToolResult(f"The tool's result has no JSON form: {_say(error)}", None, True)
     except Exception as error:  # a __str__ or model_dump of the user's that raised

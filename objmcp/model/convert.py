@@ -28,9 +28,10 @@ from typing import Any
 
 from . import hints as t
 from .built import Refused, build, construction
+from .exports import exported
 from .jsontext import parse_json
 from .reals import NotFinite, is_real, real_form, said_number
-from .shapes import NO_FORM, plain_form, readable
+from .shapes import NO_FORM, own_method, plain_form, readable
 from .subclasses import chosen_base, class_choices
 
 __all__ = [
@@ -615,9 +616,12 @@ def to_jsonable(value: object, *, strict: bool = False, budget: Budget | None = 
     datetimes, UUIDs, decimals, paths, sets (``collections.abc.Set`` too), a mapping's
     keys, values and items (in order) and iterators have a JSON form;
     bytes become base64 text; an object that says it is a number and prints as it
-    (:func:`~objmcp.model.reals.said_number`) is that number. Anything else becomes
-    ``str(value)``, or raises
-    :class:`NotJsonable` when ``strict``. NaN, infinities and cycles always raise.
+    (:func:`~objmcp.model.reals.said_number`) is that number. Anything else raises
+    :class:`NotJsonable` when ``strict``; else it is what it exports of itself
+    (:func:`~objmcp.model.exports.exported`: ``to_pylist``, ``to_dict`` ..., or its
+    ``keys()`` when its ``str`` says nothing), or else
+    :func:`~objmcp.model.shapes.readable`: its ``str``. NaN, infinities and cycles
+    always raise.
     Iterators are read out whole, or as far as ``budget`` allows (it says whether
     one was cut).
     """
@@ -679,8 +683,8 @@ def _jsonable_container(
             for k, v in fields
             if not (isinstance(k, str) and k.startswith("_"))
         }
-    dump = getattr(value, "model_dump", None)
-    if callable(dump) and not isinstance(value, type):
+    dump = own_method(value, "model_dump")
+    if dump is not None and not isinstance(value, type):
         return _jsonable(dump(mode="json"), strict, active, budget)
     if isinstance(value, abc.Mapping):
         return {_key(k): _jsonable(v, strict, active, budget) for k, v in value.items()}
@@ -709,6 +713,9 @@ def _jsonable_container(
         return number
     if strict:
         raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
+    data = exported(value)  # its own export (to_pylist, to_dict ...), or its keys()
+    if data is not NO_FORM:
+        return _jsonable(data, strict, active, budget)
 
     def part(item: object) -> object:
         return _jsonable(item, False, active, budget)

@@ -116,6 +116,10 @@ async def settle(pending: object, tool: Tool, limits: Limits = DEFAULT_LIMITS) -
     return typing.cast(ToolResult, _with_printed(tool, result, printed, limits))
 
 
+_NOTHING = plain_text(None)
+"""The text of a call that returned None."""
+
+
 def _with_printed(
     tool: Tool, outcome: ToolResult | object, printed: Printed, limits: Limits
 ) -> ToolResult | object:
@@ -128,7 +132,7 @@ def _with_printed(
         and isinstance(outcome, ToolResult)
         and outcome.value is None
         and not outcome.is_error
-        and outcome.text == ""
+        and outcome.text == _NOTHING
         and outcome.content is None
         and tool.output_schema is None
     ):

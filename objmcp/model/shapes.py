@@ -3,21 +3,39 @@
 :func:`plain_form` gives the plain data of a pandas DataFrame (records) or Series (a
 mapping), a numpy array or scalar (its numbers), or a ``re.Match`` (what it matched);
 :func:`readable` what a value with no JSON form shows instead of the default
-``<X object at 0x...>``. :mod:`objmcp.model.convert` asks them before it gives up on a
-value.
+``<X object at 0x...>`` (:func:`says_what_it_is` tells that default from a text of its
+own). :mod:`objmcp.model.convert` asks them before it gives up on a value. A method is
+called only where the value's class defines it (:func:`own_method`), never one a
+``__getattr__`` makes up.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-__all__ = ["NO_FORM", "plain_form", "readable"]
+__all__ = ["NO_FORM", "own_method", "plain_form", "readable", "says_what_it_is"]
 
 
 NO_FORM = object()
 """What :func:`plain_form` gives for a value it does not know."""
+
+
+def own_method(value: object, name: str) -> Callable[..., object] | None:
+    """``value``'s method ``name`` when its class defines one; None for a name a
+    ``__getattr__`` makes up (a remote proxy's: calling it could send anything), an
+    instance's own attribute, a class or static method, or anything not callable."""
+    if inspect.getattr_static(type(value), name, None) is None:
+        return None
+    try:
+        method: Callable[..., object] = getattr(value, name)
+    except Exception:  # a descriptor that refuses
+        return None
+    if not callable(method) or getattr(method, "__self__", None) is not value:
+        return None
+    return method
 
 
 def plain_form(value: object) -> object:
@@ -28,13 +46,13 @@ def plain_form(value: object) -> object:
     has the shape of its instances)."""
     if isinstance(value, type):
         return NO_FORM
-    to_dict = getattr(value, "to_dict", None)
-    if callable(to_dict) and hasattr(value, "iloc") and hasattr(value, "index"):
+    to_dict = own_method(value, "to_dict")
+    if to_dict is not None and hasattr(value, "iloc") and hasattr(value, "index"):
         if hasattr(value, "columns"):  # a DataFrame: one record a row
             return _missing_as_null(to_dict(orient="records"))
         return _missing_as_null(to_dict())  # a Series: its values by their index
-    to_list = getattr(value, "tolist", None)
-    if callable(to_list) and hasattr(value, "dtype") and hasattr(value, "shape"):
+    to_list = own_method(value, "tolist")
+    if to_list is not None and hasattr(value, "dtype") and hasattr(value, "shape"):
         return to_list()
     if isinstance(value, re.Match):
         return {
@@ -59,13 +77,23 @@ def _missing_as_null(data: object) -> object:
     return data
 
 
+def says_what_it_is(value: object) -> bool:
+    """Whether ``value``'s ``str`` says something: its class (or a base short of
+    ``object``) has a ``__str__`` or a ``__repr__`` of its own, so it is not the default
+    ``<X object at 0x...>``."""
+    kind = type(value)
+    return kind.__str__ is not object.__str__ or kind.__repr__ is not object.__repr__
+
+
 def readable(value: object, part: Callable[[object], object]) -> object:
     """A value with no JSON form: its ``str``, unless that is the default
     ``<X object at 0x...>``, which says nothing; then its public attributes, each made
-    JSON by ``part`` (which raises :class:`NotJsonable` for one that cannot be)."""
-    kind = type(value)
-    if kind.__str__ is not object.__str__ or kind.__repr__ is not object.__repr__:
+    JSON by ``part`` (which raises :class:`NotJsonable` for one that cannot be); with
+    none, the items of a sized iterable (its class's ``__len__`` and ``__iter__``), made
+    JSON by ``part`` as an iterator is (within the result's budget); else ``<X>``."""
+    if says_what_it_is(value):
         return str(value)
+    kind = type(value)
     attributes = getattr(value, "__dict__", None)
     public = {
         name: item
@@ -73,7 +101,8 @@ def readable(value: object, part: Callable[[object], object]) -> object:
         if isinstance(name, str) and not name.startswith("_") and not callable(item)
     }
     if not public:
-        return f"<{kind.__qualname__}>"
+        items = _items(value)
+        return f"<{kind.__qualname__}>" if items is None else part(items)
     shown: dict[str, object] = {}
     for name, item in public.items():
         try:
@@ -81,3 +110,15 @@ def readable(value: object, part: Callable[[object], object]) -> object:
         except TypeError as error:  # NotJsonable: NaN, a cycle
             shown[name] = f"<{error}>"
     return shown
+
+
+def _items(value: object) -> Iterator[object] | None:
+    """An iterator over ``value``'s items when its class makes it a sized iterable
+    (``__len__`` and ``__iter__``); None otherwise, or when it refuses to be iterated."""
+    kind = type(value)
+    if getattr(kind, "__len__", None) is None or getattr(kind, "__iter__", None) is None:
+        return None
+    try:
+        return iter(value)  # type: ignore[call-overload,no-any-return]
+    except Exception:  # an __iter__ that refuses
+        return None

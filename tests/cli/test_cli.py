@@ -321,7 +321,7 @@ def call(*args: str, cwd: Path | None = None) -> tuple[str, str, int]:
         (["echo", "text=héllo wörld ✓"], "héllo wörld ✓"),
         (["total", "numbers=[1, 2.5, 3]"], "6.5"),  # an array
         (["options", "name=abc", "x=1", "y=2"], '{"len":3,"x":1,"y":2}'),  # **kwargs: int
-        (["nothing"], ""),
+        (["nothing"], "null"),  # None is JSON's null, not an empty string
         (["count", "limit=3"], "[0,1,2]"),
     ],
 )

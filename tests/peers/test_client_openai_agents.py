@@ -80,6 +80,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/tallies.py:Tallies": (),
     "tests/servers/bulleted.py:Bulleted": (),
     "tests/servers/solver.py:Solver": (),
+    "tests/servers/exporting.py:Exporting": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {

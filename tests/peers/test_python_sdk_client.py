@@ -82,7 +82,7 @@ async def test_calls_tools_and_reports_errors_as_results(mode: str) -> None:
         assert refused.is_error and text_of(refused) == "not today"
 
         nothing = await client.call_tool("nothing", {})
-        assert (text_of(nothing), nothing.is_error) == ("", False)
+        assert (text_of(nothing), nothing.is_error) == ("null", False)
 
         nan = await client.call_tool("not_a_number", {})
         assert nan.is_error and "JSON" in text_of(nan)

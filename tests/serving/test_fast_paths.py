@@ -849,10 +849,7 @@ def general_result(value: object) -> ToolResult:
     encoder (``value_result`` before its fast path)."""
     try:
         jsonable = to_jsonable(value)
-        if isinstance(jsonable, str):
-            text = jsonable
-        else:
-            text = "" if jsonable is None else STANDARD.encode(jsonable)
+        text = jsonable if isinstance(jsonable, str) else STANDARD.encode(jsonable)
     except (NotJsonable, ValueError, RecursionError) as error:
         said = f"{type(error).__qualname__}: {error}"
         return ToolResult(f"The tool's result has no JSON form: {said}", None, True)
@@ -930,7 +927,7 @@ def test_value_result_of_a_plain_value_is_what_the_general_path_gives(value: obj
 
 def test_plain_text_takes_exactly_the_plain_values() -> None:
     assert plain_text("é") == "é"
-    assert plain_text(None) == ""
+    assert plain_text(None) == "null"
     assert plain_text(True) == "true"
     assert plain_text(False) == "false"
     assert plain_text(-(10**18) + 1) == "-999999999999999999"
@@ -1302,7 +1299,7 @@ def test_structured_content_of_plain_values() -> None:
     by_name = {tool.name: tool for tool in RESULT_TOOLS}
     assert tool_result(by_name["gives_int"], 3) == ToolResult("3", 3, False, {"result": 3})
     assert tool_result(by_name["gives_str"], "é") == ToolResult("é", "é", False, {"result": "é"})
-    assert tool_result(by_name["gives_none"], None) == ToolResult("", None)
+    assert tool_result(by_name["gives_none"], None) == ToolResult("null", None)
     refused = tool_result(by_name["gives_int"], True)
     assert refused.is_error and "does not fit its declared return type" in refused.text
     assert tool_result(by_name["gives_anything"], 2.5) == ToolResult("2.5", 2.5)
