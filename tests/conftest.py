@@ -101,6 +101,24 @@ class RawServer:
         self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         return answer["result"]
 
+    def call_tool(self, request_id: int, tool: str, **arguments: Any) -> dict[str, Any]:
+        """The result of calling ``tool`` (a call's answer, never another message)."""
+        reply = self.request(
+            {
+                "jsonrpc": "2.0",
+                "id": request_id,
+                "method": "tools/call",
+                "params": {"name": tool, "arguments": arguments},
+            }
+        )
+        assert reply["id"] == request_id, reply
+        return reply["result"]  # type: ignore[no-any-return]
+
+    def tools(self) -> dict[str, Any]:
+        """The tools ``tools/list`` gives, by name."""
+        reply = self.request({"jsonrpc": "2.0", "id": "list", "method": "tools/list"})
+        return {tool["name"]: tool for tool in reply["result"]["tools"]}
+
     def close(self, timeout: float = 30) -> tuple[bytes, bytes, int]:
         """Close stdin and collect the rest of stdout, stderr and the exit status."""
         out, err = self.process.communicate(timeout=timeout)

@@ -27,10 +27,12 @@ from collections import abc
 from typing import Any
 
 from . import hints as t
+from .built import Refused, build, construction
 from .exports import exported
 from .jsontext import parse_json
 from .reals import NotFinite, is_real, real_form, said_number
 from .shapes import NO_FORM, own_method, plain_form, readable
+from .subclasses import chosen_base, class_choices
 
 __all__ = [
     "BASE64_KEY",
@@ -149,6 +151,14 @@ def from_json(value: object, hint: object, path: str = "") -> object:
         base = t.standard_base(origin)
         if base is not None:
             return _to_subclass(from_json(value, base, path), origin, path)
+        if origin is hint and construction(origin) is not None:
+            try:
+                return build(value, origin)
+            except Refused as refusal:
+                raise ConversionError(path, f"{origin.__name__} refused it: {refusal}") from None
+    chosen = chosen_base(hint)
+    if chosen is not None:
+        return _chosen_class(value, chosen, path)
     if origin is tuple:
         return _from_tuple(value, args, path)
     if origin in t.SEQUENCES:
@@ -216,6 +226,9 @@ def _from_union(value: object, members: tuple[object, ...], path: str) -> object
             m is int and isinstance(value, float),
         ),
     )
+    carried = [m for m in declared if not (isinstance(m, type) and construction(m) is not None)]
+    if any(member is not type(None) and member is not None for member in carried):
+        declared = carried  # a library's own class in a union: JSON sends the other members
     for member in _narrow_first(declared):
         try:
             return from_json(value, member, path)
@@ -284,6 +297,15 @@ def _to_subclass(plain: Any, cls: type, path: str) -> object:
     if refusal is not None:
         raise ConversionError(path, f"{cls.__name__} refused it: {refusal}")
     return plain
+
+
+def _chosen_class(value: object, base: type, path: str) -> type:
+    """The class of :func:`~objmcp.model.subclasses.class_choices` ``value`` names."""
+    choices = class_choices(base)
+    found = choices.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise ConversionError(path, f"expected one of {list(choices)!r}")
+    return found
 
 
 def _equal(made: object, plain: object) -> bool:

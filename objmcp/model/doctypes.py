@@ -23,6 +23,7 @@ __all__ = [
     "NUMERIC_ARRAY_LIKE",
     "SCALAR",
     "TEXT_OR_ARRAY",
+    "alternatives",
     "doc_type",
     "nested_arrays",
     "plain_roles",
@@ -256,6 +257,12 @@ def python_only(text: str) -> str | None:
     if not alternatives or not all(_PYTHON_ONLY.match(part) for part in alternatives):
         return None
     return next((need for pattern, need in _NEEDS if pattern.match(alternatives[0])), None)
+
+
+def alternatives(text: str) -> list[str]:
+    """The alternatives a docstring's type names (``pa.Array or None, optional`` gives
+    ``pa.Array`` and ``None``), without what it says of being optional or of the default."""
+    return _alternatives(_without_defaults(text))
 
 
 def _without_defaults(text: str) -> str:

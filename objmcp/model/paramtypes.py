@@ -5,10 +5,16 @@ none) and adds what else the library says: the type its docstring names
 (:func:`doc_type`: ``int``, ``list of str``, ``str or None``, ``int, optional``), the
 type a stub file gives it, the type of a plain default (``width=70`` is an integer),
 and ``X | None`` for a hint a ``None`` default does not fit; :func:`sourced_type` also
-says which of these gave it (:data:`TypeSource`). :func:`uncarried` says
+says which of these gave it (:data:`TypeSource`), a class the docstring names by its
+name included (:mod:`objmcp.model.classnames`). :func:`uncarried` says
 what a parameter needs that JSON
-cannot carry (a callable, a file object, a class, a module): a tool that requires one
-cannot be called by a model, and is left out (:class:`Uncarried`).
+cannot carry (a callable, a file object, a class of too many kinds, a module), and
+:func:`unbuilt_class` the library class it needs that JSON neither carries nor builds
+(:mod:`objmcp.model.built`). A tool that requires a callable, a file object, a class or
+a module cannot be called by a model, and is left out (:class:`Uncarried`); an optional
+parameter that needs one, or an unbuilt class, is left out of the schema (its default is
+used); a required parameter of an unbuilt class takes any value, for the library to read
+(sympy reads ``"x"`` as a ``Symbol``).
 """
 
 from __future__ import annotations
@@ -23,10 +29,22 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from .._exceptions import TargetError
+from .built import library_class
+from .classnames import capitalised, named_class
 from .doctypes import doc_type, plain_roles, python_only
 from .hints import is_union
+from .schema import class_json_cannot_carry
+from .subclasses import chosen_base, class_choices
 
-__all__ = ["TypeSource", "Uncarried", "doc_type", "param_type", "sourced_type", "uncarried"]
+__all__ = [
+    "TypeSource",
+    "Uncarried",
+    "doc_type",
+    "param_type",
+    "sourced_type",
+    "unbuilt_class",
+    "uncarried",
+]
 
 _EMPTY: Any = inspect.Parameter.empty
 
@@ -55,11 +73,19 @@ def sourced_type(
     doc_type_name: str | None,
     default: object,
     stub_hint: Callable[[], object] = lambda: _EMPTY,
+    documented: object = None,
 ) -> tuple[object, TypeSource | None]:
-    """:func:`param_type`'s type, and where it came from (None when nothing gave one)."""
+    """:func:`param_type`'s type, and where it came from (None when nothing gave one).
+    ``documented``: what the docstring documents, whose module gives the classes its
+    types name (:func:`~objmcp.model.classnames.named_class`); a name written with a
+    capital that names a class there is that class before any generic word (``Array``
+    is the library's class, ``array`` any array)."""
     source: TypeSource | None = "annotation" if hint is not _EMPTY else None
     if hint is _EMPTY and doc_type_name is not None:
-        hint = doc_type(doc_type_name)
+        named = named_class(doc_type_name, documented) if documented is not None else _EMPTY
+        if named is _EMPTY or not capitalised(doc_type_name):
+            hint = doc_type(doc_type_name)
+        hint = named if hint is _EMPTY else hint
         source = "docstring" if hint is not _EMPTY else None
     if hint is _EMPTY:
         hint = stub_hint()
@@ -89,7 +115,8 @@ def uncarried(
     if origin is collections.abc.Callable or hint is typing.Callable:
         return "a callable"
     if origin is type:
-        return "a class"
+        base = chosen_base(hint)
+        return None if base is not None and class_choices(base) else "a class"
     if hint is types.ModuleType:
         return "a module"
     if isinstance(hint, type) and (issubclass(hint, io.IOBase) or hint in (typing.IO,)):
@@ -106,6 +133,23 @@ def uncarried(
     if said is None and prose is not None:
         return _needs_by_prose(plain_roles(prose).replace("`", "").strip())
     return said
+
+
+def unbuilt_class(hint: object) -> type | None:
+    """The class ``hint`` (or each of its members beside None) asks for that JSON
+    neither carries nor builds (:mod:`objmcp.model.built`): a library's ``MemoryPool``
+    made by no constructor a model can call; None when JSON carries some member."""
+    members = [hint]
+    if is_union(hint):
+        members = [member for member in typing.get_args(hint) if member is not type(None)]
+    if _EMPTY in members or not members:
+        return None
+    if not all(
+        isinstance(member, type) and library_class(member) and class_json_cannot_carry(member)
+        for member in members
+    ):
+        return None
+    return typing.cast(type, members[0])
 
 
 _SUPPORTING = re.compile(r"\.(?:write|read|readline|readlines)\(\)-supporting", re.I)

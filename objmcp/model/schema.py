@@ -21,10 +21,19 @@ from collections.abc import Callable
 from typing import Any
 
 from . import hints as t
+from .built import construction
 from .convert import BASE64_KEY, NotJsonable, argument_form, to_jsonable
 from .docs import read_docs
+from .subclasses import chosen_base, class_choices
 
-__all__ = ["JsonSchema", "SchemaBuilder", "has_json_form", "inline_defs", "json_type"]
+__all__ = [
+    "JsonSchema",
+    "SchemaBuilder",
+    "class_json_cannot_carry",
+    "has_json_form",
+    "inline_defs",
+    "json_type",
+]
 
 JsonSchema = dict[str, Any]
 logger = logging.getLogger("objmcp")
@@ -156,6 +165,10 @@ class SchemaBuilder:
             return schema
         if origin in t.MAPPINGS:
             return self._mapping(args, where)
+        base_class = chosen_base(hint)
+        choices = class_choices(base_class) if base_class is not None else {}
+        if choices:
+            return {"type": "string", "enum": list(choices)}
         if origin is type or hint is type:
             self._lacks("%s: a type object has no JSON form; accepting any value", where)
             return {}
@@ -168,13 +181,16 @@ class SchemaBuilder:
         base = t.standard_base(hint)
         if base is not None:  # a subclass of a standard kind takes that kind's values
             return self._schema(base, where)
+        made = construction(hint) if not self.results else None
+        if made is not None:
+            return made.schema()
         name = getattr(hint, "__qualname__", None) or repr(hint)
         self._lacks("%s: type %s has no JSON Schema; accepting any JSON value", where, name)
         return {}
 
     def _union(self, members: tuple[object, ...], where: str) -> JsonSchema:
         taken = t.union_members(members)
-        carried = [member for member in taken if not _class_json_cannot_carry(member)]
+        carried = [member for member in taken if not _own_class(member)]
         if not self.results and any(member is not type(None) for member in carried):
             taken = tuple(carried)  # bs4's ``Formatter | str``: JSON sends the str
         schemas = [self.schema(member, where) for member in taken]
@@ -302,7 +318,14 @@ def has_json_form(hint: object) -> bool:
     return bool(schema) and not builder.lacking
 
 
-def _class_json_cannot_carry(hint: object) -> bool:
+def _own_class(hint: object) -> bool:
+    """Whether ``hint`` is a library's own class: one JSON cannot carry, or that is built
+    from JSON (:mod:`objmcp.model.built`); in a union with members JSON carries as they
+    are, a value is one of those (bs4's ``Formatter | str`` takes the ``str``)."""
+    return class_json_cannot_carry(hint) or construction(hint) is not None
+
+
+def class_json_cannot_carry(hint: object) -> bool:
     """Whether ``hint`` is a class of its own (no standard kind, no model) that has no
     JSON form, such as a library's ``Formatter``."""
     if not isinstance(hint, type) or hint is object or hint is typing.Any:

@@ -218,8 +218,8 @@ def _stub_definitions_named(
         if definitions and path.endswith(".py"):
             found = definitions, _source_namespace(module.__name__, path) if module else {}
             break
-        if definitions:
-            found = definitions, _stub_namespace(path, package)
+        if definitions:  # the classes a stub defines are its module's, at run time
+            found = definitions, {**vars(module), **_stub_namespace(path, package)}
             break
     if found is None and module is not None:
         found = _typeshed_definition(module.__name__, qualname)

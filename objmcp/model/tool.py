@@ -12,6 +12,7 @@ import contextlib
 import functools
 import inspect
 import json
+import logging
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from typing import Any
 
 from .._exceptions import ArgumentError, TargetError
 from .annotations import stub_hints_of, type_hints_of
+from .built import Binding, read_makers_with, reading_constructor, remembering
 from .caller import Caller
 from .convert import ConversionError, NotJsonable, argument_form, from_json
 from .docs import Docs, read_docs
@@ -27,11 +29,12 @@ from .headers import HEADER_KEY, ParamHeader, header_of, param_headers, with_saf
 from .inject import Cancelled, injected_parameters, injected_value
 from .jsoncount import DEFAULT_MAX_VALUES
 from .media import MEDIA, is_picture_type
-from .paramtypes import TypeSource, Uncarried, sourced_type, uncarried
+from .paramtypes import TypeSource, Uncarried, sourced_type, unbuilt_class, uncarried
 from .publish import ToolOptions
 from .quickcheck import Check, quick_check
 from .schema import JsonSchema, SchemaBuilder, inline_defs
 from .signatures import OMITTED, is_async, signature_of
+from .subclasses import choice_name
 from .validate import Validator, check_values
 
 __all__ = ["Parameter", "Tool", "make_tool"]
@@ -46,6 +49,7 @@ _PLAIN_TYPES: dict[str, tuple[type, ...]] = {
 (a float is a number: NaN and infinities never reach here, as they have no JSON form)."""
 _EMPTY: Any = inspect.Parameter.empty
 _MISSING: Any = object()
+logger = logging.getLogger("objmcp")
 
 
 @dataclass(frozen=True)
@@ -209,8 +213,19 @@ class Tool:
         (``objmcp.Elicit``) to the values given to the parameters that ask for
         them. Raises :class:`ArgumentError` naming the parameter when the
         arguments do not fit, and when JSON text to read (the arguments', or an
-        argument's) holds more than ``max_values`` values.
+        argument's) holds more than ``max_values`` values. For a method of a served
+        object, a value of a library's class built from the same JSON value is the
+        same object in each call (:func:`~objmcp.model.built.remembering`).
         """
+        with remembering(self.function):
+            return self._bind(arguments, injected, max_values)
+
+    def _bind(
+        self,
+        arguments: object,
+        injected: Mapping[object, object] | None,
+        max_values: int,
+    ) -> tuple[list[object], dict[str, object]]:
         if arguments is None:
             arguments = {}
         if isinstance(arguments, (str, bytes)):  # as OpenAI's APIs hand them over
@@ -437,9 +452,15 @@ def _built_input(
             docs.type_names.get(param.name),
             param.default,
             functools.partial(_stub_hint, stubbed, param.name),
+            function,
         )
         prose = docs.params.get(param.name) if param.default is _EMPTY else None
         cannot = uncarried(hint, docs.type_names.get(param.name), prose, param.default)
+        optional = param.default is not _EMPTY and param.kind not in _VARIADIC
+        unbuilt = unbuilt_class(hint) if cannot is None and optional else None
+        if unbuilt is not None:  # a required one takes any value, for the library to read
+            cannot = f"an object of class {unbuilt.__qualname__}"
+            _say_left_out(unbuilt)
         if cannot is not None and param.kind not in _VARIADIC:
             if header is not None:
                 raise TargetError(
@@ -468,6 +489,9 @@ def _built_input(
             # A default with no JSON form is the method's own business: none is shown.
             with contextlib.suppress(NotJsonable, ValueError, RecursionError):
                 schema = {**schema, "default": argument_form(param.default)}
+            chosen = choice_name(hint, param.default) if "default" not in schema else None
+            if chosen is not None:
+                schema = {**schema, "default": chosen}
         if header is not None:
             schema = {**with_safe_bounds(schema), HEADER_KEY: header}
         properties[param.name] = schema
@@ -480,6 +504,34 @@ def _built_input(
         input_schema["$defs"] = builder.defs
         input_schema = inline_defs(input_schema)
     return input_schema, parameters, injected
+
+
+def _read_maker(maker: Callable[..., object], name: str) -> tuple[JsonSchema, Binding] | None:
+    """The input schema and binding of a tool of ``maker`` (a class, or a factory of one),
+    for :mod:`objmcp.model.built`; None when it makes no tool."""
+    try:
+        tool = make_tool(name, maker, ToolOptions(structured=False), lenient=False)
+    except (TargetError, TypeError, ValueError):
+        return None
+    return tool.input_schema, tool.bind
+
+
+read_makers_with(_read_maker)
+
+_SAID_LEFT_OUT: set[type] = set()
+
+
+def _say_left_out(cls: type) -> None:
+    """Warn, once per class, that parameters of ``cls`` are left out of the schemas."""
+    if cls in _SAID_LEFT_OUT or reading_constructor():
+        return
+    _SAID_LEFT_OUT.add(cls)
+    logger.warning(
+        "parameters of class %s.%s are left out of the tools' schemas (JSON cannot carry "
+        "one, nor build one by its constructor or a factory): their defaults are used",
+        cls.__module__,
+        cls.__qualname__,
+    )
 
 
 def _header_mark(tool: str, param: str, hint: object) -> str | None:

@@ -292,7 +292,7 @@ def test_inspect_passes_on_what_the_object_model_warns(tmp_path: Path) -> None:
                 pass
 
 
-            def take(thing: "Opaque", other: "NoSuchName") -> None:
+            def take(other: "NoSuchName", thing: "Opaque | None" = None) -> None:
                 '''Take a thing.'''
             """
         )
@@ -301,7 +301,7 @@ def test_inspect_passes_on_what_the_object_model_warns(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr.decode()
     error = done.stderr.decode()
     assert "cannot resolve the annotation 'NoSuchName'" in error
-    assert "parameter 'thing' of tool 'take'" in error and "Opaque" in error
+    assert "Opaque are left out" in error  # nothing builds one
     assert "no type annotation" not in error  # both are annotated
     assert done.stdout.decode().splitlines()[1].startswith("take")
 

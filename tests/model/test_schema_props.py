@@ -19,6 +19,7 @@ import pathlib
 import types
 import typing
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, NamedTuple, Optional, Union
 
@@ -581,10 +582,11 @@ def test_near_misses_are_refused_or_converted_right(
 
 
 class _Formatter:
-    """A library's own class: no standard kind, no model, no JSON form."""
+    """A library's own class: no standard kind, no model, no JSON form (its constructor
+    takes a function, which JSON cannot carry: it is not built from JSON either)."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, render: Callable[[str], str]) -> None:
+        self.render = render
 
 
 CARRIED_MEMBERS = (int, str, bool, float, list[int], dict[str, int])

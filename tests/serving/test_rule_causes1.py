@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, RawServer
-from http_helpers import call
 
 KINDS = f"{ROOT / 'tests' / 'servers' / 'kinds.py'}:Kinds"
 
@@ -28,14 +27,11 @@ def server() -> Iterator[RawServer]:
 
 def answer(server: RawServer, request_id: int, tool: str, **arguments: Any) -> dict[str, Any]:
     """The result of calling ``tool`` (a call's answer, never another message)."""
-    reply = server.request(call(request_id, tool, **arguments))
-    assert reply["id"] == request_id, reply
-    return reply["result"]  # type: ignore[no-any-return]
+    return server.call_tool(request_id, tool, **arguments)
 
 
 def listed(server: RawServer) -> dict[str, Any]:
-    reply = server.request({"jsonrpc": "2.0", "id": "list", "method": "tools/list"})
-    return {tool["name"]: tool for tool in reply["result"]["tools"]}
+    return server.tools()
 
 
 def test_subclasses_of_standard_kinds_are_typed_and_arrive_as_themselves(
