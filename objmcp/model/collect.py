@@ -122,10 +122,10 @@ def collect(
 
 
 def _says_what_it_takes(tool: Tool) -> bool:
-    """Whether every parameter a model gives ``tool`` (a class's maker) has a type the
-    library wrote: an annotation, a stub, its docstring or a plain default."""
-    given = tool.input_schema.get("properties", {})
-    return all(p.type_from is not None for p in tool.parameters if p.name in given)
+    """Whether every parameter a model must give ``tool`` (a class's maker) has a type the
+    library wrote: an annotation, a stub or its docstring."""
+    required = set(tool.input_schema.get("required", ()))
+    return all(p.type_from is not None for p in tool.parameters if p.name in required)
 
 
 def _put(found: dict[str, Any], key: str, published: object, kind: str) -> None:

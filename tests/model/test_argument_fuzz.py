@@ -406,6 +406,15 @@ def _expected_class(cls: type, sent: object, path: Place) -> dict[str, Any]:
     return {"type": qualified(cls), "fields": _expected_fields(cls, _object(sent, path), path)}
 
 
+def _pydantic_float(hint: object, sent: object, path: Place) -> object:
+    if _bare(hint) is not float or type(sent) is not int:
+        return sent
+    try:
+        return float(sent)
+    except OverflowError:
+        raise Unrepresentable(path, f"{sent} is beyond a float") from None
+
+
 def _expected_fields(cls: type, given: dict[str, Any], path: Place) -> dict[str, Any]:
     """Dataclasses, NamedTuples and pydantic models: their fields, given or defaulted."""
     hints = typing.get_type_hints(cls, include_extras=True)
@@ -430,6 +439,8 @@ def _expected_fields(cls: type, given: dict[str, Any], path: Place) -> dict[str,
         extra_allowed = False
     if (set(given) - set(names) and not extra_allowed) or set(names) - set(given) - set(defaults):
         raise Mismatch(path)
+    if issubclass(cls, pydantic.BaseModel):  # pydantic makes a float field's int a float
+        given = {name: _pydantic_float(hints.get(name), sent, path) for name, sent in given.items()}
     return {
         name: expected(hints[name], given[name], (*path, name))
         if name in given
