@@ -25,6 +25,7 @@ from typing import Any, TextIO
 from .._exceptions import TargetError
 from ..model.signatures import signature_of
 from ..model.sources import stub_definition
+from ..model.stubpackages import stub_package_paths
 from ..model.tool import Tool
 from ..model.toolbox import Toolbox
 from ..model.typeshed import typeshed_missing
@@ -191,9 +192,12 @@ def untyped_parameters(toolbox: Toolbox) -> list[str]:
     """A warning for each tool with parameters that have no annotation and accept any value,
     saying why where it can: the type a stub gives has no JSON form (``math.trunc``'s
     ``_SupportsTrunc[_T]``), or typeshed, which types the standard library's C functions, is
-    not installed (one warning for all such tools)."""
+    not installed (one warning for all such tools); and, once for a package whose tools
+    leave :data:`_MANY_UNTYPED` parameters or more untyped with no stub-only package
+    installed, that one would type them."""
     found: list[str] = []
     without_typeshed: list[str] = []
+    plain_by_package: collections.Counter[str] = collections.Counter()
     for name, tool in toolbox.items():
         untyped = _untyped(tool)
         if not untyped:
@@ -221,6 +225,7 @@ def untyped_parameters(toolbox: Toolbox) -> list[str]:
                     "so it has no one type and any JSON value is accepted"
                 )
         if plain:
+            plain_by_package[module.partition(".")[0]] += len(plain)
             these = "parameter " if len(plain) == 1 else "parameters "
             verb = "has" if len(plain) == 1 else "have"
             found.append(
@@ -234,7 +239,21 @@ def untyped_parameters(toolbox: Toolbox) -> list[str]:
             "the standard library's, typed by typeshed's stubs, and typeshed_client (a "
             "dependency of objmcp) is not installed: pip install typeshed_client"
         )
+    found += [
+        f"{count} parameters of {package}'s tools have no type: a stub-only package "
+        f"({package}-stubs, PEP 561) would type them, if one is published for it; typeshed's "
+        "are named types-<distribution> (pip install types-<distribution>)"
+        for package, count in plain_by_package.items()
+        if count >= _MANY_UNTYPED
+        and package not in sys.stdlib_module_names
+        and not stub_package_paths(package)
+    ]
     return found
+
+
+_MANY_UNTYPED = 5
+"""How many untyped parameters of one package's tools make :func:`untyped_parameters` say
+that a stub-only package would type them."""
 
 
 def _untyped(tool: Tool) -> list[str]:

@@ -4,7 +4,8 @@
 decorators) and leaves out, with a warning, an annotation it cannot. Two places
 besides the function's own module give names: the module's ``if TYPE_CHECKING:``
 block (humanize writes ``value: dt.date`` with ``import datetime as dt`` there). For a
-function with no annotations at all, :func:`stub_hints_of` reads the stub file its
+function with no annotations at all, :func:`stub_hints_of` reads the stub a stub-only
+package gives (``regex-stubs/_main.pyi``, from ``types-regex``), else the stub file its
 package ships next to the module (``more.pyi`` beside ``more.py``), or typeshed's for
 the standard library; both sources are read by :mod:`objmcp.model.sources`. A stub
 speaks to type checkers (``SupportsFloat``, ``str | bytes | PathLike[str]``): what it

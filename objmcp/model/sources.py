@@ -1,7 +1,8 @@
 """Names a library gives its annotations only in source text: the imports and aliases of
 a module's ``if TYPE_CHECKING:`` block, and the annotations of a stub file (``.pyi``)
-its package ships beside an unannotated module, or typeshed gives a standard library
-module (:mod:`objmcp.model.typeshed`).
+a stub-only package gives an unannotated module (:mod:`objmcp.model.stubpackages`), its
+package ships beside it, or typeshed gives a standard library module
+(:mod:`objmcp.model.typeshed`).
 
 A compiled module (mypyc's, which ships its Python source beside it) is described by
 that source too, and a C extension whose classes name their package as their module
@@ -29,6 +30,7 @@ import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .stubpackages import stub_package_paths
 from .textsignatures import OMITTED
 from .typeshed import typeshed_stub
 
@@ -338,10 +340,13 @@ def _positional(definitions: list[_Definition], method: bool) -> tuple[str, ...]
 
 
 def _stub_paths(module: types.ModuleType) -> Iterable[tuple[str, str]]:
-    """The stub beside ``module``'s file (and, for a compiled module, its Python source,
-    which mypyc ships beside it), then the ``__init__.pyi`` of each package it is in (a
-    compiled ``_rustyfish`` is described by its package's stub), then the stubs of the
-    compiled modules in its own folder (whose C classes may name the package as theirs)."""
+    """A stub-only package's stubs of ``module`` (:mod:`objmcp.model.stubpackages`,
+    first, as PEP 561 orders them), then the stub beside ``module``'s file (and, for a
+    compiled module, its Python source, which mypyc ships beside it), then the
+    ``__init__.pyi`` of each package it is in (a compiled ``_rustyfish`` is described by
+    its package's stub), then the stubs of the compiled modules in its own folder (whose
+    C classes may name the package as theirs)."""
+    yield from stub_package_paths(module.__name__)
     file = getattr(module, "__file__", None)
     if not file:
         return
@@ -394,8 +399,11 @@ def _said(definitions: list[_Definition], method: bool) -> dict[str, set[str]]:
 
 @functools.cache
 def _stub_namespace(path: str, package: str) -> dict[str, object]:
+    """The names a library's stub binds; what it imports from typeshed's own
+    (``_typeshed``'s ``StrPath``) or a name only the standard library's stubs have
+    (``subprocess._CMD``) is read there."""
     tree = _tree(path)
-    return _bind(list(_live(tree.body)) if tree else [], package, {}, stub=True)
+    return _bind(list(_live(tree.body)) if tree else [], package, {}, stub=True, typeshed=True)
 
 
 def _source_namespace(module_name: str, path: str) -> dict[str, object]:
