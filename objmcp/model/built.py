@@ -9,6 +9,16 @@ value on its own. A class whose constructor takes nothing a model can say (or re
 to be called) is made by its package's factory function of the same name in lower case
 when there is one (``array`` for ``Array``), from one value.
 
+A class whose constructor has no lone-value form (it needs more than one value, or refuses
+to be called) takes one value by its alternate constructors (:func:`alternates`): public
+class methods named ``from_*`` or ``from*`` (``Resource.from_contents``,
+``Color.fromhex``) that need exactly one value, typed by the library (an annotation, a
+stub or a docstring; any JSON value when a free type variable types it). An object whose
+keys all name the constructor's arguments still goes to the constructor; any other value
+goes to the first alternate, in the order the class declares them (its own, then its
+bases'), whose parameter's schema it fits, else to the first. What an alternate gives
+must be an instance of the class, or the value is refused.
+
 :func:`build` calls the constructor; its refusal is :class:`Refused` (which the
 converter says as an error naming the class). For the methods of a
 served object (an instance: a stateful target), a value built from the same JSON for the
@@ -21,11 +31,13 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import dataclasses
 import enum
 import inspect
 import io
 import json
 import logging
+import re
 import sys
 import threading
 import types
@@ -41,13 +53,16 @@ from . import hints as t
 from .signatures import written_signature_of
 
 __all__ = [
+    "DEPTH",
     "MEMO_SIZE",
     "Construction",
     "Binding",
     "Memo",
     "Reader",
     "Refused",
+    "alternates",
     "build",
+    "chosen_form",
     "construction",
     "library_class",
     "read_makers_with",
@@ -71,24 +86,44 @@ class Construction:
     arguments: dict[str, Any]
     bind: Binding
     alone: str | None
+    alternates: tuple[Construction, ...] = ()
+    """The alternate constructors that give the lone-value form the maker lacks."""
 
     def schema(self) -> dict[str, Any]:
         """What a parameter of the class takes: the object of the maker's arguments,
-        its lone argument's value, or either."""
+        its lone argument's value (or its alternates'), or any of those."""
         forms: list[dict[str, Any]] = []
         if self.maker is self.cls and self.arguments.get("properties"):
             forms.append({"title": self.cls.__name__, **self.arguments})
-        if self.alone is not None:
-            alone = self.arguments["properties"][self.alone]
-            forms.append({key: value for key, value in alone.items() if key != "default"})
+        for lone in self.lone_forms():
+            form = lone.alone_schema()
+            if form == {}:
+                return {}  # any value: the alternate takes it
+            if form not in forms:
+                forms.append(form)
         return forms[0] if len(forms) == 1 else {"anyOf": forms}
+
+    def alone_schema(self) -> dict[str, Any]:
+        """The schema of the value that comes alone (``{}`` without one)."""
+        if self.alone is None:
+            return {}
+        alone = self.arguments["properties"][self.alone]
+        return {key: value for key, value in alone.items() if key != "default"}
+
+    def lone_forms(self) -> tuple[Construction, ...]:
+        """What takes a value that comes alone: this maker when it has a lone argument,
+        then its alternates, in order."""
+        return ((self,) if self.alone is not None else ()) + self.alternates
 
 
 Binding = Callable[[dict[str, object]], tuple[list[object], dict[str, object]]]
 """Turns JSON arguments into a callable's positional and keyword ones."""
-Reader = Callable[[Callable[..., object], str], tuple[dict[str, Any], Binding] | None]
+Reader = Callable[
+    [Callable[..., object], str], tuple[dict[str, Any], Binding, frozenset[str]] | None
+]
 """How a maker is read (:func:`read_makers_with`): given it and its name, the input schema
-and the binding a tool of it has, or None when it makes no tool."""
+and the binding a tool of it has, and the parameters the library types (an annotation, a
+stub, a docstring), or None when it makes no tool."""
 _READER: list[Reader] = []
 
 
@@ -99,14 +134,25 @@ def read_makers_with(reader: Reader) -> None:
     _READER[:] = [reader]
 
 
-_MADE: dict[type, Construction | None] = {}
+DEPTH = 2
+"""How deep classes built from JSON nest: a class's constructor may take a value of
+another class built from JSON (``timezone(offset: timedelta)``), whose own constructor
+then takes only what JSON carries as it is. Deeper, schemas would grow with every level
+and a class that takes itself (a tree's node) would never end."""
+
+_MADE: dict[tuple[type, int], Construction | None] = {}
 _LOCAL = threading.local()
 
 
 def reading_constructor() -> bool:
     """Whether this thread is reading a class's constructor as a tool now: what that
     says of its parameters is no tool's, and goes unsaid."""
-    return bool(getattr(_LOCAL, "reading", False))
+    return _depth() > 0
+
+
+def _depth() -> int:
+    """How many constructors this thread is reading, one inside another."""
+    return int(getattr(_LOCAL, "depth", 0))
 
 
 def _unless_reading(record: logging.LogRecord) -> bool:
@@ -119,30 +165,34 @@ logging.getLogger("objmcp").addFilter(_unless_reading)
 def construction(cls: object) -> Construction | None:
     """How ``cls`` is made from JSON, or None when it is not (no class of a library; a
     constructor that takes nothing a model can say, or needs an argument nothing types,
-    and no factory). A class met while another's constructor is read is not built (one
-    level deep)."""
+    and no factory). Classes nest :data:`DEPTH` deep: a class met while the constructors
+    of that many are read is not built. What is found at each depth is kept for that
+    depth, so that it does not depend on which class was asked for first."""
     if not isinstance(cls, type) or not library_class(cls):
         return None
+    depth = _depth()
+    if depth >= DEPTH:
+        return None
     try:
-        return _MADE[cls]
+        return _MADE[cls, depth]
     except (KeyError, TypeError):
         pass
-    if reading_constructor():
-        return None
-    _LOCAL.reading = True
+    _LOCAL.depth = depth + 1
     try:
         made = _construction(cls)
     finally:
-        _LOCAL.reading = False
+        _LOCAL.depth = depth
     with contextlib.suppress(TypeError):  # a class its metaclass makes unhashable
-        _MADE[cls] = made
+        _MADE[cls, depth] = made
     return made
 
 
 def library_class(cls: type) -> bool:
     """Whether ``cls`` is a concrete class of a library's own, none of those JSON carries
     another way: no builtin, exception, file, enum, standard kind, model, protocol or
-    abstract class (a JSON value may be what ``Hashable`` asks for)."""
+    abstract class (a JSON value may be what ``Hashable`` asks for), nor a typed
+    container (``class Tags(List[str])``); a generic class of its own
+    (``class Resource(Generic[D])``) is one."""
     if cls.__module__ == "builtins" or issubclass(cls, (type, BaseException, io.IOBase)):
         return False
     if issubclass(cls, enum.Enum) or t.standard_kind(cls) or t.standard_base(cls):
@@ -151,11 +201,28 @@ def library_class(cls: type) -> bool:
         return False
     if t.is_pydantic_model(cls) or t.path_class(cls) or inspect.isabstract(cls):
         return False
-    return not getattr(cls, "_is_protocol", False) and typing.Generic not in cls.__bases__
+    if typing.Generic in cls.__bases__ and any(
+        base.__module__ in _CONTAINER_MODULES
+        for base in cls.__bases__
+        if base is not typing.Generic
+    ):
+        return False
+    return not getattr(cls, "_is_protocol", False)
+
+
+_CONTAINER_MODULES = ("builtins", "collections", "collections.abc", "typing")
+"""Where the bases of a typed container come from (``List[str]`` is ``list`` and
+``Generic``)."""
 
 
 def _construction(cls: type) -> Construction | None:
     made = _read(cls, cls)
+    if made is None or made.alone is None:
+        others = alternates(cls)
+        if others and made is not None:
+            return dataclasses.replace(made, alternates=others)
+        if others:
+            return dataclasses.replace(others[0], alternates=others[1:])
     if made is not None:
         return made
     factory = _factory(cls)
@@ -173,7 +240,7 @@ def _read(cls: type, maker: Callable[..., object]) -> Construction | None:
     read = _READER[0](maker, cls.__name__)
     if read is None:
         return None
-    arguments, bind = read
+    arguments, bind, _ = read
     properties = arguments.get("properties", {})
     required = arguments.get("required", [])
     if not properties or any(properties[name] == {} for name in required):
@@ -192,6 +259,46 @@ def _read(cls: type, maker: Callable[..., object]) -> Construction | None:
 
 
 _POSITIONAL_ONLY = inspect.Parameter.POSITIONAL_ONLY
+_ALTERNATE = re.compile(r"from_?[a-z]\w*")
+"""The name of an alternate constructor: ``from_contents``, ``fromhex``, ``from_float``."""
+
+
+def alternates(cls: type) -> tuple[Construction, ...]:
+    """The alternate constructors of ``cls`` that take one value: its public class
+    methods named ``from_*`` or ``from*`` whose one required argument the library types
+    (and JSON carries), in the order the class declares them, its own before its bases'."""
+    if not _READER:
+        return ()
+    found: list[Construction] = []
+    seen: set[str] = set()
+    for klass in cls.__mro__:
+        if klass is object:
+            break
+        for name, member in list(vars(klass).items()):
+            if name in seen or not _ALTERNATE.fullmatch(name):
+                continue
+            seen.add(name)
+            if not isinstance(member, (classmethod, types.ClassMethodDescriptorType)):
+                continue
+            made = _alternate(cls, getattr(cls, name, None))
+            if made is not None:
+                found.append(made)
+    return tuple(found)
+
+
+def _alternate(cls: type, method: object) -> Construction | None:
+    """``method`` (a class method of ``cls``) as a maker of one value, when it needs
+    exactly one that the library types."""
+    if not callable(method) or written_signature_of(method) is None:
+        return None
+    read = _READER[0](method, cls.__name__)
+    if read is None:
+        return None
+    arguments, bind, typed = read
+    required = arguments.get("required", [])
+    if len(required) != 1 or required[0] not in typed:
+        return None
+    return Construction(cls, method, arguments, bind, required[0])
 
 
 def _one_value(schema: dict[str, Any]) -> bool:
@@ -234,19 +341,39 @@ def build(value: object, cls: type) -> object:
 
 
 def _made(made: Construction, value: object) -> object:
+    lone = made.lone_forms()
     by_name = made.maker is made.cls and isinstance(value, dict)
-    if by_name and made.alone is not None:
+    if by_name and lone:
         names = set(made.arguments.get("properties", {}))
         by_name = set(typing.cast(dict[str, object], value)) <= names
-    arguments = typing.cast(dict[str, object], value) if by_name else {str(made.alone): value}
+    maker = made if by_name or not lone else chosen_form(lone, value)
+    arguments = typing.cast(dict[str, object], value) if by_name else {str(maker.alone): value}
     try:
-        positional, keywords = made.bind(arguments)
+        positional, keywords = maker.bind(arguments)
     except ArgumentError as error:
         raise Refused(str(error)) from None
     try:
-        return made.maker(*positional, **keywords)
+        instance = maker.maker(*positional, **keywords)
     except Exception as error:
         raise Refused(f"{type(error).__name__}: {error}") from None
+    alternate = getattr(maker.maker, "__self__", None) is made.cls  # a class method
+    if alternate and not isinstance(instance, made.cls):
+        said = getattr(maker.maker, "__name__", "its alternate constructor")
+        got = type(instance).__qualname__
+        raise Refused(f"{said} gave a {got}, not a {made.cls.__name__}")
+    return instance
+
+
+def chosen_form(forms: tuple[Construction, ...], value: object) -> Construction:
+    """Of ``forms`` (what takes a lone value, in order), the first whose lone argument's
+    schema ``value`` fits, else the first."""
+    if len(forms) > 1:
+        from jsonschema import Draft202012Validator  # only a class with alternates needs it
+
+        for form in forms:
+            if Draft202012Validator(form.alone_schema()).is_valid(value):
+                return form
+    return forms[0]
 
 
 _NOTHING: Any = object()

@@ -4,8 +4,10 @@ The text rules: ``str`` as is; ``None`` is ``null`` (an empty text would be an e
 string's); ``bool`` is ``true``/``false``; numbers are their JSON text; containers,
 dataclasses, NamedTuples, TypedDicts and pydantic models are compact JSON (UTF-8, not
 ASCII-escaped); ``bytes`` returned are their text when they are UTF-8, else base64,
-saying which in a second block (in a container, base64); an object that exports itself
-(``to_pylist``, ``to_dict`` ...) is what it exports; anything else is ``str(value)``
+saying which in a second block; in a container, base64 when the tool has an output
+schema (as it says), else the same text-when-UTF-8 rule, with no block saying which; an
+object that exports itself (``to_pylist``, ``to_dict`` ...) is what it exports; anything
+else is ``str(value)``
 (:func:`~objmcp.model.convert.to_jsonable`). A value with no JSON form (NaN, a cycle) is
 an error result that says so.
 
@@ -128,10 +130,17 @@ DEFAULT_LIMITS = Limits()
 
 
 def value_result(
-    value: object, limits: Limits = DEFAULT_LIMITS, budget: Budget | None = None
+    value: object,
+    limits: Limits = DEFAULT_LIMITS,
+    budget: Budget | None = None,
+    *,
+    bytes_as_text: bool = False,
 ) -> ToolResult:
     """The result of a call that returned ``value``, within ``limits`` (``budget``: what
-    is left of ``max_items`` when some iterator was read already); never raises."""
+    is left of ``max_items`` when some iterator was read already); never raises.
+    ``bytes_as_text``: bytes inside the value are their text when they are UTF-8, as
+    bytes returned alone are (for a result no schema describes; see
+    :func:`~objmcp.model.convert.to_jsonable`), else base64."""
     text = plain_text(value)
     if text is not None:
         return (
@@ -148,7 +157,7 @@ def value_result(
     if budget is None:
         budget = Budget(limits.max_items)
     try:
-        jsonable = to_jsonable(value, budget=budget)
+        jsonable = to_jsonable(value, budget=budget, bytes_as_text=bytes_as_text)
         text = jsonable if isinstance(jsonable, str) else dumps(jsonable)
     except (NotJsonable, ValueError, RecursionError) as error:
         return ToolResult(f"The tool's result has no JSON form: {_say(error)}", None, True)

@@ -15,6 +15,7 @@ its UTF-8 bytes, and any bytes come as ``{"base64": "..."}``
 from __future__ import annotations
 
 import binascii
+import contextlib
 import dataclasses
 import enum
 import inspect
@@ -151,7 +152,7 @@ def from_json(value: object, hint: object, path: str = "") -> object:
         base = t.standard_base(origin)
         if base is not None:
             return _to_subclass(from_json(value, base, path), origin, path)
-        if origin is hint and construction(origin) is not None:
+        if construction(origin) is not None:  # the class, or a generic one's alias
             try:
                 return build(value, origin)
             except Refused as refusal:
@@ -609,13 +610,23 @@ class Budget:
 _END = object()
 
 
-def to_jsonable(value: object, *, strict: bool = False, budget: Budget | None = None) -> object:
+def to_jsonable(
+    value: object,
+    *,
+    strict: bool = False,
+    budget: Budget | None = None,
+    bytes_as_text: bool = False,
+) -> object:
     """Plain JSON data for ``value``.
 
     Containers, dataclasses, NamedTuples, TypedDicts, pydantic models, enums,
     datetimes, UUIDs, decimals, paths, sets (``collections.abc.Set`` too), a mapping's
     keys, values and items (in order) and iterators have a JSON form;
-    bytes become base64 text; an object that says it is a number and prints as it
+    bytes become base64 text, or, with ``bytes_as_text`` (a result no schema describes),
+    their text when they are UTF-8 and base64 only when they are not. That is ambiguous
+    where it applies: ``b"aGk="`` (text) and ``b"hi"`` (base64 ``"aGk="``) give the same
+    string; a reader who must tell needs a schema, which keeps base64 throughout. An
+    object that says it is a number and prints as it
     (:func:`~objmcp.model.reals.said_number`) is that number. Anything else raises
     :class:`NotJsonable` when ``strict``; else it is what it exports of itself
     (:func:`~objmcp.model.exports.exported`: ``to_pylist``, ``to_dict`` ..., or its
@@ -625,10 +636,20 @@ def to_jsonable(value: object, *, strict: bool = False, budget: Budget | None = 
     Iterators are read out whole, or as far as ``budget`` allows (it says whether
     one was cut).
     """
-    return _jsonable(value, strict, set(), budget)
+    return _jsonable(value, strict, bytes_as_text, set(), budget)
 
 
-def _jsonable(value: object, strict: bool, active: set[int], budget: Budget | None) -> object:
+def _bytes_form(data: bytes, text: bool) -> str:
+    """Bytes as JSON: their base64, or (``text``) their UTF-8 text when they are some."""
+    if text:
+        with contextlib.suppress(UnicodeDecodeError):
+            return data.decode("utf-8")
+    return binascii.b2a_base64(data, newline=False).decode("ascii")
+
+
+def _jsonable(
+    value: object, strict: bool, text: bool, active: set[int], budget: Budget | None
+) -> object:
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -638,17 +659,17 @@ def _jsonable(value: object, strict: bool, active: set[int], budget: Budget | No
             raise NotJsonable(f"{value!r} is not a JSON number")
         return float(value)  # a float subclass (numpy's float64) as a plain float
     if isinstance(value, enum.Enum):
-        return _jsonable(value.value, strict, active, budget)
+        return _jsonable(value.value, strict, text, active, budget)
     if isinstance(value, t.BINARY):
-        return binascii.b2a_base64(value, newline=False).decode("ascii")
-    text = _standard_text(value)
-    if text is not None:
-        return text
+        return _bytes_form(bytes(value), text)
+    standard = _standard_text(value)
+    if standard is not None:
+        return standard
     if id(value) in active:
         raise NotJsonable("the value refers to itself (a cycle)")
     active.add(id(value))
     try:
-        return _jsonable_container(value, strict, active, budget)
+        return _jsonable_container(value, strict, text, active, budget)
     finally:
         active.discard(id(value))
 
@@ -667,11 +688,11 @@ def _standard_text(value: object) -> str | None:
 
 
 def _jsonable_container(
-    value: object, strict: bool, active: set[int], budget: Budget | None
+    value: object, strict: bool, text: bool, active: set[int], budget: Budget | None
 ) -> object:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
-            f.name: _jsonable(getattr(value, f.name), strict, active, budget)
+            f.name: _jsonable(getattr(value, f.name), strict, text, active, budget)
             for f in dataclasses.fields(value)
         }
     if isinstance(value, tuple) and hasattr(value, "_asdict"):
@@ -679,19 +700,19 @@ def _jsonable_container(
         # with extra fields (scipy's results) also holds its private state.
         fields = value._asdict().items()
         return {
-            k: _jsonable(v, strict, active, budget)
+            k: _jsonable(v, strict, text, active, budget)
             for k, v in fields
             if not (isinstance(k, str) and k.startswith("_"))
         }
     dump = own_method(value, "model_dump")
     if dump is not None and not isinstance(value, type):
-        return _jsonable(dump(mode="json"), strict, active, budget)
+        return _jsonable(dump(mode="json"), strict, text, active, budget)
     if isinstance(value, abc.Mapping):
-        return {_key(k): _jsonable(v, strict, active, budget) for k, v in value.items()}
+        return {_key(k): _jsonable(v, strict, text, active, budget) for k, v in value.items()}
     if isinstance(value, (list, tuple, abc.KeysView, abc.ValuesView, abc.ItemsView)):
-        return [_jsonable(v, strict, active, budget) for v in value]
+        return [_jsonable(v, strict, text, active, budget) for v in value]
     if isinstance(value, (set, frozenset, abc.Set)):
-        items = [_jsonable(v, strict, active, budget) for v in value]
+        items = [_jsonable(v, strict, text, active, budget) for v in value]
         try:
             return sorted(items)  # type: ignore[type-var]
         except TypeError:
@@ -699,7 +720,7 @@ def _jsonable_container(
     if isinstance(value, abc.Iterator) or inspect.isgenerator(value):
         iterator = typing.cast(abc.Iterator[object], value)
         taken = iterator if budget is None else budget.take(iterator)
-        return [_jsonable(v, strict, active, budget) for v in taken]
+        return [_jsonable(v, strict, text, active, budget) for v in taken]
     if is_real(value):  # a Decimal, a Fraction, mpmath's, numpy's
         try:
             return real_form(value)
@@ -707,7 +728,7 @@ def _jsonable_container(
             raise NotJsonable(str(error)) from None
     plain = plain_form(value)
     if plain is not NO_FORM:
-        return _jsonable(plain, strict, active, budget)
+        return _jsonable(plain, strict, text, active, budget)
     number = said_number(value)  # a library's scalar object
     if number is not None:
         return number
@@ -715,10 +736,10 @@ def _jsonable_container(
         raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
     data = exported(value)  # its own export (to_pylist, to_dict ...), or its keys()
     if data is not NO_FORM:
-        return _jsonable(data, strict, active, budget)
+        return _jsonable(data, strict, text, active, budget)
 
     def part(item: object) -> object:
-        return _jsonable(item, False, active, budget)
+        return _jsonable(item, False, text, active, budget)
 
     return readable(value, part)
 

@@ -165,6 +165,9 @@ class SchemaBuilder:
             return schema
         if origin in t.MAPPINGS:
             return self._mapping(args, where)
+        made = construction(origin) if origin is not None and not self.results else None
+        if made is not None:  # a library's generic class (``Resource[D]``), built as it is
+            return made.schema()
         base_class = chosen_base(hint)
         choices = class_choices(base_class) if base_class is not None else {}
         if choices:

@@ -202,8 +202,83 @@ def _stub_definitions(
             found_maker = _stub_definitions_named(function, f"{qualname}.{maker}")
             if found_maker is not None:
                 return found_maker[0], found_maker[1], True
+        for maker in ("__init__", "__new__"):
+            reexported = _reexported_definitions(function, f"{qualname}.{maker}")
+            if reexported is not None:
+                return reexported[0], reexported[1], True
         return None
     return _stub_definitions_named(function, qualname)
+
+
+def _reexported_definitions(
+    cls: type, qualname: str
+) -> tuple[list[_Definition], dict[str, object]] | None:
+    """The ``def`` s of ``qualname`` in the stub of the compiled module ``cls``'s module
+    takes the class from by an assignment (``RSAPublicNumbers =
+    rust_openssl.rsa.RSAPublicNumbers``, ``rust_openssl`` imported by a ``from`` import):
+    a Rust or C class that names the re-exporting module as its own."""
+    module = sys.modules.get(cls.__module__)
+    file = getattr(module, "__file__", None)
+    if module is None or not isinstance(file, str) or not file.endswith(".py"):
+        return None
+    dotted = _assigned_from(file, cls.__name__)
+    if dotted is None:
+        return None
+    head, _, rest = dotted.partition(".")
+    imported = _imported_from(file).get(head)
+    if imported is None:
+        return None
+    name = ".".join(filter(None, (*imported, rest)))
+    runtime: object = module
+    for part in dotted.split("."):
+        runtime = getattr(runtime, part, None)
+    if getattr(runtime, cls.__name__, None) is not cls:
+        return None
+    found = _module_stub(name)
+    if found is None:
+        return None
+    path, package = found
+    definitions = _definitions(path).get(qualname)
+    return (definitions, _stub_namespace(path, package)) if definitions else None
+
+
+@functools.cache
+def _assigned_from(path: str, name: str) -> str | None:
+    """The dotted module path a source's top-level ``name = a.b.name`` takes ``name``
+    from (``a.b``), or None."""
+    tree = _tree(path)
+    for node in _live(tree.body if tree is not None else []):
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target, value = node.targets[0], node.value
+        named = isinstance(target, ast.Name) and target.id == name
+        if named and isinstance(value, ast.Attribute) and value.attr == name:
+            written = ast.unparse(value.value)
+            return written if all(p.isidentifier() for p in written.split(".")) else None
+    return None
+
+
+def _module_stub(name: str) -> tuple[str, str] | None:
+    """The stub of the module ``name`` (a compiled submodule that has no file of its own,
+    ``pkg._rust.openssl.rsa``): under the folder of its nearest enclosing module that
+    has a file, ``_rust/openssl/rsa.pyi`` or ``.../rsa/__init__.pyi``; and the package
+    its relative imports start from."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        file = getattr(sys.modules.get(".".join(parts[:cut])), "__file__", None)
+        if not isinstance(file, str):
+            continue
+        folder, file_name = os.path.split(file)
+        stem = file_name.split(".", 1)[0]
+        root = folder if stem == "__init__" else os.path.join(folder, stem)
+        rest = parts[cut:]
+        if not rest:
+            candidates = [(os.path.join(folder, stem + ".pyi"), ".".join(parts[:-1]))]
+        else:
+            candidates = [(os.path.join(root, *rest) + ".pyi", ".".join(parts[:-1]))]
+        candidates.append((os.path.join(root, *rest, "__init__.pyi"), name))
+        return next(((path, package) for path, package in candidates if os.path.isfile(path)), None)
+    return None
 
 
 def _stub_definitions_named(
@@ -260,7 +335,8 @@ def _typeshed_definition(
         return None
     definitions = _definitions(path).get(qualname)
     if definitions:
-        return definitions, _typeshed_namespace(module_name)
+        loaded = sys.modules.get(module_name)  # the classes the stub defines: the module's
+        return definitions, {**(vars(loaded) if loaded else {}), **_typeshed_namespace(module_name)}
     head, _, rest = qualname.partition(".")
     imported = _imported_from(path).get(head)
     if imported is None:

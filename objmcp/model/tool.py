@@ -506,14 +506,18 @@ def _built_input(
     return input_schema, parameters, injected
 
 
-def _read_maker(maker: Callable[..., object], name: str) -> tuple[JsonSchema, Binding] | None:
+def _read_maker(
+    maker: Callable[..., object], name: str
+) -> tuple[JsonSchema, Binding, frozenset[str]] | None:
     """The input schema and binding of a tool of ``maker`` (a class, or a factory of one),
-    for :mod:`objmcp.model.built`; None when it makes no tool."""
+    and the parameters the library types, for :mod:`objmcp.model.built`; None when it
+    makes no tool."""
     try:
         tool = make_tool(name, maker, ToolOptions(structured=False), lenient=False)
     except (TargetError, TypeError, ValueError):
         return None
-    return tool.input_schema, tool.bind
+    typed = frozenset(p.name for p in tool.parameters if p.type_from is not None)
+    return tool.input_schema, tool.bind, typed
 
 
 read_makers_with(_read_maker)

@@ -187,9 +187,10 @@ def test_a_function_wins_the_name_of_a_class() -> None:
 
 def test_what_the_standard_library_serves_of_its_classes() -> None:
     tools = objmcp.Toolbox(datetime)
-    # not tzinfo (abstract), nor timezone (its offset, a timedelta, is built one level deep
-    # only: nothing types what a model would send for it)
-    assert set(tools) == {"date", "datetime", "time", "timedelta"}
+    # not tzinfo (abstract); timezone, whose offset is a timedelta built from JSON in turn
+    assert set(tools) == {"date", "datetime", "time", "timedelta", "timezone"}
+    zone = tools.call("timezone", {"offset": {"hours": -3}, "name": "BRT"}).text
+    assert zone == "BRT"
     assert tools.call("date", {"year": 2024, "month": 1, "day": 5}).text == "2024-01-05"
     assert tools.call("timedelta", {"days": 1, "hours": 2}).text == "1 day, 2:00:00"
     assert "Counter" in objmcp.Toolbox(collections)
