@@ -537,13 +537,19 @@ def binary_argument(data: bytes | bytearray | memoryview) -> object:
 def argument_form(value: object) -> object:
     """``value`` as an argument carries it (a default shown in an input schema): its
     :func:`to_jsonable` form, strict, except that bytes, alone or in a plain list, tuple
-    or dict, take their :func:`binary_argument` form."""
+    or dict, take their :func:`binary_argument` form, and an exact number (a ``Decimal``,
+    a ``Fraction``) is a JSON number only when its digits are its value."""
     if isinstance(value, t.BINARY):
         return binary_argument(value)
     if type(value) in (list, tuple):
         return [argument_form(item) for item in typing.cast(abc.Sequence[object], value)]
     if type(value) is dict:
         return {_key(k): argument_form(v) for k, v in value.items()}
+    if is_real(value) and not isinstance(value, (bool, int, float)):
+        try:
+            return real_form(value, by_digits=True)  # read back by its digits (_to_fraction)
+        except NotFinite as error:
+            raise NotJsonable(str(error)) from None
     return to_jsonable(value, strict=True)
 
 

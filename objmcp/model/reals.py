@@ -43,9 +43,11 @@ def is_real(value: object) -> bool:
     )
 
 
-def real_form(value: object) -> int | float | str:
+def real_form(value: object, *, by_digits: bool = False) -> int | float | str:
     """The JSON form of a real number of a kind other than ``float``; raises
-    :class:`NotFinite` for NaN and the infinities."""
+    :class:`NotFinite` for NaN and the infinities. ``by_digits``: a ``Decimal`` or a
+    rational is a JSON number only when the number's digits are its value (an argument is
+    read back by its digits: ``Fraction(1, 2**24)``, exact as a double, is sent as text)."""
     if isinstance(value, numbers.Integral):
         return int(value)
     decimal = t.loaded_module("decimal")
@@ -63,7 +65,7 @@ def real_form(value: object) -> int | float | str:
             if _integral(value):
                 whole: Any = value
                 return int(whole)
-            if near == value or _text_is(value, repr(near)):
+            if (near == value and not by_digits) or _text_is(value, repr(near)):
                 return near
         if isinstance(value, numbers.Rational):
             return f"{value.numerator}/{value.denominator}"

@@ -268,3 +268,10 @@ def test_a_result_declared_bytes_fits_its_output_schema_as_base64(
     json.dumps(result.structured)  # JSON all through: no bytes left
     sent = result.structured["result"] if tool.wraps_output else result.structured
     assert decoded(sent) == plain(value)
+
+
+@given(st.sampled_from([fractions.Fraction, decimal.Decimal]), st.integers(1, 60))
+def test_an_exact_number_as_an_argument_reads_back_as_itself(kind: type, power: int) -> None:
+    # 2**-power is exact as a double, but a double's shortest digits are not its value
+    value = kind(1) / kind(2**power)
+    assert from_json(wire(value), kind) == value
