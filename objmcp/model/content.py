@@ -8,7 +8,7 @@ saying which in a second block; in a container, base64 when the tool has an outp
 schema (as it says), else the same text-when-UTF-8 rule, with no block saying which; an
 object that exports itself (``to_pylist``, ``to_dict`` ...) is what it exports; anything
 else is ``str(value)``
-(:func:`~objmcp.model.convert.to_jsonable`). A value with no JSON form (NaN, a cycle) is
+(:func:`~objmcp.model.jsonable.to_jsonable`). A value with no JSON form (NaN, a cycle) is
 an error result that says so.
 
 A result is bounded (:class:`Limits`): the iterators and generators in it give at most
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._exceptions import ArgumentError, ToolError
-from .convert import Budget, NotJsonable, to_jsonable
+from .jsonable import Budget, NotJsonable, to_jsonable
 from .jsoncount import DEFAULT_MAX_VALUES
 from .jsontext import dumps
 from .media import content_blocks, describe_blocks, is_media
@@ -140,7 +140,7 @@ def value_result(
     is left of ``max_items`` when some iterator was read already); never raises.
     ``bytes_as_text``: bytes inside the value are their text when they are UTF-8, as
     bytes returned alone are (for a result no schema describes; see
-    :func:`~objmcp.model.convert.to_jsonable`), else base64."""
+    :func:`~objmcp.model.jsonable.to_jsonable`), else base64."""
     text = plain_text(value)
     if text is not None:
         return (

@@ -1,27 +1,21 @@
-"""Values across the JSON line, both ways.
+"""JSON values as the Python values a tool's hints ask for.
 
 :func:`from_json` turns a JSON value that already passed the tool's schema into
 the Python value its type hint asks for (Enum members, dataclass instances,
-tuples, datetimes, ...); :func:`to_jsonable` turns whatever a method returns
-into plain JSON data. The two mirror :mod:`objmcp.model.schema`: a value of a
-type, sent through ``to_jsonable``, validates against that type's schema and
-comes back equal through ``from_json``; except bytes, whose argument form is
-not their result form. A string argument is always text: for a bytes parameter,
-its UTF-8 bytes, and any bytes come as ``{"base64": "..."}``
-(:func:`argument_form`); a result's bytes are base64 text, as the result schema's
-``contentEncoding`` says.
+tuples, datetimes, a library's classes built from JSON, ...). It mirrors
+:mod:`objmcp.model.schema` and :mod:`objmcp.model.jsonable`: a value of a type, sent
+through ``to_jsonable``, validates against that type's schema and comes back equal
+through ``from_json``; except bytes, whose argument form is not their result form. A
+string argument is always text: for a bytes parameter, its UTF-8 bytes, and any bytes
+come as ``{"base64": "..."}`` (:func:`binary_from_json`).
 """
 
 from __future__ import annotations
 
 import binascii
-import contextlib
-import dataclasses
 import enum
 import inspect
-import itertools
 import json
-import math
 import re
 import typing
 from collections import abc
@@ -29,24 +23,16 @@ from typing import Any
 
 from . import hints as t
 from .built import Refused, build, construction
-from .exports import exported
+from .jsonable import BASE64_KEY
 from .jsontext import parse_json
-from .reals import NotFinite, is_real, real_form, said_number
-from .shapes import NO_FORM, own_method, plain_form, readable
 from .subclasses import chosen_base, class_choices
 
 __all__ = [
-    "BASE64_KEY",
-    "Budget",
     "ConversionError",
-    "NotJsonable",
-    "argument_form",
-    "binary_argument",
     "binary_from_json",
     "describe_json",
     "from_json",
     "from_text",
-    "to_jsonable",
 ]
 
 
@@ -57,10 +43,6 @@ class ConversionError(ValueError):
         super().__init__(f"{path}: {message}" if path else message)
         self.path = path
         self.message = message
-
-
-class NotJsonable(TypeError):
-    """A value has no JSON form (NaN, infinity, a cycle, or an unknown type in strict mode)."""
 
 
 # --- JSON -> Python ---------------------------------------------------------------------------
@@ -490,10 +472,6 @@ def _to_fraction(value: object, path: str) -> object:
     return _parse_text(value, path, "a fraction", fractions.Fraction, ZeroDivisionError)
 
 
-BASE64_KEY = "base64"
-"""The one key of the object that carries bytes that are not text: ``{"base64": "..."}``."""
-
-
 def binary_from_json(value: object, path: str = "") -> bytes:
     """The bytes a JSON value stands for as an argument: a string is text, taken as its
     UTF-8 bytes, whatever its characters (``"aGk="`` is those four bytes, not their
@@ -524,35 +502,6 @@ def binary_from_json(value: object, path: str = "") -> bytes:
     )
 
 
-def binary_argument(data: bytes | bytearray | memoryview) -> object:
-    """The argument form of ``data`` (the inverse of :func:`binary_from_json`): its text
-    when it is UTF-8, else ``{"base64": "..."}``."""
-    raw = bytes(data)
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return {BASE64_KEY: binascii.b2a_base64(raw, newline=False).decode("ascii")}
-
-
-def argument_form(value: object) -> object:
-    """``value`` as an argument carries it (a default shown in an input schema): its
-    :func:`to_jsonable` form, strict, except that bytes, alone or in a plain list, tuple
-    or dict, take their :func:`binary_argument` form, and an exact number (a ``Decimal``,
-    a ``Fraction``) is a JSON number only when its digits are its value."""
-    if isinstance(value, t.BINARY):
-        return binary_argument(value)
-    if type(value) in (list, tuple):
-        return [argument_form(item) for item in typing.cast(abc.Sequence[object], value)]
-    if type(value) is dict:
-        return {_key(k): argument_form(v) for k, v in value.items()}
-    if is_real(value) and not isinstance(value, (bool, int, float)):
-        try:
-            return real_form(value, by_digits=True)  # read back by its digits (_to_fraction)
-        except NotFinite as error:
-            raise NotJsonable(str(error)) from None
-    return to_jsonable(value, strict=True)
-
-
 _SCALARS: dict[type, abc.Callable[[object, str], object]] = {
     bool: lambda v, p: _expect(v, bool, "boolean", p),
     int: _to_int,
@@ -570,191 +519,3 @@ _STANDARD: dict[t.StandardKind, abc.Callable[[object, str], object]] = {
     "decimal": _to_decimal,
     "fraction": _to_fraction,
 }
-
-
-# --- Python -> JSON ---------------------------------------------------------------------------
-
-
-class Budget:
-    """The items that may still be read from iterators and generators for one result: a
-    bound shared by all of them, nested ones included (a list of generators), so that an
-    endless or huge one ends. ``cut`` says some iterator went on past it."""
-
-    cut = False
-    """Some iterator had more items than the budget allowed."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = self.left = limit
-
-    def take(self, iterator: abc.Iterator[object]) -> list[object]:
-        """The items of ``iterator`` the budget still allows; when that is not all of them
-        (one more is read to tell), ``cut`` is set.
-
-        When the first item is a tuple holding iterators, each item's are read before the
-        next item is, since reading on may end them (``itertools.groupby``'s ``(key,
-        group)`` pairs); other items are read all at once."""
-        items: list[object] = []
-        while self.left:
-            item = next(iterator, _END)
-            if item is _END:
-                return items
-            self.left -= 1
-            if not (type(item) is tuple and any(isinstance(p, abc.Iterator) for p in item)):
-                items.append(item)
-                if len(items) == 1:  # the first item holds no iterator: the rest at once
-                    rest = list(itertools.islice(iterator, self.left)) if self.left else []
-                    self.left -= len(rest)
-                    items.extend(rest)
-                    break
-                continue
-            items.append(tuple(self.take(p) if isinstance(p, abc.Iterator) else p for p in item))
-        if not self.cut:
-            self.cut = next(iterator, _END) is not _END
-        return items
-
-
-_END = object()
-
-
-def to_jsonable(
-    value: object,
-    *,
-    strict: bool = False,
-    budget: Budget | None = None,
-    bytes_as_text: bool = False,
-) -> object:
-    """Plain JSON data for ``value``.
-
-    Containers, dataclasses, NamedTuples, TypedDicts, pydantic models, enums,
-    datetimes, UUIDs, decimals, paths, sets (``collections.abc.Set`` too), a mapping's
-    keys, values and items (in order) and iterators have a JSON form;
-    bytes become base64 text, or, with ``bytes_as_text`` (a result no schema describes),
-    their text when they are UTF-8 and base64 only when they are not. That is ambiguous
-    where it applies: ``b"aGk="`` (text) and ``b"hi"`` (base64 ``"aGk="``) give the same
-    string; a reader who must tell needs a schema, which keeps base64 throughout. An
-    object that says it is a number and prints as it
-    (:func:`~objmcp.model.reals.said_number`) is that number. Anything else raises
-    :class:`NotJsonable` when ``strict``; else it is what it exports of itself
-    (:func:`~objmcp.model.exports.exported`: ``to_pylist``, ``to_dict`` ..., or its
-    ``keys()`` when its ``str`` says nothing), or else
-    :func:`~objmcp.model.shapes.readable`: its ``str``. NaN, infinities and cycles
-    always raise.
-    Iterators are read out whole, or as far as ``budget`` allows (it says whether
-    one was cut).
-    """
-    return _jsonable(value, strict, bytes_as_text, set(), budget)
-
-
-def _bytes_form(data: bytes, text: bool) -> str:
-    """Bytes as JSON: their base64, or (``text``) their UTF-8 text when they are some."""
-    if text:
-        with contextlib.suppress(UnicodeDecodeError):
-            return data.decode("utf-8")
-    return binascii.b2a_base64(data, newline=False).decode("ascii")
-
-
-def _jsonable(
-    value: object, strict: bool, text: bool, active: set[int], budget: Budget | None
-) -> object:
-    if value is None or isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise NotJsonable(f"{value!r} is not a JSON number")
-        return float(value)  # a float subclass (numpy's float64) as a plain float
-    if isinstance(value, enum.Enum):
-        return _jsonable(value.value, strict, text, active, budget)
-    if isinstance(value, t.BINARY):
-        return _bytes_form(bytes(value), text)
-    standard = _standard_text(value)
-    if standard is not None:
-        return standard
-    if id(value) in active:
-        raise NotJsonable("the value refers to itself (a cycle)")
-    active.add(id(value))
-    try:
-        return _jsonable_container(value, strict, text, active, budget)
-    finally:
-        active.discard(id(value))
-
-
-def _standard_text(value: object) -> str | None:
-    """The text form of a date, time, UUID or path (or of a subclass's value)."""
-    datetime = t.loaded_module("datetime")
-    if datetime is not None and isinstance(value, (datetime.date, datetime.time)):
-        return str(value.isoformat())
-    uuid, pathlib = t.loaded_module("uuid"), t.loaded_module("pathlib")
-    if (uuid is not None and isinstance(value, uuid.UUID)) or (
-        pathlib is not None and isinstance(value, pathlib.PurePath)
-    ):
-        return str(value)
-    return None
-
-
-def _jsonable_container(
-    value: object, strict: bool, text: bool, active: set[int], budget: Budget | None
-) -> object:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: _jsonable(getattr(value, f.name), strict, text, active, budget)
-            for f in dataclasses.fields(value)
-        }
-    if isinstance(value, tuple) and hasattr(value, "_asdict"):
-        # A NamedTuple's fields never start with "_"; the _asdict() of a library's tuple
-        # with extra fields (scipy's results) also holds its private state.
-        fields = value._asdict().items()
-        return {
-            k: _jsonable(v, strict, text, active, budget)
-            for k, v in fields
-            if not (isinstance(k, str) and k.startswith("_"))
-        }
-    dump = own_method(value, "model_dump")
-    if dump is not None and not isinstance(value, type):
-        return _jsonable(dump(mode="json"), strict, text, active, budget)
-    if isinstance(value, abc.Mapping):
-        return {_key(k): _jsonable(v, strict, text, active, budget) for k, v in value.items()}
-    if isinstance(value, (list, tuple, abc.KeysView, abc.ValuesView, abc.ItemsView)):
-        return [_jsonable(v, strict, text, active, budget) for v in value]
-    if isinstance(value, (set, frozenset, abc.Set)):
-        items = [_jsonable(v, strict, text, active, budget) for v in value]
-        try:
-            return sorted(items)  # type: ignore[type-var]
-        except TypeError:
-            return items
-    if isinstance(value, abc.Iterator) or inspect.isgenerator(value):
-        iterator = typing.cast(abc.Iterator[object], value)
-        taken = iterator if budget is None else budget.take(iterator)
-        return [_jsonable(v, strict, text, active, budget) for v in taken]
-    if is_real(value):  # a Decimal, a Fraction, mpmath's, numpy's
-        try:
-            return real_form(value)
-        except NotFinite as error:
-            raise NotJsonable(str(error)) from None
-    plain = plain_form(value)
-    if plain is not NO_FORM:
-        return _jsonable(plain, strict, text, active, budget)
-    number = said_number(value)  # a library's scalar object
-    if number is not None:
-        return number
-    if strict:
-        raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
-    data = exported(value)  # its own export (to_pylist, to_dict ...), or its keys()
-    if data is not NO_FORM:
-        return _jsonable(data, strict, text, active, budget)
-
-    def part(item: object) -> object:
-        return _jsonable(item, False, text, active, budget)
-
-    return readable(value, part)
-
-
-def _key(key: object) -> str:
-    if isinstance(key, str):
-        return key
-    if isinstance(key, enum.Enum):
-        return str(key.value)
-    if isinstance(key, bool):
-        return "true" if key else "false"
-    return str(key)

@@ -20,9 +20,10 @@ from typing import Any, Literal
 
 from .._exceptions import ElicitError
 from . import hints as t
-from .convert import ConversionError, NotJsonable, describe_json, from_json, to_jsonable
+from .convert import ConversionError, describe_json, from_json
 from .docs import read_docs
 from .inject import ElicitResult
+from .jsonable import NotJsonable, to_jsonable
 
 __all__ = ["Question", "make_question", "read_answer"]
 

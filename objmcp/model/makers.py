@@ -22,8 +22,8 @@ import enum
 import inspect
 from collections import abc
 from collections.abc import Callable
-from typing import Any
 
+from .shapes import has_own_text
 from .signatures import written_signature_of
 
 __all__ = ["has_a_form", "makes_a_value", "member_maker"]
@@ -69,8 +69,7 @@ def has_a_form(cls: type) -> bool:
     (a ``__str__`` or ``__repr__`` of its own, not ``object``'s), plain data (a dataclass,
     a model with ``model_dump``, a mapping, a collection), or public
     attributes its ``__init__`` sets."""
-    kind: Any = cls
-    if kind.__str__ is not object.__str__ or kind.__repr__ is not object.__repr__:
+    if has_own_text(cls):
         return True
     if dataclasses.is_dataclass(cls) or callable(getattr(cls, "model_dump", None)):
         return True

@@ -37,9 +37,9 @@ from .content import (
     too_big,
     value_result,
 )
-from .convert import Budget, to_jsonable
 from .hints import BINARY
 from .inject import InputNeeded
+from .jsonable import Budget, to_jsonable
 from .printed import Printed, keep_print, pass_on, stop_keeping
 from .tool import Tool
 

@@ -18,9 +18,10 @@ from .._exceptions import ArgumentError, TargetError
 from . import hints as t
 from .annotations import type_hints_of
 from .content import DEFAULT_LIMITS, Limits, TooBig, block_size, cut_note, value_result
-from .convert import Budget, from_texts
+from .convert import from_texts
 from .docs import read_docs
 from .inject import injected_parameters
+from .jsonable import Budget
 from .media import MEDIA
 from .publish import PromptOptions
 from .signatures import is_async, signature_of

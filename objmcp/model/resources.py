@@ -21,9 +21,10 @@ from typing import Any, Literal
 from .._exceptions import TargetError
 from .annotations import type_hints_of
 from .content import DEFAULT_LIMITS, Limits, TooBig, block_size, cut_note
-from .convert import Budget, from_texts, to_jsonable
+from .convert import from_texts
 from .docs import read_docs
 from .inject import injected_parameters
+from .jsonable import Budget, to_jsonable
 from .jsontext import dumps
 from .media import File, guess_mime, sniff
 from .publish import ResourceOptions

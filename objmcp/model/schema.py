@@ -22,8 +22,8 @@ from typing import Any
 
 from . import hints as t
 from .built import construction
-from .convert import BASE64_KEY, NotJsonable, argument_form, to_jsonable
 from .docs import read_docs
+from .jsonable import BASE64_KEY, NotJsonable, argument_form, to_jsonable
 from .subclasses import chosen_base, class_choices
 
 __all__ = [

@@ -78,11 +78,15 @@ def _missing_as_null(data: object) -> object:
 
 
 def says_what_it_is(value: object) -> bool:
-    """Whether ``value``'s ``str`` says something: its class (or a base short of
-    ``object``) has a ``__str__`` or a ``__repr__`` of its own, so it is not the default
-    ``<X object at 0x...>``."""
-    kind = type(value)
-    return kind.__str__ is not object.__str__ or kind.__repr__ is not object.__repr__
+    """Whether ``value``'s ``str`` says something (:func:`has_own_text` of its class), so
+    it is not the default ``<X object at 0x...>``."""
+    return has_own_text(type(value))
+
+
+def has_own_text(kind: type) -> bool:
+    """Whether ``kind`` (or a base short of ``object``) has a ``__str__`` or a
+    ``__repr__`` of its own."""
+    return kind.__str__ is not object.__str__ or kind.__repr__ is not object.__repr__  # type: ignore[comparison-overlap]
 
 
 def readable(value: object, part: Callable[[object], object]) -> object:

@@ -22,11 +22,12 @@ from .._exceptions import ArgumentError, TargetError
 from .annotations import stub_hints_of, type_hints_of
 from .built import Binding, read_makers_with, reading_constructor, remembering
 from .caller import Caller
-from .convert import ConversionError, NotJsonable, argument_form, from_json
+from .convert import ConversionError, from_json
 from .docs import Docs, read_docs
 from .handwritten import check_against_signature, check_schema
 from .headers import HEADER_KEY, ParamHeader, header_of, param_headers, with_safe_bounds
 from .inject import Cancelled, injected_parameters, injected_value
+from .jsonable import NotJsonable, argument_form
 from .jsoncount import DEFAULT_MAX_VALUES
 from .media import MEDIA, is_picture_type
 from .paramtypes import TypeSource, Uncarried, sourced_type, unbuilt_class, uncarried

@@ -35,12 +35,12 @@ from .._exceptions import TargetError, UnknownResourceError, UnknownToolError
 from .caller import Caller
 from .collect import Found, collect
 from .content import DEFAULT_LIMITS, Limits, ToolResult, error_result
-from .convert import Budget
 from .danger import withheld_line
 from .discovery import DEFAULT_THRESHOLD, Discovery, DiscoveryMode, about_target, check_mode
 from .headers import ParamHeader
 from .hooks import CallInfo, Hook, after, before
 from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
+from .jsonable import Budget
 from .jsoncount import small
 from .outcome import awaited, off_loop, run_sync_tool, settle, tool_result
 from .per import (

@@ -16,7 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from objmcp.model.convert import ConversionError, binary_argument, from_json
+from objmcp.model.convert import ConversionError, from_json
+from objmcp.model.jsonable import binary_argument
 from objmcp.model.schema import SchemaBuilder
 
 BINARY = (bytes, bytearray, memoryview)

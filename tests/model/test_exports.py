@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 import objmcp
 from objmcp.model.content import Limits, value_result
-from objmcp.model.convert import NotJsonable, to_jsonable
 from objmcp.model.exports import EXPORTS
+from objmcp.model.jsonable import NotJsonable, to_jsonable
 from objmcp.model.printed import printed_kept
 
 QUICK = settings(max_examples=60, deadline=None)

@@ -11,7 +11,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.convert import to_jsonable
+from objmcp.model.jsonable import to_jsonable
 from objmcp.model.outcome import tool_result
 from objmcp.model.tool import make_tool
 

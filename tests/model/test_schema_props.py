@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from typing_extensions import NotRequired, TypedDict
 
-from objmcp.model.convert import ConversionError, argument_form, from_json
+from objmcp.model.convert import ConversionError, from_json
+from objmcp.model.jsonable import argument_form
 from objmcp.model.schema import JsonSchema, SchemaBuilder, inline_defs
 
 # --- the types --------------------------------------------------------------------------------

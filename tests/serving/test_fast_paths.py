@@ -41,7 +41,7 @@ from hypothesis_jsonschema import from_schema
 from objmcp import Progress, Toolbox
 from objmcp._exceptions import ArgumentError
 from objmcp.model.content import ToolResult, plain_text, value_result
-from objmcp.model.convert import NotJsonable, to_jsonable
+from objmcp.model.jsonable import NotJsonable, to_jsonable
 from objmcp.model.jsontext import LongMessage, ParseFailure, dumps, encode_message, parse_message
 from objmcp.model.tool import Tool, make_tool
 from objmcp.model.toolbox import run_sync_tool, tool_result
