@@ -14,7 +14,7 @@ CHOSEN = ROOT / "bench" / "chosen"
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(CHOSEN))
 
-from libraries import LIBRARIES, QUOTA, VERDICTS, half_of, normalized  # noqa: E402
+from libraries import LIBRARIES, QUOTA, SECOND_QUOTA, VERDICTS, half_of, normalized  # noqa: E402
 from zoo_cases import TARGETS  # noqa: E402
 
 FIRST_ZOO = {target.library for target in TARGETS if "/" not in target.spec}
@@ -34,7 +34,11 @@ def test_the_walk_follows_the_ranking_and_stops_at_the_quota() -> None:
     assert {row[2] for row in walk} <= set(VERDICTS)
     assert all(row[3] for row in walk), "every verdict has a reason"
     kept = [row for row in walk if row[2] == "kept"]
-    assert len(kept) == QUOTA and walk[-1][2] == "kept"
+    assert len(kept) == QUOTA + SECOND_QUOTA and walk[-1][2] == "kept"
+    first_stop = int(kept[QUOTA - 1][0])
+    assert [library.walk for library in LIBRARIES] == [
+        1 if library.rank <= first_stop else 2 for library in LIBRARIES
+    ]
     assert len(FIRST_ZOO) == 41 and QUOTA + len(FIRST_ZOO) >= 100
     for row in walk:
         if row[2] == "in-zoo":
@@ -62,8 +66,9 @@ def test_every_kept_library_is_pinned_once_in_rank_order() -> None:
         for line in (CHOSEN / "requirements.txt").read_text().splitlines()
         if line and not line.startswith("#")
     ]
-    assert pins[:QUOTA] == [library.distribution for library in LIBRARIES]
-    assert pins[QUOTA:] == ["mcp", "fastmcp"]
+    count = QUOTA + SECOND_QUOTA
+    assert pins[:count] == [library.distribution for library in LIBRARIES]
+    assert pins[count:] == ["mcp", "fastmcp"]
 
 
 names = st.text(alphabet="abcXYZ019-_.", min_size=1, max_size=20)
