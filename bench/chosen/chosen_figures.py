@@ -13,7 +13,8 @@ Run: ``.venv-chosen/bin/python bench/chosen/figures.py`` (with any other Python 
 again under ``.venv-chosen``, made by ``venv.sh`` when missing; the first zoo's libraries are in
 the main ``.venv``, whose Python measures them). ``--json FILE`` writes the figures per library
 and per call, with each failure's details (``baseline.json`` is such a file); ``--markdown``
-prints the README's table; ``--half``, ``--library`` and ``--sample`` (the CI sample,
+prints the README's table (each half also split by the walk that kept its libraries, where it
+has both); ``--half``, ``--walk``, ``--library`` and ``--sample`` (the CI sample,
 ``sample.py``) choose what is measured. Each library is measured in a process of its own, two at
 once (``--jobs``), with no network where ``unshare -n`` works.
 
@@ -90,6 +91,8 @@ def jobs(options: argparse.Namespace) -> list[Job]:
         found += [Job(FIRST_ZOO, name) for name in names]
     if options.half:
         found = [job for job in found if job.group in (options.half, FIRST_ZOO)]
+    if options.walk:
+        found = [job for job in found if job.group == FIRST_ZOO or _walk(job.name) == options.walk]
     if options.library:
         named = {normalized(name) for name in options.library}
         found = [job for job in found if normalized(job.name) in named or _imports(job) & named]
@@ -98,6 +101,25 @@ def jobs(options: argparse.Namespace) -> list[Job]:
         if missing:
             sys.exit(f"no calls to measure for {', '.join(sorted(missing))} (with these options)")
     return found
+
+
+def _walk(name: str) -> int:
+    return library_named(name).walk
+
+
+def by_walk(groups: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each half's libraries again, split by the walk that kept them (``"held-out, walk 2"``),
+    where a half has libraries of more than one walk."""
+    split: dict[str, dict[str, Any]] = {}
+    for group, libraries in groups.items():
+        if group == FIRST_ZOO:
+            continue
+        walks = sorted({_walk(name) for name in libraries})
+        for walk in walks if len(walks) > 1 else ():
+            split[f"{group}, walk {walk}"] = {
+                name: library for name, library in libraries.items() if _walk(name) == walk
+            }
+    return split
 
 
 def _imports(job: Job) -> set[str]:
@@ -272,6 +294,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--markdown", action="store_true", help="print the README's table")
     parser.add_argument("--half", choices=HALVES, help="measure only this half")
     parser.add_argument(
+        "--walk", type=int, choices=(1, 2), help="measure only the libraries this walk kept"
+    )
+    parser.add_argument(
         "--library", action="append", help="measure only this library (again for more)"
     )
     parser.add_argument("--sample", action="store_true", help="only the CI sample (sample.py)")
@@ -357,7 +382,7 @@ def main(argv: list[str]) -> None:
     }
     summary = {
         group: {server: totals(libraries.values(), server) for server in SERVERS}
-        for group, libraries in ranked.items()
+        for group, libraries in {**ranked, **by_walk(ranked)}.items()
     }
     if options.json:
         options.json.write_text(
