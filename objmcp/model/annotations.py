@@ -15,7 +15,6 @@ is left out.
 
 from __future__ import annotations
 
-import collections.abc
 import functools
 import inspect
 import logging
@@ -24,7 +23,7 @@ import os
 import typing
 from collections.abc import Callable
 
-from .hints import BINARY, MAPPINGS, SEQUENCES, SETS, is_union
+from .hints import BINARY, MAPPINGS, SEQUENCES, SETS, bytes_like, is_union
 from .paramtypes import uncarried
 from .schema import has_json_form
 from .signatures import signature_of
@@ -112,7 +111,6 @@ _STAND_INS: dict[object, type] = {
     typing.SupportsInt: int,
     typing.SupportsIndex: int,
     os.PathLike: str,
-    getattr(collections.abc, "Buffer", _NONE): bytes,
 }
 """What a model sends for a protocol a stub names: a number for ``SupportsFloat``, a
 string for ``PathLike[str]``."""
@@ -120,7 +118,8 @@ string for ``PathLike[str]``."""
 
 def _for_json(hint: object) -> object:
     """A stub's ``hint`` in what JSON can carry: protocols by what a model sends
-    (:data:`_STAND_INS`), a constrained type variable by its constraints, a union by
+    (:data:`_STAND_INS`; bytes for a bytes-like one, :func:`~.hints.bytes_like`), a
+    constrained type variable by its constraints, a union by
     its members JSON can carry (text for ``str | bytes``), a free one as ``Any`` (an
     item of an ``Iterable[_T]``), or :data:`_NONE`: nothing JSON can carry, or nothing
     narrower than any value."""
@@ -128,10 +127,9 @@ def _for_json(hint: object) -> object:
         return typing.Any
     if uncarried(hint, None) is not None:
         return hint  # a callable, a file object: the tool says what it needs
+    hint = bytes_like(hint)
     origin = typing.get_origin(hint) or hint
     stand_in = _STAND_INS.get(origin) if _hashable(origin) else None
-    if stand_in is None and isinstance(origin, type) and origin.__name__ == "Buffer":
-        stand_in = bytes  # typing_extensions' Buffer, before Python 3.12
     if stand_in is not None:
         return stand_in
     if isinstance(hint, typing.TypeVar):

@@ -85,7 +85,7 @@ def from_json(value: object, hint: object, path: str = "") -> object:
         scalar = _SCALARS.get(hint)
         if scalar is not None:
             return scalar(value, path)
-    hint = t.strip_qualifiers(t.annotated_parts(t.strip_qualifiers(hint))[0])
+    hint = t.bytes_like(t.strip_qualifiers(t.annotated_parts(t.strip_qualifiers(hint))[0]))
     if hint in (Any, object, inspect.Parameter.empty) or isinstance(hint, (str, typing.ForwardRef)):
         return value
     if isinstance(hint, typing.TypeVar):

@@ -18,11 +18,13 @@ from typing import Any, Final, Literal, TypeGuard, Union
 
 __all__ = [
     "BINARY",
+    "BYTES_LIKE",
     "MAPPINGS",
     "NO_DEFAULT",
     "SEQUENCES",
     "SETS",
     "annotated_parts",
+    "bytes_like",
     "fields_of",
     "is_dataclass_type",
     "is_literal",
@@ -40,6 +42,32 @@ __all__ = [
 
 BINARY: Final = (bytes, bytearray, memoryview)
 """The kinds that hold bytes: text or base64 on the wire, never a list of numbers."""
+
+BYTES_LIKE: Final[dict[tuple[str, str], type]] = {
+    ("collections.abc", "ByteString"): bytes,
+    ("typing", "ByteString"): bytes,
+    ("collections.abc", "Buffer"): bytes,
+    ("typing_extensions", "Buffer"): bytes,
+    ("_typeshed", "ReadableBuffer"): bytes,
+    ("_typeshed", "ReadOnlyBuffer"): bytes,
+    ("_typeshed", "SizedBuffer"): bytes,
+    ("_typeshed", "WriteableBuffer"): bytearray,
+}
+"""The hints that ask for bytes without naming a class of :data:`BINARY` (by module and
+name), and the class a value sent for one is made: ``typing.ByteString``, PEP 688's
+``Buffer``, typeshed's ``ReadableBuffer``; a buffer the library writes into is a
+``bytearray``. A stub that imports one of these where it cannot be imported
+(``_typeshed``, typing_extensions not loaded) gets the class in its place."""
+
+
+def bytes_like(hint: object) -> object:
+    """The class of :data:`BINARY` a bytes-like ``hint`` (:data:`BYTES_LIKE`) is read
+    as, in schemas and conversions alike; any other ``hint`` itself."""
+    target = typing.get_origin(hint) or hint  # typing.ByteString is collections.abc's
+    if not isinstance(target, type):
+        return hint
+    return BYTES_LIKE.get((target.__module__, target.__qualname__), hint)
+
 
 SEQUENCES: frozenset[object] = frozenset(
     {list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection}
@@ -174,10 +202,12 @@ def standard_base(hint: object) -> type | None:
 
 
 def union_members(members: tuple[object, ...]) -> tuple[object, ...]:
-    """The members a union of ``members`` takes values of: its own, and
+    """The members a union of ``members`` takes values of: its own (a bytes-like one as
+    its class, :func:`bytes_like`), and
     ``datetime.datetime`` for a union of a ``date`` and a ``time`` kind with no date-time
     kind (babel's ``date | time | float | None``): a datetime is a date, and a callable
     that takes a time of day as well wants the one a date-time gives."""
+    members = tuple(bytes_like(member) for member in members)
     kinds = {_kind_of(member) for member in members}
     if {"date", "time"} <= kinds and "date-time" not in kinds:
         return (*members, loaded_module("datetime").datetime)

@@ -3,7 +3,9 @@
 Most code is untyped. :func:`param_type` takes what the signature gives (a hint, or
 none) and adds what else the library says: the type its docstring names
 (:func:`doc_type`: ``int``, ``list of str``, ``str or None``, ``int, optional``), the
-type a stub file gives it, the type of a plain default (``width=70`` is an integer),
+type a stub file gives it, the kind its description's leading phrase names
+(:mod:`objmcp.model.describedtypes`: ``A byte string to be armored``), the type of a plain
+default (``width=70`` is an integer),
 and ``X | None`` for a hint a ``None`` default does not fit; :func:`sourced_type` also
 says which of these gave it (:data:`TypeSource`), a class the docstring names by its
 name included (:mod:`objmcp.model.classnames`). :func:`uncarried` says
@@ -31,6 +33,7 @@ from typing import Any, Literal
 from .._exceptions import TargetError
 from .built import library_class
 from .classnames import capitalised, named_class
+from .describedtypes import described_type
 from .doctypes import doc_type, plain_roles, python_only
 from .hints import is_union
 from .schema import class_json_cannot_carry
@@ -74,12 +77,16 @@ def sourced_type(
     default: object,
     stub_hint: Callable[[], object] = lambda: _EMPTY,
     documented: object = None,
+    prose: str | None = None,
 ) -> tuple[object, TypeSource | None]:
     """:func:`param_type`'s type, and where it came from (None when nothing gave one).
     ``documented``: what the docstring documents, whose module gives the classes its
     types name (:func:`~objmcp.model.classnames.named_class`); a name written with a
     capital that names a class there is that class before any generic word (``Array``
-    is the library's class, ``array`` any array)."""
+    is the library's class, ``array`` any array). ``prose``: the parameter's
+    description, whose leading phrase types it when nothing above did and its default
+    does not say otherwise (:func:`~objmcp.model.describedtypes.described_type`: ``A
+    byte string to be armored``)."""
     source: TypeSource | None = "annotation" if hint is not _EMPTY else None
     if hint is _EMPTY and doc_type_name is not None:
         named = named_class(doc_type_name, documented) if documented is not None else _EMPTY
@@ -90,6 +97,9 @@ def sourced_type(
     if hint is _EMPTY:
         hint = stub_hint()
         source = "stub" if hint is not _EMPTY else None
+    if hint is _EMPTY and prose:
+        hint = _fitting(described_type(prose), default)
+        source = "docstring" if hint is not _EMPTY else None
     typed = _with_default(hint, default)
     if source is None and typed is not _EMPTY:
         source = "default"
@@ -189,6 +199,16 @@ def _with_default(hint: object, default: object) -> object:
     if default is None and hint is not Any and not _admits_none(hint):
         return hint | None  # type: ignore[operator]
     return hint
+
+
+def _fitting(hint: object, default: object) -> object:
+    """``hint``, unless a default (other than None) is not one of its values."""
+    if hint is _EMPTY or default is _EMPTY or default is None:
+        return hint
+    kind = typing.get_origin(hint) or hint
+    if isinstance(default, bool) and kind is not bool:
+        return _EMPTY
+    return hint if isinstance(kind, type) and isinstance(default, kind) else _EMPTY
 
 
 def _admits_none(hint: object) -> bool:

@@ -135,6 +135,7 @@ class SchemaBuilder:
         supertype = getattr(hint, "__supertype__", None)
         if supertype is not None:  # typing.NewType
             return self.schema(supertype, where)
+        hint = t.bytes_like(hint)
         try:
             primitive = _PRIMITIVES.get(hint)
         except TypeError:  # an unhashable hint

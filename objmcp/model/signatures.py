@@ -80,10 +80,27 @@ def written_signature_of(function: Callable[..., object]) -> inspect.Signature |
     written = stub_signature(function) or from_doc_line(doc) or from_parameters_section(doc)
     if written is None:
         return None
+    written = _required_by_position(written)
     if _is_unbound_method(function):  # a docstring leaves out the instance it is called on
         instance = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
         return written.replace(parameters=[instance, *written.parameters.values()])
     return written
+
+
+def _required_by_position(written: inspect.Signature) -> inspect.Signature:
+    """A C callable's ``written`` signature (a stub's, a docstring's) with its leading
+    required parameters positional-only: their names are the writer's, not always the
+    keywords the C code parses (zstandard's stub writes ``frame_content_size(data)``, the
+    function takes ``source``), and a required parameter is always given, so passing
+    it by position leaves no gap."""
+    parameters = list(written.parameters.values())
+    for index, parameter in enumerate(parameters):
+        if parameter.kind is inspect.Parameter.POSITIONAL_ONLY:
+            continue
+        if parameter.kind is not _BY_POSITION[1] or parameter.default is not parameter.empty:
+            break
+        parameters[index] = parameter.replace(kind=inspect.Parameter.POSITIONAL_ONLY)
+    return written.replace(parameters=parameters)
 
 
 def _passes_anything(signature: inspect.Signature) -> bool:

@@ -30,6 +30,7 @@ import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .hints import BYTES_LIKE
 from .stubpackages import stub_package_paths
 from .textsignatures import OMITTED
 from .typeshed import typeshed_stub
@@ -617,6 +618,8 @@ def _from_importer(base: str, package: str, name: str, stub: bool, typeshed: boo
         try:
             return _attribute_or_module(_module(base, package or None, stub), name, stub)
         except Exception:
+            if (base, name) in BYTES_LIKE:  # _typeshed's ReadableBuffer: never importable
+                return BYTES_LIKE[base, name]
             if not typeshed or base.startswith(".") or base == "typing":
                 # what typing lacks, its stub does not bind either: a type checker's own
                 # name (type_check_only) or a later Python's, and reading it costs 10 ms

@@ -454,6 +454,7 @@ def _built_input(
             param.default,
             functools.partial(_stub_hint, stubbed, param.name),
             function,
+            docs.params.get(param.name),
         )
         prose = docs.params.get(param.name) if param.default is _EMPTY else None
         cannot = uncarried(hint, docs.type_names.get(param.name), prose, param.default)
