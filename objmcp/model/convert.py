@@ -23,9 +23,12 @@ from typing import Any
 
 from . import hints as t
 from .built import Refused, build, construction
+from .durations import read_duration
 from .jsonable import BASE64_KEY
 from .jsontext import parse_json
+from .pysource import read_source
 from .subclasses import chosen_base, class_choices
+from .timezones import read_zone
 
 __all__ = [
     "ConversionError",
@@ -113,7 +116,7 @@ def from_json(value: object, hint: object, path: str = "") -> object:
             return converter(value, path)
         standard = t.standard_kind(origin)
         if standard is not None:
-            return _STANDARD[standard](value, path)
+            return _STANDARD[standard](value, path, origin)
         if issubclass(origin, enum.Enum):
             try:
                 return origin(value)
@@ -235,9 +238,14 @@ def _narrow_first(members: list[object]) -> list[object]:
 
 def _tried_before(first: object, then: object) -> bool:
     """Whether the union member ``first`` is tried before ``then``: a string is text
-    before it is bytes."""
+    before it is bytes, a duration, a time zone or source text, a number is a number and
+    a date or time's text is one before it is a duration."""
     if first is str and then in t.BINARY:
         return True
+    if t.standard_kind(then) in _SAID_KINDS and (
+        first in (str, int, float) or _date_kind(first) is not None
+    ):
+        return True  # "12:30:00" is a time of day before it is a duration
     kinds = (_date_kind(first), _date_kind(then))
     if None not in kinds and "date-time" in kinds and kinds[0] != kinds[1]:
         return kinds[1] == "date-time"
@@ -247,6 +255,11 @@ def _tried_before(first: object, then: object) -> bool:
         return issubclass(first, then)
     except TypeError:  # a class that refuses the question (a TypedDict)
         return False
+
+
+_SAID_KINDS = ("duration", "time-zone", "ast")
+"""The standard kinds a model says as text (or a number), which text and numbers are
+first."""
 
 
 def _date_kind(hint: object) -> str | None:
@@ -305,6 +318,9 @@ def _equal(made: object, plain: object) -> bool:
 def _makers(plain: Any, cls: Any) -> list[abc.Callable[[], object]]:
     """The ways to make a ``cls`` from the base kind's value ``plain``, in order."""
     datetime = t.loaded_module("datetime")
+    if datetime is not None and isinstance(plain, datetime.timedelta):
+        parts = {"days": plain.days, "seconds": plain.seconds, "microseconds": plain.microseconds}
+        return [lambda: cls(plain), lambda: cls(**parts)]
     if datetime is None or not isinstance(plain, (datetime.date, datetime.time)):
         uuid = t.loaded_module("uuid")
         given = str(plain) if uuid is not None and isinstance(plain, uuid.UUID) else plain
@@ -511,11 +527,31 @@ _SCALARS: dict[type, abc.Callable[[object, str], object]] = {
     bytearray: lambda v, p: bytearray(binary_from_json(v, p)),
     memoryview: lambda v, p: memoryview(binary_from_json(v, p)),
 }
-_STANDARD: dict[t.StandardKind, abc.Callable[[object, str], object]] = {
-    "date-time": _to_datetime,
-    "date": _to_date,
-    "time": _to_time,
-    "uuid": _to_uuid,
-    "decimal": _to_decimal,
-    "fraction": _to_fraction,
+
+
+def _reading(read: abc.Callable[[object, type], object]) -> _Standard:
+    """A converter by ``read`` (a duration's, a time zone's, a syntax tree's), whose
+    ValueError, which says what is wrong, becomes a :class:`ConversionError`."""
+
+    def convert(value: object, path: str, cls: type) -> object:
+        try:
+            return read(value, cls)
+        except ValueError as error:
+            raise ConversionError(path, str(error)) from None
+
+    return convert
+
+
+_Standard = abc.Callable[[object, str, type], object]
+"""A standard kind's converter: the JSON value, its path, and the class asked for."""
+_STANDARD: dict[t.StandardKind, _Standard] = {
+    "date-time": lambda v, p, _: _to_datetime(v, p),
+    "date": lambda v, p, _: _to_date(v, p),
+    "time": lambda v, p, _: _to_time(v, p),
+    "uuid": lambda v, p, _: _to_uuid(v, p),
+    "decimal": lambda v, p, _: _to_decimal(v, p),
+    "fraction": lambda v, p, _: _to_fraction(v, p),
+    "duration": _reading(lambda v, _: read_duration(v)),
+    "time-zone": _reading(read_zone),
+    "ast": _reading(read_source),
 }

@@ -140,7 +140,9 @@ def is_pydantic_model(hint: object) -> bool:
     )
 
 
-StandardKind = Literal["date-time", "date", "time", "uuid", "decimal", "fraction"]
+StandardKind = Literal[
+    "date-time", "date", "time", "uuid", "decimal", "fraction", "duration", "time-zone", "ast"
+]
 
 _STANDARD: dict[tuple[str, str], StandardKind] = {
     ("datetime", "datetime"): "date-time",
@@ -149,7 +151,18 @@ _STANDARD: dict[tuple[str, str], StandardKind] = {
     ("uuid", "UUID"): "uuid",
     ("decimal", "Decimal"): "decimal",
     ("fractions", "Fraction"): "fraction",
+    ("datetime", "timedelta"): "duration",
+    ("datetime", "tzinfo"): "time-zone",
+    ("datetime", "timezone"): "time-zone",
+    ("zoneinfo", "ZoneInfo"): "time-zone",
+    ("ast", "AST"): "ast",
 }
+_AST_FAMILIES = ("mod", "expr", "stmt")
+"""The kinds of syntax tree node read from source text: modules, expressions, statements
+(a node of another kind, ``ast.arguments`` say, is part of one and has no text alone)."""
+_NOT_INHERITED: frozenset[StandardKind] = frozenset({"time-zone", "ast"})
+"""Kinds whose values a subclass does not take: a library's own ``tzinfo`` (pytz's) is no
+``ZoneInfo``, and is not made from one."""
 
 
 def loaded_module(name: str) -> Any:
@@ -164,9 +177,12 @@ def loaded_module(name: str) -> Any:
 
 
 def standard_kind(hint: object) -> StandardKind | None:
-    """Which of ``datetime.datetime``, ``datetime.date``, ``datetime.time``,
-    ``uuid.UUID``, ``decimal.Decimal`` and ``fractions.Fraction`` ``hint`` is exactly
-    (not a subclass: :func:`standard_base` finds the class a subclass derives from).
+    """Which of the standard library's value classes ``hint`` is exactly (not a
+    subclass: :func:`standard_base` finds the class a subclass derives from):
+    ``datetime.datetime``, ``datetime.date``, ``datetime.time``, ``uuid.UUID``,
+    ``decimal.Decimal``, ``fractions.Fraction``, ``datetime.timedelta`` (a duration),
+    ``datetime.tzinfo``, ``datetime.timezone`` and ``zoneinfo.ZoneInfo`` (a time zone),
+    or ``ast.AST`` and its module, expression and statement node classes (``ast``).
 
     The module may hold a subclass in the class's place by now (as freezegun puts
     one for ``datetime.datetime``): the hint, written before, is still the class."""
@@ -175,11 +191,18 @@ def standard_kind(hint: object) -> StandardKind | None:
     key = (hint.__module__, hint.__qualname__)
     kind = _STANDARD.get(key)
     if kind is None:
-        return None
+        return "ast" if key[0] == "ast" and _syntax_node(hint) else None
     there = getattr(loaded_module(key[0]), key[1], None)
     if there is hint or (isinstance(there, type) and issubclass(there, hint)):
         return kind
     return None
+
+
+def _syntax_node(hint: type) -> bool:
+    """Whether ``hint`` is a class of :data:`_AST_FAMILIES` of the ``ast`` module."""
+    ast = loaded_module("ast")
+    families = tuple(getattr(ast, name) for name in _AST_FAMILIES) if ast else ()
+    return bool(families) and issubclass(hint, families)
 
 
 _BUILTIN_BASES = (str, int, float, bytes, bytearray)
@@ -187,16 +210,17 @@ _BUILTIN_BASES = (str, int, float, bytes, bytearray)
 
 def standard_base(hint: object) -> type | None:
     """The standard class a subclass ``hint`` derives from, nearest first in its MRO: one
-    of :func:`standard_kind`'s, or ``str``, ``int``, ``float``, ``bytes``,
-    ``bytearray`` (a ``datetime`` subclass gives ``datetime``, a ``str`` subclass
-    ``str``); None for the standard classes themselves, enums (their members are their
-    values) and anything else."""
+    of :func:`standard_kind`'s whose values a subclass takes (no time zone or syntax
+    node), or ``str``, ``int``, ``float``, ``bytes``, ``bytearray`` (a ``datetime``
+    subclass gives ``datetime``, a ``str`` subclass ``str``); None for the standard
+    classes themselves, enums (their members are their values) and anything else."""
     if not isinstance(hint, type) or hint in _BUILTIN_BASES or standard_kind(hint):
         return None
     if issubclass(hint, enum.Enum):
         return None
     for ancestor in hint.__mro__[1:]:
-        if ancestor in _BUILTIN_BASES or standard_kind(ancestor) is not None:
+        kind = standard_kind(ancestor)
+        if ancestor in _BUILTIN_BASES or (kind is not None and kind not in _NOT_INHERITED):
             return ancestor
     return None
 

@@ -21,9 +21,12 @@ import typing
 from collections import abc
 
 from . import hints as t
+from .durations import iso_duration
 from .exports import exported
+from .pysource import source_text
 from .reals import NotFinite, is_real, real_form, said_number
 from .shapes import NO_FORM, own_method, plain_form, readable
+from .timezones import zone_text
 
 __all__ = [
     "BASE64_KEY",
@@ -56,10 +59,14 @@ def binary_argument(data: bytes | bytearray | memoryview) -> object:
 def argument_form(value: object) -> object:
     """``value`` as an argument carries it (a default shown in an input schema): its
     :func:`to_jsonable` form, strict, except that bytes, alone or in a plain list, tuple
-    or dict, take their :func:`binary_argument` form, and an exact number (a ``Decimal``,
+    or dict, take their :func:`binary_argument` form, a duration its ISO 8601 text
+    (:func:`~objmcp.model.durations.iso_duration`), and an exact number (a ``Decimal``,
     a ``Fraction``) is a JSON number only when its digits are its value."""
     if isinstance(value, t.BINARY):
         return binary_argument(value)
+    datetime = t.loaded_module("datetime")
+    if datetime is not None and isinstance(value, datetime.timedelta):
+        return iso_duration(value)  # what the schema's duration text says
     if type(value) in (list, tuple):
         return [argument_form(item) for item in typing.cast(abc.Sequence[object], value)]
     if type(value) is dict:
@@ -181,16 +188,43 @@ def _jsonable(
 
 
 def _standard_text(value: object) -> str | None:
-    """The text form of a date, time, UUID or path (or of a subclass's value)."""
+    """The text form of a value of a standard kind (or of a subclass's value): a date's
+    or time's ISO text, a UUID's, path's or duration's ``str``, a time zone's name, a
+    syntax tree's source."""
+    for form in _TEXT_FORMS:
+        text = form(value)
+        if text is not None:
+            return text
+    return None
+
+
+def _iso_text(value: object) -> str | None:
     datetime = t.loaded_module("datetime")
     if datetime is not None and isinstance(value, (datetime.date, datetime.time)):
         return str(value.isoformat())
+    return None
+
+
+def _plain_text(value: object) -> str | None:
+    """A UUID, a path and a duration (``"1 day, 2:00:00"``) as their ``str``."""
     uuid, pathlib = t.loaded_module("uuid"), t.loaded_module("pathlib")
-    if (uuid is not None and isinstance(value, uuid.UUID)) or (
-        pathlib is not None and isinstance(value, pathlib.PurePath)
+    datetime = t.loaded_module("datetime")
+    if (
+        (uuid is not None and isinstance(value, uuid.UUID))
+        or (pathlib is not None and isinstance(value, pathlib.PurePath))
+        or (datetime is not None and isinstance(value, datetime.timedelta))
     ):
         return str(value)
     return None
+
+
+_TEXT_FORMS: tuple[abc.Callable[[object], str | None], ...] = (
+    _iso_text,
+    _plain_text,
+    zone_text,
+    source_text,
+)
+"""The text forms of the standard kinds, each None for a value of another kind."""
 
 
 def _jsonable_container(

@@ -20,6 +20,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
+from . import durations, pysource, timezones
 from . import hints as t
 from .built import construction
 from .docs import read_docs
@@ -68,6 +69,22 @@ _STANDARD: dict[t.StandardKind, JsonSchema] = {
         "description": 'A fraction: a number, or a text such as "3/4".',
     },
 }
+
+_SAID: dict[t.StandardKind, Callable[[type], JsonSchema]] = {
+    "duration": lambda _: durations.schema(),
+    "time-zone": timezones.schema,
+    "ast": pysource.schema,
+}
+"""The schemas of the standard kinds a model says as text, by the class asked for."""
+_SAID_RESULTS: dict[t.StandardKind, Callable[[type], JsonSchema]] = {
+    "duration": lambda _: {
+        "type": "string",
+        "description": 'A duration, as Python writes it: "[D day[s], ]H:MM:SS[.ffffff]".',
+    },
+    "time-zone": lambda _: {"type": "string", "description": "A time zone's name."},
+    "ast": lambda _: {"type": "string", "description": "Python source text."},
+}
+"""What the same kinds answer with (:func:`~objmcp.model.jsonable.to_jsonable`)."""
 
 
 def _binary_argument_schema() -> JsonSchema:
@@ -146,6 +163,9 @@ class SchemaBuilder:
             return dict(primitive)
         standard = t.standard_kind(hint)
         if standard is not None:
+            said = _SAID_RESULTS if self.results else _SAID
+            if standard in said:
+                return said[standard](typing.cast(type, hint))
             return dict(_STANDARD[standard])
         if t.is_union(hint):
             return self._union(typing.get_args(hint), where)

@@ -1,7 +1,8 @@
 """Values libraries give back, read by their shape: objmcp imports none of the libraries.
 
 :func:`plain_form` gives the plain data of a pandas DataFrame (records) or Series (a
-mapping), a numpy array or scalar (its numbers), or a ``re.Match`` (what it matched);
+mapping), a numpy array or scalar (its numbers), a ``re.Match`` (what it matched), or an
+XML element of the ElementTree API (its XML text);
 :func:`readable` what a value with no JSON form shows instead of the default
 ``<X object at 0x...>`` (:func:`says_what_it_is` tells that default from a text of its
 own). :mod:`objmcp.model.convert` asks them before it gives up on a value. A method is
@@ -14,9 +15,10 @@ from __future__ import annotations
 import inspect
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
-__all__ = ["NO_FORM", "own_method", "plain_form", "readable", "says_what_it_is"]
+__all__ = ["NO_FORM", "element_xml", "own_method", "plain_form", "readable", "says_what_it_is"]
 
 
 NO_FORM = object()
@@ -42,8 +44,9 @@ def plain_form(value: object) -> object:
     """The plain data of a value libraries give back, read by its shape (objmcp imports
     none of them): a pandas DataFrame as records and a Series as a mapping (missing
     values as null), a numpy array or scalar as its numbers (``tolist``), a ``re.Match``
-    as what it matched; ``NO_FORM`` for anything else, a class among them (``numpy.float64``
-    has the shape of its instances)."""
+    as what it matched, an XML element as its XML text (:func:`element_xml`);
+    ``NO_FORM`` for anything else, a class among them (``numpy.float64`` has the shape
+    of its instances)."""
     if isinstance(value, type):
         return NO_FORM
     to_dict = own_method(value, "to_dict")
@@ -61,7 +64,60 @@ def plain_form(value: object) -> object:
             "groups": list(value.groups()),
             "named": value.groupdict(),
         }
-    return NO_FORM
+    xml = element_xml(value)
+    return NO_FORM if xml is None else xml
+
+
+def element_xml(value: object) -> str | None:
+    """The XML text of an element of the ElementTree API (the standard library's, lxml's:
+    a ``tag`` that is a string, an ``attrib`` mapping, ``text`` and ``tail``, its children
+    by iteration), as ``xml.etree.ElementTree.tostring(element, encoding="unicode")``
+    writes it; None for anything else, or an element that has no XML text."""
+    if not _is_element(value):
+        return None
+    from xml.etree import ElementTree  # an element of the API is here to write
+
+    try:
+        element = value if isinstance(value, ElementTree.Element) else _copied(value)
+        return ElementTree.tostring(element, encoding="unicode")
+    except Exception:  # a name or value XML cannot hold; a tree too deep to walk
+        return None
+
+
+def _is_element(value: object) -> bool:
+    """Whether ``value`` has the shape of an element of the ElementTree API."""
+    try:
+        tag, attrib = getattr(value, "tag", None), getattr(value, "attrib", None)
+        text, tail = getattr(value, "text", 0), getattr(value, "tail", 0)
+    except Exception:  # a property that refuses
+        return False
+    return (
+        isinstance(tag, str)
+        and isinstance(attrib, Mapping)
+        and all(part is None or isinstance(part, str) for part in (text, tail))
+        and any(callable(getattr(type(value), name, None)) for name in _CHILDREN)
+    )
+
+
+_CHILDREN = ("__iter__", "__getitem__")
+"""How an element gives its children: by iteration, or by index (the standard library's
+C elements have no ``__iter__``)."""
+
+
+def _copied(node: Any) -> Any:
+    """A standard library element (and its children) with ``node``'s content; a child
+    whose tag is no string (lxml's comments and processing instructions) is a comment."""
+    from xml.etree import ElementTree
+
+    made: Any
+    if isinstance(node.tag, str):
+        made = ElementTree.Element(node.tag, {str(k): str(v) for k, v in node.attrib.items()})
+        made.text = node.text
+    else:
+        made = ElementTree.Comment(node.text)
+    made.tail = node.tail
+    made.extend(_copied(child) for child in node)
+    return made
 
 
 def _missing_as_null(data: object) -> object:

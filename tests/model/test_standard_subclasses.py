@@ -52,6 +52,7 @@ KINDS: dict[type, st.SearchStrategy[Any]] = {
     datetime.date: st.dates(),
     datetime.time: st.times(timezones=_ZONES),
     datetime.datetime: st.datetimes(timezones=_ZONES),
+    datetime.timedelta: st.timedeltas(),
     pathlib.PurePosixPath: st.text(alphabet="ab/.", min_size=1).map(pathlib.PurePosixPath),
 }
 
@@ -161,6 +162,7 @@ DATE_KINDS: dict[type, st.SearchStrategy[Any]] = {
     datetime.date: st.dates(),
     datetime.time: st.times(timezones=_ZONES),
     datetime.datetime: st.datetimes(timezones=_ZONES),
+    datetime.timedelta: st.timedeltas(),
     float: st.floats(allow_nan=False, allow_infinity=False),
     type(None): st.none(),
 }

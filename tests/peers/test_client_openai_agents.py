@@ -81,6 +81,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/bulleted.py:Bulleted": (),
     "tests/servers/solver.py:Solver": (),
     "tests/servers/exporting.py:Exporting": (),
+    "tests/servers/spoken.py:Spoken": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {

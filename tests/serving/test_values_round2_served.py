@@ -3,10 +3,10 @@ altlib.api`` (a package the test writes, ``tests/altlib_source.py``) in a real p
 over raw pipes. A class needing two values takes one by its ``from_*`` class methods; a
 generic class's parameter (``Resource[Any]``) is built by its alternate; a compiled
 class its module re-exports is a maker tool typed by its stub; a standard class whose
-stub types ``__new__`` by another class (``timezone(offset: timedelta)``) is built two
-levels deep; bytes inside a result are text when UTF-8 unless the return type says
-bytes. The rules, with property tests: ``model/test_alternate_makers.py`` and
-``model/test_nested_bytes.py``."""
+stub types ``__new__`` by another class (``timezone(offset: timedelta)``) takes its
+arguments (and, a standard kind now, its offset's text); bytes inside a result are text
+when UTF-8 unless the return type says bytes. The rules, with property tests:
+``model/test_alternate_makers.py`` and ``model/test_nested_bytes.py``."""
 
 from __future__ import annotations
 
@@ -68,11 +68,15 @@ def test_a_compiled_class_re_exported_is_a_maker_typed_by_its_stub(server: RawSe
 
 def test_a_standard_class_is_built_from_a_class_built_from_json(server: RawServer) -> None:
     zone = server.tools()["shifted"]["inputSchema"]["properties"]["zone"]
-    assert zone["properties"]["offset"]["title"] == "timedelta"
+    arguments = next(form for form in zone["anyOf"] if form["type"] == "object")
+    offset = arguments["properties"]["offset"]["anyOf"]
+    assert next(form for form in offset if form["type"] == "object")["title"] == "timedelta"
     result = server.call_tool(
         40, "shifted", when="2024-01-01T12:00:00+00:00", zone={"offset": {"hours": 2}}
     )
     assert text(result) == "2024-01-01T14:00:00+02:00"
+    said = server.call_tool(41, "shifted", when="2024-01-01T12:00:00+00:00", zone="+02:00")
+    assert text(said) == "2024-01-01T14:00:00+02:00"
 
 
 def test_bytes_in_a_result_are_text_when_utf8_unless_the_type_says_bytes(
