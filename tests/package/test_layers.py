@@ -161,3 +161,15 @@ def test_import_objmcp_loads_neither_the_command_line_nor_heavy_dependencies() -
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert loaded == "[]"
+
+
+def test_no_two_test_modules_share_a_name() -> None:
+    """pytest imports test modules by their base name (the folders have no ``__init__``), so
+    two ``test_x.py`` in different folders break any run that collects both."""
+    from collections import Counter
+
+    tests = Path(__file__).resolve().parents[1]
+    names = Counter(
+        path.name for path in tests.rglob("test_*.py") if "node_modules" not in path.parts
+    )
+    assert [name for name, count in names.items() if count > 1] == []
