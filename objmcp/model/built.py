@@ -334,10 +334,26 @@ def build(value: object, cls: type) -> object:
             key = (cls, json.dumps(value, sort_keys=True))
         if key is not None and (kept := memo.get(key)) is not _NOTHING:
             return kept
-    instance = _made(made, value)
+    building = _BUILDING.get()
+    if (cls, id(value)) in building:
+        raise Refused(f"a {cls.__name__} cannot be made of itself: this value is one in the making")
+    token = _BUILDING.set((*building, (cls, id(value))))
+    try:
+        instance = _made(made, value)
+    finally:
+        _BUILDING.reset(token)
     if memo is not None and key is not None:
         memo.put(key, instance)
     return instance
+
+
+_BUILDING: contextvars.ContextVar[tuple[tuple[type, int], ...]] = contextvars.ContextVar(
+    "objmcp_building", default=()
+)
+"""The classes being built now, one inside another, each with the JSON value it is built
+from (by identity): a constructor whose argument is typed by its own class (``Cycler(left:
+Cycler | Iterable[dict])``) would build the same class from the same value again, without
+end; that attempt is refused, and a union goes on to its other members."""
 
 
 def _made(made: Construction, value: object) -> object:

@@ -15,6 +15,7 @@ import functools
 import inspect
 import logging
 import reprlib
+import sys
 import types
 import typing
 from collections import abc
@@ -133,47 +134,78 @@ def _members_of(target: object) -> Iterator[Member]:
 
 
 def _module_members(module: types.ModuleType) -> Iterator[Member]:
-    """What a module serves: what its ``__all__`` lists and, as PEP 8 reads a module, the
-    public functions and classes it defines itself (imported names are its implementation,
-    unless ``__all__`` lists them); with no ``__all__``, its public functions and classes
-    defined in it, its accelerator (``_heapq`` for ``heapq``) or, for a package, its own
-    submodules. A class is served when it is used as a function
-    (:func:`makes_an_iterator`) or makes a value (:func:`.makers.makes_a_value`), from the
-    module's own package only."""
+    """What a module serves: what its ``__all__`` lists, and the public functions and
+    classes it makes its own (:func:`_made_own`: defined in it, a package's from its own
+    package, a function it names anew), whether or not an ``__all__`` lists them. A class
+    is served when it is used as a function (:func:`makes_an_iterator`) or makes a value
+    (:func:`.makers.makes_a_value`), from the module's own package only."""
     home = module.__name__
     exported = getattr(module, "__all__", None)
-    if exported is not None:
-        # sorted: an __all__ is often built from sets (numpy's), whose order changes from
-        # one start to the next; a set too, as some name a member twice (scipy.special's)
-        listed = {name for name in exported if isinstance(name, str) and is_public(name)}
-        defined = {
-            name
-            for name, value in vars(module).items()
-            if is_public(name) and getattr(value, "__module__", None) == home
-        } - {"main"}  # its command line (it reads sys.argv), not its interface
-        for name in sorted(listed | defined):
-            value = getattr(module, name, None)
-            if isinstance(value, type):
-                if name in listed and makes_an_iterator(value):  # from anywhere: a function
-                    yield Member(name, value)
-                elif _in_package(value, home):
-                    yield from _class_as_tool(name, value)
-            elif callable(value) and (name in listed or _is_function(value)):
+    package = hasattr(module, "__path__")
+    own = {
+        name
+        for name, value in list(vars(module).items())
+        if is_public(name) and _made_own(home, package, name, value)
+    } - {"main"}  # its command line (it reads sys.argv), not its interface
+    if exported is None:
+        for name, value in list(vars(module).items()):
+            if name not in own:
+                continue
+            if _is_function(value):
                 yield Member(name, typing.cast(Callable[..., object], value))
+            elif isinstance(value, type):
+                yield from _class_as_tool(name, value)
         return
-    accelerator = "_" + home.rpartition(".")[2]
-    inside = home + "." if hasattr(module, "__path__") else None  # a package's own submodules
-    for name, value in list(vars(module).items()):
-        where = getattr(value, "__module__", None)
-        own = where in (home, accelerator) or (
-            inside is not None and isinstance(where, str) and where.startswith(inside)
-        )
-        if not (is_public(name) and own):
-            continue
-        if _is_function(value):
+    # sorted: an __all__ is often built from sets (numpy's), whose order changes from
+    # one start to the next; a set too, as some name a member twice (scipy.special's)
+    listed = {name for name in exported if isinstance(name, str) and is_public(name)}
+    for name in sorted(listed | own):
+        value = getattr(module, name, None)
+        if isinstance(value, type):
+            if name in listed and makes_an_iterator(value):  # from anywhere: a function
+                yield Member(name, value)
+            elif _in_package(value, home):
+                yield from _class_as_tool(name, value)
+        elif callable(value) and (name in listed or _is_function(value)):
             yield Member(name, typing.cast(Callable[..., object], value))
-        elif isinstance(value, type):
-            yield from _class_as_tool(name, value)
+
+
+def _made_own(home: str, package: bool, name: str, value: object) -> bool:
+    """Whether the module ``home`` makes ``value``, bound there as ``name``, its own, as
+    a reader of the module takes it (PEP 8: imported names are its implementation, except
+    what it exposes on purpose): a function or class defined in it or its accelerator
+    (``_heapq`` for ``heapq``); for a package, one defined anywhere in its own top-level
+    package (a package's ``__init__`` exposes what its submodules define, PEP 8's own
+    example: ``pexpect`` serves ``pexpect.utils.is_executable_file``); and a function it
+    binds under a name that is not the function's own (an alias it names on purpose:
+    ``html_escape = markupsafe.escape``), from wherever it comes. A name imported as it
+    is from another package (``from os import path``, ``re.compile``) is not its own."""
+    where = getattr(value, "__module__", None)
+    if not isinstance(where, str) or not (_is_function(value) or isinstance(value, type)):
+        return False
+    if where in (home, "_" + home.rpartition(".")[2]):
+        return True
+    top = home.partition(".")[0]
+    if package and where.partition(".")[0] in (top, "_" + top):
+        return True
+    return (
+        _is_function(value)
+        and getattr(value, "__name__", name) != name
+        and not _named_so(value, name, top)
+    )
+
+
+def _named_so(function: object, name: str, top: str) -> bool:
+    """Whether a module of another top-level package than ``top`` binds ``function`` under
+    ``name`` (``threading.Lock`` is ``_thread.allocate_lock``): a module importing it by
+    that name took the name as it was, not named it."""
+    for loaded in list(sys.modules.values()):
+        module_name = getattr(loaded, "__name__", None)
+        if not isinstance(module_name, str) or module_name.partition(".")[0] == top:
+            continue
+        if getattr(loaded, "__dict__", {}).get(name) is function:
+            return True
+    return False
 
 
 def _in_package(cls: type, home: str) -> bool:

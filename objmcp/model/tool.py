@@ -29,6 +29,7 @@ from .headers import HEADER_KEY, ParamHeader, header_of, param_headers, with_saf
 from .inject import Cancelled, injected_parameters, injected_value
 from .jsonable import NotJsonable, argument_form
 from .jsoncount import DEFAULT_MAX_VALUES
+from .keywords import spread
 from .media import MEDIA, is_picture_type
 from .paramtypes import TypeSource, Uncarried, sourced_type, unbuilt_class, uncarried
 from .publish import ToolOptions
@@ -112,6 +113,7 @@ class Tool:
     )
     _plain_output: tuple[type, ...] = field(init=False, repr=False, compare=False)
     _takes: frozenset[str] | None = field(init=False, repr=False, compare=False)
+    _spread: str | None = field(init=False, repr=False, compare=False)
     self_contained: bool = field(init=False, repr=False, compare=False)
     """Sync, and given nothing but (maybe) ``Cancelled`` and ``Caller``: a call needs nothing of the
     event loop, and may run in whatever thread reads its request."""
@@ -121,6 +123,7 @@ class Tool:
         object.__setattr__(self, "_reserved", self._names_kwargs_cannot_take())
         object.__setattr__(self, "_by_keyword", self._keyword_plan())
         object.__setattr__(self, "_takes", self._names_taken())
+        object.__setattr__(self, "_spread", self._keywords_name())
         # the caller is None wherever such a call may run (stdio's reading thread)
         alone = all(marker in (Cancelled, Caller) for marker in self.injected.values())
         object.__setattr__(self, "self_contained", not self.is_async and alone)
@@ -162,6 +165,16 @@ class Tool:
         if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in self.parameters):
             return None
         return frozenset(p.name for p in self.parameters if p.name not in self.injected)
+
+    def _keywords_name(self) -> str | None:
+        """The name of the callable's ``**NAME``, whose keyword arguments may come as one
+        object under that name (:mod:`objmcp.model.keywords`); None without one, when
+        objmcp fills it, or when a hand-written schema has a property of that name."""
+        for p in self.parameters:
+            if p.kind is inspect.Parameter.VAR_KEYWORD and p.name not in self.injected:
+                given = self.input_schema.get("properties", {}) if self.schema_given else {}
+                return None if p.name in given else p.name
+        return None
 
     def _names_kwargs_cannot_take(self) -> frozenset[str]:
         """The names a ``**kwargs`` key cannot take: parameters objmcp fills in, and a bound
@@ -242,6 +255,8 @@ class Tool:
                 f"Arguments of tool '{self.name}' must be a JSON object, "
                 f"not {type(arguments).__name__}"
             )
+        if self._spread is not None:  # before the check: each key by the schema of **NAME
+            arguments = spread(arguments, self._spread, self._reserved, self.name)
         arguments = self._validator.check(arguments, max_values)
         if self._takes is not None:
             unknown = [key for key in arguments if key not in self._takes]

@@ -449,12 +449,26 @@ def _expected_fields(cls: type, given: dict[str, Any], path: Place) -> dict[str,
     }
 
 
+def _spread(arguments: dict[str, Any], parameters: list[inspect.Parameter]) -> dict[str, Any]:
+    """``arguments`` with the object sent under the name of ``**NAME`` spread among them
+    (the keyword arguments sent whole); a key given twice is refused."""
+    name = next((p.name for p in parameters if p.kind is inspect.Parameter.VAR_KEYWORD), None)
+    if name is None or not isinstance(arguments.get(name), dict):
+        return arguments
+    rest = {key: value for key, value in arguments.items() if key != name}
+    for key in arguments[name]:
+        if key in rest:
+            raise Unrepresentable((name, key), f"{key!r} is given twice")
+    return {**rest, **arguments[name]}
+
+
 def expected_arguments(tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
     """What ``tool`` should answer for ``arguments``: each parameter's description."""
     method = getattr(varied.Varied, tool)
     hints = typing.get_type_hints(method, include_extras=True)
     parameters = list(inspect.signature(method).parameters.values())
     own = {p.name for p in parameters}  # self included: no keyword argument can be called so
+    arguments = _spread(arguments, parameters)
     named = {p.name for p in parameters[1:] if p.kind is not inspect.Parameter.VAR_KEYWORD}
     extra = {key: value for key, value in arguments.items() if key not in named}
     out: dict[str, Any] = {}
