@@ -10,6 +10,7 @@
   target's, or an imported module by that name), to the same object; or, for a class target
   served as an instance made with no arguments, ``Class().method(...)`` (that construction is
   the one the tool calls on); any other ``obj.method(...)`` needs an instance and is skipped;
+- it is not marked ``+SKIP`` (the library's own doctest run does not make it);
 - its arguments are all literals (``ast.literal_eval``: no names, no calls, no ``*``/``**``);
 - its callee's first name is not one the docstring's earlier examples define (an assignment, a
   ``def``, a ``for``...), but an ``import`` that binds it to the same object is fine;
@@ -54,7 +55,6 @@ import json
 import math
 import os
 import signal
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -261,6 +261,8 @@ def harvest(target: Target, toolbox: Any) -> Harvest:
         for example in examples:
             key = f"{name}\0{example.source}"
             try:
+                if example.options.get(doctest.SKIP):
+                    raise Skip("marked +SKIP")
                 if key not in seen:
                     seen.add(key)
                     found.examples.append(
@@ -534,7 +536,7 @@ def _direct(example: Example) -> Any:
         raise Skip("times out directly") from None
     except Skip:
         raise
-    except Exception:
+    except (Exception, SystemExit):
         if GUARD.tripped:
             raise Skip(f"unsafe: {GUARD.tripped}") from None
         raise Skip("raises directly") from None
@@ -569,7 +571,7 @@ def check_in_process(toolbox: Any, example: Example, check: str, value: Any) -> 
             result = toolbox.call(example.tool, example.arguments)
     except ExampleTimeout:
         return _checked(example, check, False, "timed out through objmcp")
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         return _checked(example, check, False, f"raised {type(error).__name__}: {error}"[:300])
     content = [{"type": "text", "text": result.text}]
     outcome = judge(call_of(example, check, value), content, result.is_error)
@@ -651,7 +653,7 @@ def jobs(options: argparse.Namespace) -> list[Job]:
 
 def run_job(job: Job, served: bool) -> dict[str, Any]:
     """Measure ``job`` in a process of its own, offline where ``unshare -n`` works."""
-    from chosen_figures import _offline
+    from chosen_figures import run_offline
 
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "doctests.json"
@@ -664,21 +666,7 @@ def run_job(job: Job, served: bool) -> dict[str, Any]:
             str(out),
         ]
         command += ["--served"] if served else []
-        path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")]))
-        env = {**os.environ, "PYTHONPATH": path, "PYTHONDONTWRITEBYTECODE": "1"}
-        try:
-            done = subprocess.run(
-                [*_offline(), *command],
-                env=env,
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=WORKER_TIMEOUT,
-                check=False,
-            )
-            failed = None if done.returncode == 0 else f"exit {done.returncode}: {done.stderr}"
-        except subprocess.TimeoutExpired:
-            failed = f"not done in {WORKER_TIMEOUT:.0f} s"
+        failed = run_offline(command, WORKER_TIMEOUT, {"PYTHONDONTWRITEBYTECODE": "1"})
         if failed is None and out.is_file():
             return {"error": None, "targets": json.loads(out.read_text())}
     return {"error": (failed or "no results written")[-500:], "targets": {}}

@@ -47,6 +47,8 @@ def total(*numbers, start=0):
     16
     >>> doctested.total(1, b=2)
     3
+    >>> total(5)  # doctest: +SKIP
+    5
     """
     return sum(numbers, start)
 
@@ -159,6 +161,7 @@ def test_the_examples_skipped_are_counted_by_why(doctested: Target) -> None:
         "not one expression": 2,  # the import, the assignment
         "uses a name the doctest defines": 1,  # scale, once it is the lambda
         "does not bind": 1,  # doctested.total(1, b=2)
+        "marked +SKIP": 1,
         "prints": 1,
         "raises directly": 1,
         "unsafe: writing '/tmp/doctest-bench-must-not-write'": 1,
