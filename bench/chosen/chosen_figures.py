@@ -175,24 +175,32 @@ def run_job(job: Job) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "figures.json"
         command = [str(job.python()), str(COMMAND), "--worker", job.group, job.name, str(out)]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), _path()]))}
-        try:
-            done = subprocess.run(
-                [*_offline(), *command],
-                env=env,
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=WORKER_TIMEOUT,
-                check=False,
-            )
-            failed = None if done.returncode == 0 else f"exit {done.returncode}: {done.stderr}"
-        except subprocess.TimeoutExpired:
-            failed = f"not done in {WORKER_TIMEOUT:.0f} s"
+        failed = run_offline(command, WORKER_TIMEOUT)
         if failed is None and out.is_file():
             return {"rank": job.rank, "error": None, "targets": json.loads(out.read_text())}
     reason = (failed or "no figures written")[-500:]
     return {"rank": job.rank, "error": reason, "targets": _failed(job, reason)}
+
+
+def run_offline(
+    command: list[str], timeout: float, env: dict[str, str] | None = None
+) -> str | None:
+    """Run ``command`` from the repository's root, the repository first on ``PYTHONPATH`` and
+    with no network where ``unshare -n`` works: ``None`` when it succeeds, else why not."""
+    path = os.pathsep.join(filter(None, [str(ROOT), _path()]))
+    try:
+        done = subprocess.run(
+            [*_offline(), *command],
+            env={**os.environ, **(env or {}), "PYTHONPATH": path},
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return f"not done in {timeout:.0f} s"
+    return None if done.returncode == 0 else f"exit {done.returncode}: {done.stderr}"
 
 
 def _path() -> str:
