@@ -1,24 +1,34 @@
 """The calls a library's own doctests make, through objmcp: a tuning signal no hand chose.
 
-**The rule** (issue 37). For a target as ``objmcp run`` takes it (the chosen zoo's, by
+**The rule** (issue 37, widened). For a target as ``objmcp run`` takes it (the chosen zoo's, by
 ``sample.targets_of``; the first zoo's, ``zoo_cases.TARGETS``), loaded as the bench loads it
-(``zoo_figures.loaded_toolbox``), every served tool's callable has its docstring
-(``inspect.getdoc``) parsed by ``doctest.DocTestParser``. An example is **harvested** when:
+(``zoo_figures.loaded_toolbox``), the docstrings (``inspect.getdoc``) of every served tool's
+callable and of the target itself (its module's; for ``module:attr``, the object's too) are
+parsed by ``doctest.DocTestParser``. An example is **harvested** when:
 
-- its source is ONE expression statement, a call whose callee is that very callable: a name or
-  dotted name (``f``, ``module.f``, ``Class.f``) that resolves, in the callable's module (or the
-  target's, or an imported module by that name), to the same object; or, for a class target
-  served as an instance made with no arguments, ``Class().method(...)`` (that construction is
-  the one the tool calls on); any other ``obj.method(...)`` needs an instance and is skipped;
+- its source is ONE expression statement, a call, which only imports (``import x``,
+  ``import x as y``, ``from x import y``) may precede in the same example (an example of imports
+  only is setup: counted as such, its names bound for the examples after it);
+- its callee is ANY tool the target serves (not only the docstring's own): a name or dotted name
+  (``f``, ``module.f``, ``Class.f``, ``np.f`` after ``import numpy as np``) that resolves, among
+  the names the docstring's imports bound, in the docstring owner's module, the target's module,
+  or an imported module by that name, to a served tool's callable (the same object, or the same
+  bound method); the docstring's own tool first when several serve it; for a class target served
+  as an instance made with no arguments, ``Class().method(...)`` is that method's tool (that
+  construction is the one the tool calls on); any other ``obj.method(...)`` needs an instance
+  and is skipped; a callable the target does not serve (or withholds) is skipped;
 - it is not marked ``+SKIP`` (the library's own doctest run does not make it);
 - its arguments are all literals (``ast.literal_eval``: no names, no calls, no ``*``/``**``);
-- its callee's first name is not one the docstring's earlier examples define (an assignment, a
-  ``def``, a ``for``...), but an ``import`` that binds it to the same object is fine;
-- the arguments bind to the callable's signature (``inspect.signature(...).bind``; skipped when
-  it cannot be read or does not bind): each by its parameter's name (positional-only ones too,
-  as objmcp's schema lists them), ``*args`` as a list under its name, ``**kw`` spread; and they
-  have a JSON form a model sends: tuples and sets as lists, bytes as their text when ASCII,
-  dicts with text keys (complex numbers, other bytes, other keys: skipped).
+- its callee's first name is not one the docstring's earlier examples bind other than by an
+  import (an assignment, a ``def``, a ``for``...: that disqualifies it); an import binds the
+  object imported;
+- the arguments bind to the tool's callable's signature (``inspect.signature(...).bind``;
+  skipped when it cannot be read or does not bind): each by its parameter's name
+  (positional-only ones too, as objmcp's schema lists them), ``*args`` as a list under its name,
+  ``**kw`` spread; and they have a JSON form a model sends: tuples and sets as lists, bytes as
+  their text when ASCII, dicts with text keys (complex numbers, other bytes, other keys:
+  skipped);
+- no example before it gave the same tool the same arguments (a duplicate is counted as such).
 
 **Expected**: the callable called directly, here, with the Python values of the example (never
 its printed output, which can be stale, and never through objmcp), at most
@@ -27,7 +37,12 @@ refuses writing outside it, starting processes, sleeping and the network. Skippe
 that raises directly, prints, times out or trips the guard, or whose answer is awaitable (no
 plain form). An iterator's answer is its items (as objmcp reads them). An answer with a JSON
 form (``zoo_cases.expected_json``) is **checked: value** (``zoo_figures.judge``: equal in JSON's
-terms, floats within rounding); any other is **checked: ran** (objmcp's call gave no error).
+terms, floats within rounding). An answer with none whose only numbers without one are
+``numbers.Real`` values other than ``bool``/``int``/``float`` (mpmath's ``mpf``, sympy's numbers,
+``Decimal``, ``Fraction``), alone or within lists, tuples and dicts, is **checked: number**:
+objmcp's answer (a JSON number, or the number's exact text such as ``1/3``) is parsed and equal
+as a number (exactly, or within a relative 1e-9). Any other answer is **checked: ran** (objmcp's
+call gave no error).
 
 **Through objmcp**: ``Toolbox.call(tool, arguments)`` in process (the server's pipeline, minus
 the wire), under the same guard and timeout; ``--served`` makes the calls through a real
