@@ -37,9 +37,10 @@ refuses writing outside it, starting processes, sleeping and the network. Skippe
 that raises directly, prints, times out or trips the guard, or whose answer is awaitable (no
 plain form). An iterator's answer is its items (as objmcp reads them). An answer with a JSON
 form (``zoo_cases.expected_json``) is **checked: value** (``zoo_figures.judge``: equal in JSON's
-terms, floats within rounding). An answer with none whose only numbers without one are
-``numbers.Real`` values other than ``bool``/``int``/``float`` (mpmath's ``mpf``, sympy's numbers,
-``Decimal``, ``Fraction``), alone or within lists, tuples and dicts, is **checked: number**:
+terms, floats within rounding). An answer with none whose only values without one are real
+numbers (``numbers.Real`` values other than ``bool``/``int``/``float``: mpmath's ``mpf``, sympy's
+numbers, ``Fraction``, numpy's scalars; and ``Decimal``), alone or within lists, tuples and
+dicts, is **checked: number**:
 objmcp's answer (a JSON number, or the number's exact text such as ``1/3``) is parsed and equal
 as a number (exactly, or within a relative 1e-9). Any other answer is **checked: ran** (objmcp's
 call gave no error).
@@ -63,17 +64,21 @@ import ast
 import asyncio
 import collections
 import contextlib
+import decimal
 import doctest
+import fractions
 import inspect
 import io
 import itertools
 import json
 import math
+import numbers
 import os
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+import types
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -89,7 +94,7 @@ if str(CHOSEN_DIR) not in sys.path:
     sys.path.append(str(CHOSEN_DIR))  # after bench/: bench/figures.py stays ``figures``
 
 from zoo_cases import UNCHECKED, Call, Target, expected_json  # noqa: E402
-from zoo_figures import judge, loaded_toolbox, serve_and_call  # noqa: E402
+from zoo_figures import close, judge, loaded_toolbox, serve_and_call  # noqa: E402
 
 EXAMPLE_TIMEOUT = 5.0
 """Seconds for one example, called directly and through objmcp."""
@@ -266,16 +271,12 @@ class Skip(Exception):
 
 
 def harvest(target: Target, toolbox: Any) -> Harvest:
-    """The examples of every served tool's docstring that the rule keeps (module docstring)."""
+    """The examples of the target's docstrings that the rule keeps (module docstring)."""
     found = Harvest()
+    served = Served.of(target, toolbox)
     seen: set[str] = set()
-    withheld = set(target.withheld)
-    made = _made_class(target)
-    for name, tool in toolbox.items():
-        function = tool.function
-        if name in withheld or not callable(function):
-            continue
-        doc = inspect.getdoc(function)
+    for own, owner in _docstrings(target, served):
+        doc = inspect.getdoc(owner)
         if not doc:
             continue
         try:
@@ -284,19 +285,94 @@ def harvest(target: Target, toolbox: Any) -> Harvest:
             continue
         defined: dict[str, object] = {}
         for example in examples:
-            key = f"{name}\0{example.source}"
             try:
                 if example.options.get(doctest.SKIP):
                     raise Skip("marked +SKIP")
-                if key not in seen:
-                    seen.add(key)
-                    found.examples.append(
-                        _example(name, tool, example.source, defined, target, made)
-                    )
+                kept = _example(example.source, own, owner, defined, target, served)
+                key = f"{kept.tool}\0{json.dumps(kept.arguments, sort_keys=True)}"
+                if key in seen:
+                    raise Skip("a duplicate")
+                seen.add(key)
+                found.examples.append(kept)
             except Skip as why:
                 found.skipped[str(why)] += 1
             _define(example.source, defined)
     return found
+
+
+@dataclass
+class Served:
+    """The tools a target serves, found by the callable an example calls."""
+
+    tools: dict[str, Any]
+    made: type | None
+    """The class of a class target (served as an instance made with no arguments)."""
+    named: dict[Hashable, list[str]]
+    """The names of the tools serving a callable, by :func:`_identity`."""
+
+    @classmethod
+    def of(cls, target: Target, toolbox: Any) -> Served:
+        """The tools of ``toolbox`` but those ``target`` withholds."""
+        withheld = set(target.withheld)
+        tools = {
+            name: tool
+            for name, tool in toolbox.items()
+            if name not in withheld and callable(tool.function)
+        }
+        named: dict[Hashable, list[str]] = {}
+        for name, tool in tools.items():
+            named.setdefault(_identity(tool.function), []).append(name)
+        return cls(tools, _made_class(target), named)
+
+    def tool_of(self, callable_: object, own: str | None) -> str:
+        """The tool serving ``callable_``: ``own`` when it does, else the first."""
+        names = self.named.get(_identity(callable_), [])
+        if not names:
+            raise Skip("calls no served tool")
+        return own if own in names else names[0]
+
+    def method_of(self, name: str, own: str | None) -> str:
+        """The tool serving the made instance's method ``name``."""
+        method = getattr(self.made, name, None)
+        names = [
+            tool_name
+            for tool_name, tool in self.tools.items()
+            if type(getattr(tool.function, "__self__", None)) is self.made
+            and getattr(tool.function, "__func__", 0) == method
+        ]
+        if not names:
+            raise Skip("a method of another instance")
+        return own if own in names else names[0]
+
+
+def _identity(value: object) -> Hashable:
+    """What makes two callables the same: the object, or a bound method's owner and function
+    (a bound method is made anew at each look-up)."""
+    owner = getattr(value, "__self__", None)
+    if (inspect.ismethod(value) or inspect.isbuiltin(value)) and not (
+        owner is None or isinstance(owner, types.ModuleType)
+    ):
+        function = getattr(value, "__func__", None)
+        return (id(owner), id(function) if function is not None else getattr(value, "__name__", ""))
+    return id(value)
+
+
+def _docstrings(target: Target, served: Served) -> Iterator[tuple[str | None, object]]:
+    """The owners of the docstrings harvested: the target's module, the object a
+    ``module:attr`` target names, then every served tool's callable (with its name)."""
+    from objmcp.cli.targets import parse_target
+
+    parsed = parse_target(target.spec)
+    module = None if parsed.is_path else sys.modules.get(parsed.where)
+    if module is not None:
+        yield None, module
+        value: object = module
+        for part in parsed.attribute.split(".") if parsed.attribute else ():
+            value = getattr(value, part, None)
+        if value is not module and value is not None:
+            yield None, value
+    for name, tool in served.tools.items():
+        yield name, tool.function
 
 
 UNDEFINED = object()
@@ -346,24 +422,31 @@ def _made_class(target: Target) -> type | None:
 
 
 def _example(
-    name: str,
-    tool: Any,
     source: str,
+    own: str | None,
+    owner: object,
     defined: dict[str, object],
     target: Target,
-    made: type | None,
+    served: Served,
 ) -> Example:
-    function = tool.function
     try:
         tree = ast.parse(source)
     except SyntaxError:
         raise Skip("not Python") from None
-    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+    *setup, last = tree.body or [ast.Pass()]
+    imports = (ast.Import, ast.ImportFrom)
+    if isinstance(last, imports) and all(isinstance(node, imports) for node in setup):
+        raise Skip("setup: imports only")
+    if not isinstance(last, ast.Expr) or not all(isinstance(node, imports) for node in setup):
         raise Skip("not one expression")
-    call = tree.body[0].value
+    call = last.value
     if not isinstance(call, ast.Call):
         raise Skip("not a call")
-    callee = _callee(call.func, function, defined, target, made)
+    if setup:
+        defined = dict(defined)
+        _define(ast.unparse(ast.Module(body=setup, type_ignores=[])), defined)
+    name, callee = _callee(call.func, own, owner, defined, target, served)
+    function = served.tools[name].function
     args, kwargs = _literals(call)
     try:
         signature = inspect.signature(function)
@@ -387,12 +470,14 @@ def _example(
 
 def _callee(
     node: ast.expr,
-    function: Any,
+    own: str | None,
+    owner: object,
     defined: dict[str, object],
     target: Target,
-    made: type | None,
-) -> Callable[..., Any]:
-    """What the example calls when it is the tool's callable (else :class:`Skip`)."""
+    served: Served,
+) -> tuple[str, Callable[..., Any]]:
+    """The tool an example calls, and the callable to call directly (else :class:`Skip`)."""
+    made = served.made
     if (
         made is not None
         and isinstance(node, ast.Attribute)
@@ -400,23 +485,16 @@ def _callee(
         and not node.value.args
         and not node.value.keywords
     ):
-        owner = _resolve(node.value.func, function, defined, target)
-        bound_to = getattr(function, "__self__", None)
-        method = getattr(made, node.attr, None)
-        if owner is made and type(bound_to) is made and method == getattr(function, "__func__", 0):
-            cls: type = made
-            return lambda *a, **k: getattr(cls(), node.attr)(*a, **k)  # noqa: PLW0108
-        raise Skip("a method of another instance")
+        if _resolve(node.value.func, owner, defined, target) is not made:
+            raise Skip("a method of another instance")
+        name = served.method_of(node.attr, own)
+        cls: type = made
+        attribute = node.attr
+        return name, lambda *a, **k: getattr(cls(), attribute)(*a, **k)  # noqa: PLW0108
     if isinstance(node, ast.Attribute) and not _dotted(node):
         raise Skip("a method of an instance")
-    resolved = _resolve(node, function, defined, target)
-    try:
-        same = resolved is function or bool(resolved == function)
-    except Exception:
-        same = False
-    if not same:
-        raise Skip("calls another callable")
-    return function  # type: ignore[no-any-return]
+    name = served.tool_of(_resolve(node, owner, defined, target), own)
+    return name, served.tools[name].function
 
 
 def _dotted(node: ast.expr) -> bool:
@@ -425,7 +503,7 @@ def _dotted(node: ast.expr) -> bool:
     return isinstance(node, ast.Name)
 
 
-def _resolve(node: ast.expr, function: Any, defined: dict[str, object], target: Target) -> object:
+def _resolve(node: ast.expr, owner: object, defined: dict[str, object], target: Target) -> object:
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
         parts.insert(0, node.attr)
@@ -438,27 +516,28 @@ def _resolve(node: ast.expr, function: Any, defined: dict[str, object], target: 
         if value is UNDEFINED:
             raise Skip("uses a name the doctest defines")
     else:
-        value = _lookup(root, function, target)
+        value = _lookup(root, owner, target)
     for part in parts:
         value = getattr(value, part, UNDEFINED)
         if value is UNDEFINED:
-            raise Skip("calls another callable")
+            raise Skip("calls no served tool")
     return value
 
 
-def _lookup(name: str, function: Any, target: Target) -> object:
-    owners = [inspect.getmodule(function), inspect.getmodule(getattr(function, "__func__", None))]
+def _lookup(name: str, owner: object, target: Target) -> object:
+    """What ``name`` means in the docstring owner's module, the target's, or as a module."""
+    owners = [inspect.getmodule(owner), inspect.getmodule(getattr(owner, "__func__", None))]
     owners.append(sys.modules.get(target.spec.split(":")[0]))
     for module in owners:
         if module is not None and name in vars(module):
             return vars(module)[name]
     if name in sys.modules:
         return sys.modules[name]
-    owner = getattr(function, "__self__", None)
-    for holder in (owner, type(owner)):
+    bound_to = getattr(owner, "__self__", None)
+    for holder in (bound_to, type(bound_to)):
         if getattr(holder, "__name__", None) == name:
             return holder
-    raise Skip("calls another callable")
+    raise Skip("calls no served tool")
 
 
 def _literals(call: ast.Call) -> tuple[list[Any], dict[str, Any]]:
@@ -517,27 +596,140 @@ class Checked:
     source: str
     arguments: dict[str, Any]
     check: str
-    """``"value"`` or ``"ran"``."""
+    """``"value"``, ``"number"`` or ``"ran"``."""
     passed: bool
     detail: str = ""
 
 
 def expect(example: Example) -> tuple[str, Any]:
-    """The example's answer called directly: ``("value", json)``, ``("ran", None)``, or
-    :class:`Skip` with why it is not checked. It is called twice: an answer that differs
-    the second time (a clock, a setting the first call changed) is not checked."""
+    """The example's answer called directly: ``("value", json)``, ``("number", answer)`` (a
+    :class:`NumberAnswer`), ``("ran", None)``, or :class:`Skip` with why it is not checked. It is
+    called twice: an answer that differs the second time (a clock, a setting the first call
+    changed) is not checked."""
     first, second = _direct(example), _direct(example)
+    check, value = _checkable(first)
+    if check == "ran":
+        return "ran", None
+    again = _checkable(second)[1]
+    if _shown(again) != _shown(value):
+        raise Skip("answers differ directly")
+    return check, NumberAnswer(value) if check == "number" else value
+
+
+def _checkable(answer: Any) -> tuple[str, Any]:
+    """How an answer is checked, and what it is in JSON's terms (real numbers that have none
+    as :class:`fractions.Fraction` or ``float``)."""
+    fields = _fields(answer)
     try:
-        value = expected_json(_fields(first))
+        return "value", expected_json(fields)
+    except (TypeError, ValueError, AttributeError, RecursionError, OverflowError):
+        pass
+    try:
+        return "number", _as_numbers(fields)
     except (TypeError, ValueError, AttributeError, RecursionError, OverflowError):
         return "ran", None
-    try:
-        again = expected_json(_fields(second))
-    except (TypeError, ValueError, AttributeError, RecursionError, OverflowError):
-        again = None
-    if json.dumps(again, sort_keys=True) != json.dumps(value, sort_keys=True):
-        raise Skip("answers differ directly")
-    return "value", value
+
+
+def _as_numbers(value: Any) -> Any:
+    """``value`` in JSON's terms but its real numbers that have none, kept as numbers (exact
+    when rational); :class:`TypeError` for anything else that has none."""
+    if isinstance(value, decimal.Decimal):
+        return fractions.Fraction(value) if value.is_finite() else float(value)
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, int, float)):
+        if isinstance(value, numbers.Rational):
+            return fractions.Fraction(int(value.numerator), int(value.denominator))
+        return float(value)
+    if isinstance(value, (list, tuple)):
+        return [_as_numbers(item) for item in value]
+    if isinstance(value, dict):
+        return {_json_key(key): _as_numbers(item) for key, item in value.items()}
+    return expected_json(value)
+
+
+def _json_key(key: object) -> str:
+    key_text: str = next(iter(expected_json({key: None})))
+    return key_text
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=repr)
+
+
+class NumberAnswer(str):
+    """An answer whose real numbers have no JSON form, as ``zoo_figures.judge`` compares it:
+    equal to objmcp's text when that text, read as JSON (or as a number's text), holds the
+    same numbers within rounding (:func:`numbers_match`)."""
+
+    expected: Any
+
+    def __new__(cls, expected: Any) -> NumberAnswer:
+        """The answer ``expected`` (from :func:`_as_numbers`), shown as its JSON."""
+        made = super().__new__(cls, json.dumps(expected, default=_number_text))
+        made.expected = expected
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, str):
+            return False
+        try:
+            got = json.loads(other)
+        except ValueError:
+            got = other
+        return numbers_match(got, self.expected)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = str.__hash__
+
+    def __repr__(self) -> str:
+        return str.__str__(self)
+
+
+def _number_text(value: object) -> str:
+    return str(value)
+
+
+def as_number(value: object) -> fractions.Fraction | float | None:
+    """A JSON number, or a number's text (``"1/3"``, ``"2.50"``, ``"inf"``), as a number;
+    None for anything else."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    if isinstance(value, str):
+        try:
+            return fractions.Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            try:
+                return float(value)
+            except ValueError:
+                return None
+    return fractions.Fraction(value) if math.isfinite(value) else value
+
+
+def _both_nan(first: object, second: object) -> bool:
+    return all(isinstance(item, float) and math.isnan(item) for item in (first, second))
+
+
+def numbers_match(got: Any, expected: Any) -> bool:
+    """``got`` (objmcp's answer read as JSON) is ``expected`` (from :func:`_as_numbers`), its
+    numbers parsed and equal exactly or within a relative 1e-9."""
+    if isinstance(expected, (fractions.Fraction, float)):
+        number = as_number(got)
+        if number is None:
+            return False
+        if number == expected or _both_nan(number, expected):
+            return True
+        try:
+            return math.isclose(float(number), float(expected), rel_tol=1e-9, abs_tol=1e-12)
+        except OverflowError:
+            return False
+    if isinstance(expected, list) and isinstance(got, list):
+        return len(got) == len(expected) and all(map(numbers_match, got, expected))
+    if isinstance(expected, dict) and isinstance(got, dict):
+        return got.keys() == expected.keys() and all(
+            numbers_match(got[key], expected[key]) for key in got
+        )
+    return close(got, expected)
 
 
 def _direct(example: Example) -> Any:
@@ -751,7 +943,15 @@ DIRECT_SKIPS = frozenset(
     }
 )
 """The reasons found by calling the library (the rest are the harvest's)."""
-COLUMNS = ("harvested", "skipped directly", "checked", "passed value", "passed ran", "failed")
+COLUMNS = (
+    "harvested",
+    "skipped directly",
+    "checked",
+    "passed value",
+    "passed number",
+    "passed ran",
+    "failed",
+)
 
 
 def line(job: Job, measured: dict[str, Any]) -> str:

@@ -4,6 +4,8 @@ by the test, whose docstrings hold one example of each case the rule keeps or sk
 
 from __future__ import annotations
 
+import fractions
+import json
 import sys
 import textwrap
 from pathlib import Path
@@ -11,20 +13,33 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
+from hypothesis import given
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(ROOT / "bench"))
 
-from doctest_calls import GUARD, measure_target
+from doctest_calls import GUARD, _as_numbers, as_number, measure_target, numbers_match
 from zoo_cases import Target
 
 MODULE = '''
-"""Functions with doctests, for the doctest bench's test."""
+"""Functions with doctests, for the doctest bench's test.
+
+>>> doctested.scale([4])
+[8]
+>>> len([1])
+1
+"""
+
+import decimal
+import fractions
 
 
 def scale(values, factor=2):
     """Each value times ``factor``.
 
     >>> scale((1, 2), factor=3)
+    [3, 6]
+    >>> scale([1, 2], 3)
     [3, 6]
     >>> scale(list(range(3)))
     [0, 2, 4]
@@ -33,6 +48,10 @@ def scale(values, factor=2):
     >>> from doctested import scale as times
     >>> times([1.5])
     [3.0]
+    >>> import doctested as dt; dt.kind(3)
+    'int'
+    >>> n = 2; third(n)
+    Fraction(2, 3)
     >>> scale = lambda values: values
     >>> scale([1])
     [1]
@@ -62,6 +81,37 @@ def kind(value):
     'bytes'
     """
     return type(value).__name__
+
+
+def third(n):
+    """``n`` thirds, exactly (a number with no JSON form).
+
+    >>> third(2)
+    Fraction(2, 3)
+    >>> [third(1)]
+    [Fraction(1, 3)]
+    """
+    return fractions.Fraction(n, 3)
+
+
+def thirds(n):
+    """The first ``n`` thirds.
+
+    >>> thirds(2)
+    [Fraction(0, 1), Fraction(1, 3)]
+    """
+    return [fractions.Fraction(i, 3) for i in range(n)]
+
+
+def exact(text):
+    """A decimal number.
+
+    >>> exact("2.50")
+    Decimal('2.50')
+    >>> exact("-Infinity")
+    Decimal('-Infinity')
+    """
+    return decimal.Decimal(text)
 
 
 def loud(n):
@@ -125,23 +175,41 @@ def by_source(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {item["source"]: item for item in result["checked"]}
 
 
-def test_the_examples_kept_are_bound_by_name_and_checked_against_the_library(
+def test_the_examples_kept_call_any_served_tool_and_are_checked_against_the_library(
     doctested: Target,
 ) -> None:
     checked = by_source(measure_target(doctested))
     assert set(checked) == {
+        "doctested.scale([4])",  # in the module's docstring
         "scale((1, 2), factor=3)",
+        "total(1)",  # another served tool, in scale's docstring
         "times([1.5])",
+        "import doctested as dt; dt.kind(3)",  # only imports before the call
         "total(1, 2, 3, start=10)",
         "kind((1, 2))",
         'kind(b"ascii")',
+        "third(2)",
+        "thirds(2)",
+        'exact("2.50")',
+        'exact("-Infinity")',
         'touch("inside.txt")',
         "Box()",
     }
     assert checked["scale((1, 2), factor=3)"]["arguments"] == {"values": [1, 2], "factor": 3}
     assert checked["total(1, 2, 3, start=10)"]["arguments"] == {"numbers": [1, 2, 3], "start": 10}
     assert checked['kind(b"ascii")']["arguments"] == {"value": "ascii"}
-    for source in ("scale((1, 2), factor=3)", "times([1.5])", "total(1, 2, 3, start=10)"):
+    assert (checked["total(1)"]["tool"], checked["total(1)"]["arguments"]) == (
+        "total",
+        {"numbers": [1]},
+    )
+    for source in (
+        "doctested.scale([4])",
+        "scale((1, 2), factor=3)",
+        "total(1)",
+        "times([1.5])",
+        "import doctested as dt; dt.kind(3)",
+        "total(1, 2, 3, start=10)",
+    ):
         assert checked[source] | {"detail": ""} == checked[source] | {
             "check": "value",
             "passed": True,
@@ -153,13 +221,29 @@ def test_the_examples_kept_are_bound_by_name_and_checked_against_the_library(
     assert (checked["Box()"]["check"], checked["Box()"]["passed"]) == ("ran", True)
 
 
+def test_real_numbers_with_no_json_form_are_checked_as_numbers(doctested: Target) -> None:
+    checked = by_source(measure_target(doctested))
+    for source in ("third(2)", "thirds(2)", 'exact("2.50")'):
+        assert checked[source] | {"detail": ""} == checked[source] | {
+            "check": "number",
+            "passed": True,
+        }
+    # Decimal('-Infinity') is a number objmcp gives no JSON form: a failure, not "ran"
+    infinite = checked['exact("-Infinity")']
+    assert (infinite["check"], infinite["passed"]) == ("number", False)
+    assert "Infinity" in infinite["detail"]
+
+
 def test_the_examples_skipped_are_counted_by_why(doctested: Target) -> None:
     skipped = measure_target(doctested)["skipped"]
     assert skipped == {
+        "calls no served tool": 1,  # len([1]) in the module's docstring
+        "a duplicate": 1,  # scale([1, 2], 3): the same tool, the same arguments
         "an argument that is no literal": 1,  # scale(list(range(3)))
-        "calls another callable": 1,  # total(1) in scale's docstring
-        "not one expression": 2,  # the import, the assignment
+        "setup: imports only": 1,  # from doctested import scale as times
+        "not one expression": 2,  # n = 2; third(n), and the assignment of scale
         "uses a name the doctest defines": 1,  # scale, once it is the lambda
+        "not a call": 1,  # [third(1)]
         "does not bind": 1,  # doctested.total(1, b=2)
         "marked +SKIP": 1,
         "prints": 1,
@@ -167,6 +251,22 @@ def test_the_examples_skipped_are_counted_by_why(doctested: Target) -> None:
         "unsafe: writing '/tmp/doctest-bench-must-not-write'": 1,
     }
     assert not Path("/tmp/doctest-bench-must-not-write").exists()
+
+
+BOUND = 10**30
+
+
+@given(
+    st.fractions(min_value=-BOUND, max_value=BOUND)
+    | st.decimals(min_value=-BOUND, max_value=BOUND, allow_nan=False, allow_infinity=False)
+)
+def test_a_real_number_matches_its_exact_text_and_its_json_number(number: Any) -> None:
+    expected = _as_numbers([number])
+    assert as_number(str(number)) == fractions.Fraction(str(number))
+    assert numbers_match([str(number)], expected)
+    assert numbers_match(json.loads(json.dumps([float(number)])), expected)
+    assert not numbers_match([float(number) + 1 + abs(float(number))], expected)
+    assert not numbers_match(["not a number"], expected)
 
 
 def test_served_checks_through_a_real_objmcp_process(doctested: Target) -> None:
