@@ -10,13 +10,13 @@ parsed by ``doctest.DocTestParser``. An example is **harvested** when:
   ``import x as y``, ``from x import y``) may precede in the same example (an example of imports
   only is setup: counted as such, its names bound for the examples after it);
 - its callee is ANY tool the target serves (not only the docstring's own): a name or dotted name
-  (``f``, ``module.f``, ``Class.f``, ``np.f`` after ``import numpy as np``) that resolves, among
-  the names the docstring's imports bound, in the docstring owner's module, the target's module,
-  or an imported module by that name, to a served tool's callable (the same object, or the same
-  bound method); the docstring's own tool first when several serve it; for a class target served
-  as an instance made with no arguments, ``Class().method(...)`` is that method's tool (that
-  construction is the one the tool calls on); any other ``obj.method(...)`` needs an instance
-  and is skipped; a callable the target does not serve (or withholds) is skipped;
+  (``f``, ``module.f``, ``Class.f``, ``np.f`` after ``import numpy as np``) that resolves, by
+  the names the docstring's imports bound, else in any of the docstring owner's module, the
+  target's module, or a loaded module by that name, to a served tool's callable (the same
+  object, or the same bound method); the docstring's own tool first when several serve it; for
+  a class target served as an instance made with no arguments, ``Class().method(...)`` is that
+  method's tool (that construction is the one the tool calls on); any other ``obj.method(...)``
+  needs an instance and is skipped; a callable the target does not serve (or withholds) is skipped;
 - it is not marked ``+SKIP`` (the library's own doctest run does not make it);
 - its arguments are all literals (``ast.literal_eval``: no names, no calls, no ``*``/``**``);
 - its callee's first name is not one the docstring's earlier examples bind other than by an
@@ -485,7 +485,7 @@ def _callee(
         and not node.value.args
         and not node.value.keywords
     ):
-        if _resolve(node.value.func, owner, defined, target) is not made:
+        if not any(value is made for value in _meanings(node.value.func, owner, defined, target)):
             raise Skip("a method of another instance")
         name = served.method_of(node.attr, own)
         cls: type = made
@@ -493,8 +493,11 @@ def _callee(
         return name, lambda *a, **k: getattr(cls(), attribute)(*a, **k)  # noqa: PLW0108
     if isinstance(node, ast.Attribute) and not _dotted(node):
         raise Skip("a method of an instance")
-    name = served.tool_of(_resolve(node, owner, defined, target), own)
-    return name, served.tools[name].function
+    for value in _meanings(node, owner, defined, target):
+        with contextlib.suppress(Skip):
+            name = served.tool_of(value, own)
+            return name, served.tools[name].function
+    raise Skip("calls no served tool")
 
 
 def _dotted(node: ast.expr) -> bool:
@@ -503,7 +506,11 @@ def _dotted(node: ast.expr) -> bool:
     return isinstance(node, ast.Name)
 
 
-def _resolve(node: ast.expr, owner: object, defined: dict[str, object], target: Target) -> object:
+def _meanings(
+    node: ast.expr, owner: object, defined: dict[str, object], target: Target
+) -> list[object]:
+    """What a (dotted) name may mean: bound by the docstring's imports, else in the docstring
+    owner's module, the target's module, or as a module loaded (each that has it)."""
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
         parts.insert(0, node.attr)
@@ -512,32 +519,35 @@ def _resolve(node: ast.expr, owner: object, defined: dict[str, object], target: 
         raise Skip("a method of an instance")
     root = node.id
     if root in defined:
-        value = defined[root]
-        if value is UNDEFINED:
+        if defined[root] is UNDEFINED:
             raise Skip("uses a name the doctest defines")
+        roots = [defined[root]]
     else:
-        value = _lookup(root, owner, target)
-    for part in parts:
-        value = getattr(value, part, UNDEFINED)
-        if value is UNDEFINED:
-            raise Skip("calls no served tool")
-    return value
+        roots = _lookup(root, owner, target)
+    found = []
+    for root_value in roots:
+        value = root_value
+        for part in parts:
+            value = getattr(value, part, UNDEFINED)
+            if value is UNDEFINED:
+                break
+        else:
+            found.append(value)
+    return found
 
 
-def _lookup(name: str, owner: object, target: Target) -> object:
-    """What ``name`` means in the docstring owner's module, the target's, or as a module."""
-    owners = [inspect.getmodule(owner), inspect.getmodule(getattr(owner, "__func__", None))]
-    owners.append(sys.modules.get(target.spec.split(":")[0]))
-    for module in owners:
-        if module is not None and name in vars(module):
-            return vars(module)[name]
+def _lookup(name: str, owner: object, target: Target) -> list[object]:
+    """What ``name`` means in the docstring owner's module, the target's, and as a module."""
+    modules = [inspect.getmodule(owner), inspect.getmodule(getattr(owner, "__func__", None))]
+    modules.append(sys.modules.get(target.spec.split(":")[0]))
+    found = [vars(module)[name] for module in modules if module and name in vars(module)]
     if name in sys.modules:
-        return sys.modules[name]
+        found.append(sys.modules[name])
     bound_to = getattr(owner, "__self__", None)
-    for holder in (bound_to, type(bound_to)):
-        if getattr(holder, "__name__", None) == name:
-            return holder
-    raise Skip("calls no served tool")
+    found += [
+        holder for holder in (bound_to, type(bound_to)) if getattr(holder, "__name__", 0) == name
+    ]
+    return found
 
 
 def _literals(call: ast.Call) -> tuple[list[Any], dict[str, Any]]:
