@@ -42,11 +42,13 @@ numbers (``numbers.Real`` values other than ``bool``/``int``/``float``: mpmath's
 numbers, ``Fraction``, numpy's scalars; and ``Decimal``), alone or within lists, tuples and
 dicts, is **checked: number**:
 objmcp's answer (a JSON number, or the number's exact text such as ``1/3``) is parsed and equal
-as a number (exactly, or within a relative 1e-9). Any other answer is **checked: ran** (objmcp's
-call gave no error).
+as a number (exactly, or within a relative 1e-9; a number that is not rational, given as text,
+equal to its own text: ``5.7635`` for a sympy ``Float`` of 5 digits). Any other answer is
+**checked: ran** (objmcp's call gave no error).
 
 **Through objmcp**: ``Toolbox.call(tool, arguments)`` in process (the server's pipeline, minus
-the wire), under the same guard and timeout; ``--served`` makes the calls through a real
+the wire), under the same guard and timeout, right after the direct calls of the same example (a
+later example may change a setting both read); ``--served`` makes the calls through a real
 ``objmcp run`` process with the SDK's client instead (``zoo_figures.serve_and_call``), but
 for the examples that wrote in the scratch directory (a server writes where it runs).
 
@@ -648,12 +650,25 @@ def _as_numbers(value: Any) -> Any:
     if isinstance(value, numbers.Real) and not isinstance(value, (bool, int, float)):
         if isinstance(value, numbers.Rational):
             return fractions.Fraction(int(value.numerator), int(value.denominator))
-        return float(value)
+        return Inexact(value)
     if isinstance(value, (list, tuple)):
         return [_as_numbers(item) for item in value]
     if isinstance(value, dict):
         return {_json_key(key): _as_numbers(item) for key, item in value.items()}
     return expected_json(value)
+
+
+class Inexact(float):
+    """A real number that is not rational (mpmath's ``mpf``, sympy's ``Float``) as a float,
+    with its own text (which holds its own precision: ``5.7635`` at 5 digits)."""
+
+    text: str
+
+    def __new__(cls, value: Any) -> Inexact:
+        """``value`` as a float, its text kept."""
+        made = super().__new__(cls, float(value))
+        made.text = str(value)
+        return made
 
 
 def _json_key(key: object) -> str:
@@ -720,19 +735,25 @@ def _both_nan(first: object, second: object) -> bool:
     return all(isinstance(item, float) and math.isnan(item) for item in (first, second))
 
 
+def _near(first: fractions.Fraction | float, second: fractions.Fraction | float) -> bool:
+    try:
+        return math.isclose(float(first), float(second), rel_tol=1e-9, abs_tol=1e-12)
+    except OverflowError:
+        return False
+
+
 def numbers_match(got: Any, expected: Any) -> bool:
     """``got`` (objmcp's answer read as JSON) is ``expected`` (from :func:`_as_numbers`), its
-    numbers parsed and equal exactly or within a relative 1e-9."""
+    numbers parsed and equal exactly or within a relative 1e-9 (an inexact number given as its
+    text: equal to its own text, read as a number)."""
     if isinstance(expected, (fractions.Fraction, float)):
         number = as_number(got)
         if number is None:
             return False
         if number == expected or _both_nan(number, expected):
             return True
-        try:
-            return math.isclose(float(number), float(expected), rel_tol=1e-9, abs_tol=1e-12)
-        except OverflowError:
-            return False
+        shown = as_number(expected.text) if isinstance(expected, Inexact) else None
+        return _near(number, expected) or (shown is not None and _near(number, shown))
     if isinstance(expected, list) and isinstance(got, list):
         return len(got) == len(expected) and all(map(numbers_match, got, expected))
     if isinstance(expected, dict) and isinstance(got, dict):
@@ -818,11 +839,15 @@ def measure_target(target: Target, served: bool = False) -> dict[str, Any]:
     with loaded_toolbox(target) as toolbox:
         found = harvest(target, toolbox)
         expected: list[tuple[Example, str, Any]] = []
+        checked: list[Checked] = []
         for example in found.examples:
             try:
                 expected.append((example, *expect(example)))
             except Skip as why:
                 found.skipped[str(why)] += 1
+            else:  # in process, objmcp's call right after (a later example may change a setting)
+                if not served:
+                    checked.append(check_in_process(toolbox, *expected[-1]))
         if served:  # a server writes where it runs, not in the scratch directory
             kept = [item for item in expected if not item[0].wrote]
             if len(kept) < len(expected):
@@ -834,8 +859,6 @@ def measure_target(target: Target, served: bool = False) -> dict[str, Any]:
                 _checked(example, check, outcome.passed, outcome.detail)
                 for (example, check, _), outcome in zip(expected, outcomes, strict=True)
             ]
-        else:
-            checked = [check_in_process(toolbox, *item) for item in expected]
     return {"skipped": dict(found.skipped), "checked": [asdict(item) for item in checked]}
 
 

@@ -28,10 +28,55 @@ MODULE = '''
 [8]
 >>> len([1])
 1
+>>> count()
+0
+>>> advance()
+1
 """
 
 import decimal
 import fractions
+import numbers
+
+COUNT = [0]
+
+
+def count():
+    """The count a later example changes."""
+    return COUNT[0]
+
+
+def advance():
+    """Count one more (each call gives another answer)."""
+    COUNT[0] += 1
+    return COUNT[0]
+
+
+class Rounded:
+    """A real number whose text holds fewer digits than its float."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __float__(self):
+        return self.value
+
+    def __str__(self):
+        return f"{self.value:.4f}"
+
+    __repr__ = __str__
+
+
+numbers.Real.register(Rounded)
+
+
+def two_thirds():
+    """Two thirds, to 4 digits (a number with no JSON form, not rational).
+
+    >>> two_thirds()
+    0.6667
+    """
+    return Rounded(2 / 3)
 
 
 def scale(values, factor=2):
@@ -181,6 +226,8 @@ def test_the_examples_kept_call_any_served_tool_and_are_checked_against_the_libr
     checked = by_source(measure_target(doctested))
     assert set(checked) == {
         "doctested.scale([4])",  # in the module's docstring
+        "count()",
+        "two_thirds()",
         "scale((1, 2), factor=3)",
         "total(1)",  # another served tool, in scale's docstring
         "times([1.5])",
@@ -218,12 +265,14 @@ def test_the_examples_kept_call_any_served_tool_and_are_checked_against_the_libr
     assert (checked["kind((1, 2))"]["check"], checked["kind((1, 2))"]["passed"]) == ("value", False)
     assert "tuple" in checked["kind((1, 2))"]["detail"]
     assert not checked['kind(b"ascii")']["passed"]
+    # advance(), skipped, changed the count: objmcp's call of count() came before
+    assert (checked["count()"]["check"], checked["count()"]["passed"]) == ("value", True)
     assert (checked["Box()"]["check"], checked["Box()"]["passed"]) == ("ran", True)
 
 
 def test_real_numbers_with_no_json_form_are_checked_as_numbers(doctested: Target) -> None:
     checked = by_source(measure_target(doctested))
-    for source in ("third(2)", "thirds(2)", 'exact("2.50")'):
+    for source in ("third(2)", "thirds(2)", 'exact("2.50")', "two_thirds()"):
         assert checked[source] | {"detail": ""} == checked[source] | {
             "check": "number",
             "passed": True,
@@ -248,6 +297,7 @@ def test_the_examples_skipped_are_counted_by_why(doctested: Target) -> None:
         "marked +SKIP": 1,
         "prints": 1,
         "raises directly": 1,
+        "answers differ directly": 1,  # advance()
         "unsafe: writing '/tmp/doctest-bench-must-not-write'": 1,
     }
     assert not Path("/tmp/doctest-bench-must-not-write").exists()
@@ -273,7 +323,12 @@ def test_served_checks_through_a_real_objmcp_process(doctested: Target) -> None:
     in_process = by_source(measure_target(doctested))
     served = measure_target(doctested, served=True)
     assert served["skipped"]["writes (not served)"] == 1  # touch("inside.txt")
-    assert {item["source"]: item["passed"] for item in served["checked"]} == {
-        source: item["passed"] for source, item in in_process.items() if "touch" not in source
+    # the server counts on its own: its count() is not the count here
+    assert {
+        item["source"]: item["passed"] for item in served["checked"] if item["source"] != "count()"
+    } == {
+        source: item["passed"]
+        for source, item in in_process.items()
+        if "touch" not in source and source != "count()"
     }
     assert not (ROOT / "inside.txt").exists()
