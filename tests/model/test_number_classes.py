@@ -33,8 +33,7 @@ def test_a_number_class_parameter_takes_a_json_number() -> None:
     server = RawServer("-m", "objmcp", "run", f"{COUNTS}:Counts", stderr=subprocess.DEVNULL)
     try:
         server.initialize("2025-11-25")
-        listed = server.request({"jsonrpc": "2.0", "id": "list", "method": "tools/list"})
-        schemas = {t["name"]: t["inputSchema"]["properties"] for t in listed["result"]["tools"]}
+        schemas = {name: t["inputSchema"]["properties"] for name, t in server.tools().items()}
         assert schemas["repeat"]["times"] == {"type": "integer"}
         assert schemas["scaled"]["amount"]["type"] == "number"
         assert schemas["cycled"]["cycle"]["type"] == "integer", "optional: no longer left out"
@@ -48,17 +47,11 @@ def test_a_number_class_parameter_takes_a_json_number() -> None:
             ("started", {"start": 4}, "int"),  # Tally() takes no number: the number itself
         ]
         for index, (tool, arguments, expected) in enumerate(calls):
-            params = {"name": tool, "arguments": arguments}
-            answer = server.request(
-                {"jsonrpc": "2.0", "id": index, "method": "tools/call", "params": params}
-            )["result"]
+            answer = server.call_tool(index, tool, **arguments)
             assert not answer.get("isError"), (tool, answer)
             text = answer["content"][0]["text"]
             assert (text if isinstance(expected, str) else json.loads(text)) == expected, tool
-        params = {"name": "repeat", "arguments": {"word": "ab", "times": 2.5}}
-        answer = server.request(
-            {"jsonrpc": "2.0", "id": "half", "method": "tools/call", "params": params}
-        )["result"]
+        answer = server.call_tool(len(calls), "repeat", word="ab", times=2.5)
         assert answer["isError"] and "expected integer" in answer["content"][0]["text"]
     finally:
         server.close()

@@ -32,40 +32,29 @@ def test_a_string_reaches_a_function_typed_by_an_abstract_iterable_as_itself() -
     server = RawServer("-m", "objmcp", "run", f"{LETTERS}:Letters", stderr=subprocess.DEVNULL)
     try:
         server.initialize("2025-11-25")
-        listed = server.request({"jsonrpc": "2.0", "id": "list", "method": "tools/list"})
-        schemas = {t["name"]: t["inputSchema"]["properties"] for t in listed["result"]["tools"]}
+        schemas = {name: t["inputSchema"]["properties"] for name, t in server.tools().items()}
         for tool, name in [("distinct", "iterable"), ("ends", "sequence"), ("counted", "items")]:
             assert {"type": "string"} in schemas[tool][name]["anyOf"], tool
         assert schemas["total"]["numbers"] == {"type": "array", "items": {"type": "integer"}}
         assert schemas["kept"]["items"] == {"type": "array", "items": {"type": "string"}}
+        shared = [letter for letter in "mississippi" if letter in "missouri"]
         calls = [
             ("distinct", {"iterable": "ABCB"}, False),
             ("distinct", {"iterable": "ABC"}, True),
             ("distinct", {"iterable": [1, 2, 1]}, False),
             ("ends", {"sequence": "python"}, ["p", "n"]),
             ("backwards", {"items": "abc"}, ["c", "b", "a"]),
-            (
-                "shared",
-                {"groups": ["mississippi", "missouri"]},
-                [c for c in "mississippi" if c in "missouri"],
-            ),
+            ("shared", {"groups": ["mississippi", "missouri"]}, shared),
             ("ordered", {"items": "cab"}, ["a", "b", "c"]),
             ("counted", {"items": "four"}, 4),
         ]
         for index, (tool, arguments, expected) in enumerate(calls):
-            params = {"name": tool, "arguments": arguments}
-            answer = server.request(
-                {"jsonrpc": "2.0", "id": index, "method": "tools/call", "params": params}
-            )["result"]
+            answer = server.call_tool(index, tool, **arguments)
             assert not answer.get("isError"), (tool, answer)
             assert json.loads(answer["content"][0]["text"]) == expected, tool
-        for index, (tool, arguments) in enumerate(
-            [("total", {"numbers": "123"}), ("kept", {"items": "abc"})], start=len(calls)
-        ):
-            params = {"name": tool, "arguments": arguments}
-            answer = server.request(
-                {"jsonrpc": "2.0", "id": index, "method": "tools/call", "params": params}
-            )["result"]
+        refused = [("total", {"numbers": "123"}), ("kept", {"items": "abc"})]
+        for index, (tool, arguments) in enumerate(refused, start=len(calls)):
+            answer = server.call_tool(index, tool, **arguments)
             assert answer["isError"] and "expected array" in answer["content"][0]["text"], tool
     finally:
         server.close()
