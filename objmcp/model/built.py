@@ -197,6 +197,8 @@ def library_class(cls: type) -> bool:
         return False
     if issubclass(cls, enum.Enum) or t.standard_kind(cls) or t.standard_base(cls):
         return False
+    if t.number_kind(cls) is not None:
+        return False
     if t.is_dataclass_type(cls) or t.is_typeddict_type(cls) or t.is_namedtuple_type(cls):
         return False
     if t.is_pydantic_model(cls) or t.path_class(cls) or inspect.isabstract(cls):

@@ -137,6 +137,9 @@ def from_json(value: object, hint: object, path: str = "") -> object:
         base = t.standard_base(origin)
         if base is not None:
             return _to_subclass(from_json(value, base, path), origin, path)
+        number = t.number_kind(origin)
+        if number is not None:
+            return _to_number_class(_SCALARS[number](value, path), origin)
         if construction(origin) is not None:  # the class, or a generic one's alias
             try:
                 return build(value, origin)
@@ -148,6 +151,8 @@ def from_json(value: object, hint: object, path: str = "") -> object:
     if origin is tuple:
         return _from_tuple(value, args, path)
     if origin in t.SEQUENCES:
+        if isinstance(value, str) and t.takes_text(hint):
+            return value
         items = _expect(value, list, "array", path)
         return [from_json(v, args[0] if args else Any, f"{path}[{i}]") for i, v in enumerate(items)]
     if origin in t.SETS:
@@ -293,6 +298,17 @@ def _to_subclass(plain: Any, cls: type, path: str) -> object:
     if refusal is not None:
         raise ConversionError(path, f"{cls.__name__} refused it: {refusal}")
     return plain
+
+
+def _to_number_class(plain: object, cls: type) -> object:
+    """A ``cls`` (a class the :mod:`numbers` ABCs know: :func:`~.hints.number_kind`) made
+    from the number ``plain``, or ``plain`` itself when the class refuses it (an abstract
+    class, a constructor of other parameters): a library that accepts such a class takes
+    Python's own numbers too, as the ABCs promise."""
+    try:
+        return cls(plain)
+    except Exception:
+        return plain
 
 
 def _chosen_class(value: object, base: type, path: str) -> type:

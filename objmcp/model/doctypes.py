@@ -58,8 +58,9 @@ NUMERIC_ARRAY_LIKE: object = nested_arrays(_NUMBER)
 non-negative``: a number or nested arrays of numbers."""
 HASHABLE: object = str | int | float | tuple[Any, ...] | None
 """A hashable JSON value: a string, a number, null, or an array taken as a tuple."""
-TEXT_OR_ARRAY: object = str | list[Any]
-"""An iterable or a sequence: an array, or a string (which Python iterates too)."""
+TEXT_OR_ARRAY: object = typing.Iterable
+"""An iterable or a sequence: an array, or a string (which Python iterates too:
+:func:`~objmcp.model.hints.takes_text`)."""
 
 _NAMES: dict[str, object] = {
     "str": str,
@@ -158,11 +159,11 @@ _CONTAINERS: dict[str, object] = {
     "set": set,
     "frozenset": frozenset,
     "tuple": tuple,
-    "sequence": list,
-    "iterable": list,
-    "iterator": list,
-    "collection": list,
-    "container": list,
+    "sequence": typing.Sequence,
+    "iterable": typing.Iterable,
+    "iterator": typing.Iterable,
+    "collection": typing.Collection,
+    "container": typing.Container,
     "array_like": "array",
     "array-like": "array",
     "array": "array",
@@ -171,9 +172,10 @@ _CONTAINERS: dict[str, object] = {
     "dictionary": dict,
     "mapping": dict,
 }
-"""The containers of ``X of Y`` and ``X[Y]``; "array" ones nest their items."""
-_STRING_TAKING = {"sequence", "iterable", "iterator", "collection", "container"}
-"""Containers a Python string is one of: one of strings or of anything takes a string."""
+"""The containers of ``X of Y`` and ``X[Y]``; "array" ones nest their items. The abstract
+ones a Python string is take a string too where their items may be strings (``sequence
+of str``, ``iterable``: :func:`~objmcp.model.hints.takes_text`); an iterator is read as
+an iterable (a model sends the values it yields)."""
 
 _PYTHON_ONLY = re.compile(
     r"^(?:(?:callable|function|method|generator)\b.*"
@@ -423,16 +425,11 @@ def _container(kind: str, item_text: str) -> object:
         return dict
     if base == "array":
         return ARRAY_LIKE if item is _EMPTY else nested_arrays(item)
-    takes_text = kind in _STRING_TAKING and (item is str or item is Any or item is HASHABLE)
     if item is _EMPTY or item is Any:
-        items: object = list if base is not tuple else tuple
-        if base in (set, frozenset):
-            items = base
-    elif base is tuple:
-        items = tuple[item, ...]  # type: ignore[valid-type]
-    else:
-        items = base[item]  # type: ignore[index]
-    return _union([str, items]) if takes_text else items
+        return base
+    if base is tuple:
+        return tuple[item, ...]  # type: ignore[valid-type]
+    return base[item]  # type: ignore[index]
 
 
 def _singular(text: str) -> str:

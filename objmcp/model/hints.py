@@ -33,10 +33,13 @@ __all__ = [
     "is_typeddict_type",
     "is_union",
     "loaded_module",
+    "number_kind",
     "path_class",
     "standard_base",
     "standard_kind",
     "strip_qualifiers",
+    "takes_text",
+    "text_fits",
     "union_members",
 ]
 
@@ -70,13 +73,72 @@ def bytes_like(hint: object) -> object:
 
 
 SEQUENCES: frozenset[object] = frozenset(
-    {list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection}
+    {
+        list,
+        abc.Sequence,
+        abc.MutableSequence,
+        abc.Iterable,
+        abc.Collection,
+        abc.Reversible,
+        abc.Container,
+    }
 )
-"""Origins whose values are JSON arrays converted to lists."""
+"""Origins whose values are JSON arrays converted to lists (and, for the abstract ones a
+``str`` is, strings as they are: :func:`takes_text`)."""
 SETS: frozenset[object] = frozenset({set, frozenset, abc.Set, abc.MutableSet})
 """Origins whose values are JSON arrays of unique items converted to sets."""
 MAPPINGS: frozenset[object] = frozenset({dict, abc.Mapping, abc.MutableMapping})
 """Origins whose values are JSON objects converted to dicts."""
+
+
+def takes_text(hint: object) -> bool:
+    """Whether a parameter of ``hint`` takes a string as well as an array: ``hint`` is an
+    abstract container of :data:`SEQUENCES` that a ``str`` is (``Iterable``,
+    ``Sequence``, ``Collection``, ``Reversible``, ``Container``; not ``list`` or
+    ``MutableSequence``) of items a ``str`` is too (:func:`text_fits`). Python iterates
+    a string's characters, and the library means it: ``all_unique('ABCB')``. The
+    string is passed as it is, never as a list of its characters."""
+    origin = typing.get_origin(hint) or hint
+    if origin not in SEQUENCES or not isinstance("", typing.cast(type, origin)):
+        return False
+    args = typing.get_args(hint)
+    return text_fits(args[0]) if args else True
+
+
+def text_fits(item: object) -> bool:
+    """Whether a ``str`` is a value of the item type ``item``: ``str``, ``Any``,
+    ``object``, a type variable free or bound or constrained to a type a ``str`` fits,
+    a union with such a member, a class a ``str`` is an instance of (``Hashable``,
+    ``Sized``), or a protocol whose members a ``str`` has (``SupportsLessThan``), checked
+    by structure even where the protocol is not ``runtime_checkable``."""
+    item = annotated_parts(strip_qualifiers(item))[0]
+    if item is Any or item is object:
+        return True
+    if isinstance(item, typing.TypeVar):
+        if item.__constraints__:
+            return any(text_fits(member) for member in item.__constraints__)
+        return item.__bound__ is None or text_fits(item.__bound__)
+    if is_union(item):
+        return any(text_fits(member) for member in typing.get_args(item))
+    origin = typing.get_origin(item) or item
+    if not isinstance(origin, type):
+        return False
+    try:
+        return isinstance("", origin)
+    except TypeError:  # a protocol that is not runtime_checkable: asked by its members
+        return _str_has_members(origin)
+
+
+@functools.cache
+def _str_has_members(protocol: type) -> bool:
+    if not getattr(protocol, "_is_protocol", False):
+        return False
+    try:  # a runtime_checkable subclass asks what the protocol asks; the protocol is untouched
+        checker = typing.runtime_checkable(type(protocol.__name__, (protocol, typing.Protocol), {}))
+        return isinstance("", checker)
+    except TypeError:
+        return False
+
 
 _QUALIFIERS = {"Required", "NotRequired", "ReadOnly", "ClassVar", "Final"}
 
@@ -223,6 +285,29 @@ def standard_base(hint: object) -> type | None:
         if ancestor in _BUILTIN_BASES or (kind is not None and kind not in _NOT_INHERITED):
             return ancestor
     return None
+
+
+def number_kind(hint: object) -> type[int] | type[float] | None:
+    """The JSON number a class the :mod:`numbers` ABCs know is made from: ``int`` for an
+    ``Integral`` one (sympy's ``Integer``, numpy's ``int64``, gmpy2's ``mpz``), ``float``
+    for a ``Rational``, ``Real`` or ``Complex`` one (``Float``, ``float32``; a real number
+    is a complex one, and JSON has no other), subclasses and registered classes alike;
+    None for ``bool``, ``int``, ``float``, enums, the standard kinds and any other hint.
+    A value is the class called with the number, or the number when the class refuses
+    it (:func:`~objmcp.model.convert.from_json`)."""
+    if not isinstance(hint, type) or hint in (bool, int, float) or issubclass(hint, enum.Enum):
+        return None
+    if standard_kind(hint) or standard_base(hint):
+        return None
+    numbers = loaded_module("numbers")
+    if numbers is None:  # no class can be registered with an ABC nothing has imported
+        return None
+    try:
+        if issubclass(hint, numbers.Integral):
+            return int
+        return float if issubclass(hint, numbers.Complex) else None
+    except TypeError:  # a class that refuses the question
+        return None
 
 
 def union_members(members: tuple[object, ...]) -> tuple[object, ...]:

@@ -183,6 +183,8 @@ class SchemaBuilder:
                 schema["items"] = self.schema(args[0], where)
             if origin in t.SETS:
                 schema["uniqueItems"] = True
+            if not self.results and t.takes_text(hint):
+                return {"anyOf": [{"type": "string"}, schema]}
             return schema
         if origin in t.MAPPINGS:
             return self._mapping(args, where)
@@ -205,6 +207,9 @@ class SchemaBuilder:
         base = t.standard_base(hint)
         if base is not None:  # a subclass of a standard kind takes that kind's values
             return self._schema(base, where)
+        number = t.number_kind(hint) if not self.results else None
+        if number is not None:  # sympy's Integer, numpy's float32: made from a number
+            return dict(_PRIMITIVES[number])
         made = construction(hint) if not self.results else None
         if made is not None:
             return made.schema()

@@ -82,6 +82,8 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/solver.py:Solver": (),
     "tests/servers/exporting.py:Exporting": (),
     "tests/servers/spoken.py:Spoken": (),
+    "tests/servers/letters.py:Letters": (),
+    "tests/servers/counts.py:Counts": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {
