@@ -82,6 +82,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/solver.py:Solver": (),
     "tests/servers/exporting.py:Exporting": (),
     "tests/servers/spoken.py:Spoken": (),
+    "tests/servers/measures.py:Measures": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {
