@@ -99,7 +99,13 @@ def type_sources(toolbox: Any) -> dict[str, dict[str, str | None]]:
 
 
 def close(got: Any, expected: Any) -> bool:
-    """``got`` is ``expected``, floats within rounding."""
+    """``got`` is ``expected``, floats within rounding; a NaN or an infinity expected is the
+    string that names it (``"NaN"``, ``"Infinity"``, ``"-Infinity"``: JSON has no such
+    number), or the same float (a bare answer's text, which Python's ``json`` reads)."""
+    if isinstance(expected, float) and not math.isfinite(expected):
+        if isinstance(got, float):
+            return got == expected or (math.isnan(got) and math.isnan(expected))
+        return bool(got == _non_finite_name(expected))
     if isinstance(expected, float) and isinstance(got, (int, float)):
         return math.isclose(got, expected, rel_tol=1e-9, abs_tol=1e-12)
     if isinstance(expected, list) and isinstance(got, list):
@@ -107,6 +113,11 @@ def close(got: Any, expected: Any) -> bool:
     if isinstance(expected, dict) and isinstance(got, dict):
         return got.keys() == expected.keys() and all(close(got[k], expected[k]) for k in got)
     return type(got) is type(expected) and bool(got == expected)
+
+
+def _non_finite_name(number: float) -> str:
+    """The name a NaN or an infinity is sent as."""
+    return "NaN" if math.isnan(number) else ("Infinity" if number > 0 else "-Infinity")
 
 
 def judge(call: Call, content: list[dict[str, Any]], is_error: bool) -> Outcome:

@@ -7,6 +7,7 @@ so test modules of every folder import from it, and from ``http_helpers`` beside
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -129,6 +130,17 @@ class RawServer:
         """Close stdin and collect the rest of stdout, stderr and the exit status."""
         out, err = self.process.communicate(timeout=timeout)
         return out, err, self.process.returncode
+
+
+@contextlib.contextmanager
+def objmcp_run(target: str) -> Iterator[RawServer]:
+    """``target`` served by ``objmcp run`` in a process of its own (its stderr dropped),
+    closed when done."""
+    server = RawServer("-m", "objmcp", "run", target, stderr=subprocess.DEVNULL)
+    try:
+        yield server
+    finally:
+        server.close()
 
 
 @pytest.fixture

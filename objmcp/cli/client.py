@@ -34,6 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from .._exceptions import TargetError
+from ..model.jsontext import parse_json
 from ..protocol.modern import (
     CLIENT_CAPABILITIES_KEY,
     CLIENT_INFO_KEY,
@@ -380,8 +381,8 @@ def parse_arguments(words: Sequence[str], schema: dict[str, Any]) -> dict[str, A
             raise ValueError(f"{key} is given twice")
         if as_json:
             try:
-                arguments[key] = json.loads(text)
-            except ValueError as error:
+                arguments[key] = parse_json(text)
+            except (ValueError, RecursionError) as error:
                 raise ValueError(
                     f"{key}:= takes a JSON value ({error}); write {key}=... for text"
                 ) from None
@@ -393,9 +394,9 @@ def parse_arguments(words: Sequence[str], schema: dict[str, Any]) -> dict[str, A
         elif "string" in kinds:
             arguments[key] = _scalar_or_text(text, kinds)
         else:
-            try:
-                arguments[key] = json.loads(text)
-            except ValueError:
+            try:  # not Python's NaN and Infinity: as text, a float parameter takes them
+                arguments[key] = parse_json(text)
+            except (ValueError, RecursionError):
                 arguments[key] = text
     return arguments
 

@@ -8,8 +8,9 @@ saying which in a second block; in a container, base64 when the tool has an outp
 schema (as it says), else the same text-when-UTF-8 rule, with no block saying which; an
 object that exports itself (``to_pylist``, ``to_dict`` ...) is what it exports; anything
 else is ``str(value)``
-(:func:`~objmcp.model.jsonable.to_jsonable`). A value with no JSON form (NaN, a cycle) is
-an error result that says so.
+(:func:`~objmcp.model.jsonable.to_jsonable`). NaN and the infinities are the strings
+``"NaN"``, ``"Infinity"`` and ``"-Infinity"`` (:mod:`objmcp.model.nonfinite`). A value with
+no JSON form (a cycle) is an error result that says so.
 
 A result is bounded (:class:`Limits`): the iterators and generators in it give at most
 ``max_items`` items all together, and a result that was cut says so in a second text

@@ -7,7 +7,8 @@ tuples, datetimes, a library's classes built from JSON, ...). It mirrors
 through ``to_jsonable``, validates against that type's schema and comes back equal
 through ``from_json``; except bytes, whose argument form is not their result form. A
 string argument is always text: for a bytes parameter, its UTF-8 bytes, and any bytes
-come as ``{"base64": "..."}`` (:func:`binary_from_json`).
+come as ``{"base64": "..."}`` (:func:`binary_from_json`). A float is also the name of
+NaN or an infinity, as a result sends it (:func:`~objmcp.model.nonfinite.named_float`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .built import Refused, build, construction
 from .durations import read_duration
 from .jsonable import BASE64_KEY
 from .jsontext import parse_json
+from .nonfinite import named_float
 from .pysource import read_source
 from .subclasses import chosen_base, class_choices
 from .timezones import read_zone
@@ -422,6 +424,9 @@ def _to_float(value: object, path: str) -> float:
         return value
     if isinstance(value, float):
         return value
+    named = named_float(value) if isinstance(value, str) else None
+    if named is not None:  # "Infinity", "NaN": what a result sends them as
+        return named
     raise ConversionError(path, f"expected number, got {describe_json(value)}")
 
 

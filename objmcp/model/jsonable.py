@@ -23,6 +23,7 @@ from collections import abc
 from . import hints as t
 from .durations import iso_duration
 from .exports import exported
+from .nonfinite import name_of
 from .pysource import source_text
 from .reals import NotFinite, is_real, real_form, said_number
 from .shapes import NO_FORM, own_method, plain_form, readable
@@ -39,7 +40,8 @@ __all__ = [
 
 
 class NotJsonable(TypeError):
-    """A value has no JSON form (NaN, infinity, a cycle, or an unknown type in strict mode)."""
+    """A value has no JSON form (a cycle; or, in strict mode, NaN, an infinity or an unknown
+    type)."""
 
 
 BASE64_KEY = "base64"
@@ -144,7 +146,9 @@ def to_jsonable(
     :class:`NotJsonable` when ``strict``; else it is what it exports of itself
     (:func:`~objmcp.model.exports.exported`: ``to_pylist``, ``to_dict`` ..., or its
     ``keys()`` when its ``str`` says nothing), or else
-    :func:`~objmcp.model.shapes.readable`: its ``str``. NaN, infinities and cycles
+    :func:`~objmcp.model.shapes.readable`: its ``str``. NaN and the infinities (a float's,
+    or another real number's) are their names, ``"NaN"``, ``"Infinity"`` and
+    ``"-Infinity"`` (:mod:`objmcp.model.nonfinite`), or raise when ``strict``. Cycles
     always raise.
     Iterators are read out whole, or as far as ``budget`` allows (it says whether
     one was cut).
@@ -169,7 +173,7 @@ def _jsonable(
         return int(value)
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise NotJsonable(f"{value!r} is not a JSON number")
+            return _named(value, strict)
         return float(value)  # a float subclass (numpy's float64) as a plain float
     if isinstance(value, enum.Enum):
         return _jsonable(value.value, strict, text, active, budget)
@@ -265,7 +269,9 @@ def _jsonable_container(
         try:
             return real_form(value)
         except NotFinite as error:
-            raise NotJsonable(str(error)) from None
+            if strict or error.number is None:
+                raise NotJsonable(str(error)) from None
+            return name_of(error.number)
     plain = plain_form(value)
     if plain is not NO_FORM:
         return _jsonable(plain, strict, text, active, budget)
@@ -282,6 +288,13 @@ def _jsonable_container(
         return _jsonable(item, False, text, active, budget)
 
     return readable(value, part)
+
+
+def _named(number: float, strict: bool) -> str:
+    """The name a non-finite number is sent as; :class:`NotJsonable` when ``strict``."""
+    if strict:
+        raise NotJsonable(f"{number!r} is not a JSON number")
+    return name_of(number)
 
 
 def _key(key: object) -> str:

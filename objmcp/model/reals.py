@@ -31,7 +31,12 @@ __all__ = ["NotFinite", "is_real", "real_form", "said_number"]
 
 
 class NotFinite(TypeError):
-    """A real number that is NaN or infinite: no JSON number holds it."""
+    """A real number that is NaN or infinite: no JSON number holds it. ``number`` is the
+    float it is (NaN or an infinity), or None when its kind will not say which."""
+
+    def __init__(self, value: object, number: float | None) -> None:
+        super().__init__(f"{value!r} is not a JSON number")
+        self.number = number
 
 
 def is_real(value: object) -> bool:
@@ -54,13 +59,14 @@ def real_form(value: object, *, by_digits: bool = False) -> int | float | str:
     exact_kind = isinstance(value, numbers.Rational) or (
         decimal is not None and isinstance(value, decimal.Decimal)
     )
+    said: float | None = None  # the float the value says it is, when it says one
     try:
-        near = float(value)  # type: ignore[arg-type]
+        near = said = float(value)  # type: ignore[arg-type]
     except (OverflowError, ValueError, TypeError):
         near = math.nan
     if exact_kind:
         if decimal is not None and isinstance(value, decimal.Decimal) and not value.is_finite():
-            raise NotFinite(f"{value!r} is not a JSON number")
+            raise NotFinite(value, math.nan if value.is_nan() else said)
         if math.isfinite(near):
             if _integral(value):
                 whole: Any = value
@@ -73,7 +79,7 @@ def real_form(value: object, *, by_digits: bool = False) -> int | float | str:
     if math.isfinite(near) and near == value:
         return near
     if not _finite(value, near):
-        raise NotFinite(f"{value!r} is not a JSON number")
+        raise NotFinite(value, said)
     return str(value)
 
 

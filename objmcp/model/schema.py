@@ -25,6 +25,7 @@ from . import hints as t
 from .built import construction
 from .docs import read_docs
 from .jsonable import BASE64_KEY, NotJsonable, argument_form, to_jsonable
+from .nonfinite import named_numbers
 from .subclasses import chosen_base, class_choices
 
 __all__ = [
@@ -114,6 +115,8 @@ class SchemaBuilder:
     the warnings for hints that have no JSON form. ``results``: the schemas are of
     results (bytes are base64 text), not of arguments (bytes are text or base64 in an
     object: :func:`~objmcp.model.convert.binary_from_json`).
+    A result's number also takes the names its NaN and infinities are sent as
+    (:func:`~objmcp.model.nonfinite.named_numbers`).
     """
 
     def __init__(self, *, quiet: bool = False, results: bool = False) -> None:
@@ -160,6 +163,8 @@ class SchemaBuilder:
         if primitive is not None:
             if hint in t.BINARY and not self.results:
                 return _binary_argument_schema()
+            if hint is float and self.results:  # NaN and the infinities come as names
+                return typing.cast(JsonSchema, named_numbers(primitive))
             return dict(primitive)
         standard = t.standard_kind(hint)
         if standard is not None:
@@ -323,6 +328,8 @@ class SchemaBuilder:
                 "%s has no JSON Schema (%s); accepting any JSON value", cls.__qualname__, error
             )
             return {}
+        if self.results:
+            schema = named_numbers(schema)
         nested = schema.pop("$defs", {})
         renames: dict[str, str] = {}
         for def_name in nested:

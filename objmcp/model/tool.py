@@ -31,6 +31,7 @@ from .jsonable import NotJsonable, argument_form
 from .jsoncount import DEFAULT_MAX_VALUES
 from .keywords import spread
 from .media import MEDIA, is_picture_type
+from .nonfinite import named_numbers
 from .paramtypes import TypeSource, Uncarried, sourced_type, unbuilt_class, uncarried
 from .publish import ToolOptions
 from .quickcheck import Check, quick_check
@@ -48,7 +49,9 @@ _PLAIN_TYPES: dict[str, tuple[type, ...]] = {
     "boolean": (bool,),
 }
 """The Python types whose values a schema of that JSON type takes, every one of them
-(a float is a number: NaN and infinities never reach here, as they have no JSON form)."""
+(a float is a number: NaN and infinities never reach here, as they are sent as names)."""
+_FLOAT_RESULT: JsonSchema = named_numbers({"type": "number"})
+"""A float result's schema: a number, or the name of NaN or an infinity."""
 _EMPTY: Any = inspect.Parameter.empty
 _MISSING: Any = object()
 logger = logging.getLogger("objmcp")
@@ -145,6 +148,8 @@ class Tool:
         result = self.output_schema["properties"]["result"]
         if self.output_schema != expected or not isinstance(result, dict) or len(result) != 1:
             return ()
+        if result == _FLOAT_RESULT:
+            return _PLAIN_TYPES["number"]  # a name is a str, left to the schema check
         return _PLAIN_TYPES.get(result.get("type"), ())  # type: ignore[arg-type]
 
     def _keyword_plan(self) -> tuple[tuple[str, object, type | None], ...] | None:

@@ -11,6 +11,9 @@ their converters look only at a property's own ``type``, which an ``anyOf``, a
 read as JSON, and taken when the value is of a kind (array, object, number,
 boolean, null) the parameter allows and a string is not one of them; a string
 that is a JSON array, given to a parameter of any type, is taken as the list.
+A string where a number is wanted (and a string is not) that names NaN or an infinity
+(``"Infinity"``, ``"-inf"``: :func:`~objmcp.model.nonfinite.named_float`), at any depth,
+is taken as that float, as a result sends it.
 Nothing else changes, and only arguments that would fail anyway are read. A text is
 read only when the texts of one call hold at most ``max_values`` JSON values
 together, counted before they are parsed (:mod:`objmcp.model.jsoncount`): the bound
@@ -19,12 +22,14 @@ a request's own values are held to.
 
 from __future__ import annotations
 
+import typing
 from typing import Any
 
 from .._exceptions import ArgumentError
 from .convert import describe_json
 from .jsoncount import DEFAULT_MAX_VALUES, count_values, values_over
 from .jsontext import parse_json
+from .nonfinite import named_float
 from .quickcheck import quick_check
 
 __all__ = ["Validator", "check_values", "json_kinds"]
@@ -69,6 +74,10 @@ class Validator:
         errors = list(self._compiled.iter_errors(arguments))
         if errors and self.lenient:
             read = self._read_json_text(arguments, errors, budget)
+            if read is not arguments:
+                arguments = read
+                errors = list(self._compiled.iter_errors(arguments))
+            read = self._read_named_floats(arguments, errors)
             if read is not arguments:
                 arguments = read
                 errors = list(self._compiled.iter_errors(arguments))
@@ -119,6 +128,24 @@ class Validator:
                 read = {**read, name: parsed}
         return read
 
+    def _read_named_floats(self, arguments: dict[str, Any], errors: list[Any]) -> dict[str, Any]:
+        """``arguments`` with each refused string that names NaN or an infinity, where a
+        number is wanted and a string is not (in an option of an ``anyOf`` too), replaced
+        by that float."""
+        defs = self.schema.get("$defs", {})
+        read: Any = arguments
+        waiting = list(errors)
+        while waiting:
+            error = waiting.pop()
+            waiting.extend(error.context or ())
+            if not isinstance(error.instance, str) or not error.absolute_path:
+                continue
+            kinds = json_kinds(error.schema, defs)
+            named = named_float(error.instance)
+            if named is not None and "number" in kinds and "string" not in kinds:
+                read = _replaced(read, list(error.absolute_path), named)
+        return typing.cast(dict[str, Any], read)
+
     def _explain(self, error: Any, arguments: dict[str, Any]) -> str:
         if error.validator in ("anyOf", "oneOf") and error.context:
             # When the value has the right JSON type for one option, what failed inside it
@@ -150,6 +177,17 @@ class Validator:
         if not path:  # a rule of the whole (minProperties, not, dependentRequired...)
             return f"Invalid arguments: {error.message}"
         return f"Invalid argument '{path}': {error.message}"
+
+
+def _replaced(data: Any, path: list[Any], value: object) -> Any:
+    """A copy of the JSON ``data`` with the value at ``path`` (keys and indexes) replaced
+    by ``value``; what is off the path is shared, not copied."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, list):
+        return [*data[:head], _replaced(data[head], rest, value), *data[head + 1 :]]
+    return {**data, head: _replaced(data[head], rest, value)}
 
 
 def _path(parts: Any) -> str:

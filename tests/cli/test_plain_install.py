@@ -187,3 +187,29 @@ def test_key_json_that_is_not_json_says_so() -> None:
 def test_an_unknown_key_goes_by_additional_properties() -> None:
     schema = {"properties": {}, "additionalProperties": {"type": "string"}}
     assert parse_arguments(["k=1", "j:=1"], schema) == {"k": "1", "j": 1}
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["math", "isinf", "x=Infinity"], "true"),  # a hang: Python's json read it as inf
+        (["math", "fabs", "x=-inf"], "Infinity"),
+        (["math", "isnan", "x=NaN"], "true"),
+        (["math", "fsum", 'seq=[1, "-Infinity"]'], "-Infinity"),
+    ],
+)
+def test_call_sends_nan_and_infinities_by_name_and_a_float_parameter_takes_them(
+    args: list[str], expected: str
+) -> None:
+    done = objmcp("call", *args, env=server_env())
+    assert (done.stdout.decode(), done.returncode) == (expected + "\n", 0), done.stderr.decode()
+
+
+@given(st.sampled_from(["NaN", "Infinity", "-Infinity", "1e400", "[1, NaN]"]))
+def test_python_s_own_json_constants_are_never_sent_as_numbers(text: str) -> None:
+    for schema in SCHEMAS:
+        tool_schema = {"properties": {"v": schema}, "$defs": DEFS}
+        read = parse_arguments([f"v={text}"], tool_schema)["v"]
+        assert read == text, (schema, read)  # JSON has no such number: the text as typed
+    with pytest.raises(ValueError, match="takes a JSON value"):
+        parse_arguments([f"v:={text}"], {"properties": {"v": {}}})

@@ -84,6 +84,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/spoken.py:Spoken": (),
     "tests/servers/letters.py:Letters": (),
     "tests/servers/counts.py:Counts": (),
+    "tests/servers/measures.py:Measures": (),
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {

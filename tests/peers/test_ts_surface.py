@@ -245,11 +245,12 @@ def test_a_result_that_breaks_its_schema_is_a_tool_error(tools_run: ToolsRun) ->
     assert "integer" in block["text"]
 
 
-def test_a_result_with_no_json_form_is_a_tool_error(tools_run: ToolsRun) -> None:
+def test_a_nan_result_is_its_name_that_the_client_s_validator_takes(tools_run: ToolsRun) -> None:
     assert math.isnan(zoo.Zoo().not_a_number())
-    result = result_of(tools_run.calls["not_a_number"])
-    assert result["isError"] is True
-    assert "structuredContent" not in result
+    result = result_of(tools_run.calls["not_a_number"])  # validated by its output schema
+    assert result.get("isError") is False
+    assert result["structuredContent"] == {"result": "NaN"}
+    assert result["content"] == [{"type": "text", "text": "NaN"}]
 
 
 def test_an_unstructured_tool_sends_text_only(tools_run: ToolsRun) -> None:
