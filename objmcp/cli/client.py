@@ -23,7 +23,6 @@ when Ctrl-C cancelled it.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import itertools
 import json
 import math
@@ -42,6 +41,7 @@ from ..protocol.modern import (
     SERVER_INFO_KEY,
 )
 from ..protocol.tasks import TASKS
+from .wording import counted, did_you_mean
 
 __all__ = [
     "CAPABILITIES",
@@ -61,6 +61,7 @@ CAPABILITIES: dict[str, Any] = {"elicitation": {"form": {}}, "extensions": {TASK
 
 _MAX_ROUNDS = 64  # input_required rounds of one request before giving up
 _POLL_FLOOR = 0.05  # seconds: the least time between two polls, whatever the server says
+_SHOWN_TOOLS = 12  # tools named when the command names none, or one not listed
 
 Asker = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -217,7 +218,7 @@ def call_tool(
     }
     server = ServerProcess(command, asker, meta)
     try:
-        result = _session(server, tool, words)
+        result = _session(server, spec, tool, words)
     except ServerGone:
         status = server.close()
         sys.stderr.write(f"objmcp call: the server ended before answering (exit status {status})\n")
@@ -248,7 +249,9 @@ def call_tool(
     return 1 if result.get("isError") else 0
 
 
-def _session(server: ServerProcess, tool: str, words: Sequence[str]) -> dict[str, Any]:
+def _session(
+    server: ServerProcess, spec: str, tool: str | None, words: Sequence[str]
+) -> dict[str, Any]:
     tools: dict[str, dict[str, Any]] = {}
     cursor: str | None = None
     while True:
@@ -257,15 +260,46 @@ def _session(server: ServerProcess, tool: str, words: Sequence[str]) -> dict[str
         cursor = listed.get("nextCursor")
         if not cursor:
             break
-    if tool not in tools:
-        close = difflib.get_close_matches(tool, list(tools), n=3)
-        hint = f" Did you mean {' or '.join(close)}?" if close else ""
-        raise ValueError(f"no tool {tool!r}.{hint} Tools: {', '.join(tools) or '(none)'}")
+    unsaid = _unsaid(spec, tool, tools, words)
+    if unsaid:
+        raise ValueError(unsaid)
+    assert tool is not None
     arguments = parse_arguments(words, tools[tool].get("inputSchema", {}))
     result = server.request_answered("tools/call", {"name": tool, "arguments": arguments})
     if result.get("resultType") == "task":
         result = _follow(server, result)
     return _plain(result)
+
+
+def _unsaid(
+    spec: str, tool: str | None, tools: Mapping[str, Mapping[str, Any]], words: Sequence[str]
+) -> str | None:
+    """What the command leaves out and how to say it: no tool (the tools it could
+    call), a tool not listed (the closest), or no arguments for a tool that requires
+    some (their names); None when the call can be made."""
+    form = f"objmcp call {spec} TOOL key=value ..."
+    if tool is None or tool not in tools:
+        names = list(tools)
+        shown = ", ".join(names[:_SHOWN_TOOLS])
+        if len(names) > _SHOWN_TOOLS:
+            shown += f" and {len(names) - _SHOWN_TOOLS} more ('objmcp inspect {spec}' lists them)"
+        listed = (
+            f"{spec} has {counted(len(names), 'tool')}: {shown}"
+            if names
+            else f"{spec} has no tools"
+        )
+        if tool is None:
+            return f"which tool? {listed}. Call one with: {form}"
+        hint = did_you_mean(tool, names)
+        return f"no tool {tool!r}.{' ' + hint if hint else ''} {listed}."
+    required = [str(name) for name in tools[tool].get("inputSchema", {}).get("required", [])]
+    if words or not required:
+        return None
+    example = " ".join(f"{name}=VALUE" for name in required)
+    return (
+        f"{tool} needs {counted(len(required), 'argument')}, {', '.join(required)}: "
+        f"objmcp call {spec} {tool} {example} ('objmcp inspect {spec}' describes them)"
+    )
 
 
 def _plain(result: dict[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import json
 import logging
 import shutil
 import sys
+import types
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -30,6 +31,7 @@ from ..model.tool import Tool
 from ..model.toolbox import Toolbox
 from ..model.typeshed import typeshed_missing
 from .targets import load_target, user_traceback
+from .wording import alternatives, counted
 
 __all__ = ["describe_type", "discovery", "inspect_target", "summary", "untyped_parameters"]
 
@@ -59,6 +61,7 @@ def inspect_target(
     elif not toolbox and (include or exclude):
         warnings.append(f"--include/--exclude left none of the tools of {spec}")
     elif not toolbox:
+        _classes_instead(spec, toolbox)
         warnings.append(
             f"{spec} has no public callables, so it has no tools (a module's classes are not "
             "tools: name one, module:Class)"
@@ -85,12 +88,33 @@ def inspect_target(
     return 0
 
 
+def _classes_instead(spec: str, toolbox: Toolbox) -> None:
+    """Raise :class:`TargetError` naming the classes a module that serves nothing
+    defines, with methods of their own: the targets meant, as ``spec:Class``."""
+    module = toolbox.target
+    if not isinstance(module, types.ModuleType) or toolbox.resources or toolbox.prompts:
+        return
+    classes = [
+        name
+        for name, value in vars(module).items()
+        if inspect.isclass(value)
+        and not name.startswith("_")
+        and value.__module__ == module.__name__
+        and any(not key.startswith("_") and callable(item) for key, item in vars(value).items())
+    ]
+    if classes:
+        raise TargetError(
+            f"{spec} serves no tools: it has no public functions, and a module's classes are "
+            f"not tools. Name the class to serve: {alternatives([f'{spec}:{c}' for c in classes])}"
+        )
+
+
 def _discovery_note(count: int, mode: str, threshold: int) -> str | None:
     """What ``objmcp run`` would list, when not every tool (``mode`` and ``threshold``
     as its ``--discovery`` options say)."""
     if mode == "off" or (mode == "auto" and count <= threshold):
         return None
-    why = "search" if mode == "search" else f"auto, {count} tools > {threshold}"
+    why = "search" if mode == "search" else f"auto, {counted(count, 'tool')} > {threshold}"
     return (
         f"objmcp run lists search_tools, describe_tools and call_tool instead of these "
         f"(discovery {why}; --discovery off lists them all)"
@@ -103,13 +127,13 @@ def summary(toolbox: Toolbox) -> str:
     counts = collections.Counter(
         getattr(tool.function, "__module__", None) or "?" for tool in toolbox.values()
     )
-    said = f"{len(toolbox)} tool{'s' if len(toolbox) != 1 else ''}"
+    said = counted(len(toolbox), "tool")
     if len(counts) > 1:
         biggest = ", ".join(f"{module} {count}" for module, count in counts.most_common(3))
         said += f" (most from {biggest})"
     for kind, found in (("resource", toolbox.resources), ("prompt", toolbox.prompts)):
         if found:
-            said += f", {len(found)} {kind}{'s' if len(found) != 1 else ''}"
+            said += f", {counted(len(found), kind)}"
     return said
 
 
@@ -120,9 +144,14 @@ def discovery(toolbox: Toolbox) -> str:
         return ""
     if not toolbox.searching:
         return (
-            f"; discovery auto: all listed ({count} tools, at most {toolbox.discovery_threshold})"
+            f"; discovery auto: all listed ({counted(count, 'tool')}, "
+            f"at most {toolbox.discovery_threshold})"
         )
-    why = "search" if mode == "search" else f"auto, {count} tools > {toolbox.discovery_threshold}"
+    why = (
+        "search"
+        if mode == "search"
+        else f"auto, {counted(count, 'tool')} > {toolbox.discovery_threshold}"
+    )
     return f"; discovery {why}: tools/list gives {', '.join(toolbox.discovery.meta_tools)}"
 
 
@@ -235,12 +264,13 @@ def untyped_parameters(toolbox: Toolbox) -> list[str]:
     if without_typeshed:
         shown = ", ".join(without_typeshed[:5]) + (", ..." if len(without_typeshed) > 5 else "")
         found.append(
-            f"{len(without_typeshed)} tools ({shown}) have parameters with no type: they are "
+            f"{counted(len(without_typeshed), 'tool')} ({shown}) "
+            f"{'has' if len(without_typeshed) == 1 else 'have'} parameters with no type: they are "
             "the standard library's, typed by typeshed's stubs, and typeshed_client (a "
             "dependency of objmcp) is not installed: pip install typeshed_client"
         )
     found += [
-        f"{count} parameters of {package}'s tools have no type: a stub-only package "
+        f"{counted(count, 'parameter')} of {package}'s tools have no type: a stub-only package "
         f"({package}-stubs, PEP 561) would type them, if one is published for it; typeshed's "
         "are named types-<distribution> (pip install types-<distribution>)"
         for package, count in plain_by_package.items()

@@ -43,13 +43,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     not be carried out (usage, a target that does not load), 130 after Ctrl-C.
     """
     words = list(sys.argv[1:] if argv is None else argv)
-    if words and words[0] not in VERBS and words[0] not in ("-h", "--help", "--version"):
+    bare = bool(words) and words[0] not in VERBS and words[0] not in ("-h", "--help", "--version")
+    if bare:
         words.insert(0, "run")
     parser = _parser()
     if not words:
         parser.print_help(sys.stderr)
         return 2
-    options = parser.parse_args(words)
+    options, extra = parser.parse_known_args(words)
+    if extra:
+        parser.error(_unrecognized(extra, words[1] if bare else None))
     try:
         status: int = options.handler(options)
     except TargetError as error:
@@ -89,6 +92,17 @@ def server_arguments(options: argparse.Namespace) -> list[str]:
     if getattr(options, "jobs", None):
         words.append("--jobs")
     return words
+
+
+def _unrecognized(extra: Sequence[str], bare: str | None) -> str:
+    """What is wrong with words left over, the first word ``bare`` when it was taken as
+    a TARGET (no verb given): a misspelt verb is named as one, with the closest verbs."""
+    from .wording import did_you_mean
+
+    hint = did_you_mean(bare, VERBS) if bare is not None else ""
+    if hint:
+        return f"{bare!r} is not a verb. {hint} (the verbs: {', '.join(VERBS)})"
+    return f"unrecognized arguments: {' '.join(extra)}"
 
 
 # --- the parser -------------------------------------------------------------------------------
@@ -340,7 +354,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     _target_options(call)
-    call.add_argument("tool", help="the tool's name")
+    call.add_argument("tool", nargs="?", help="the tool's name (none: the tools listed)")
     call.add_argument(
         "arguments",
         nargs="*",

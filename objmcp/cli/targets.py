@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._exceptions import TargetError
+from .wording import alternatives as _alternatives
 
 __all__ = [
     "Target",
@@ -272,11 +273,6 @@ def _call(value: Callable[[], object], spec: str) -> object:
 
 def _identity(value: object) -> object:
     return value
-
-
-def _alternatives(names: list[str]) -> str:
-    quoted = [repr(name) for name in names]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
 def _listing(names: list[str]) -> str:

@@ -174,6 +174,7 @@ def withheld_line(withheld: dict[str, str]) -> str:
         by_reason.setdefault(reason, []).append(name)
     parts = "; ".join(f"{', '.join(sorted(names))} ({why})" for why, names in by_reason.items())
     return (
-        f"left out {len(withheld)} dangerous callable(s), served only when named "
+        f"left out {len(withheld)} dangerous callable{'' if len(withheld) == 1 else 's'}, "
+        "served only when named "
         f"(include=[...] or --include NAME): {parts}"
     )
