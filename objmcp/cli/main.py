@@ -536,7 +536,7 @@ _LIMITS = (
 def _make_server(options: argparse.Namespace, state_key: str | None = None) -> Server:
     from .._server import Server
     from ..model.toolbox import MadeBy
-    from .targets import default_name, parse_target, target_maker, user_traceback
+    from .targets import default_name, making_error, parse_target, target_maker
 
     per = getattr(options, "per", None)
     target: object
@@ -571,9 +571,7 @@ def _make_server(options: argparse.Namespace, state_key: str | None = None) -> S
     except TargetError:
         raise
     except Exception as error:
-        raise TargetError(
-            f"Making the tools of {options.target} raised an error:\n{user_traceback(error)}"
-        ) from None
+        raise making_error(options.target, error) from None
 
 
 def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpApp[Server]:

@@ -41,6 +41,7 @@ __all__ = [
     "Target",
     "default_name",
     "load_target",
+    "making_error",
     "parse_target",
     "target_maker",
     "user_traceback",
@@ -285,9 +286,37 @@ def _listing(names: list[str]) -> str:
     return f"{shown} and {more} more" if more > 0 else shown
 
 
+def making_error(spec: str, error: BaseException) -> TargetError:
+    """The error to raise when making the tools of ``spec`` raised ``error``: what was being
+    made (the class objmcp called with no arguments, when the error came from there) and the
+    traceback of the user's own code."""
+    made = _class_being_made(error)
+    what = (
+        f"Making {made}() for {spec} (objmcp calls a class with no arguments to serve its methods)"
+        if made
+        else f"Making the tools of {spec}"
+    )
+    return TargetError(f"{what} raised an error:\n{user_traceback(error)}")
+
+
+def _class_being_made(error: BaseException) -> str | None:
+    """The name of the class whose making raised ``error``, when objmcp's last frame before
+    the user's code is the one where the object model calls a class with no arguments."""
+    package = str(Path(__file__).parent.parent)
+    caller: types.FrameType | None = None
+    frame = error.__traceback__
+    while frame is not None and frame.tb_frame.f_code.co_filename.startswith(package):
+        caller = frame.tb_frame
+        frame = frame.tb_next
+    if frame is None or caller is None or caller.f_code.co_name != "_members_of":
+        return None
+    target = caller.f_locals.get("target")
+    return target.__qualname__ if isinstance(target, type) else None
+
+
 def user_traceback(error: BaseException) -> str:
     """The traceback of ``error`` without importlib's frames and objmcp's own."""
-    here = str(Path(__file__).parent)
+    here = str(Path(__file__).parent.parent)
     frames = [
         frame
         for frame in traceback.extract_tb(error.__traceback__)
