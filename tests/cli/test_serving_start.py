@@ -4,6 +4,7 @@ TARGET whose module serves when imported, refused with what to do; through real 
 from __future__ import annotations
 
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -112,3 +113,31 @@ def test_a_target_that_serves_only_as_a_script_loads(tmp_path: Path) -> None:
     done = objmcp("inspect", "server.py:Notes", cwd=tmp_path)
     assert done.returncode == 0, done
     assert "add" in done.stdout
+
+
+def free_port() -> int:
+    """A port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
+@pytest.mark.parametrize(
+    ("how", "where", "status"),
+    [([], "on stdio", 130), (["--http", "--port", str(free_port())], "at http://", 0)],
+)
+def test_objmcp_run_says_where_it_serves_and_ctrl_c_ends_it_quietly(
+    tmp_path: Path, how: list[str], where: str, status: int
+) -> None:
+    (tmp_path / "server.py").write_text(GUARDED)
+    server = RawServer("-m", "objmcp", "run", *how, str(tmp_path / "server.py:Notes"))
+    assert server.process.stderr is not None
+    line = server.process.stderr.readline().decode()
+    while line.startswith("WARNING:"):  # the class made with no arguments
+        line = server.process.stderr.readline().decode()
+    assert line.startswith(f"objmcp: serving Notes {where}"), line
+    server.process.send_signal(signal.SIGINT)  # Ctrl-C
+    _, err = server.process.communicate(timeout=60)
+    assert "Traceback" not in err.decode(), err.decode()
+    assert server.process.returncode == status
