@@ -466,7 +466,10 @@ def _version() -> str:
 def _run(options: argparse.Namespace) -> int:
     _log_to_stderr(options.log_level)
     if options.http:
-        _serve_http(options)
+        from .ctrl_c import ctrl_c_raises
+
+        with ctrl_c_raises():  # status 130, as on stdio
+            _serve_http(options)
     else:
         server = _make_server(options, _take_secrets().get("OBJMCP_STATE_KEY"))
         _say_serving(server.info.name, "on stdio", server.tools, server.jobs is not None)
