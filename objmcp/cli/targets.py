@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._exceptions import TargetError
+from .._import_guard import ServesOnImport, importing_target
 
 __all__ = [
     "Target",
@@ -126,7 +127,8 @@ def target_maker(spec: str) -> Callable[[], object]:
     the factory that raises :class:`TargetError` as :func:`load_target` does (to be made
     on another thread); else a function that returns the object."""
     target = parse_target(spec)
-    module = _load_path(target) if target.is_path else _import(target.where)
+    with importing_target(target.where):
+        module = _load_path(target) if target.is_path else _import(target.where)
     value: object = module
     owner = target.where
     for part in target.attribute.split(".") if target.attribute else ():
@@ -154,6 +156,8 @@ def _import(name: str) -> types.ModuleType:
             f"Importing {name} failed: {error}, a module that {name} imports; is it installed "
             f"for {sys.executable}?\n{user_traceback(error)}"
         ) from None
+    except ServesOnImport:
+        raise
     except Exception as error:
         raise TargetError(f"Importing {name} raised an error:\n{user_traceback(error)}") from None
 
@@ -221,6 +225,8 @@ def _exec_file(path: Path, stem: str, package: Path | None) -> types.ModuleType:
         spec.loader.exec_module(module)
     except Exception as error:
         del sys.modules[name]
+        if isinstance(error, ServesOnImport):
+            raise
         raise TargetError(f"Importing {path} raised an error:\n{user_traceback(error)}") from None
     return module
 
