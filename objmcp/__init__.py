@@ -114,11 +114,23 @@ __all__ = [
 def start(name: str, target: object, **options: Any) -> None:
     """Serve ``target`` as the MCP server ``name`` on stdin/stdout until end of input (blocking).
 
-    ``options`` are those of :class:`Server`.
+    ``options`` are those of :class:`Server`. One line on stderr says what is served;
+    Ctrl-C ends the process quietly, with exit status 130. Called while objmcp's command
+    line imports the module (at its top level, not under ``if __name__ == "__main__":``),
+    it raises :class:`TargetError` instead of serving.
     """
+    from ._import_guard import refuse_serving_on_import
     from ._server import Server
+    from .cli.main import _say_serving
 
-    Server(name, target, **options).run()
+    refuse_serving_on_import("objmcp.start()")
+    try:
+        server = Server(name, target, **options)
+        where = "on stdio" if server.input is None and server.output is None else "on its streams"
+        _say_serving(server.info.name, where, server.tools, server.jobs is not None)
+        server.run()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
 
 
 async def serve(name: str, target: object, **options: Any) -> None:
@@ -126,8 +138,10 @@ async def serve(name: str, target: object, **options: Any) -> None:
 
     ``options`` are those of :class:`Server`.
     """
+    from ._import_guard import refuse_serving_on_import
     from ._server import Server
 
+    refuse_serving_on_import("objmcp.serve()")
     await Server(name, target, **options).serve()
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import anyio
 
+from ._import_guard import refuse_serving_on_import
 from .model.content import DEFAULT_LIMITS
 from .model.discovery import DEFAULT_THRESHOLD, DiscoveryMode
 from .model.hooks import Hook
@@ -425,6 +426,7 @@ class Server:
 
         Serving the process's stdin (from its main thread), SIGTERM is taken as the end of
         input: calls in flight get ``grace`` seconds, and the served object is closed."""
+        refuse_serving_on_import("Server.serve()")  # a TARGET's module serving on import
         with contextlib.ExitStack() as guards:
             output = self.output
             if output is None or is_stdout(output):

@@ -30,7 +30,7 @@ from ..model.stubpackages import stub_package_paths
 from ..model.tool import Tool
 from ..model.toolbox import Toolbox
 from ..model.typeshed import typeshed_missing
-from .targets import load_target, user_traceback
+from .targets import load_target, making_error
 from .wording import alternatives, counted
 
 __all__ = ["describe_type", "discovery", "inspect_target", "summary", "untyped_parameters"]
@@ -200,9 +200,7 @@ def _toolbox(
         except TargetError:
             raise
         except Exception as error:
-            raise TargetError(
-                f"Making the tools of {spec} raised an error:\n{user_traceback(error)}"
-            ) from None
+            raise making_error(spec, error) from None
     finally:
         logger.removeHandler(collector)
         logger.propagate = propagate

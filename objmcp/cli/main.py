@@ -21,6 +21,7 @@ import typing
 from collections.abc import Sequence
 
 from .._exceptions import TargetError
+from .http_port import port
 
 if typing.TYPE_CHECKING:
     from .._server import Server
@@ -191,7 +192,7 @@ def _parser() -> argparse.ArgumentParser:
     http = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     http.add_argument("--http", action="store_true", help="serve Streamable HTTP at /mcp")
     http.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
-    http.add_argument("--port", type=int, default=8000, help="port to bind (8000)")
+    http.add_argument("--port", type=port, default=8000, help="port to bind (8000)")
     http.add_argument(
         "--stateless", action="store_true", help="handshake-era clients without sessions"
     )
@@ -479,7 +480,10 @@ def _version() -> str:
 def _run(options: argparse.Namespace) -> int:
     _log_to_stderr(options.log_level)
     if options.http:
-        _serve_http(options)
+        from .ctrl_c import ctrl_c_raises
+
+        with ctrl_c_raises():  # status 130, as on stdio
+            _serve_http(options)
     else:
         server = _make_server(options, _take_secrets().get("OBJMCP_STATE_KEY"))
         _say_serving(server.info.name, "on stdio", server.tools, server.jobs is not None)
@@ -550,7 +554,7 @@ _LIMITS = (
 def _make_server(options: argparse.Namespace, state_key: str | None = None) -> Server:
     from .._server import Server
     from ..model.toolbox import MadeBy
-    from .targets import default_name, parse_target, target_maker, user_traceback
+    from .targets import default_name, making_error, parse_target, target_maker
 
     per = getattr(options, "per", None)
     target: object
@@ -585,9 +589,7 @@ def _make_server(options: argparse.Namespace, state_key: str | None = None) -> S
     except TargetError:
         raise
     except Exception as error:
-        raise TargetError(
-            f"Making the tools of {options.target} raised an error:\n{user_traceback(error)}"
-        ) from None
+        raise making_error(options.target, error) from None
 
 
 def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpApp[Server]:
@@ -672,9 +674,11 @@ def _serve_http(options: argparse.Namespace) -> None:
     except ImportError:
         raise TargetError("objmcp run --http needs uvicorn: pip install 'objmcp[http]'") from None
     from .http_limits import uvicorn_limits
+    from .http_port import check_free
 
     where = f"http://{options.host}:{options.port}/mcp"
     _check_exposure(options, where)
+    check_free(options.host, options.port)  # before anything says it serves there
     if options.workers > 1:
         # Every worker must open the request states the others seal.
         os.environ.setdefault("OBJMCP_STATE_KEY", secrets.token_hex(32))

@@ -36,12 +36,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._exceptions import TargetError
+from .._import_guard import ServesOnImport, importing_target
 from .wording import alternatives as _alternatives
 
 __all__ = [
     "Target",
     "default_name",
     "load_target",
+    "making_error",
     "parse_target",
     "target_maker",
     "user_traceback",
@@ -126,7 +128,8 @@ def target_maker(spec: str) -> Callable[[], object]:
     the factory that raises :class:`TargetError` as :func:`load_target` does (to be made
     on another thread); else a function that returns the object."""
     target = parse_target(spec)
-    module = _load_path(target) if target.is_path else _import(target.where)
+    with importing_target(target.where):
+        module = _load_path(target) if target.is_path else _import(target.where)
     value: object = module
     owner = target.where
     for part in target.attribute.split(".") if target.attribute else ():
@@ -154,6 +157,8 @@ def _import(name: str) -> types.ModuleType:
             f"Importing {name} failed: {error}, a module that {name} imports; is it installed "
             f"for {sys.executable}?\n{user_traceback(error)}"
         ) from None
+    except ServesOnImport:
+        raise
     except Exception as error:
         raise TargetError(f"Importing {name} raised an error:\n{user_traceback(error)}") from None
 
@@ -221,6 +226,8 @@ def _exec_file(path: Path, stem: str, package: Path | None) -> types.ModuleType:
         spec.loader.exec_module(module)
     except Exception as error:
         del sys.modules[name]
+        if isinstance(error, ServesOnImport):
+            raise
         raise TargetError(f"Importing {path} raised an error:\n{user_traceback(error)}") from None
     return module
 
@@ -281,9 +288,37 @@ def _listing(names: list[str]) -> str:
     return f"{shown} and {more} more" if more > 0 else shown
 
 
+def making_error(spec: str, error: BaseException) -> TargetError:
+    """The error to raise when making the tools of ``spec`` raised ``error``: what was being
+    made (the class objmcp called with no arguments, when the error came from there) and the
+    traceback of the user's own code."""
+    made = _class_being_made(error)
+    what = (
+        f"Making {made}() for {spec} (objmcp calls a class with no arguments to serve its methods)"
+        if made
+        else f"Making the tools of {spec}"
+    )
+    return TargetError(f"{what} raised an error:\n{user_traceback(error)}")
+
+
+def _class_being_made(error: BaseException) -> str | None:
+    """The name of the class whose making raised ``error``, when objmcp's last frame before
+    the user's code is the one where the object model calls a class with no arguments."""
+    package = str(Path(__file__).parent.parent)
+    caller: types.FrameType | None = None
+    frame = error.__traceback__
+    while frame is not None and frame.tb_frame.f_code.co_filename.startswith(package):
+        caller = frame.tb_frame
+        frame = frame.tb_next
+    if frame is None or caller is None or caller.f_code.co_name != "_members_of":
+        return None
+    target = caller.f_locals.get("target")
+    return target.__qualname__ if isinstance(target, type) else None
+
+
 def user_traceback(error: BaseException) -> str:
     """The traceback of ``error`` without importlib's frames and objmcp's own."""
-    here = str(Path(__file__).parent)
+    here = str(Path(__file__).parent.parent)
     frames = [
         frame
         for frame in traceback.extract_tb(error.__traceback__)

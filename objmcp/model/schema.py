@@ -165,6 +165,8 @@ class SchemaBuilder:
                 return _binary_argument_schema()
             if hint is float and self.results:  # NaN and the infinities come as names
                 return typing.cast(JsonSchema, named_numbers(primitive))
+            if hint in (set, frozenset) and not self.results:
+                return {"type": "array"}  # repeats collapse, as set([1, 1]) collapses them
             return dict(primitive)
         standard = t.standard_kind(hint)
         if standard is not None:
@@ -186,7 +188,7 @@ class SchemaBuilder:
             schema: JsonSchema = {"type": "array"}
             if args:
                 schema["items"] = self.schema(args[0], where)
-            if origin in t.SETS:
+            if origin in t.SETS and self.results:  # an argument's repeats collapse in the set
                 schema["uniqueItems"] = True
             if not self.results and t.takes_text(hint):
                 return {"anyOf": [{"type": "string"}, schema]}

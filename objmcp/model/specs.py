@@ -13,7 +13,8 @@ ChatCompletionFunctionToolParam`` and ``openai.types.responses.FunctionToolParam
 ``google.genai.types.FunctionDeclaration``), which the tests validate against:
 tool names ``[A-Za-z0-9_-]{1,64}`` (Gemini: not starting with a digit); OpenAI's
 strict mode only where every object lists all its properties as required, forbids
-others, and uses no keyword strict mode refuses (``default`` among them).
+others, every schema says its type (no untyped ``{}``) and every array its items, and
+no keyword strict mode refuses (``default`` among them) appears.
 """
 
 from __future__ import annotations
@@ -162,6 +163,8 @@ _STRICT_KEYWORDS = frozenset(
         "maxItems",
     }
 )
+_TYPING_KEYWORDS = frozenset({"type", "anyOf", "$ref", "enum", "const"})
+"""A schema in strict mode says what its values are with one of these."""
 _STRICT_FORMATS = frozenset(
     {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
 )
@@ -169,8 +172,10 @@ _STRICT_FORMATS = frozenset(
 
 def strict_compatible(schema: JsonSchema) -> bool:
     """Whether OpenAI's strict mode (Structured Outputs) takes ``schema`` as it is: every
-    object lists all its properties as required and forbids others, and only the
-    keywords strict mode supports appear."""
+    object lists all its properties as required and forbids others, every schema in it
+    says what its values are (a type, or ``anyOf``, ``$ref``, ``enum``, ``const``: not the
+    untyped ``{}``), every array the schema of its items, and only the keywords strict
+    mode supports appear."""
     if "anyOf" in schema:
         return False  # not allowed at the root
     return _strict(schema)
@@ -183,6 +188,11 @@ def _strict(node: Any) -> bool:
         return True
     if not set(node) <= _STRICT_KEYWORDS:
         return False
+    if not _TYPING_KEYWORDS & set(node):
+        return False  # an untyped schema ({} for any value): strict mode wants a type
+    types = node.get("type")
+    if "array" in (types if isinstance(types, list) else [types]) and "items" not in node:
+        return False  # strict mode refuses an array schema without its items' schema
     if "format" in node and node["format"] not in _STRICT_FORMATS:
         return False
     if node.get("type") == "object" or "properties" in node:

@@ -338,8 +338,8 @@ def expected(hint: object, sent: object, path: Place) -> dict[str, Any]:
     if origin in (list, abc.Sequence, set, frozenset):
         items = _array(sent, path)
         described = [expected(args[0], item, (*path, i)) for i, item in enumerate(items)]
-        if origin in (set, frozenset):
-            _distinct(described, path, "items")
+        if origin in (set, frozenset):  # repeats collapse, as in set([1, 1])
+            described = list({json.dumps(d, sort_keys=True): d for d in described}.values())
         kind = {set: set, frozenset: frozenset}.get(origin, list)
         return {"type": qualified(kind), "items": described}
     if origin in (dict, abc.Mapping):

@@ -199,6 +199,8 @@ def test_python_s_spellings_in_any_case_name_the_float(
 @example("--inf")
 @example(" inf")
 @example("infinit")
+@example("0")
+@example(" 3")
 def test_other_text_names_no_float(text: str) -> None:
     if text.lstrip("+-").lower() in ("nan", "inf", "infinity") and text[:2] not in (
         "++",
@@ -209,7 +211,24 @@ def test_other_text_names_no_float(text: str) -> None:
         return
     assert named_float(text) is None
     result = TOOLS.call("same", {"x": text})
+    if _json_number(text) is not None:  # "0", " 3": leniency reads a number's JSON text
+        assert not result.is_error and result.value == _json_number(text), result
+        return
     assert result.is_error and "expected number" in result.text
+
+
+def _refuse(constant: str) -> object:
+    raise ValueError(constant)
+
+
+def _json_number(text: str) -> float | None:
+    """The number ``text`` is the JSON text of, if it is one."""
+    try:
+        value = json.loads(text, parse_constant=_refuse)
+    except ValueError:
+        return None
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return value if number and math.isfinite(value) else None  # "1e400" overflows: refused
 
 
 def test_an_integer_parameter_takes_no_name() -> None:
