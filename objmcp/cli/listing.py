@@ -31,7 +31,7 @@ from ..model.toolbox import Toolbox
 from ..model.typeshed import typeshed_missing
 from .targets import load_target, making_error
 
-__all__ = ["describe_type", "discovery", "inspect_target", "summary", "untyped_parameters"]
+__all__ = ["describe_type", "inspect_target", "untyped_parameters"]
 
 
 def inspect_target(
@@ -95,35 +95,6 @@ def _discovery_note(count: int, mode: str, threshold: int) -> str | None:
         f"objmcp run lists search_tools, describe_tools and call_tool instead of these "
         f"(discovery {why}; --discovery off lists them all)"
     )
-
-
-def summary(toolbox: Toolbox) -> str:
-    """What a toolbox serves, in a few words for the start-up line: how many tools (and
-    from which modules the most come, when more than one), resources and prompts."""
-    counts = collections.Counter(
-        getattr(tool.function, "__module__", None) or "?" for tool in toolbox.values()
-    )
-    said = f"{len(toolbox)} tool{'s' if len(toolbox) != 1 else ''}"
-    if len(counts) > 1:
-        biggest = ", ".join(f"{module} {count}" for module, count in counts.most_common(3))
-        said += f" (most from {biggest})"
-    for kind, found in (("resource", toolbox.resources), ("prompt", toolbox.prompts)):
-        if found:
-            said += f", {len(found)} {kind}{'s' if len(found) != 1 else ''}"
-    return said
-
-
-def discovery(toolbox: Toolbox) -> str:
-    """The discovery mode's choice, for the start-up line: nothing when it is off."""
-    mode, count = toolbox.discovery_mode, len(toolbox)
-    if mode == "off":
-        return ""
-    if not toolbox.searching:
-        return (
-            f"; discovery auto: all listed ({count} tools, at most {toolbox.discovery_threshold})"
-        )
-    why = "search" if mode == "search" else f"auto, {count} tools > {toolbox.discovery_threshold}"
-    return f"; discovery {why}: tools/list gives {', '.join(toolbox.discovery.meta_tools)}"
 
 
 def _listings(toolbox: Toolbox) -> dict[str, list[dict[str, Any]]]:
