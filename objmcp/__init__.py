@@ -119,15 +119,19 @@ def start(name: str, target: object, **options: Any) -> None:
     line imports the module (at its top level, not under ``if __name__ == "__main__":``),
     it raises :class:`TargetError` instead of serving.
     """
+    import sys
+
     from ._import_guard import refuse_serving_on_import
     from ._server import Server
-    from .cli.main import _say_serving
+    from ._startline import serving_line
 
     refuse_serving_on_import("objmcp.start()")
     try:
         server = Server(name, target, **options)
         where = "on stdio" if server.input is None and server.output is None else "on its streams"
-        _say_serving(server.info.name, where, server.tools, server.jobs is not None)
+        sys.stderr.write(
+            serving_line(server.info.name, where, server.tools, server.jobs is not None)
+        )
         server.run()
     except KeyboardInterrupt:
         raise SystemExit(130) from None

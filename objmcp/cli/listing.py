@@ -33,7 +33,7 @@ from ..model.typeshed import typeshed_missing
 from .targets import load_target, making_error
 from .wording import alternatives, counted
 
-__all__ = ["describe_type", "discovery", "inspect_target", "summary", "untyped_parameters"]
+__all__ = ["describe_type", "inspect_target", "untyped_parameters"]
 
 
 def inspect_target(
@@ -119,40 +119,6 @@ def _discovery_note(count: int, mode: str, threshold: int) -> str | None:
         f"objmcp run lists search_tools, describe_tools and call_tool instead of these "
         f"(discovery {why}; --discovery off lists them all)"
     )
-
-
-def summary(toolbox: Toolbox) -> str:
-    """What a toolbox serves, in a few words for the start-up line: how many tools (and
-    from which modules the most come, when more than one), resources and prompts."""
-    counts = collections.Counter(
-        getattr(tool.function, "__module__", None) or "?" for tool in toolbox.values()
-    )
-    said = counted(len(toolbox), "tool")
-    if len(counts) > 1:
-        biggest = ", ".join(f"{module} {count}" for module, count in counts.most_common(3))
-        said += f" (most from {biggest})"
-    for kind, found in (("resource", toolbox.resources), ("prompt", toolbox.prompts)):
-        if found:
-            said += f", {counted(len(found), kind)}"
-    return said
-
-
-def discovery(toolbox: Toolbox) -> str:
-    """The discovery mode's choice, for the start-up line: nothing when it is off."""
-    mode, count = toolbox.discovery_mode, len(toolbox)
-    if mode == "off":
-        return ""
-    if not toolbox.searching:
-        return (
-            f"; discovery auto: all listed ({counted(count, 'tool')}, "
-            f"at most {toolbox.discovery_threshold})"
-        )
-    why = (
-        "search"
-        if mode == "search"
-        else f"auto, {counted(count, 'tool')} > {toolbox.discovery_threshold}"
-    )
-    return f"; discovery {why}: tools/list gives {', '.join(toolbox.discovery.meta_tools)}"
 
 
 def _listings(toolbox: Toolbox) -> dict[str, list[dict[str, Any]]]:

@@ -492,17 +492,9 @@ def _run(options: argparse.Namespace) -> int:
 
 
 def _say_serving(name: str, where: str, tools: Toolbox, jobs: bool) -> None:
-    from ..protocol.jobs import JobTools
-    from .listing import discovery, summary
+    from .._startline import serving_line
 
-    more = ""
-    if tools.objects is not None:
-        kept = tools.objects.max_objects
-        more = f"; one object per {tools.per}, made by {tools.objects.factory.cls.__qualname__}"
-        more += f" (at most {kept} kept)"
-    if jobs:
-        more += f"; jobs on: {', '.join(JobTools(1).names(tools))} listed too"
-    sys.stderr.write(f"objmcp: serving {name} {where}: {summary(tools)}{discovery(tools)}{more}\n")
+    sys.stderr.write(serving_line(name, where, tools, jobs))
 
 
 def _log_to_stderr(log_level: str | None) -> None:

@@ -9,7 +9,7 @@ The contract, as the package docstrings state it (``objmcp/<layer>/__init__.py``
 - ``serving/``: runs the session over a transport (stdio, the reader's fast lane,
   HTTP); everything below it, nothing of the modules above.
 - the top: ``__init__``, ``_server``, ``_http``, ``testing``, ``_testclient``,
-  ``_testanswers``: wiring.
+  ``_testanswers``, ``_import_guard``, ``_startline``: wiring.
 - ``cli/``: the command line, over everything but ``__main__``.
 
 Every import counts: at module level, inside functions, and under ``TYPE_CHECKING``.
@@ -30,6 +30,8 @@ TOP = {
     "objmcp.testing",
     "objmcp._testclient",
     "objmcp._testanswers",
+    "objmcp._import_guard",
+    "objmcp._startline",
 }
 MAY_IMPORT = {
     "_exceptions": set(),
