@@ -9,7 +9,7 @@ import collections
 
 from .model.toolbox import Toolbox
 
-__all__ = ["discovery", "serving_line", "summary"]
+__all__ = ["counted", "discovery", "serving_line", "summary"]
 
 
 def serving_line(name: str, where: str, toolbox: Toolbox, jobs: bool) -> str:
@@ -28,19 +28,25 @@ def serving_line(name: str, where: str, toolbox: Toolbox, jobs: bool) -> str:
     return f"objmcp: serving {name} {where}: {summary(toolbox)}{discovery(toolbox)}{more}\n"
 
 
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``"1 tool"``, ``"2 tools"``: ``count`` and ``noun``, plural (``noun + "s"`` unless
+    given) when ``count`` is not one."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
 def summary(toolbox: Toolbox) -> str:
     """What a toolbox serves, in a few words for the start-up line: how many tools (and
     from which modules the most come, when more than one), resources and prompts."""
     counts = collections.Counter(
         getattr(tool.function, "__module__", None) or "?" for tool in toolbox.values()
     )
-    said = f"{len(toolbox)} tool{'s' if len(toolbox) != 1 else ''}"
+    said = counted(len(toolbox), "tool")
     if len(counts) > 1:
         biggest = ", ".join(f"{module} {count}" for module, count in counts.most_common(3))
         said += f" (most from {biggest})"
     for kind, found in (("resource", toolbox.resources), ("prompt", toolbox.prompts)):
         if found:
-            said += f", {len(found)} {kind}{'s' if len(found) != 1 else ''}"
+            said += f", {counted(len(found), kind)}"
     return said
 
 
@@ -49,7 +55,7 @@ def discovery(toolbox: Toolbox) -> str:
     mode, count = toolbox.discovery_mode, len(toolbox)
     if mode == "off":
         return ""
-    tools = f"{count} tool{'s' if count != 1 else ''}"
+    tools = counted(count, "tool")
     if not toolbox.searching:
         return f"; discovery auto: all listed ({tools}, at most {toolbox.discovery_threshold})"
     why = "search" if mode == "search" else f"auto, {tools} > {toolbox.discovery_threshold}"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from .._startline import counted
+
 __all__ = ["alternatives", "counted", "did_you_mean"]
 
 
@@ -23,9 +25,3 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     """``"Did you mean 'x'?"`` for the names of ``known`` closest to ``word``, or ``""``."""
     close = difflib.get_close_matches(word, list(known), n=3)
     return f"Did you mean {alternatives(close)}?" if close else ""
-
-
-def counted(count: int, noun: str, plural: str | None = None) -> str:
-    """``"1 tool"``, ``"2 tools"``: ``count`` and ``noun``, plural (``noun + "s"`` unless
-    given) when ``count`` is not one."""
-    return f"{count} {noun if count == 1 else plural or noun + 's'}"
