@@ -13,6 +13,7 @@ only the date-time text to check (a model sends it as the text it is asked about
 from __future__ import annotations
 
 import importlib
+from functools import partial
 
 from zoo_cases import Call, Target
 
@@ -37,7 +38,7 @@ TARGETS: tuple[Target, ...] = (
     Target(
         "rfc3339_validator",
         tuple(
-            Call("validate_rfc3339", {"date_string": text}, lambda text=text: _validate(text))
+            Call("validate_rfc3339", {"date_string": text}, partial(_validate, text))
             for text in CASES
         ),
     ),

@@ -12,6 +12,7 @@ text to transliterate.
 from __future__ import annotations
 
 import importlib
+from functools import partial
 
 from zoo_cases import Call, Target
 
@@ -35,8 +36,6 @@ def _unidecode(text: str) -> str:
 TARGETS: tuple[Target, ...] = (
     Target(
         "text_unidecode",
-        tuple(
-            Call("unidecode", {"txt": text}, lambda text=text: _unidecode(text)) for text in TEXTS
-        ),
+        tuple(Call("unidecode", {"txt": text}, partial(_unidecode, text)) for text in TEXTS),
     ),
 )
