@@ -150,7 +150,7 @@ def test_objmcp_run_says_where_it_serves_and_ctrl_c_ends_it_quietly_with_130(
     server = RawServer("-m", "objmcp", "run", *how, str(tmp_path / "server.py:Notes"))
     assert server.process.stderr is not None
     line = server.process.stderr.readline().decode()
-    while line.startswith("WARNING:"):  # the class made with no arguments
+    while line.startswith("objmcp: warning:"):  # what the object model says first, if anything
         line = server.process.stderr.readline().decode()
     where = f"at http://127.0.0.1:{number}/mcp" if http else "on stdio"
     assert line.startswith(f"objmcp: serving Notes {where}: 2 tools"), line
