@@ -7,12 +7,11 @@ resolved only for a parameter the schema shows."""
 from __future__ import annotations
 
 import logging
-import subprocess
 import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, server_env
+from conftest import objmcp_cli as objmcp
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -63,20 +62,6 @@ class Counter:
         """Bump."""
         return by
 '''
-
-
-def objmcp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m objmcp ARGS`` to its end in ``cwd``, with no input."""
-    return subprocess.run(
-        [PYTHON, "-m", "objmcp", *args],
-        input="",
-        capture_output=True,
-        text=True,
-        cwd=str(cwd),
-        env=server_env(),
-        timeout=120,
-        check=False,
-    )
 
 
 @pytest.fixture
