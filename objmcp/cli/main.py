@@ -127,6 +127,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     _target_options(run)
     run.add_argument("--framing", choices=("auto", "newline", "content-length"), default="auto")
+    # objmcp call's server: no start line, and no log of what the call's result carries
+    run.add_argument("--for-call", action="store_true", help=argparse.SUPPRESS)
     limits = run.add_argument_group("limits")
     limits.add_argument(
         "--call-timeout",
@@ -478,7 +480,7 @@ def _version() -> str:
 
 
 def _run(options: argparse.Namespace) -> int:
-    _log_to_stderr(options.log_level)
+    _log_to_stderr(options.log_level, for_call=options.for_call)
     if options.http:
         from .ctrl_c import ctrl_c_raises
 
@@ -486,7 +488,8 @@ def _run(options: argparse.Namespace) -> int:
             _serve_http(options)
     else:
         server = _make_server(options, _take_secrets().get("OBJMCP_STATE_KEY"))
-        _say_serving(server.info.name, "on stdio", server.tools, server.jobs is not None)
+        if not options.for_call:
+            _say_serving(server.info.name, "on stdio", server.tools, server.jobs is not None)
         server.run()
     return 0
 
@@ -497,13 +500,19 @@ def _say_serving(name: str, where: str, tools: Toolbox, jobs: bool) -> None:
     sys.stderr.write(serving_line(name, where, tools, jobs))
 
 
-def _log_to_stderr(log_level: str | None) -> None:
+def _log_to_stderr(log_level: str | None, for_call: bool = False) -> None:
+    """Log records of ``log_level`` and above to stderr, as the CLI says a warning; for
+    ``objmcp call``'s server, not those its error results carry (unless at DEBUG)."""
+    from .logform import CarriedByResult, LineFormatter
+
     level = (log_level or "WARNING").upper()
     if not isinstance(logging.getLevelName(level), int):
         raise TargetError(f"--log-level {log_level!r} is not a level: use DEBUG, INFO, ...")
     stderr = logging.StreamHandler(sys.stderr)
     stderr.setLevel(level)
-    stderr.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
+    stderr.setFormatter(LineFormatter())
+    if for_call and stderr.level > logging.DEBUG:
+        stderr.addFilter(CarriedByResult())
     logging.getLogger().addHandler(stderr)
     logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
 
@@ -717,9 +726,14 @@ def _check_exposure(options: argparse.Namespace, where: str) -> None:
             "no token: give one (--token or $OBJMCP_TOKEN), or say --no-auth to serve "
             "anyone who reaches it"
         )
+    from .logform import labelled
+
     sys.stderr.write(
-        f"objmcp: WARNING: serving {where} with no token (--no-auth): anyone who can "
-        "reach this address can call every tool\n"
+        labelled(
+            "warning",
+            f"serving {where} with no token (--no-auth): anyone who can reach this "
+            "address can call every tool",
+        )
     )
 
 
