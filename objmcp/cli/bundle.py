@@ -71,16 +71,22 @@ class Bundled:
     relative: bool
     """``spec`` is a path under ``server/``, made absolute when the server starts."""
     name: str
+    """The server's name (``--name``, else the one ``objmcp run`` gives it)."""
     version: str
+    """``--version``, else the installed distribution's, else 1.0.0."""
     description: str
+    """``--description``, else the first paragraph of the target's docstring."""
     author: str
+    """``--author``, else the distribution's author, else the login name."""
     distribution: str | None
     """The installed distribution the target's module comes from (None: a file, a local
     module, the standard library)."""
     copies: dict[str, Path] = field(default_factory=dict)
     """Where under ``server/`` each file or folder of the target goes."""
     dependencies: list[str] = field(default_factory=list)
+    """What uv installs, as pip writes requirements."""
     tools: list[dict[str, Any]] = field(default_factory=list)
+    """Each tool's name and the first paragraph of its description."""
 
 
 def describe_target(
@@ -128,7 +134,7 @@ def describe_target(
         description=description
         or _first_paragraph(inspect.getdoc(target) or "")
         or f"The tools of {default_name(spec)}, served by objmcp",
-        author=author or _author(metadata) or getpass.getuser(),
+        author=author or _author(metadata) or _login(),
         distribution=distribution,
         copies=copies,
         dependencies=_dependencies(imported, requirements),
@@ -312,6 +318,14 @@ def _author(metadata: Any) -> str | None:
     email = metadata["Author-email"] or ""
     named = re.match(r"\s*\"?([^\"<,]+?)\"?\s*<", email)
     return named.group(1) if named else None
+
+
+def _login() -> str:
+    """The name of the user who runs this (some systems have none to tell)."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "unknown"
 
 
 def _first_paragraph(text: str) -> str:
