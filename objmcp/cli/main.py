@@ -2,7 +2,8 @@
 
 Verbs: ``run`` (serve TARGET over stdio), ``inspect`` (the tools a client would
 list), ``call`` (one call through a real server process), ``config`` (a client's
-configuration entry), ``dev`` (serve, restarting on file changes). A verb is
+configuration entry), ``dev`` (serve, restarting on file changes), ``bundle`` (an MCP
+Bundle for Claude Desktop, or a ``server.json`` for the MCP registry). A verb is
 recognised only in the first position and a bare TARGET means ``run``, so
 ``objmcp statistics`` serves the stdlib module and ``objmcp run inspect``
 serves the module ``inspect``. TARGET is read by :mod:`objmcp.cli.targets`. Only
@@ -30,7 +31,7 @@ if typing.TYPE_CHECKING:
 
 __all__ = ["VERBS", "main", "server_arguments"]
 
-VERBS = ("run", "inspect", "call", "config", "dev")
+VERBS = ("run", "inspect", "call", "config", "dev", "bundle")
 _TARGET_HELP = (
     "path/to/file.py[:name], package.module[:name]; name() calls a factory, a class is "
     "instantiated when it needs no arguments"
@@ -405,6 +406,45 @@ def _parser() -> argparse.ArgumentParser:
     dev.add_argument("--jobs", action="store_true", default=None, help="as for run")
     _discovery_options(dev.add_argument_group("progressive discovery (as for run)"))
     dev.set_defaults(handler=_dev)
+
+    bundle = verbs.add_parser(
+        "bundle",
+        help="build an MCP Bundle (.mcpb) of TARGET for Claude Desktop, or its server.json "
+        "for the MCP registry",
+        description="Build NAME.mcpb: Claude Desktop installs it with a double click and runs "
+        "'objmcp run TARGET' from it with uv, which brings Python and the dependencies "
+        "(objmcp's, the target's distributions at the versions installed here, --with's). "
+        "A file TARGET is copied in; an installed module is named as an import.",
+    )
+    _target_options(bundle)
+    bundle.add_argument(
+        "-o", "--output", metavar="PATH", help="the file to write (./NAME.mcpb, ./server.json)"
+    )
+    bundle.add_argument(
+        "--with",
+        action="append",
+        dest="requirements",
+        metavar="REQUIREMENT",
+        help="one more dependency to install, as pip writes it (repeat)",
+    )
+    bundle.add_argument("--description", help="what the server does (default: TARGET's docstring)")
+    bundle.add_argument(
+        "--author", help="who made it (default: the distribution's author, else you)"
+    )
+    bundle.add_argument(
+        "--server-json",
+        action="store_true",
+        help="write the server.json of the MCP registry instead: --name in reverse DNS "
+        "(io.github.YOU/tools), run with uvx from the PyPI package --package",
+    )
+    bundle.add_argument(
+        "--package",
+        metavar="NAME",
+        help="with --server-json: the PyPI package (default: the one TARGET is installed from)",
+    )
+    bundle.add_argument("--jobs", action="store_true", default=None, help="as for run")
+    _discovery_options(bundle.add_argument_group("progressive discovery (as for run)"))
+    bundle.set_defaults(handler=_bundle)
     return parser
 
 
@@ -779,3 +819,29 @@ def _dev(options: argparse.Namespace) -> int:
     from .reload import develop
 
     return develop(options.target, server_arguments(options), options.watch or [], options.interval)
+
+
+def _bundle(options: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .bundle import describe_target, project_name, write_bundle
+    from .serverjson import server_json, write_server_json
+
+    bundled = describe_target(
+        options.target,
+        options.include,
+        options.exclude,
+        name=options.name,
+        version=options.server_version,
+        description=options.description,
+        author=options.author,
+        requirements=options.requirements or (),
+    )
+    server = server_arguments(options)
+    if options.server_json:
+        document = server_json(
+            bundled, options.name or "", options.package, options.server_version, server
+        )
+        return write_server_json(document, Path(options.output or "server.json"), sys.stderr)
+    output = Path(options.output or f"{project_name(bundled.name)}.mcpb")
+    return write_bundle(bundled, server, output, sys.stderr)
