@@ -37,7 +37,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .._exceptions import TargetError
-from .listing import _toolbox
+from .listing import load_toolbox
+from .logform import labelled
 from .targets import default_name, parse_target
 from .wording import counted
 
@@ -104,11 +105,11 @@ def describe_target(
     raises :class:`TargetError` for a target that does not load or make its tools."""
     before = set(sys.modules)
     records: list[logging.LogRecord] = []
-    toolbox = _toolbox(spec, include, exclude, records)
+    toolbox = load_toolbox(spec, include, exclude, records)
     imported = {module.partition(".")[0] for module in set(sys.modules) - before}
     for record in records:
         if record.levelno >= logging.WARNING:
-            sys.stderr.write(f"warning: {record.getMessage()}\n")
+            sys.stderr.write(labelled("warning", record.getMessage()))
     target = toolbox.target
     parsed = parse_target(spec)
     attribute = f":{parsed.attribute}{'()' if parsed.call else ''}" if parsed.attribute else ""

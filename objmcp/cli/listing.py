@@ -34,7 +34,7 @@ from .logform import labelled
 from .targets import load_target, making_error
 from .wording import alternatives, counted
 
-__all__ = ["describe_type", "inspect_target", "untyped_parameters"]
+__all__ = ["describe_type", "inspect_target", "load_toolbox", "untyped_parameters"]
 
 
 def inspect_target(
@@ -52,7 +52,7 @@ def inspect_target(
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     records: list[logging.LogRecord] = []
-    toolbox = _toolbox(spec, include, exclude, records)
+    toolbox = load_toolbox(spec, include, exclude, records)
     warnings = [record.getMessage() for record in records if record.levelno >= logging.WARNING]
     warnings += untyped_parameters(toolbox)
     if not toolbox and toolbox.withheld:
@@ -148,7 +148,7 @@ def _others(entries: list[dict[str, Any]], heading: str, key: str, width: int | 
     return "\n".join(lines) + "\n"
 
 
-def _toolbox(
+def load_toolbox(
     spec: str,
     include: Sequence[str] | None,
     exclude: Sequence[str] | None,
