@@ -436,9 +436,9 @@ def test_call_declines_questions_when_stdin_is_not_a_terminal() -> None:
 @pytest.mark.parametrize(
     ("tool", "typed", "expected"),
     [
-        ("ask", "y\ny\n", "accept:True"),
-        ("ask", "\nno\n", "accept:False"),
-        ("ask", "n\n", "decline:None"),
+        ("ask", "y\n", "accept:True"),  # a yes/no question: asked once
+        ("ask", "\nmaybe\nno\n", "accept:False"),  # asked again until y or n
+        ("ask", "d\n", "decline:None"),
         ("ask", "c\n", "cancel:None"),
         ("ask_name", "\n\nAda Lovelace\n", "hello Ada Lovelace"),
         ("ask_twice", "y\nAda\n\ny\n2\n", "Details(name='Ada', age=30) <Color.GREEN: 'green'>"),
