@@ -8,15 +8,13 @@ from __future__ import annotations
 import io
 import json
 import os
-import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT, server_env
+from conftest import PYTHON, ROOT, RawServer, interrupted, on_a_terminal, server_env
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -43,26 +41,8 @@ def objmcp(*args: str, cwd: Path | None = None, input: bytes = b"") -> tuple[str
 
 
 def at_a_terminal(*args: str, typed: bytes) -> tuple[str, str, int]:
-    """``objmcp call ARGS`` with a pseudo-terminal for stdin, ``typed`` at it (Ctrl-D is
-    ``\\x04``): its stdout, stderr and exit status."""
-    import pty
-
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(
-        [PYTHON, "-m", "objmcp", "call", *args],
-        stdin=follower,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=str(ROOT),
-        env=server_env(),
-    )
-    os.close(follower)
-    try:
-        os.write(leader, typed)
-        out, error = process.communicate(timeout=120)
-    finally:
-        os.close(leader)
-    return out.decode(), error.decode(), process.returncode
+    """``objmcp call ARGS`` with ``typed`` at a pseudo-terminal."""
+    return on_a_terminal("call", *args, typed=typed)
 
 
 needs_a_terminal = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
@@ -178,19 +158,11 @@ def test_version_after_a_verb_prints_objmcp_s_version() -> None:
 
 def server_info(*args: str) -> tuple[dict[str, Any], str]:
     """The ``serverInfo`` ``objmcp run ARGS`` answers ``initialize`` with, and its stderr."""
-    initialize = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "test", "version": "1"},
-        },
-    }
-    out, said, status = objmcp("run", *args, input=json.dumps(initialize).encode() + b"\n")
+    server = RawServer("-m", "objmcp", "run", *args)
+    info = server.initialize()["serverInfo"]
+    _, said, status = server.close()
     assert status == 0, said
-    return json.loads(out.splitlines()[0])["result"]["serverInfo"], said
+    return info, said.decode()
 
 
 def test_the_server_s_version_is_server_version_and_version_still_sets_it() -> None:
@@ -229,38 +201,10 @@ def slow() -> str:
 '''
 
 
-def _as_from_a_terminal() -> None:
-    """Ctrl-C back to its default (a background job of the suite ignores it)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT")
 @pytest.mark.parametrize("to_the_group", [True, False], ids=["to-its-group", "to-it-alone"])
 def test_ctrl_c_ends_dev_quietly_with_status_130(tmp_path: Path, to_the_group: bool) -> None:
     (tmp_path / "slowtools.py").write_text(SLOW_PY)
-    # a group of its own, as a shell's foreground job: Ctrl-C reaches every process of it
-    process = subprocess.Popen(
-        [PYTHON, "-m", "objmcp", "dev", "slowtools.py"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=str(tmp_path),
-        env=server_env(),
-        start_new_session=True,
-        preexec_fn=_as_from_a_terminal,  # noqa: PLW1509 (one signal.signal, no lock taken)
-    )
-    lines: list[str] = []
-    started = threading.Event()
-
-    def read() -> None:
-        assert process.stderr is not None
-        for raw in process.stderr:
-            lines.append(raw.decode())
-            if raw.startswith(b"slow started in "):
-                started.set()
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
     initialize = {
         "jsonrpc": "2.0",
         "id": 0,
@@ -273,25 +217,15 @@ def test_ctrl_c_ends_dev_quietly_with_status_130(tmp_path: Path, to_the_group: b
     }
     initialized = {"jsonrpc": "2.0", "method": "notifications/initialized"}
     call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "slow"}}
-    assert process.stdin is not None
-    process.stdin.write(
-        b"".join(json.dumps(m).encode() + b"\n" for m in (initialize, initialized, call))
+    _, said, status = interrupted(
+        "dev",
+        "slowtools.py",
+        ready=b"slow started in ",  # a call in flight in the child
+        to_the_group=to_the_group,
+        cwd=tmp_path,
+        input=b"".join(json.dumps(m).encode() + b"\n" for m in (initialize, initialized, call)),
     )
-    process.stdin.flush()
-    try:
-        assert started.wait(120), "".join(lines)  # a call in flight in the child
-        if to_the_group:
-            os.killpg(process.pid, signal.SIGINT)  # Ctrl-C at the terminal
-        else:
-            os.kill(process.pid, signal.SIGINT)
-        process.wait(timeout=120)  # stderr is the reader's: not communicate()
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    reader.join(10)
-    said = "".join(lines)
-    assert process.returncode == 130, said
+    assert status == 130, said
     assert "SIGTERM" not in said and "waiting for a change" not in said, said
     assert "Traceback" not in said and "exited" not in said, said
     child = int(said.split("slow started in ")[1].split()[0])
