@@ -23,12 +23,13 @@ exceptions, all about the handshake era's stateful session:
 
 Messages sent while a child starts wait for it. Calls in flight when a file
 changes are lost with the old process (their errors say so), as are questions
-the old child was asking. Ctrl-C stops the child and ends the dev process with
-status 130, as it ends ``objmcp run``, saying nothing more: the child runs in a
-session of its own, so the terminal's Ctrl-C reaches the dev process alone,
-which passes it on to the child once. A modern-era client (2026-07-28) keeps no session, so
+the old child was asking. A modern-era client (2026-07-28) keeps no session, so
 nothing is replayed, and it is told nothing: it lists again as its cache hints
 say. The client may use either framing; children always speak newline JSON.
+
+Ctrl-C stops the child and ends the dev process with status 130, as it ends
+``objmcp run``, saying nothing more. The child runs in a session of its own, so
+a terminal's Ctrl-C reaches the dev process alone, which passes it on once.
 """
 
 from __future__ import annotations
