@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from .model.toolbox import Changes, Toolbox
     from .serving.asgi import McpApp
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one version: pyproject.toml reads it ([tool.hatch.version])
 
 __all__ = [
     "ArgumentError",

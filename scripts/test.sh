@@ -17,9 +17,10 @@ npm_log=$(mktemp)
   npm_ci() { (cd "$1" && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false); }
   # the SDK clients (the TypeScript SDK 1.x, and its client 2.x); the MCP Inspector's CLI:
   # 0.15.0 (the one npm installs on Node 20) and 2.x (with its Node 22); the official
-  # conformance suite, and the Node 22 it needs: at once
+  # conformance suite, and the Node 22 it needs; the MCP Bundle CLI (mcpb): at once
   pids=()
-  for folder in tests/js tests/js2 tests/inspector/v0 tests/inspector/v2 tests/conformance; do
+  for folder in tests/js tests/js2 tests/inspector/v0 tests/inspector/v2 tests/conformance \
+    tests/bundle; do
     npm_ci "$folder" &
     pids+=($!)
   done

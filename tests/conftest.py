@@ -46,6 +46,21 @@ def server_env() -> dict[str, str]:
     return env
 
 
+def objmcp_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m objmcp ARGS`` to its end in ``cwd`` (the source tree), stdin at its
+    end; its output as text."""
+    return subprocess.run(
+        [PYTHON, "-m", "objmcp", *args],
+        input="",
+        capture_output=True,
+        text=True,
+        cwd=str(cwd or ROOT),
+        env=server_env(),
+        timeout=120,
+        check=False,
+    )
+
+
 def _interruptible() -> None:
     """In a server's process before it starts: Ctrl-C (SIGINT) back to the default, as
     from a terminal (a shell's background job, as the suite's groups are, ignores it,

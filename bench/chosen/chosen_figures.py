@@ -14,7 +14,7 @@ again under ``.venv-chosen``, made by ``venv.sh`` when missing; the first zoo's 
 the main ``.venv``, whose Python measures them). ``--json FILE`` writes the figures per library
 and per call, with each failure's details (``baseline.json`` is such a file); ``--markdown``
 prints the README's table (each half also split by the walk that kept its libraries, where it
-has both); ``--half``, ``--walk``, ``--library`` and ``--sample`` (the CI sample,
+has more than one); ``--half``, ``--walk``, ``--library`` and ``--sample`` (the CI sample,
 ``sample.py``) choose what is measured. Each library is measured in a process of its own, two at
 once (``--jobs``), with no network where ``unshare -n`` works.
 
@@ -302,7 +302,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--markdown", action="store_true", help="print the README's table")
     parser.add_argument("--half", choices=HALVES, help="measure only this half")
     parser.add_argument(
-        "--walk", type=int, choices=(1, 2), help="measure only the libraries this walk kept"
+        "--walk",
+        type=int,
+        choices=sorted({library.walk for library in LIBRARIES}),
+        help="measure only the libraries this walk kept",
     )
     parser.add_argument(
         "--library", action="append", help="measure only this library (again for more)"

@@ -1,8 +1,9 @@
 """``objmcp call TARGET TOOL key=value ...``: one call through a real server process.
 
 A small blocking client on pipes, newline-delimited JSON, no SDK: it starts
-``python -m objmcp run TARGET`` (its stderr is the user's; in a process group of
-its own, so that Ctrl-C reaches only this client), speaks the modern revision
+``python -m objmcp run TARGET --for-call`` (its stderr is the user's, without the
+start line, nor the log of a tool that raised, which the result already says; in a
+process group of its own, so that Ctrl-C reaches only this client), speaks the modern revision
 :data:`PROTOCOL_VERSION` declaring the elicitation capability and the tasks
 extension in every request's ``_meta``, finds the tool in ``tools/list``, reads
 the ``key=value`` and ``key:=json`` words against its input schema
@@ -210,7 +211,7 @@ def call_tool(
                 "name:=JSON for a JSON value)"
             )
     asker = _terminal_asker() if sys.stdin.isatty() else _decline
-    command = [sys.executable, "-m", "objmcp", "run", spec, *server_args]
+    command = [sys.executable, "-m", "objmcp", "run", spec, "--for-call", *server_args]
     meta = {
         PROTOCOL_VERSION_KEY: PROTOCOL_VERSION,
         CLIENT_CAPABILITIES_KEY: CAPABILITIES,

@@ -30,6 +30,7 @@ from ..model.stubpackages import stub_package_paths
 from ..model.tool import Tool
 from ..model.toolbox import Toolbox
 from ..model.typeshed import typeshed_missing
+from .logform import labelled
 from .targets import load_target, making_error
 from .wording import alternatives, counted
 
@@ -67,10 +68,10 @@ def inspect_target(
             "tools: name one, module:Class)"
         )
     for warning in dict.fromkeys(warnings):
-        err.write(f"warning: {warning}\n")
+        err.write(labelled("warning", warning))
     said = _discovery_note(len(toolbox), *discovery)
     if said:
-        err.write(f"note: {said}\n")
+        err.write(labelled("note", said))
     specs = toolbox.specs("mcp")
     listed = _listings(toolbox)
     if as_json:

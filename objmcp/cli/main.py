@@ -2,7 +2,8 @@
 
 Verbs: ``run`` (serve TARGET over stdio), ``inspect`` (the tools a client would
 list), ``call`` (one call through a real server process), ``config`` (a client's
-configuration entry), ``dev`` (serve, restarting on file changes). A verb is
+configuration entry), ``dev`` (serve, restarting on file changes), ``bundle`` (an MCP
+Bundle for Claude Desktop, or a ``server.json`` for the MCP registry). A verb is
 recognised only in the first position and a bare TARGET means ``run``, so
 ``objmcp statistics`` serves the stdlib module and ``objmcp run inspect``
 serves the module ``inspect``. TARGET is read by :mod:`objmcp.cli.targets`. Only
@@ -30,7 +31,7 @@ if typing.TYPE_CHECKING:
 
 __all__ = ["VERBS", "main", "server_arguments"]
 
-VERBS = ("run", "inspect", "call", "config", "dev")
+VERBS = ("run", "inspect", "call", "config", "dev", "bundle")
 _TARGET_HELP = (
     "path/to/file.py[:name], package.module[:name]; name() calls a factory, a class is "
     "instantiated when it needs no arguments"
@@ -127,6 +128,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     _target_options(run)
     run.add_argument("--framing", choices=("auto", "newline", "content-length"), default="auto")
+    # objmcp call's server: no start line, and no log of what the call's result carries
+    run.add_argument("--for-call", action="store_true", help=argparse.SUPPRESS)
     limits = run.add_argument_group("limits")
     limits.add_argument(
         "--call-timeout",
@@ -403,6 +406,45 @@ def _parser() -> argparse.ArgumentParser:
     dev.add_argument("--jobs", action="store_true", default=None, help="as for run")
     _discovery_options(dev.add_argument_group("progressive discovery (as for run)"))
     dev.set_defaults(handler=_dev)
+
+    bundle = verbs.add_parser(
+        "bundle",
+        help="build an MCP Bundle (.mcpb) of TARGET for Claude Desktop, or its server.json "
+        "for the MCP registry",
+        description="Build NAME.mcpb: Claude Desktop installs it with a double click and runs "
+        "'objmcp run TARGET' from it with uv, which brings Python and the dependencies "
+        "(objmcp's, the target's distributions at the versions installed here, --with's). "
+        "A file TARGET is copied in; an installed module is named as an import.",
+    )
+    _target_options(bundle)
+    bundle.add_argument(
+        "-o", "--output", metavar="PATH", help="the file to write (./NAME.mcpb, ./server.json)"
+    )
+    bundle.add_argument(
+        "--with",
+        action="append",
+        dest="requirements",
+        metavar="REQUIREMENT",
+        help="one more dependency to install, as pip writes it (repeat)",
+    )
+    bundle.add_argument("--description", help="what the server does (default: TARGET's docstring)")
+    bundle.add_argument(
+        "--author", help="who made it (default: the distribution's author, else you)"
+    )
+    bundle.add_argument(
+        "--server-json",
+        action="store_true",
+        help="write the server.json of the MCP registry instead: --name in reverse DNS "
+        "(io.github.YOU/tools), run with uvx from the PyPI package --package",
+    )
+    bundle.add_argument(
+        "--package",
+        metavar="NAME",
+        help="with --server-json: the PyPI package (default: the one TARGET is installed from)",
+    )
+    bundle.add_argument("--jobs", action="store_true", default=None, help="as for run")
+    _discovery_options(bundle.add_argument_group("progressive discovery (as for run)"))
+    bundle.set_defaults(handler=_bundle)
     return parser
 
 
@@ -506,7 +548,7 @@ class _VersionOrServerVersion(argparse.Action):
 
 
 def _run(options: argparse.Namespace) -> int:
-    _log_to_stderr(options.log_level)
+    _log_to_stderr(options.log_level, for_call=options.for_call)
     if options.http:
         from .ctrl_c import ctrl_c_raises
 
@@ -514,7 +556,8 @@ def _run(options: argparse.Namespace) -> int:
             _serve_http(options)
     else:
         server = _make_server(options, _take_secrets().get("OBJMCP_STATE_KEY"))
-        _say_serving(server.info.name, "on stdio", server.tools, server.jobs is not None)
+        if not options.for_call:
+            _say_serving(server.info.name, "on stdio", server.tools, server.jobs is not None)
         server.run()
     return 0
 
@@ -525,13 +568,19 @@ def _say_serving(name: str, where: str, tools: Toolbox, jobs: bool) -> None:
     sys.stderr.write(serving_line(name, where, tools, jobs))
 
 
-def _log_to_stderr(log_level: str | None) -> None:
+def _log_to_stderr(log_level: str | None, for_call: bool = False) -> None:
+    """Log records of ``log_level`` and above to stderr, as the CLI says a warning; for
+    ``objmcp call``'s server, not those its error results carry (unless at DEBUG)."""
+    from .logform import CarriedByResult, LineFormatter
+
     level = (log_level or "WARNING").upper()
     if not isinstance(logging.getLevelName(level), int):
         raise TargetError(f"--log-level {log_level!r} is not a level: use DEBUG, INFO, ...")
     stderr = logging.StreamHandler(sys.stderr)
     stderr.setLevel(level)
-    stderr.setFormatter(logging.Formatter("%(levelname)s:%(name)s:%(message)s"))
+    stderr.setFormatter(LineFormatter())
+    if for_call and stderr.level > logging.DEBUG:
+        stderr.addFilter(CarriedByResult())
     logging.getLogger().addHandler(stderr)
     logging.getLogger().setLevel(logging.DEBUG)  # what reaches clients is their own choice
 
@@ -745,9 +794,14 @@ def _check_exposure(options: argparse.Namespace, where: str) -> None:
             "no token: give one (--token or $OBJMCP_TOKEN), or say --no-auth to serve "
             "anyone who reaches it"
         )
+    from .logform import labelled
+
     sys.stderr.write(
-        f"objmcp: WARNING: serving {where} with no token (--no-auth): anyone who can "
-        "reach this address can call every tool\n"
+        labelled(
+            "warning",
+            f"serving {where} with no token (--no-auth): anyone who can reach this "
+            "address can call every tool",
+        )
     )
 
 
@@ -793,3 +847,29 @@ def _dev(options: argparse.Namespace) -> int:
     from .reload import develop
 
     return develop(options.target, server_arguments(options), options.watch or [], options.interval)
+
+
+def _bundle(options: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .bundle import describe_target, project_name, write_bundle
+    from .serverjson import server_json, write_server_json
+
+    bundled = describe_target(
+        options.target,
+        options.include,
+        options.exclude,
+        name=options.name,
+        version=options.server_version,
+        description=options.description,
+        author=options.author,
+        requirements=options.requirements or (),
+    )
+    server = server_arguments(options)
+    if options.server_json:
+        document = server_json(
+            bundled, options.name or "", options.package, options.server_version, server
+        )
+        return write_server_json(document, Path(options.output or "server.json"), sys.stderr)
+    output = Path(options.output or f"{project_name(bundled.name)}.mcpb")
+    return write_bundle(bundled, server, output, sys.stderr)

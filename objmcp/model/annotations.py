@@ -1,7 +1,8 @@
 """The resolved annotations of a callable.
 
 :func:`type_hints_of` resolves what it can (through partials, bound methods and
-decorators) and leaves out, with a warning, an annotation it cannot. Two places
+decorators) and leaves out an annotation it cannot: what becomes of that parameter
+(and so whether it is worth a warning) is decided where the schema is made. Two places
 besides the function's own module give names: the module's ``if TYPE_CHECKING:``
 block (humanize writes ``value: dt.date`` with ``import datetime as dt`` there). For a
 function with no annotations at all, :func:`stub_hints_of` reads the stub a stub-only
@@ -15,9 +16,9 @@ is left out.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
-import logging
 import operator
 import os
 import typing
@@ -31,14 +32,13 @@ from .sources import stub_definition, type_checking_names
 
 __all__ = ["stub_hints_of", "type_hints_of"]
 
-logger = logging.getLogger("objmcp")
-
 
 def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
     """The resolved annotations of a callable (through partials, bound methods and
     decorators, with the names its module imports only for type checkers); names whose
-    annotation cannot be resolved are left out. A class's are those of what makes its
-    instances (its ``__init__``, else its ``__new__``), without a return."""
+    annotation cannot be resolved are left out, silently (the signature keeps them as
+    text: a tool that shows such a parameter says so). A class's are those of what makes
+    its instances (its ``__init__``, else its ``__new__``), without a return."""
     if isinstance(function, type):
         return _maker_hints(function)
     target = _unwrapped(function)
@@ -53,7 +53,7 @@ def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
     module = inspect.getmodule(target)
     if module is not None and any(isinstance(a, str) for a in raw.values()):
         namespace = {**type_checking_names(module), **namespace}
-    return _resolved(raw, namespace, getattr(target, "__qualname__", target), quiet=False)
+    return _resolved(raw, namespace)
 
 
 def _maker_hints(cls: type) -> dict[str, object]:
@@ -99,7 +99,7 @@ def stub_hints_of(
         }
     if isinstance(function, type):
         raw.pop("return", None)  # its __init__'s None, its __new__'s instance: not a result
-    hints = _resolved(raw, stub.namespace, getattr(target, "__qualname__", target), quiet=True)
+    hints = _resolved(raw, stub.namespace)
     carried = {name: _for_json(hint) if name != "return" else hint for name, hint in hints.items()}
     return {name: hint for name, hint in carried.items() if hint not in (_NONE, typing.Any)}
 
@@ -187,22 +187,12 @@ def _unwrapped(function: Callable[..., object]) -> Callable[..., object]:
     return unwrapped
 
 
-def _resolved(
-    raw: dict[str, object], namespace: dict[str, object], owner: object, *, quiet: bool
-) -> dict[str, object]:
+def _resolved(raw: dict[str, object], namespace: dict[str, object]) -> dict[str, object]:
     hints: dict[str, object] = {}
     for name, annotation in raw.items():
         if not isinstance(annotation, str):
             hints[name] = annotation
             continue
-        try:
+        with contextlib.suppress(Exception):
             hints[name] = eval(annotation, namespace)  # the library's own annotation
-        except Exception:
-            if quiet:
-                continue
-            logger.warning(
-                "cannot resolve the annotation %r of %s; accepting any JSON value",
-                annotation,
-                owner,
-            )
     return hints

@@ -36,6 +36,7 @@ from .media import content_blocks, describe_blocks, is_media
 
 __all__ = [
     "DEFAULT_LIMITS",
+    "IN_RESULT",
     "Limits",
     "block_size",
     "TooBig",
@@ -48,6 +49,11 @@ __all__ = [
 ]
 
 logger = logging.getLogger("objmcp")
+
+IN_RESULT = "objmcp_in_result"
+"""An attribute set on a log record whose news the call's error result carries to the
+client (a tool that raised, with the traceback the result leaves out): a client that
+shows the result, such as ``objmcp call``, may leave the record out."""
 
 
 @dataclass(frozen=True, init=False)
@@ -163,7 +169,7 @@ def value_result(
     except (NotJsonable, ValueError, RecursionError) as error:
         return ToolResult(f"The tool's result has no JSON form: {_say(error)}", None, True)
     except Exception as error:  # a __str__ or model_dump of the user's that raised
-        logger.error("turning a result into text failed", exc_info=error)
+        logger.error("turning a result into text failed", exc_info=error, extra={IN_RESULT: True})
         message = f"The tool's result could not be turned into text: {_say(error)}"
         return ToolResult(message, None, True)
     if budget.cut or len(text) > limits.max_result:
@@ -267,7 +273,9 @@ def error_result(error: BaseException, tool: str) -> ToolResult:
             return ToolResult(str(error), None, True, error=error)
         except Exception:
             return ToolResult(_say(error), None, True, error=error)
-    logger.error("tool %r raised %s", tool, type(error).__name__, exc_info=error)
+    logger.error(
+        "tool %r raised %s", tool, type(error).__name__, exc_info=error, extra={IN_RESULT: True}
+    )
     return ToolResult(_say(error) + _thread_bound_hint(error), None, True, error=error)
 
 

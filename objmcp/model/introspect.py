@@ -127,7 +127,7 @@ def _members_of(target: object) -> Iterator[Member]:
         else:
             plain = getattr(type(instance), "__repr__", None) is object.__repr__
             shown = f"{target.__qualname__}()" if plain else reprlib.repr(instance)
-            logger.warning("serving %s: made with no arguments, %s", target.__qualname__, shown)
+            logger.info("serving %s: made with no arguments, %s", target.__qualname__, shown)
             yield from _class_members(target, instance)
     else:
         yield from _class_members(type(target), target)

@@ -452,13 +452,15 @@ def _built_input(
     injected = injected_parameters(signature, hints)
     additional: JsonSchema | bool = False
     given_headers = dict(options.headers or {})
+    unsure: list[tuple[str, str, TypeSource | None]] = []
     unknown = sorted(set(given_headers) - set(signature.parameters))
     if unknown:
         raise TargetError(f"tool '{name}': headers= names {unknown[0]!r}, not a parameter")
     for param in signature.parameters.values():
         hint = hints.get(param.name, param.annotation)
-        if isinstance(hint, str):
-            hint = _EMPTY  # an annotation type_hints_of could not resolve
+        unresolved = hint if isinstance(hint, str) else None  # type_hints_of could not
+        if unresolved is not None:
+            hint = _EMPTY
         header = given_headers.get(param.name) or _header_mark(name, param.name, hint)
         if header is not None and (param.name in injected or param.kind in _VARIADIC):
             raise TargetError(
@@ -495,6 +497,8 @@ def _built_input(
             parameters.append(Parameter(param.name, hint, param.kind, param.default))
             continue  # left out of the schema: the default is used
         where = f"parameter '{param.name}' of tool '{name}'"
+        if unresolved is not None:  # shown in the schema: worth a word, if the tool is made
+            unsure.append((param.name, unresolved, type_from))
         if param.kind is inspect.Parameter.VAR_KEYWORD:
             additional = builder.schema(hint, where) if hint is not _EMPTY else {}
             parameters.append(Parameter(param.name, hint, param.kind, type_from=type_from))
@@ -518,6 +522,8 @@ def _built_input(
             schema = {**with_safe_bounds(schema), HEADER_KEY: header}
         properties[param.name] = schema
         parameters.append(Parameter(param.name, hint, param.kind, param.default, type_from))
+    for param_name, annotation, type_from in unsure:
+        _say_unresolved(name, param_name, annotation, type_from)
     input_schema: JsonSchema = {"type": "object", "properties": properties}
     if required:
         input_schema["required"] = required
@@ -557,6 +563,19 @@ def _say_left_out(cls: type) -> None:
         "one, nor build one by its constructor or a factory): their defaults are used",
         cls.__module__,
         cls.__qualname__,
+    )
+
+
+def _say_unresolved(tool: str, param: str, annotation: str, type_from: TypeSource | None) -> None:
+    """Warn that the annotation of a parameter the schema shows cannot be resolved, and
+    what the parameter takes instead."""
+    instead = "accepting any JSON value" if type_from is None else f"typed by its {type_from}"
+    logger.warning(
+        "tool %r: cannot resolve the annotation %r of parameter %s; %s",
+        tool,
+        annotation,
+        param,
+        instead,
     )
 
 

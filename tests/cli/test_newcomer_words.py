@@ -4,12 +4,11 @@ whose tools are in its classes (issue 40)."""
 
 from __future__ import annotations
 
-import subprocess
 import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, ROOT, server_env
+from conftest import objmcp_cli as objmcp
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -43,20 +42,6 @@ def hello(name: str = "world") -> str:
     """Greet someone."""
     return f"hello {name}"
 '''
-
-
-def objmcp(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m objmcp ARGS`` to its end, with no input."""
-    return subprocess.run(
-        [PYTHON, "-m", "objmcp", *args],
-        input="",
-        capture_output=True,
-        text=True,
-        cwd=str(cwd or ROOT),
-        env=server_env(),
-        timeout=120,
-        check=False,
-    )
 
 
 @pytest.fixture

@@ -52,12 +52,12 @@ def test_inspect_math_types_its_parameters_and_says_why_where_it_cannot() -> Non
     warnings = [line for line in done.stderr.decode().splitlines() if "warning" in line]
     assert len(warnings) == len(untyped)
     assert (
-        "warning: tool 'trunc': its stub types parameter x as _SupportsTrunc[_T], which objmcp "
-        "cannot read as a JSON type, so any JSON value is accepted"
+        "objmcp: warning: tool 'trunc': its stub types parameter x as _SupportsTrunc[_T], "
+        "which objmcp cannot read as a JSON type, so any JSON value is accepted"
     ) in warnings
     assert (
-        "warning: tool 'ceil': its stub's overloads type parameter x differently, so it has "
-        "no one type and any JSON value is accepted"
+        "objmcp: warning: tool 'ceil': its stub's overloads type parameter x differently, so "
+        "it has no one type and any JSON value is accepted"
     ) in warnings
 
 
@@ -69,7 +69,7 @@ def test_inspect_math_without_typeshed_says_once_what_to_install(
     assert "x: any" in done.stdout.decode()
     warnings = [line for line in done.stderr.decode().splitlines() if "warning" in line]
     assert len(warnings) == 1, warnings
-    assert warnings[0].startswith("warning: 55 tools (acos, acosh, asin, asinh, atan, ...)")
+    assert warnings[0].startswith("objmcp: warning: 55 tools (acos, acosh, asin, asinh, atan, ...)")
     assert "pip install typeshed_client" in warnings[0]
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import argparse
 import signal
 import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, RawServer, server_env
+from conftest import RawServer
+from conftest import objmcp_cli as objmcp
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -54,20 +54,6 @@ INITIALIZE = {
         "clientInfo": {"name": "test", "version": "0"},
     },
 }
-
-
-def objmcp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m objmcp ARGS`` in ``cwd``, stdin at its end."""
-    return subprocess.run(
-        [PYTHON, "-m", "objmcp", *args],
-        input="",
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=server_env(),
-        timeout=120,
-        check=False,
-    )
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
@@ -150,7 +136,7 @@ def test_objmcp_run_says_where_it_serves_and_ctrl_c_ends_it_quietly_with_130(
     server = RawServer("-m", "objmcp", "run", *how, str(tmp_path / "server.py:Notes"))
     assert server.process.stderr is not None
     line = server.process.stderr.readline().decode()
-    while line.startswith("WARNING:"):  # the class made with no arguments
+    while line.startswith("objmcp: warning:"):  # what the object model says first, if anything
         line = server.process.stderr.readline().decode()
     where = f"at http://127.0.0.1:{number}/mcp" if http else "on stdio"
     assert line.startswith(f"objmcp: serving Notes {where}: 2 tools"), line

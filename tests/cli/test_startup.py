@@ -31,13 +31,14 @@ def test_the_start_up_line_counts_the_tools_and_names_the_biggest_modules() -> N
     assert status == 0
 
 
-def test_a_class_made_with_no_arguments_is_named_on_stderr() -> None:
-    server = RawServer("-m", "objmcp", "run", "pathlib:Path")
+def test_a_class_made_with_no_arguments_is_named_on_stderr_at_log_level_info() -> None:
+    server = RawServer("-m", "objmcp", "run", "pathlib:Path", "--log-level", "info")
     try:
         server.initialize()
     finally:
         _, stderr, _ = server.close()
-    assert "serving Path: made with no arguments, PosixPath('.')" in stderr.decode()
+    said = "objmcp: info: serving Path: made with no arguments, PosixPath('.')"
+    assert said in stderr.decode()
 
 
 def test_with_jobs_on_the_start_up_line_names_the_job_tools() -> None:

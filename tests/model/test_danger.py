@@ -93,10 +93,11 @@ def test_a_served_object_keeps_its_dangerous_methods_to_itself() -> None:
 def test_a_class_made_with_no_arguments_says_what_was_made(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    with caplog.at_level(logging.WARNING, logger="objmcp"):
+    with caplog.at_level(logging.INFO, logger="objmcp"):
         Toolbox(pathlib.Path)
-    said = [record.getMessage() for record in caplog.records]
-    assert any("made with no arguments" in line and "Path('.')" in line for line in said), said
+    said = [r.getMessage() for r in caplog.records if "made with no arguments" in r.getMessage()]
+    assert len(said) == 1 and "Path('.')" in said[0], said
+    assert [r.levelno for r in caplog.records if r.getMessage() in said] == [logging.INFO]
 
 
 class Notes:

@@ -136,7 +136,7 @@ def test_inspect_says_once_that_a_stub_package_would_type_many_untyped_parameter
 ) -> None:
     said = _stub_warnings(library)
     assert said == [
-        "warning: 7 parameters of fooish's tools have no type: a stub-only package "
+        "objmcp: warning: 7 parameters of fooish's tools have no type: a stub-only package "
         "(fooish-stubs, PEP 561) would type them, if one is published for it; typeshed's are "
         "named types-<distribution> (pip install types-<distribution>)"
     ]

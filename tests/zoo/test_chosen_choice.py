@@ -14,7 +14,15 @@ CHOSEN = ROOT / "bench" / "chosen"
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(CHOSEN))
 
-from libraries import LIBRARIES, QUOTA, SECOND_QUOTA, VERDICTS, half_of, normalized  # noqa: E402
+from libraries import (  # noqa: E402
+    LIBRARIES,
+    QUOTA,
+    SECOND_QUOTA,
+    THIRD_QUOTA,
+    VERDICTS,
+    half_of,
+    normalized,
+)
 from zoo_cases import TARGETS  # noqa: E402
 
 FIRST_ZOO = {target.library for target in TARGETS if "/" not in target.spec}
@@ -34,11 +42,17 @@ def test_the_walk_follows_the_ranking_and_stops_at_the_quota() -> None:
     assert {row[2] for row in walk} <= set(VERDICTS)
     assert all(row[3] for row in walk), "every verdict has a reason"
     kept = [row for row in walk if row[2] == "kept"]
-    assert len(kept) == QUOTA + SECOND_QUOTA and walk[-1][2] == "kept"
+    assert len(kept) == QUOTA + SECOND_QUOTA + THIRD_QUOTA and walk[-1][2] == "kept"
     first_stop = int(kept[QUOTA - 1][0])
+    second_stop = int(kept[QUOTA + SECOND_QUOTA - 1][0])
     assert [library.walk for library in LIBRARIES] == [
-        1 if library.rank <= first_stop else 2 for library in LIBRARIES
+        1 if library.rank <= first_stop else 2 if library.rank <= second_stop else 3
+        for library in LIBRARIES
     ]
+    for walk_number, quota in enumerate((QUOTA, SECOND_QUOTA, THIRD_QUOTA), start=1):
+        kept_by_walk = [library for library in LIBRARIES if library.walk == walk_number]
+        assert len(kept_by_walk) == quota
+        assert {library.half for library in kept_by_walk} == {"tuning", "held-out"}
     assert len(FIRST_ZOO) == 41 and QUOTA + len(FIRST_ZOO) >= 100
     for row in walk:
         if row[2] == "in-zoo":
@@ -66,7 +80,7 @@ def test_every_kept_library_is_pinned_once_in_rank_order() -> None:
         for line in (CHOSEN / "requirements.txt").read_text().splitlines()
         if line and not line.startswith("#")
     ]
-    count = QUOTA + SECOND_QUOTA
+    count = QUOTA + SECOND_QUOTA + THIRD_QUOTA
     assert pins[:count] == [library.distribution for library in LIBRARIES]
     assert pins[count:] == ["mcp", "fastmcp"]
 
