@@ -8,13 +8,12 @@ from __future__ import annotations
 import io
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PYTHON, ROOT, RawServer, interrupted, on_a_terminal, server_env
+from conftest import RawServer, interrupted, objmcp_cli, on_a_terminal
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,18 +22,10 @@ from objmcp.cli.ask import ask
 FRONTDESK = f"{Path(__file__).resolve().parent.parent / 'servers' / 'clients.py'}:Frontdesk"
 
 
-def objmcp(*args: str, cwd: Path | None = None, input: bytes = b"") -> tuple[str, str, int]:
+def objmcp(*args: str) -> tuple[str, str, int]:
     """Run ``python -m objmcp ARGS`` to its end: its stdout, stderr and exit status."""
-    done = subprocess.run(
-        [PYTHON, "-m", "objmcp", *args],
-        input=input,
-        capture_output=True,
-        cwd=str(cwd or ROOT),
-        env=server_env(),
-        timeout=120,
-        check=False,
-    )
-    return done.stdout.decode(), done.stderr.decode(), done.returncode
+    done = objmcp_cli(*args)
+    return done.stdout, done.stderr, done.returncode
 
 
 # --- a question at the terminal ---------------------------------------------------------------
