@@ -14,6 +14,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -145,6 +146,77 @@ class RawServer:
         """Close stdin and collect the rest of stdout, stderr and the exit status."""
         out, err = self.process.communicate(timeout=timeout)
         return out, err, self.process.returncode
+
+
+def on_a_terminal(*args: str, typed: bytes, cwd: Path = ROOT) -> tuple[str, str, int]:
+    """``python -m objmcp ARGS`` with a pseudo-terminal for stdin and ``typed`` at it (Ctrl-D
+    is ``\\x04``), to its end: its stdout, stderr and exit status (POSIX only)."""
+    import pty
+
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [PYTHON, "-m", "objmcp", *args],
+        stdin=follower,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=str(cwd),
+        env=server_env(),
+    )
+    os.close(follower)
+    try:
+        os.write(leader, typed)
+        out, error = process.communicate(timeout=120)
+    finally:
+        os.close(leader)
+    return out.decode(), error.decode(), process.returncode
+
+
+def interrupted(
+    *args: str, ready: bytes, to_the_group: bool = True, cwd: Path = ROOT, input: bytes = b""
+) -> tuple[str, str, int]:
+    """``python -m objmcp ARGS`` in a process group of its own, as a shell's foreground job,
+    given ``input`` (its stdin kept open), sent Ctrl-C once a line of its stderr starts with
+    ``ready``: SIGINT to the group, as a terminal sends it, or to the process alone. To its
+    end: its stdout, stderr and exit status (POSIX only)."""
+    process = subprocess.Popen(
+        [PYTHON, "-m", "objmcp", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=str(cwd),
+        env=server_env(),
+        start_new_session=True,
+        preexec_fn=_interruptible,  # noqa: PLW1509 (one signal.signal, no lock taken)
+    )
+    lines: list[str] = []
+    seen = threading.Event()
+
+    def read() -> None:
+        assert process.stderr is not None
+        for raw in process.stderr:
+            lines.append(raw.decode())
+            if raw.startswith(ready):
+                seen.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write(input)
+        process.stdin.flush()
+        assert seen.wait(120), "".join(lines)
+        if to_the_group:
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            os.kill(process.pid, signal.SIGINT)
+        process.wait(timeout=120)  # stderr is the reader's: not communicate()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        process.stdin.close()
+    reader.join(10)
+    return process.stdout.read().decode(), "".join(lines), process.returncode
 
 
 @contextlib.contextmanager

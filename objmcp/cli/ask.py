@@ -1,12 +1,16 @@
 """A server's question (``elicitation/create``, form mode) put to a person at a terminal.
 
-:func:`ask` shows the message, asks whether to answer it (``n`` declines, ``c``
-or end of input cancels), then asks for each field of the requested schema
-(a flat object of strings, numbers, integers, booleans, single- and
-multiple-choice enums, as the spec allows): a choice by its value or its number,
-Enter for the default, Enter to skip an optional field. An answer of the wrong
-type is asked again. Prompts go to ``output`` (stderr), answers come from
-``input``; the result is what ``elicitation/create`` returns.
+A yes/no question (a form of one boolean field, as ``elicit("Sure?")`` and
+``elicit(message, bool)`` send) is asked once, on one line: ``y`` or ``n``
+answers it, ``d`` declines, ``c`` cancels, Enter takes its default. Any other
+form: :func:`ask` shows the message, asks whether to answer it (``n`` declines,
+``c`` cancels), then asks for each field of the requested schema (a flat object
+of strings, numbers, integers, booleans, single- and multiple-choice enums, as
+the spec allows): a choice by its value or its number, Enter for the default,
+Enter to skip an optional field. An answer of the wrong type is asked again.
+End of input (Ctrl-D) at any prompt cancels the question, and says so. Prompts
+go to ``output`` (stderr), answers come from ``input``; the result is what
+``elicitation/create`` returns.
 """
 
 from __future__ import annotations
@@ -29,8 +33,11 @@ def ask(params: dict[str, Any], input: TextIO, output: TextIO) -> dict[str, Any]
     message = str(params.get("message", ""))
     schema = params.get("requestedSchema")
     schema = schema if isinstance(schema, dict) else {}
-    output.write(f"\nThe tool asks: {message}\n")
     try:
+        yes_no = _yes_no(schema)
+        if yes_no is not None:
+            return _ask_yes_no(message, *yes_no, input, output)
+        output.write(f"\nThe tool asks: {message}\n")
         choice = _line(input, output, "Answer? [Y]es, [n]o (decline), [c]ancel: ").lower()
         if choice in ("n", "no"):
             return {"action": "decline"}
@@ -45,9 +52,48 @@ def ask(params: dict[str, Any], input: TextIO, output: TextIO) -> dict[str, Any]
             if value is not _SKIP:
                 content[name] = value
     except _Cancel:
-        output.write("\n")
+        output.write(f"\n{_CANCELLED}\n")
         return {"action": "cancel"}
     return {"action": "accept", "content": content}
+
+
+_CANCELLED = "objmcp call: end of input: the question is cancelled (the tool is told so)"
+
+
+def _yes_no(schema: dict[str, Any]) -> tuple[str, dict[str, Any], bool] | None:
+    """The one field of a form that asks only yes or no: (name, its schema, required)."""
+    properties = schema.get("properties")
+    if not isinstance(properties, dict) or len(properties) != 1:
+        return None
+    name, prop = next(iter(properties.items()))
+    if not isinstance(prop, dict) or prop.get("type") != "boolean":
+        return None
+    required = schema.get("required")
+    return name, prop, isinstance(required, list) and name in required
+
+
+def _ask_yes_no(
+    message: str, name: str, prop: dict[str, Any], required: bool, input: TextIO, output: TextIO
+) -> dict[str, Any]:
+    """The one prompt of a yes/no question: y/n answers it, d declines, c cancels."""
+    about = f" ({prop['description']})" if prop.get("description") else ""
+    default = prop.get("default")
+    letters = "Y/n" if default is True else "y/N" if default is False else "y/n"
+    skip = ", Enter skips" if not required and not isinstance(default, bool) else ""
+    prompt = f"\nThe tool asks: {message}{about} [{letters}, d declines, c cancels{skip}]: "
+    while True:
+        text = _line(input, output, prompt).lower()
+        prompt = "  y or n (d declines, c cancels): "
+        if text in ("d", "decline"):
+            return {"action": "decline"}
+        if text in ("c", "cancel"):
+            return {"action": "cancel"}
+        if not text and isinstance(default, bool):
+            return {"action": "accept", "content": {name: default}}
+        if not text and not required:
+            return {"action": "accept", "content": {}}
+        if text in _YES or text in _NO:
+            return {"action": "accept", "content": {name: text in _YES}}
 
 
 _SKIP: Any = object()

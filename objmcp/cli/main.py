@@ -70,7 +70,7 @@ def server_arguments(options: argparse.Namespace) -> list[str]:
     words: list[str] = []
     for flag, value in (
         ("--name", options.name),
-        ("--version", options.server_version),
+        ("--server-version", options.server_version),
         ("--concurrency", options.concurrency),
         ("--log-level", options.log_level),
         ("--discovery", getattr(options, "discovery", None)),
@@ -472,10 +472,16 @@ def _target_options(parser: argparse.ArgumentParser, serving: bool = True) -> No
         return
     parser.add_argument("--name", help="the server's name (default: from the target)")
     parser.add_argument(
-        "--version",
-        dest="server_version",
+        "--server-version",
         metavar="VERSION",
         help="the version the server reports (default 1.0.0)",
+    )
+    parser.add_argument(
+        "--version",
+        nargs="?",
+        action=_VersionOrServerVersion,
+        metavar="VERSION",
+        help="print objmcp's version (with a VERSION: deprecated, use --server-version)",
     )
     parser.add_argument("--concurrency", choices=("threads", "serial"))
     parser.add_argument(
@@ -514,6 +520,28 @@ def _version() -> str:
     from .. import __version__
 
     return f"objmcp {__version__}"
+
+
+class _VersionOrServerVersion(argparse.Action):
+    """``--version`` after a verb: alone, objmcp's version (as before a verb, what a user
+    typing it means); with a value, the server's version, the old spelling of
+    ``--server-version``, taken with a deprecation note on stderr."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        if values is None:
+            sys.stdout.write(_version() + "\n")
+            parser.exit()
+        sys.stderr.write(
+            f"objmcp: --version {values} is deprecated for the server's version: "
+            f"use --server-version {values}\n"
+        )
+        namespace.server_version = values
 
 
 # --- the verbs --------------------------------------------------------------------------------

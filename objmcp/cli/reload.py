@@ -26,6 +26,10 @@ changes are lost with the old process (their errors say so), as are questions
 the old child was asking. A modern-era client (2026-07-28) keeps no session, so
 nothing is replayed, and it is told nothing: it lists again as its cache hints
 say. The client may use either framing; children always speak newline JSON.
+
+Ctrl-C stops the child and ends the dev process with status 130, as it ends
+``objmcp run``, saying nothing more. The child runs in a session of its own, so
+a terminal's Ctrl-C reaches the dev process alone, which passes it on once.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -135,6 +140,7 @@ class DevProxy:
         self.log_level: dict[str, Any] | None = None
         self.framing: str = "newline"
         self.input_ended = threading.Event()
+        self.interrupted = False  # Ctrl-C: the child's end is no news
 
     def run(self) -> int:
         """Serve until the client's input ends; returns the exit status."""
@@ -155,9 +161,10 @@ class DevProxy:
                 self._restart()
         except KeyboardInterrupt:
             with self.lock:
+                self.interrupted = True
                 child = self.child
             if child is not None:
-                _stop(child, grace=0)
+                _interrupt(child)
             return 130
         with self.lock:
             child, reader = self.child, self.reader
@@ -172,7 +179,12 @@ class DevProxy:
     def _start(self) -> None:
         """Start a child for the current generation, replay the session to it, send on
         what waited (the lock is held)."""
-        child = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        child = subprocess.Popen(
+            self.command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            start_new_session=True,  # Ctrl-C is the dev process's to pass on (POSIX)
+        )
         self.child = child
         self.restarting = False
         self.reader = threading.Thread(
@@ -245,7 +257,7 @@ class DevProxy:
                 self._to_client({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
         status = child.wait()
         with self.lock:
-            if generation != self.generation or self.restarting:
+            if generation != self.generation or self.restarting or self.interrupted:
                 return
             self.child = None
             lost = [rid for rid, gen in self.pending.values() if gen == generation]
@@ -370,6 +382,15 @@ class DevProxy:
                 sys.stdout.buffer.flush()
             except OSError:
                 pass  # the client is gone; its end of input ends the proxy
+
+
+def _interrupt(child: subprocess.Popen[bytes]) -> None:
+    """End a child as Ctrl-C ends ``objmcp run`` (SIGINT: status 130, nothing said), then
+    as :func:`_stop` if it lingers."""
+    if os.name == "posix":
+        with contextlib.suppress(OSError):
+            child.send_signal(signal.SIGINT)
+    _stop(child, grace=5.0)
 
 
 def _stop(child: subprocess.Popen[bytes], grace: float) -> None:

@@ -6,16 +6,13 @@ the terminal and answered by ``tasks/update``; Ctrl-C sends ``tasks/cancel``."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON, ROOT, server_env
+from conftest import PYTHON, ROOT, interrupted, on_a_terminal, server_env
 
 JOBS = f"{Path(__file__).resolve().parent.parent / 'servers' / 'jobs.py'}:Jobs"
 
@@ -68,73 +65,26 @@ def test_a_task_s_question_is_declined_when_stdin_is_not_a_terminal() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_a_task_s_question_is_asked_on_the_terminal_and_answered() -> None:
-    import pty
-
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(
-        [PYTHON, "-m", "objmcp", "call", "--task-after", "0.1", JOBS, "ask_name"],
-        stdin=follower,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=str(ROOT),
-        env=server_env(),
+    out, said, status = on_a_terminal(
+        "call", "--task-after", "0.1", JOBS, "ask_name", typed=b"y\nAda\n"
     )
-    os.close(follower)
-    try:
-        os.write(leader, b"y\nAda\n")
-        out, error = process.communicate(timeout=120)
-    finally:
-        os.close(leader)
-    assert process.returncode == 0, error.decode()
-    assert out.decode() == "Hello, Ada!\n"
-    said = error.decode()
+    assert (out, status) == ("Hello, Ada!\n", 0), said
     assert "objmcp call: task input_required" in said and "The tool asks: Your name?" in said
     assert said.index("task input_required") < said.index("The tool asks")
 
 
-def _as_from_a_terminal() -> None:
-    """Ctrl-C back to its default (a background job of the suite ignores it)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT")
 def test_ctrl_c_cancels_the_task_on_the_server() -> None:
-    # a group of its own, as a shell's foreground job: Ctrl-C reaches every process of it
-    process = subprocess.Popen(
-        [PYTHON, "-m", "objmcp", "call", "--task-after", "0.2", JOBS, "blocking", "seconds=60"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=str(ROOT),
-        env=server_env(),
-        start_new_session=True,
-        preexec_fn=_as_from_a_terminal,  # noqa: PLW1509 (one signal.signal, no lock taken)
+    out, said, status = interrupted(
+        "call",
+        "--task-after",
+        "0.2",
+        JOBS,
+        "blocking",
+        "seconds=60",
+        ready=b"objmcp call: task working",
     )
-    assert process.stderr is not None
-    lines: list[str] = []
-    working = threading.Event()
-
-    def read() -> None:
-        assert process.stderr is not None
-        for raw in process.stderr:
-            lines.append(raw.decode())
-            if raw.startswith(b"objmcp call: task working"):
-                working.set()
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    try:
-        assert working.wait(120), "".join(lines)
-        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C at the terminal
-        process.wait(timeout=120)  # stderr is the reader's: not communicate()
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    reader.join(10)
-    said = "".join(lines)
-    assert process.returncode == 130, said
-    assert process.stdout is not None and process.stdout.read() == b""
+    assert (out, status) == ("", 130), said
     assert "objmcp call: cancelling task " in said
     assert re.search(r"objmcp call: Ctrl-C: task \S+ is cancelled\n", said)  # as tasks/get says
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NOTES, PYTHON, ROOT, ZOO, server_env
+from conftest import NOTES, PYTHON, ROOT, ZOO, on_a_terminal, server_env
 
 TOOLS_PY = '''
 """Tools for the command-line tests."""
@@ -436,9 +436,9 @@ def test_call_declines_questions_when_stdin_is_not_a_terminal() -> None:
 @pytest.mark.parametrize(
     ("tool", "typed", "expected"),
     [
-        ("ask", "y\ny\n", "accept:True"),
-        ("ask", "\nno\n", "accept:False"),
-        ("ask", "n\n", "decline:None"),
+        ("ask", "y\n", "accept:True"),  # a yes/no question: asked once
+        ("ask", "\nmaybe\nno\n", "accept:False"),  # asked again until y or n
+        ("ask", "d\n", "decline:None"),
         ("ask", "c\n", "cancel:None"),
         ("ask_name", "\n\nAda Lovelace\n", "hello Ada Lovelace"),
         ("ask_twice", "y\nAda\n\ny\n2\n", "Details(name='Ada', age=30) <Color.GREEN: 'green'>"),
@@ -450,26 +450,10 @@ def test_call_declines_questions_when_stdin_is_not_a_terminal() -> None:
     ],
 )
 def test_call_asks_questions_on_the_terminal(tool: str, typed: str, expected: str) -> None:
-    import pty
-
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(
-        [PYTHON, "-m", "objmcp", "call", Z, tool],
-        stdin=follower,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=str(ROOT),
-        env=server_env(),
-    )
-    os.close(follower)
-    try:
-        os.write(leader, typed.encode())
-        out, error = process.communicate(timeout=120)
-    finally:
-        os.close(leader)
-    assert process.returncode == 0, error.decode()
-    assert out.decode() == expected + "\n"
-    assert "The tool asks:" in error.decode()
+    out, said, status = on_a_terminal("call", Z, tool, typed=typed.encode())
+    assert status == 0, said
+    assert out == expected + "\n"
+    assert "The tool asks:" in said
 
 
 # --- config -----------------------------------------------------------------------------------
