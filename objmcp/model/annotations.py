@@ -29,6 +29,7 @@ from .paramtypes import uncarried
 from .schema import has_json_form
 from .signatures import signature_of
 from .sources import stub_definition, type_checking_names
+from .typetext import UNRESOLVED, namespace_of, type_from_text
 
 __all__ = ["stub_hints_of", "type_hints_of"]
 
@@ -38,9 +39,16 @@ def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
     decorators, with the names its module imports only for type checkers); names whose
     annotation cannot be resolved are left out, silently (the signature keeps them as
     text: a tool that shows such a parameter says so). A class's are those of what makes
-    its instances (its ``__init__``, else its ``__new__``), without a return."""
+    its instances (its ``__init__``, else its ``__new__``), without a return. A callable
+    with none of its own has those its written signature gives (pybind11's docstring
+    ``set_seed(arg0: typing.SupportsInt) -> None``), in what JSON can carry."""
     if isinstance(function, type):
         return _maker_hints(function)
+    return _own_hints(function) or _written_hints(function)
+
+
+def _own_hints(function: Callable[..., object]) -> dict[str, object]:
+    """The annotations ``function`` itself has, resolved."""
     target = _unwrapped(function)
     raw = getattr(target, "__annotations__", None)
     try:
@@ -54,6 +62,28 @@ def type_hints_of(function: Callable[..., object]) -> dict[str, object]:
     if module is not None and any(isinstance(a, str) for a in raw.values()):
         namespace = {**type_checking_names(module), **namespace}
     return _resolved(raw, namespace)
+
+
+def _written_hints(function: Callable[..., object]) -> dict[str, object]:
+    """The annotations the text of ``function``'s signature writes
+    (:mod:`.textsignatures`), resolved by :func:`~.typetext.type_from_text` and taken in
+    what JSON can carry as a stub's are; those naming no type are left out, silently."""
+    signature = signature_of(function)
+    written = {name: p.annotation for name, p in signature.parameters.items()}
+    written["return"] = signature.return_annotation
+    texts = {name: text for name, text in written.items() if isinstance(text, str)}
+    if not texts:
+        return {}
+    namespace = namespace_of(function)
+    hints: dict[str, object] = {}
+    for name, text in texts.items():
+        hint = type_from_text(text, namespace)
+        if hint is UNRESOLVED:
+            continue
+        carried = hint if name == "return" else _for_json(hint)
+        if carried is not _NONE and carried is not typing.Any:
+            hints[name] = carried
+    return hints
 
 
 def _maker_hints(cls: type) -> dict[str, object]:

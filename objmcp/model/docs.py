@@ -23,7 +23,7 @@ from typing import Any
 
 from .doctypes import plain_roles
 from .signatures import DOC_SIGNATURE, has_text_signature
-from .textsignatures import ARROW_LINE
+from .textsignatures import ARROW_LINE, signature_line
 
 __all__ = ["Docs", "read_docs"]
 
@@ -78,7 +78,7 @@ def _read_own_docs(function: Callable[..., object]) -> Docs:
         doc = inspect.getdoc(function)
     if not doc:
         return Docs()
-    first, _, rest = doc.partition("\n")
+    first, rest = signature_line(doc)
     if not has_text_signature(function):
         if DOC_SIGNATURE.match(first):
             doc = rest.strip()

@@ -42,7 +42,9 @@ def signature_of(function: Callable[..., object]) -> inspect.Signature:
     :mod:`inspect` cannot read gets the one its ``__text_signature__``, its stub
     (typeshed's ``fromisocalendar(year, week, day)``; for a compiled module, the Python
     source mypyc ships beside it), its docstring's first line
-    (``hypot(*coordinates) -> value``) or its numpydoc ``Parameters`` section writes;
+    (``hypot(*coordinates) -> value``, pybind11's ``set_seed(arg0: int) -> None``, its
+    ``self`` dropped where the method is bound) or its numpydoc ``Parameters`` section
+    writes, annotations as text;
     failing all of them, one optional array parameter ``args``. A callable whose
     signature is ``(*args, **kwargs)`` gets the one its stub writes, else the one its
     docstring's first line writes under its name, if either writes one.
@@ -71,7 +73,7 @@ def written_signature_of(function: Callable[..., object]) -> inspect.Signature |
             if written is None and isinstance(named, str):
                 written = from_doc_line(inspect.getdoc(function) or "", named)
             if written is not None:
-                return written
+                return _without_bound_self(function, written)
         return _as_the_wrapper_takes(function, signature)
     written = from_text_signature(function)
     if written is not None:
@@ -84,7 +86,21 @@ def written_signature_of(function: Callable[..., object]) -> inspect.Signature |
     if _is_unbound_method(function):  # a docstring leaves out the instance it is called on
         instance = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
         return written.replace(parameters=[instance, *written.parameters.values()])
-    return written
+    return _without_bound_self(function, written)
+
+
+def _without_bound_self(
+    function: Callable[..., object], written: inspect.Signature
+) -> inspect.Signature:
+    """``written`` without the ``self`` it opens with when ``function`` is bound to an
+    instance already: pybind11 writes ``name(self: mod.Class, arg0: str)`` for a method."""
+    bound_to = getattr(function, "__self__", None)
+    parameters = list(written.parameters.values())
+    if bound_to is None or isinstance(bound_to, types.ModuleType) or not parameters:
+        return written
+    if parameters[0].name != "self" or parameters[0].kind not in _BY_POSITION:
+        return written
+    return written.replace(parameters=parameters[1:])
 
 
 def _required_by_position(written: inspect.Signature) -> inspect.Signature:
@@ -200,10 +216,17 @@ def _as_the_wrapper_takes(
 
 def has_text_signature(function: object) -> bool:
     """Whether ``function`` has a signature of its own (Python code, or a C callable
-    with ``__text_signature__``), not one only its docstring writes."""
-    return getattr(function, "__text_signature__", None) is not None or not (
-        inspect.isbuiltin(function) or inspect.ismethoddescriptor(function)
-    )
+    with ``__text_signature__``), not one only its docstring writes (a builtin's, a
+    pybind11 method's, anything :func:`inspect.signature` cannot read)."""
+    if getattr(function, "__text_signature__", None) is not None:
+        return True
+    if inspect.isbuiltin(function) or inspect.ismethoddescriptor(function):
+        return False
+    try:
+        inspect.signature(function)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def is_async(function: object) -> bool:

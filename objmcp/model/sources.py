@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from .hints import BYTES_LIKE
 from .stubpackages import stub_package_paths
-from .textsignatures import OMITTED
+from .textsignatures import OMITTED, agreed
 from .typeshed import typeshed_stub
 
 __all__ = [
@@ -122,7 +122,7 @@ def written_signature(definitions: list[_Definition], method: bool) -> inspect.S
     signatures = [_signature(d, method) for d in definitions]
     if any(s is None for s in signatures):
         return None
-    return _agreed([s for s in signatures if s is not None])
+    return agreed([s for s in signatures if s is not None])
 
 
 def _is_overload(definition: _Definition) -> bool:
@@ -130,26 +130,6 @@ def _is_overload(definition: _Definition) -> bool:
         ast.unparse(decorator).rpartition(".")[2] == "overload"
         for decorator in definition.decorator_list
     )
-
-
-def _agreed(signatures: list[inspect.Signature]) -> inspect.Signature | None:
-    """The one signature of overloads that name their parameters alike, or None."""
-    shapes = {tuple((p.name, p.kind) for p in s.parameters.values()) for s in signatures}
-    if len(shapes) != 1:
-        return None
-    parameters = []
-    columns = zip(*(s.parameters.values() for s in signatures), strict=True)
-    for first, *others in columns:
-        agreed = all(_same(other.default, first.default) for other in others)
-        parameters.append(first if agreed else first.replace(default=OMITTED))
-    try:
-        return inspect.Signature(parameters)
-    except ValueError:
-        return None
-
-
-def _same(one: object, other: object) -> bool:
-    return one is other or (type(one) is type(other) and one == other)
 
 
 def _signature(definition: _Definition, method: bool) -> inspect.Signature | None:

@@ -2,11 +2,14 @@
 
 Three places write one: a ``__text_signature__`` that :mod:`inspect` refuses because a
 default is ``<unrepresentable>`` (:func:`from_text_signature`); a docstring's first line,
-``hypot(*coordinates) -> value`` or the older ``timestamp[, tz] -> datetime``
-(:func:`from_doc_line`); and a docstring's numpydoc ``Parameters`` section
+``hypot(*coordinates) -> value``, the older ``timestamp[, tz] -> datetime``, or
+pybind11's annotated ``set_seed(arg0: typing.SupportsInt) -> None`` and its list of
+overloads (:func:`from_doc_line`); and a docstring's numpydoc ``Parameters`` section
 (:func:`from_parameters_section`). A C function takes its arguments by position unless
 its text says otherwise, so the parameters these give are positional-only there; a
-parameter that may be left out but whose default nobody knows has :data:`OMITTED`.
+parameter that may be left out but whose default nobody knows has :data:`OMITTED`. An
+annotation is kept as the text it is written in (a Python expression), for
+:mod:`.annotations` to resolve.
 """
 
 from __future__ import annotations
@@ -26,16 +29,25 @@ __all__ = [
     "ARROW_LINE",
     "DOC_SIGNATURE",
     "OMITTED",
+    "agreed",
     "from_doc_line",
     "from_parameters_section",
     "from_text_signature",
+    "signature_line",
 ]
 
-DOC_SIGNATURE = re.compile(r"^\s*(?P<name>[\w.]+)\((?P<params>.*)\)\s*(->.*)?$")
+DOC_SIGNATURE = re.compile(r"^\s*(?P<name>[\w.]+)\((?P<params>.*)\)\s*(->(?P<returns>.*))?$")
 """A docstring's first line that writes a call: ``name(params)``, maybe ``-> result``."""
 
 ARROW_LINE = re.compile(r"^\s*(?P<params>[\w\s,\[\]=*]+?)\s*->")
 """The older form, parameters then what comes back: ``string, format -> datetime``."""
+
+_OPENS_A_CALL = re.compile(r"^\s*[\w.]+\(")
+_MOST_LINES = 12
+_OVERLOADED = "Overloaded function."
+_OVERLOAD = re.compile(r"^\s*\d+\.\s+(?P<call>[\w.]+\(.*)$")
+_ANNOTATED = re.compile(r"^\s*\**[A-Za-z_]\w*\s*:")
+_EMPTY: typing.Any = inspect.Parameter.empty
 
 _PARAMETERS_HEADING = re.compile(r"^\s*Parameters\s*\n\s*-{3,}\s*$", re.MULTILINE)
 _DEFAULT_IN_TYPE = re.compile(r"default(?:\s*[:=]\s*|\s+is\s+|\s+)(?P<value>[^,;)\s]+)")
@@ -75,9 +87,13 @@ def from_text_signature(function: object) -> inspect.Signature | None:
 
 def from_doc_line(doc: str, name: str | None = None) -> inspect.Signature | None:
     """The signature a docstring's first line writes (``name(a, b=1)``, ``a[, b] ->
-    result``), its parameters positional-only until a ``/``; None when it writes none,
-    or, given ``name``, none that names a callable ``name``."""
-    first = doc.split("\n", 1)[0]
+    result``, pybind11's ``name(arg0: int, arg1: str = 'x') -> list[str]``, its
+    annotations kept as text), its parameters positional-only until a ``/``; a call
+    written over several lines is read to its closing parenthesis. pybind11's
+    ``name(*args, **kwargs)`` followed by ``Overloaded function.`` and numbered calls
+    gives the parameters its overloads agree on (:func:`agreed`). None when it writes
+    none, or, given ``name``, none that names a callable ``name``."""
+    first, rest = signature_line(doc)
     match = DOC_SIGNATURE.match(first)
     if name is not None:
         if match is None or match.group("name").rpartition(".")[2] != name:
@@ -86,7 +102,116 @@ def from_doc_line(doc: str, name: str | None = None) -> inspect.Signature | None
         match = ARROW_LINE.match(first)
     if match is None:
         return None
-    return _read(_in_brackets(_split(match.group("params"))), _POSITIONAL_ONLY)
+    if DOC_SIGNATURE.match(first) and rest.lstrip().startswith(_OVERLOADED):
+        return _overloaded(rest, match.group("name"))
+    return _call(match)
+
+
+def signature_line(doc: str) -> tuple[str, str]:
+    """A docstring's first line and the text after it; a call written over several lines
+    (``compress(data, level=0,`` then ``store_size=True)``) is read to the parenthesis that
+    closes it, as one line."""
+    lines = doc.split("\n")
+    first, count = lines[0], 1
+    if _OPENS_A_CALL.match(first):
+        while _unclosed(first) and count < min(len(lines), _MOST_LINES):
+            first = f"{first.rstrip()} {lines[count].strip()}"
+            count += 1
+    if _unclosed(first):
+        return lines[0], "\n".join(lines[1:])
+    return first, "\n".join(lines[count:])
+
+
+def agreed(signatures: list[inspect.Signature]) -> inspect.Signature | None:
+    """The one signature of overloads that name their parameters alike, or None: a default
+    they differ on is :data:`OMITTED`, an annotation they differ on the union of theirs
+    (none when one has none), and so is what comes back."""
+    shapes = {tuple((p.name, p.kind) for p in s.parameters.values()) for s in signatures}
+    if len(shapes) != 1:
+        return None
+    parameters = []
+    columns = zip(*(s.parameters.values() for s in signatures), strict=True)
+    for first, *others in columns:
+        default = first.default
+        if not all(_same(other.default, default) for other in others):
+            default = OMITTED
+        annotation = _union([first.annotation, *(other.annotation for other in others)])
+        parameters.append(first.replace(default=default, annotation=annotation))
+    returns = _union([s.return_annotation for s in signatures])
+    try:
+        return inspect.Signature(parameters, return_annotation=returns)
+    except ValueError:
+        return None
+
+
+def _same(one: object, other: object) -> bool:
+    return one is other or (type(one) is type(other) and one == other)
+
+
+def _union(annotations: list[object]) -> object:
+    """The annotations of one parameter in several overloads as one: the union of the
+    texts, or none when one has none."""
+    texts = [a for a in annotations if isinstance(a, str)]
+    if len(texts) < len(annotations):
+        return _EMPTY
+    distinct = list(dict.fromkeys(texts))
+    return distinct[0] if len(distinct) == 1 else " | ".join(f"({a})" for a in distinct)
+
+
+def _overloaded(rest: str, name: str) -> inspect.Signature | None:
+    """What pybind11's numbered overloads of ``name`` agree on, or None."""
+    signatures = []
+    for line in rest.split("\n"):
+        found = _OVERLOAD.match(line)
+        if found is None:
+            continue
+        call = DOC_SIGNATURE.match(found.group("call"))
+        if call is None or call.group("name") != name:
+            return None
+        read = _call(call)
+        if read is None:
+            return None
+        signatures.append(read)
+    return agreed(signatures) if signatures else None
+
+
+def _call(match: re.Match[str]) -> inspect.Signature | None:
+    """The signature of the parameters (and what comes back) ``match`` found."""
+    pieces = _split(match.group("params"))
+    if any(_ANNOTATED.match(piece) for piece in pieces):
+        read = _read(_annotated(_split(match.group("params"), subscripts=True)), _POSITIONAL_ONLY)
+    else:
+        read = _read(_in_brackets(pieces), _POSITIONAL_ONLY)
+    returns = (match.groupdict().get("returns") or "").strip()
+    if read is None or not returns:
+        return read
+    return read.replace(return_annotation=_expression(returns))
+
+
+def _annotated(pieces: list[str]) -> Iterator[tuple[str, object, object]]:
+    """Each parameter written ``name: annotation = default`` (pybind11's form), the
+    annotation kept where it is a Python expression (not C++'s ``std::vector<int>``), the
+    default where it is a literal (else :data:`OMITTED`, a repr such as ``<Mode.FAST:
+    1>``)."""
+    for raw in pieces:
+        head, has_default, default_text = raw.strip().partition("=")
+        name, has_annotation, annotation = head.partition(":")
+        default = _literal(default_text.strip()) if has_default else _EMPTY
+        yield name.strip(), default, _expression(annotation) if has_annotation else _EMPTY
+
+
+def _expression(text: str) -> object:
+    """``text`` stripped when it is a Python expression, else no annotation."""
+    text = text.strip()
+    try:
+        ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError):
+        return _EMPTY
+    return text
+
+
+def _unclosed(line: str) -> bool:
+    return line.count("(") > line.count(")")
 
 
 def from_parameters_section(doc: str) -> inspect.Signature | None:
@@ -105,7 +230,7 @@ def from_parameters_section(doc: str) -> inspect.Signature | None:
     return _read(_documented(parsed.params), _POSITIONAL_ONLY)
 
 
-def _documented(params: list[DocstringParam]) -> Iterator[tuple[str, object]]:
+def _documented(params: list[DocstringParam]) -> Iterator[tuple[str, object, object]]:
     """Each parameter ``docstring_parser`` found, written and with its default (several
     documented together, ``x1, x2 : array_like``, one by one)."""
     for documented in params:
@@ -117,10 +242,10 @@ def _documented(params: list[DocstringParam]) -> Iterator[tuple[str, object]]:
         else:
             default = inspect.Parameter.empty
         for name in documented.arg_name.split(","):
-            yield name.strip(), default
+            yield name.strip(), default, _EMPTY
 
 
-def _in_brackets(pieces: list[str]) -> Iterator[tuple[str, object]]:
+def _in_brackets(pieces: list[str]) -> Iterator[tuple[str, object, object]]:
     """Each parameter written one a piece, with its default, ``[`` opening the optional
     ones; ``/`` and ``*`` as they are."""
     optional = False
@@ -136,19 +261,20 @@ def _in_brackets(pieces: list[str]) -> Iterator[tuple[str, object]]:
                 default = _literal(default_text.strip())
             elif optional:
                 default = OMITTED
-            yield name.strip(), default
+            yield name.strip(), default, _EMPTY
         optional = optional or opens_after
 
 
-def _read(written: Iterable[tuple[str, object]], kind: _Kind) -> inspect.Signature | None:
-    """The signature of the parameters ``written`` with their defaults, of ``kind`` until a
-    ``/`` or ``*`` says otherwise as in Python; None when one is no parameter."""
+def _read(written: Iterable[tuple[str, object, object]], kind: _Kind) -> inspect.Signature | None:
+    """The signature of the parameters ``written`` with their defaults and annotations, of
+    ``kind`` until a ``/`` or ``*`` says otherwise as in Python; None when one is no
+    parameter."""
     params: list[inspect.Parameter] = []
-    for text, default in written:
+    for text, default, annotation in written:
         if text in ("/", "*"):
             kind = _POSITIONAL_OR_KEYWORD if text == "/" else _KEYWORD_ONLY
             continue
-        added = _parameter(text, kind, default)
+        added = _parameter(text, kind, default, annotation)
         if added is None:
             return None
         params.append(added)
@@ -157,17 +283,21 @@ def _read(written: Iterable[tuple[str, object]], kind: _Kind) -> inspect.Signatu
     return _valid(params)
 
 
-def _parameter(written: str, kind: _Kind, default: object) -> inspect.Parameter | None:
+def _parameter(
+    written: str, kind: _Kind, default: object, annotation: object
+) -> inspect.Parameter | None:
     """The parameter ``written`` (``name``, ``*args``, ``**kwargs``), or None when it
     is no Python name."""
     name = written.lstrip("*")
     if not name.isidentifier() or keyword.iskeyword(name):
         return None
     if written.startswith("**"):
-        return inspect.Parameter(name, inspect.Parameter.VAR_KEYWORD)
-    if written.startswith("*"):
-        return inspect.Parameter(name, inspect.Parameter.VAR_POSITIONAL)
-    return inspect.Parameter(name, kind, default=default)
+        kind = inspect.Parameter.VAR_KEYWORD
+    elif written.startswith("*"):
+        kind = inspect.Parameter.VAR_POSITIONAL
+    else:
+        return inspect.Parameter(name, kind, default=default, annotation=annotation)
+    return inspect.Parameter(name, kind, annotation=annotation)
 
 
 def _valid(params: list[inspect.Parameter]) -> inspect.Signature | None:
@@ -179,15 +309,18 @@ def _valid(params: list[inspect.Parameter]) -> inspect.Signature | None:
         return None
 
 
-def _split(text: str) -> list[str]:
-    """``text`` cut at its commas, except those inside parentheses or braces."""
+def _split(text: str, subscripts: bool = False) -> list[str]:
+    """``text`` cut at its commas, except those inside parentheses or braces, and with
+    ``subscripts`` inside square and angle brackets (an annotation's ``dict[str, int]``,
+    C++'s ``std::map<int, int>``: pybind11's form has no optional brackets)."""
     pieces: list[str] = []
     depth = 0
     current = ""
+    opening, closing = ("({[<", ")}]>") if subscripts else ("({", ")}")
     for char in text:
-        if char in "({":
+        if char in opening:
             depth += 1
-        elif char in ")}":
+        elif char in closing:
             depth -= 1
         if char == "," and depth == 0:
             pieces.append(current)

@@ -79,7 +79,8 @@ def test_a_docstring_s_call_line_is_read_as_written(
     signature: inspect.Signature, returns: str
 ) -> None:
     read = from_doc_line(f"module.function{signature}{returns}\n\nWhat it does.")
-    assert read == positional_only_until_a_slash(signature)
+    written = "int" if returns == " -> int" else P.empty  # "new object" is no annotation
+    assert read == positional_only_until_a_slash(signature).replace(return_annotation=written)
 
 
 class Builtin:

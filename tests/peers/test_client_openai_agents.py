@@ -79,6 +79,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "tests/servers/stubbed.py:Ledger": (),
     "tests/servers/tallies.py:Tallies": (),
     "tests/servers/bulleted.py:Bulleted": (),
+    "tests/servers/compiled.py:Session": (),
     "tests/servers/solver.py:Solver": (),
     "tests/servers/exporting.py:Exporting": (),
     "tests/servers/spoken.py:Spoken": (),
