@@ -5,6 +5,7 @@ object model makes them, as each revision sends them (in memory, through
 from __future__ import annotations
 
 import base64
+import json
 import sys
 from pathlib import Path
 
@@ -47,7 +48,8 @@ def test_known_formats_are_told_from_their_first_bytes(head: bytes, mime: str, t
 @given(st.binary(max_size=64).filter(lambda data: sniff(data) is None) | st.text().map(str.encode))
 def test_other_bytes_say_what_they_are(data: bytes) -> None:
     """Bare base64 reads as text that means nothing (issue 22): bytes that are UTF-8 come
-    back as their text, others as base64, and a second block says which."""
+    back as their text, others as ``{"base64": ...}`` (the form a bytes parameter takes
+    back, issue 37 round 4), and a second block says how many bytes and which form."""
     result = objmcp.Toolbox({"raw": lambda: data}).call("raw", {})
     assert result.content is not None
     shown, note = (block["text"] for block in result.content)
@@ -55,7 +57,9 @@ def test_other_bytes_say_what_they_are(data: bytes) -> None:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        assert "base64" in note and base64.b64decode(shown) == data
+        held = json.loads(shown)
+        assert "base64" in note and base64.b64decode(held["base64"], validate=True) == data
+        assert list(held) == ["base64"]
     else:
         assert "UTF-8 text" in note and shown == text
 
@@ -133,7 +137,7 @@ async def test_the_sdk_client_decodes_the_same_bytes(mode: str) -> None:
     (image,) = picture.content
     assert image.type == "image" and image.mime_type == "image/png"
     assert base64.b64decode(image.data) == png(3)
-    assert picture.structured_content == {"result": base64.b64encode(png(3)).decode()}
+    assert picture.structured_content == {"result": {"base64": base64.b64encode(png(3)).decode()}}
     (audio,) = beep.content
     assert audio.type == "audio" and audio.mime_type == "audio/wav"
     assert base64.b64decode(audio.data)[:4] == b"RIFF"
