@@ -3,11 +3,11 @@
 The text rules: ``str`` as is; ``None`` is ``null`` (an empty text would be an empty
 string's); ``bool`` is ``true``/``false``; numbers are their JSON text; containers,
 dataclasses, NamedTuples, TypedDicts and pydantic models are compact JSON (UTF-8, not
-ASCII-escaped); ``bytes``, alone or in a container, are their text when they are UTF-8,
-else ``{"base64": "..."}``, the form a bytes parameter takes
-(:func:`~objmcp.model.jsonable.binary_argument`), and bytes alone have a second block
-saying how many and which form; an object that exports itself (``to_pylist``,
-``to_dict`` ...) is what it exports; anything else is ``str(value)``
+ASCII-escaped); ``bytes`` in a container are their text when they are UTF-8, else
+``{"base64": "..."}``, the form a bytes parameter takes
+(:func:`~objmcp.model.jsonable.binary_argument`), and bytes alone their text or bare
+base64 with a second block saying which (:func:`bytes_result`); an object that exports
+itself (``to_pylist``, ``to_dict`` ...) is what it exports; anything else is ``str(value)``
 (:func:`~objmcp.model.jsonable.to_jsonable`). NaN and the infinities are the strings
 ``"NaN"``, ``"Infinity"`` and ``"-Infinity"`` (:mod:`objmcp.model.nonfinite`). A value with
 no JSON form (a cycle) is an error result that says so.
@@ -20,6 +20,7 @@ block after its JSON text; a result whose text (with its media's data) is longer
 
 from __future__ import annotations
 
+import binascii
 import contextlib
 import logging
 import math
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._exceptions import ArgumentError, ToolError
-from .jsonable import BASE64_KEY, Budget, NotJsonable, binary_argument, to_jsonable
+from .jsonable import BASE64_KEY, Budget, NotJsonable, to_jsonable
 from .jsoncount import DEFAULT_MAX_VALUES
 from .jsontext import dumps
 from .media import content_blocks, describe_blocks, is_media
@@ -181,17 +182,21 @@ def _bounded(result: ToolResult, budget: Budget | None, limits: Limits) -> ToolR
 
 
 def bytes_result(data: bytes) -> ToolResult:
-    """Bytes returned alone, in the form a bytes parameter takes them back
-    (:func:`~objmcp.model.jsonable.binary_argument`): their text when they are UTF-8, else
-    ``{"base64": "..."}``; with a second text block saying how many bytes they are and
-    which form they are in, since a text alone does not say it was bytes (nor whether a
-    trailing space or newline is one of them), and base64's length is not theirs."""
-    form = binary_argument(data)
-    if isinstance(form, str):
-        text, note = form, f"({len(data)} bytes of UTF-8 text, shown as text)"
-    else:
-        text = dumps(form)
-        note = f'({len(data)} bytes, not UTF-8 text: shown as {{"{BASE64_KEY}": ...}})'
+    """Bytes returned alone: their text when they are UTF-8, else their bare base64 (what
+    a reader decodes, a hash or a key as it is usually shown), with a second text block
+    saying how many bytes and which, and for base64 how a bytes parameter takes them back
+    (``{"base64": "<this text>"}``, as ``structuredContent`` holds them). The note is what
+    tells the two apart: a text alone does not say it was bytes, nor that it is base64
+    (``"aGk="`` is both)."""
+    try:
+        text = data.decode("utf-8")
+        note = f"({len(data)} bytes of UTF-8 text, shown as text)"
+    except UnicodeDecodeError:
+        text = binascii.b2a_base64(data, newline=False).decode("ascii")
+        note = (
+            f"({len(data)} bytes, not UTF-8 text: shown as base64; a bytes parameter "
+            f'takes them as {{"{BASE64_KEY}": "<this text>"}})'
+        )
     blocks = ({"type": "text", "text": text}, {"type": "text", "text": note})
     return ToolResult(f"{text}\n{note}", data, False, None, blocks)
 
