@@ -3,11 +3,11 @@
 The text rules: ``str`` as is; ``None`` is ``null`` (an empty text would be an empty
 string's); ``bool`` is ``true``/``false``; numbers are their JSON text; containers,
 dataclasses, NamedTuples, TypedDicts and pydantic models are compact JSON (UTF-8, not
-ASCII-escaped); ``bytes`` returned are their text when they are UTF-8, else base64,
-saying which in a second block; in a container, base64 when the tool has an output
-schema (as it says), else the same text-when-UTF-8 rule, with no block saying which; an
-object that exports itself (``to_pylist``, ``to_dict`` ...) is what it exports; anything
-else is ``str(value)``
+ASCII-escaped); ``bytes`` in a container are their text when they are UTF-8, else
+``{"base64": "..."}``, the form a bytes parameter takes
+(:func:`~objmcp.model.jsonable.binary_argument`), and bytes alone their text or bare
+base64 with a second block saying which (:func:`bytes_result`); an object that exports
+itself (``to_pylist``, ``to_dict`` ...) is what it exports; anything else is ``str(value)``
 (:func:`~objmcp.model.jsonable.to_jsonable`). NaN and the infinities are the strings
 ``"NaN"``, ``"Infinity"`` and ``"-Infinity"`` (:mod:`objmcp.model.nonfinite`). A value with
 no JSON form (a cycle) is an error result that says so.
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._exceptions import ArgumentError, ToolError
-from .jsonable import Budget, NotJsonable, to_jsonable
+from .jsonable import BASE64_KEY, Budget, NotJsonable, to_jsonable
 from .jsoncount import DEFAULT_MAX_VALUES
 from .jsontext import dumps
 from .media import content_blocks, describe_blocks, is_media
@@ -140,14 +140,9 @@ def value_result(
     value: object,
     limits: Limits = DEFAULT_LIMITS,
     budget: Budget | None = None,
-    *,
-    bytes_as_text: bool = False,
 ) -> ToolResult:
     """The result of a call that returned ``value``, within ``limits`` (``budget``: what
-    is left of ``max_items`` when some iterator was read already); never raises.
-    ``bytes_as_text``: bytes inside the value are their text when they are UTF-8, as
-    bytes returned alone are (for a result no schema describes; see
-    :func:`~objmcp.model.jsonable.to_jsonable`), else base64."""
+    is left of ``max_items`` when some iterator was read already); never raises."""
     text = plain_text(value)
     if text is not None:
         return (
@@ -164,7 +159,7 @@ def value_result(
     if budget is None:
         budget = Budget(limits.max_items)
     try:
-        jsonable = to_jsonable(value, budget=budget, bytes_as_text=bytes_as_text)
+        jsonable = to_jsonable(value, budget=budget)
         text = jsonable if isinstance(jsonable, str) else dumps(jsonable)
     except (NotJsonable, ValueError, RecursionError) as error:
         return ToolResult(f"The tool's result has no JSON form: {_say(error)}", None, True)
@@ -193,15 +188,21 @@ def _bounded(result: ToolResult, budget: Budget | None, limits: Limits) -> ToolR
 
 
 def bytes_result(data: bytes) -> ToolResult:
-    """Bytes that say what they are: their text when they are UTF-8, else their base64,
-    with a second text block saying which (bare base64 reads as text that means
-    nothing)."""
+    """Bytes returned alone: their text when they are UTF-8, else their bare base64 (what
+    a reader decodes, a hash or a key as it is usually shown), with a second text block
+    saying how many bytes and which, and for base64 how a bytes parameter takes them back
+    (``{"base64": "<this text>"}``, as ``structuredContent`` holds them). The note is what
+    tells the two apart: a text alone does not say it was bytes, nor that it is base64
+    (``"aGk="`` is both)."""
     try:
         text = data.decode("utf-8")
         note = f"({len(data)} bytes of UTF-8 text, shown as text)"
     except UnicodeDecodeError:
         text = binascii.b2a_base64(data, newline=False).decode("ascii")
-        note = f"({len(data)} bytes, not UTF-8 text: shown as base64)"
+        note = (
+            f"({len(data)} bytes, not UTF-8 text: shown as base64; a bytes parameter "
+            f'takes them as {{"{BASE64_KEY}": "<this text>"}})'
+        )
     blocks = ({"type": "text", "text": text}, {"type": "text", "text": note})
     return ToolResult(f"{text}\n{note}", data, False, None, blocks)
 
@@ -252,7 +253,7 @@ def _data_size(block: dict[str, Any]) -> int:
 
 def _media_result(value: object, blocks: list[dict[str, Any]]) -> ToolResult:
     """The result of a value holding media: its blocks, and as its JSON form the value's
-    own (bytes as base64) or, where it holds wrappers, the blocks themselves."""
+    own or, where it holds wrappers, the blocks themselves."""
     items = value if isinstance(value, (list, tuple)) else [value]
     jsonable: object = blocks if isinstance(value, (list, tuple)) else blocks[0]
     if all(not is_media(item) for item in items):

@@ -3,9 +3,10 @@
 :func:`to_jsonable` turns whatever a method returns into plain JSON data (the mirror of
 :func:`objmcp.model.convert.from_json`, which reads arguments); :func:`argument_form` is a
 value as an argument carries it (a default in an input schema), which
-:func:`~objmcp.model.convert.from_json` reads back as itself. A result's bytes are base64
-text, as the result schema's ``contentEncoding`` says; an argument's bytes are their text,
-or ``{"base64": "..."}`` when they are not UTF-8 (:func:`binary_argument`).
+:func:`~objmcp.model.convert.from_json` reads back as itself. Bytes have one form in both,
+a result's and an argument's (:func:`binary_argument`): their text when they are UTF-8,
+else ``{"base64": "..."}``; so any bytes a tool answers can be sent back as an argument
+unchanged.
 """
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ BASE64_KEY = "base64"
 
 
 def binary_argument(data: bytes | bytearray | memoryview) -> object:
-    """The argument form of ``data`` (the inverse of :func:`binary_from_json`): its text
-    when it is UTF-8, else ``{"base64": "..."}``."""
+    """The JSON form of ``data``, in a result as in an argument (the inverse of
+    :func:`~objmcp.model.convert.binary_from_json`): its text when it is UTF-8, else
+    ``{"base64": "..."}``."""
     raw = bytes(data)
     try:
         return raw.decode("utf-8")
@@ -60,12 +62,10 @@ def binary_argument(data: bytes | bytearray | memoryview) -> object:
 
 def argument_form(value: object) -> object:
     """``value`` as an argument carries it (a default shown in an input schema): its
-    :func:`to_jsonable` form, strict, except that bytes, alone or in a plain list, tuple
-    or dict, take their :func:`binary_argument` form, a duration its ISO 8601 text
+    :func:`to_jsonable` form, strict, except that a duration, alone or in a plain list,
+    tuple or dict, takes its ISO 8601 text
     (:func:`~objmcp.model.durations.iso_duration`), and an exact number (a ``Decimal``,
     a ``Fraction``) is a JSON number only when its digits are its value."""
-    if isinstance(value, t.BINARY):
-        return binary_argument(value)
     datetime = t.loaded_module("datetime")
     if datetime is not None and isinstance(value, datetime.timedelta):
         return iso_duration(value)  # what the schema's duration text says
@@ -130,17 +130,17 @@ def to_jsonable(
     *,
     strict: bool = False,
     budget: Budget | None = None,
-    bytes_as_text: bool = False,
 ) -> object:
     """Plain JSON data for ``value``.
 
     Containers, dataclasses, NamedTuples, TypedDicts, pydantic models, enums,
     datetimes, UUIDs, decimals, paths, sets (``collections.abc.Set`` too), a mapping's
     keys, values and items (in order) and iterators have a JSON form;
-    bytes become base64 text, or, with ``bytes_as_text`` (a result no schema describes),
-    their text when they are UTF-8 and base64 only when they are not. That is ambiguous
-    where it applies: ``b"aGk="`` (text) and ``b"hi"`` (base64 ``"aGk="``) give the same
-    string; a reader who must tell needs a schema, which keeps base64 throughout. An
+    bytes are their text when they are UTF-8, else ``{"base64": "..."}``
+    (:func:`binary_argument`), and a bytes key its text when it is UTF-8. A string is
+    always text, never base64 to decode: bare base64 would be ambiguous (``b"aGk="`` as
+    text and ``b"hi"`` as base64 are both ``"aGk="``), and the object form is not, so a
+    reader tells the two without a schema, and a bytes parameter takes either back. An
     object that says it is a number and prints as it
     (:func:`~objmcp.model.reals.said_number`) is that number. Anything else raises
     :class:`NotJsonable` when ``strict``; else it is what it exports of itself
@@ -153,20 +153,10 @@ def to_jsonable(
     Iterators are read out whole, or as far as ``budget`` allows (it says whether
     one was cut).
     """
-    return _jsonable(value, strict, bytes_as_text, set(), budget)
+    return _jsonable(value, strict, set(), budget)
 
 
-def _bytes_form(data: bytes, text: bool) -> str:
-    """Bytes as JSON: their base64, or (``text``) their UTF-8 text when they are some."""
-    if text:
-        with contextlib.suppress(UnicodeDecodeError):
-            return data.decode("utf-8")
-    return binascii.b2a_base64(data, newline=False).decode("ascii")
-
-
-def _jsonable(
-    value: object, strict: bool, text: bool, active: set[int], budget: Budget | None
-) -> object:
+def _jsonable(value: object, strict: bool, active: set[int], budget: Budget | None) -> object:
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -176,9 +166,9 @@ def _jsonable(
             return _named(value, strict)
         return float(value)  # a float subclass (numpy's float64) as a plain float
     if isinstance(value, enum.Enum):
-        return _jsonable(value.value, strict, text, active, budget)
+        return _jsonable(value.value, strict, active, budget)
     if isinstance(value, t.BINARY):
-        return _bytes_form(bytes(value), text)
+        return binary_argument(value)
     standard = _standard_text(value)
     if standard is not None:
         return standard
@@ -186,7 +176,7 @@ def _jsonable(
         raise NotJsonable("the value refers to itself (a cycle)")
     active.add(id(value))
     try:
-        return _jsonable_container(value, strict, text, active, budget)
+        return _jsonable_container(value, strict, active, budget)
     finally:
         active.discard(id(value))
 
@@ -232,11 +222,11 @@ _TEXT_FORMS: tuple[abc.Callable[[object], str | None], ...] = (
 
 
 def _jsonable_container(
-    value: object, strict: bool, text: bool, active: set[int], budget: Budget | None
+    value: object, strict: bool, active: set[int], budget: Budget | None
 ) -> object:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
-            f.name: _jsonable(getattr(value, f.name), strict, text, active, budget)
+            f.name: _jsonable(getattr(value, f.name), strict, active, budget)
             for f in dataclasses.fields(value)
         }
     if isinstance(value, tuple) and hasattr(value, "_asdict"):
@@ -244,19 +234,19 @@ def _jsonable_container(
         # with extra fields (scipy's results) also holds its private state.
         fields = value._asdict().items()
         return {
-            k: _jsonable(v, strict, text, active, budget)
+            k: _jsonable(v, strict, active, budget)
             for k, v in fields
             if not (isinstance(k, str) and k.startswith("_"))
         }
     dump = own_method(value, "model_dump")
     if dump is not None and not isinstance(value, type):
-        return _jsonable(dump(mode="json"), strict, text, active, budget)
+        return _jsonable(dump(mode="json"), strict, active, budget)
     if isinstance(value, abc.Mapping):
-        return {_key(k): _jsonable(v, strict, text, active, budget) for k, v in value.items()}
+        return {_key(k): _jsonable(v, strict, active, budget) for k, v in value.items()}
     if isinstance(value, (list, tuple, abc.KeysView, abc.ValuesView, abc.ItemsView)):
-        return [_jsonable(v, strict, text, active, budget) for v in value]
+        return [_jsonable(v, strict, active, budget) for v in value]
     if isinstance(value, (set, frozenset, abc.Set)):
-        items = [_jsonable(v, strict, text, active, budget) for v in value]
+        items = [_jsonable(v, strict, active, budget) for v in value]
         try:
             return sorted(items)  # type: ignore[type-var]
         except TypeError:
@@ -264,7 +254,7 @@ def _jsonable_container(
     if isinstance(value, abc.Iterator) or inspect.isgenerator(value):
         iterator = typing.cast(abc.Iterator[object], value)
         taken = iterator if budget is None else budget.take(iterator)
-        return [_jsonable(v, strict, text, active, budget) for v in taken]
+        return [_jsonable(v, strict, active, budget) for v in taken]
     if is_real(value):  # a Decimal, a Fraction, mpmath's, numpy's
         try:
             return real_form(value)
@@ -274,7 +264,7 @@ def _jsonable_container(
             return name_of(error.number)
     plain = plain_form(value)
     if plain is not NO_FORM:
-        return _jsonable(plain, strict, text, active, budget)
+        return _jsonable(plain, strict, active, budget)
     number = said_number(value)  # a library's scalar object
     if number is not None:
         return number
@@ -282,10 +272,10 @@ def _jsonable_container(
         raise NotJsonable(f"{type(value).__qualname__} has no JSON form")
     data = exported(value)  # its own export (to_pylist, to_dict ...), or its keys()
     if data is not NO_FORM:
-        return _jsonable(data, strict, text, active, budget)
+        return _jsonable(data, strict, active, budget)
 
     def part(item: object) -> object:
-        return _jsonable(item, False, text, active, budget)
+        return _jsonable(item, False, active, budget)
 
     return readable(value, part)
 
@@ -304,4 +294,7 @@ def _key(key: object) -> str:
         return str(key.value)
     if isinstance(key, bool):
         return "true" if key else "false"
+    if isinstance(key, t.BINARY):
+        with contextlib.suppress(UnicodeDecodeError):
+            return bytes(key).decode("utf-8")  # what a bytes key is read back from
     return str(key)

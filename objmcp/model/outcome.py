@@ -210,7 +210,7 @@ def tool_result(
                 value = budget.take(value)
             except Exception as error:  # the iterator's own failure, as the tool's
                 return error_result(error, tool.name)
-        result = value_result(value, limits, budget, bytes_as_text=tool.output_schema is None)
+        result = value_result(value, limits, budget)
         if result.is_error or tool.output_schema is None:
             return result
         text, value, content = result.text, result.value, result.content
@@ -222,7 +222,7 @@ def tool_result(
         content = None
     sent = value
     if isinstance(value, BINARY):
-        sent = to_jsonable(value)  # the form structuredContent holds them in: base64
+        sent = to_jsonable(value)  # bytes alone: the form structuredContent holds them in
     try:
         structured = tool.structure(sent)
     except ValueError as error:

@@ -47,9 +47,6 @@ _PRIMITIVES: dict[object, JsonSchema] = {
     bool: {"type": "boolean"},
     type(None): {"type": "null"},
     None: {"type": "null"},
-    bytes: {"type": "string", "contentEncoding": "base64"},
-    bytearray: {"type": "string", "contentEncoding": "base64"},
-    memoryview: {"type": "string", "contentEncoding": "base64"},
     dict: {"type": "object"},
     list: {"type": "array"},
     tuple: {"type": "array"},
@@ -88,17 +85,18 @@ _SAID_RESULTS: dict[t.StandardKind, Callable[[type], JsonSchema]] = {
 """What the same kinds answer with (:func:`~objmcp.model.jsonable.to_jsonable`)."""
 
 
-def _binary_argument_schema() -> JsonSchema:
-    """What a bytes parameter takes (:func:`~objmcp.model.convert.binary_from_json`): a
-    string, always text, taken as its UTF-8 bytes; or any bytes as ``{"base64": ...}``."""
+def _binary_schema() -> JsonSchema:
+    """Bytes, as a parameter takes them (:func:`~objmcp.model.convert.binary_from_json`)
+    and a result holds them (:func:`~objmcp.model.jsonable.binary_argument`): a string,
+    always text, its UTF-8 bytes; or any bytes as ``{"base64": ...}``."""
     return {
         "anyOf": [
             {"type": "string"},
             {
                 "type": "object",
                 "description": (
-                    "Bytes. A string is taken as text (its UTF-8 bytes), never decoded; "
-                    f'bytes that are not UTF-8 text come as {{"{BASE64_KEY}": "..."}}.'
+                    "Bytes. A string is text (its UTF-8 bytes), never base64 to decode; "
+                    f'bytes that are not UTF-8 text are {{"{BASE64_KEY}": "..."}}.'
                 ),
                 "properties": {BASE64_KEY: {"type": "string", "contentEncoding": "base64"}},
                 "required": [BASE64_KEY],
@@ -113,8 +111,7 @@ class SchemaBuilder:
 
     ``where`` names the place being typed ("parameter 'x' of tool 'add'") in
     the warnings for hints that have no JSON form. ``results``: the schemas are of
-    results (bytes are base64 text), not of arguments (bytes are text or base64 in an
-    object: :func:`~objmcp.model.convert.binary_from_json`).
+    results, not of arguments (bytes are the same in both).
     A result's number also takes the names its NaN and infinities are sent as
     (:func:`~objmcp.model.nonfinite.named_numbers`).
     """
@@ -123,7 +120,7 @@ class SchemaBuilder:
         self.defs: dict[str, JsonSchema] = {}
         self._def_names: dict[object, str] = {}
         self.quiet = quiet
-        self.results = results  # a result's schema: bytes are base64 text, not arguments
+        self.results = results
         self.lacking = False  # whether some hint had no JSON form
 
     def _lacks(self, message: str, *args: object) -> None:
@@ -156,13 +153,13 @@ class SchemaBuilder:
         if supertype is not None:  # typing.NewType
             return self.schema(supertype, where)
         hint = t.bytes_like(hint)
+        if isinstance(hint, type) and hint in t.BINARY:
+            return _binary_schema()
         try:
             primitive = _PRIMITIVES.get(hint)
         except TypeError:  # an unhashable hint
             primitive = None
         if primitive is not None:
-            if hint in t.BINARY and not self.results:
-                return _binary_argument_schema()
             if hint is float and self.results:  # NaN and the infinities come as names
                 return typing.cast(JsonSchema, named_numbers(primitive))
             if hint in (set, frozenset) and not self.results:

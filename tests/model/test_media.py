@@ -47,7 +47,8 @@ def test_known_formats_are_told_from_their_first_bytes(head: bytes, mime: str, t
 @given(st.binary(max_size=64).filter(lambda data: sniff(data) is None) | st.text().map(str.encode))
 def test_other_bytes_say_what_they_are(data: bytes) -> None:
     """Bare base64 reads as text that means nothing (issue 22): bytes that are UTF-8 come
-    back as their text, others as base64, and a second block says which."""
+    back as their text, others as base64, and a second block says which, and how a bytes
+    parameter takes them back (issue 37, round 4)."""
     result = objmcp.Toolbox({"raw": lambda: data}).call("raw", {})
     assert result.content is not None
     shown, note = (block["text"] for block in result.content)
@@ -55,7 +56,8 @@ def test_other_bytes_say_what_they_are(data: bytes) -> None:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        assert "base64" in note and base64.b64decode(shown) == data
+        assert "base64" in note and base64.b64decode(shown, validate=True) == data
+        assert '{"base64": "<this text>"}' in note
     else:
         assert "UTF-8 text" in note and shown == text
 
@@ -133,7 +135,7 @@ async def test_the_sdk_client_decodes_the_same_bytes(mode: str) -> None:
     (image,) = picture.content
     assert image.type == "image" and image.mime_type == "image/png"
     assert base64.b64decode(image.data) == png(3)
-    assert picture.structured_content == {"result": base64.b64encode(png(3)).decode()}
+    assert picture.structured_content == {"result": {"base64": base64.b64encode(png(3)).decode()}}
     (audio,) = beep.content
     assert audio.type == "audio" and audio.mime_type == "audio/wav"
     assert base64.b64decode(audio.data)[:4] == b"RIFF"

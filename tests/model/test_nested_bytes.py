@@ -1,18 +1,23 @@
-"""Bytes inside a result (issue 37): a tool with no output schema sends the bytes in a
-list or a mapping as it sends bytes returned alone, their text when they are UTF-8 and
-base64 when not; a tool whose return type says bytes keeps base64, as its schema says.
-Served through a real process in ``serving/test_values_round2_served.py``."""
+"""Bytes in a result (issue 37, round 4) take the form a bytes argument takes: their text
+when they are UTF-8, else ``{"base64": "..."}``, alone or nested, whether or not the tool
+has an output schema; the output schema of bytes is the input schema's, so whatever a tool
+answers validates and converts back to the same bytes. Served through a real process in
+``serving/test_bytes_answered_served.py`` and ``serving/test_values_round2_served.py``."""
 
 from __future__ import annotations
 
 import base64
 import json
+from typing import Any
 
+import jsonschema
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.jsonable import to_jsonable
+from objmcp.model.convert import from_json
+from objmcp.model.jsonable import binary_argument, to_jsonable
 from objmcp.model.outcome import tool_result
+from objmcp.model.schema import SchemaBuilder
 from objmcp.model.tool import make_tool
 
 LEAVES = st.one_of(st.binary(max_size=12), st.text(max_size=4).map(str.encode))
@@ -21,6 +26,7 @@ NESTED = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
     max_leaves=8,
 )
+HINTS: list[Any] = [bytes, bytearray, list[bytes], dict[str, bytes], dict[bytes, bytes]]
 
 
 def _pairs(value: object, sent: object) -> list[tuple[bytes, object]]:
@@ -42,19 +48,39 @@ def _utf8(data: bytes) -> str | None:
 
 
 @given(NESTED)
-def test_nested_bytes_are_their_text_when_utf8_else_base64(value: object) -> None:
-    for data, sent in _pairs(value, to_jsonable(value, bytes_as_text=True)):
+def test_nested_bytes_are_their_text_when_utf8_else_a_base64_object(value: object) -> None:
+    for data, sent in _pairs(value, to_jsonable(value)):
         text = _utf8(data)
         if text is not None:
             assert sent == text
         else:
-            assert isinstance(sent, str) and base64.b64decode(sent, validate=True) == data
+            assert isinstance(sent, dict) and list(sent) == ["base64"]
+            assert base64.b64decode(sent["base64"], validate=True) == data
 
 
-@given(NESTED)
-def test_without_the_option_nested_bytes_stay_base64(value: object) -> None:
-    for data, sent in _pairs(value, to_jsonable(value)):
-        assert isinstance(sent, str) and base64.b64decode(sent, validate=True) == data
+@given(st.binary(max_size=32))
+def test_any_bytes_answered_validate_and_convert_back(data: bytes) -> None:
+    sent = to_jsonable(data)
+    assert sent == binary_argument(data)
+    jsonschema.validate(sent, SchemaBuilder(results=True).schema(bytes))
+    assert from_json(sent, bytes) == data
+    assert from_json(json.loads(json.dumps(sent)), bytes) == data
+
+
+@given(st.lists(st.binary(max_size=8), max_size=4), st.dictionaries(LEAVES, LEAVES, max_size=3))
+def test_nested_bytes_answered_validate_and_convert_back(
+    items: list[bytes], table: dict[bytes, bytes]
+) -> None:
+    for value, hint in [(items, list[bytes]), (table, dict[bytes, bytes])]:
+        sent = json.loads(json.dumps(to_jsonable(value)))
+        jsonschema.validate(sent, SchemaBuilder(results=True).schema(hint))
+        if value is items or all(_utf8(key) is not None for key in table):  # a key is text
+            assert from_json(sent, hint) == value
+
+
+def test_bytes_have_one_schema_for_results_and_arguments() -> None:
+    for hint in HINTS:
+        assert SchemaBuilder(results=True).schema(hint) == SchemaBuilder().schema(hint)
 
 
 def files():  # type: ignore[no-untyped-def]  # no return type: no output schema
@@ -65,16 +91,17 @@ def typed_files() -> dict[str, bytes]:
     return {"/a.txt": b"hello", "/b.bin": b"\xff"}
 
 
-def test_a_tool_without_an_output_schema_sends_nested_text_as_text() -> None:
+def test_a_tool_without_an_output_schema_sends_nested_bytes_in_their_form() -> None:
     tool = make_tool("files", files)
     assert tool.output_schema is None
     result = tool_result(tool, files())
-    assert json.loads(result.text) == {"/a.txt": "hello", "/b.bin": "/w=="}
+    assert json.loads(result.text) == {"/a.txt": "hello", "/b.bin": {"base64": "/w=="}}
 
 
-def test_a_tool_whose_return_type_says_bytes_keeps_base64() -> None:
+def test_a_tool_whose_return_type_says_bytes_sends_the_same_form() -> None:
     tool = make_tool("typed_files", typed_files)
     assert tool.output_schema is not None
     result = tool_result(tool, typed_files())
-    assert result.structured == {"/a.txt": "aGVsbG8=", "/b.bin": "/w=="}
+    assert result.structured == {"/a.txt": "hello", "/b.bin": {"base64": "/w=="}}
     assert json.loads(result.text) == result.structured
+    jsonschema.validate(result.structured, tool.output_schema)

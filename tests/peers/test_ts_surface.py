@@ -268,11 +268,13 @@ def test_an_image_is_the_bytes_the_tool_made(tools_run: ToolsRun) -> None:
     assert block["type"] == "image"
     assert block["mimeType"] == "image/png"
     assert_decoded(entry["decoded"][0], block["data"], expected)
-    # Its declared bytes return type gives base64 text as the structured result.
+    # Its declared bytes return type gives the form a bytes argument takes (a PNG is not
+    # UTF-8 text: {"base64": ...}) as the structured result.
     schema = tools_run.schema("picture")
     assert schema is not None
-    assert schema["properties"]["result"]["contentEncoding"] == "base64"
-    assert strict_b64(result["structuredContent"]["result"]) == expected
+    held = schema["properties"]["result"]["anyOf"][1]["properties"]["base64"]
+    assert held["contentEncoding"] == "base64"
+    assert strict_b64(result["structuredContent"]["result"]["base64"]) == expected
 
 
 def test_audio_is_the_bytes_the_tool_made(tools_run: ToolsRun) -> None:

@@ -2,7 +2,8 @@
 process over raw pipes, one process for the module. Subclasses of standard kinds arrive as
 instances of the subclass (a value the subclass refuses is an error that says so, and the
 server goes on); a union of a date and a time kind takes a date-time; a result declared
-``bytes`` comes with its base64 as structured content. The rules themselves, with property
+``bytes`` comes as structured content in the form a bytes argument takes: its text when
+it is UTF-8, else ``{"base64": ...}``. The rules themselves, with property
 tests: ``model/test_standard_subclasses.py``."""
 
 from __future__ import annotations
@@ -89,7 +90,15 @@ def test_a_union_of_a_date_and_a_time_kind_takes_a_date_time(server: RawServer) 
         assert result["isError"] is False and result["content"][0]["text"] == said, result
 
 
-def test_a_result_declared_bytes_comes_as_base64_in_structured_content(
+def held(sent: object) -> bytes:
+    """The bytes a result's bytes form holds: a text's UTF-8, or ``{"base64": ...}``'s."""
+    if isinstance(sent, str):
+        return sent.encode()
+    assert isinstance(sent, dict) and list(sent) == ["base64"], sent
+    return base64.b64decode(sent["base64"], validate=True)
+
+
+def test_a_result_declared_bytes_comes_in_its_argument_form_in_structured_content(
     server: RawServer,
 ) -> None:
     for number, (tool, digits) in enumerate(
@@ -100,10 +109,12 @@ def test_a_result_declared_bytes_comes_as_base64_in_structured_content(
         assert result["isError"] is False, result
         sent = result["structuredContent"]["result"]
         want = None if digits is None else bytes.fromhex(digits)
-        assert (None if sent is None else base64.b64decode(sent)) == want
+        assert (None if sent is None else held(sent)) == want
+        assert not isinstance(sent, str) or digits == "6869"  # only "hi" is text
     named = {"a": "ff", "b": "6869"}
     result = answer(server, 30, "raws", named=named)
-    assert {k: base64.b64decode(v) for k, v in result["structuredContent"].items()} == {
+    assert result["structuredContent"] == {"a": {"base64": "/w=="}, "b": "hi"}
+    assert {k: held(v) for k, v in result["structuredContent"].items()} == {
         name: bytes.fromhex(digits) for name, digits in named.items()
     }
 
