@@ -50,6 +50,7 @@ from typing import Any
 
 from .._exceptions import ArgumentError
 from . import hints as t
+from .arrays import array_hint
 from .signatures import written_signature_of
 
 __all__ = [
@@ -189,11 +190,13 @@ def construction(cls: object) -> Construction | None:
 
 def library_class(cls: type) -> bool:
     """Whether ``cls`` is a concrete class of a library's own, none of those JSON carries
-    another way: no builtin, exception, file, enum, standard kind, model, protocol or
-    abstract class (a JSON value may be what ``Hashable`` asks for), nor a typed
-    container (``class Tags(List[str])``); a generic class of its own
-    (``class Resource(Generic[D])``) is one."""
+    another way: no builtin, ``Any``, exception, file, enum, standard kind, array class
+    (:mod:`objmcp.model.arrays`), model, protocol or abstract class (a JSON value may be
+    what ``Hashable`` asks for), nor a typed container (``class Tags(List[str])``); a
+    generic class of its own (``class Resource(Generic[D])``) is one."""
     if cls.__module__ == "builtins" or issubclass(cls, (type, BaseException, io.IOBase)):
+        return False
+    if cls is typing.Any or array_hint(cls) is not None:  # Any is a class from 3.11
         return False
     if issubclass(cls, enum.Enum) or t.standard_kind(cls) or t.standard_base(cls):
         return False

@@ -23,6 +23,7 @@ from collections import abc
 from typing import Any
 
 from . import hints as t
+from .arrays import array_hint, array_union, to_array
 from .built import Refused, build, construction
 from .durations import read_duration
 from .jsonable import BASE64_KEY
@@ -98,6 +99,12 @@ def from_json(value: object, hint: object, path: str = "") -> object:
     supertype = getattr(hint, "__supertype__", None)
     if supertype is not None:
         return from_json(value, supertype, path)
+    found = array_hint(hint)
+    if found is not None:
+        try:
+            return to_array(value, found)
+        except ValueError as error:
+            raise ConversionError(path, str(error)) from None
     if t.is_union(hint):
         return _from_union(value, typing.get_args(hint), path)
     if t.is_literal(hint):
@@ -213,7 +220,7 @@ def _from_union(value: object, members: tuple[object, ...], path: str) -> object
     errors = []
     # None first; and a JSON fraction tries float before int, so 1.0 stays a float.
     declared = sorted(
-        t.union_members(members),
+        t.union_members(array_union(members)),
         key=lambda m: (
             m is not type(None) and m is not None,
             m is int and isinstance(value, float),
@@ -244,11 +251,15 @@ def _narrow_first(members: list[object]) -> list[object]:
 
 
 def _tried_before(first: object, then: object) -> bool:
-    """Whether the union member ``first`` is tried before ``then``: a string is text
-    before it is bytes, a duration, a time zone or source text, a number is a number and
-    a date or time's text is one before it is a duration."""
+    """Whether the union member ``first`` is tried before ``then``: every member before
+    ``Any`` or ``object``, which take any value as it is (so a string that reads as an
+    ISO date-time is the ``datetime`` of ``datetime | Any``); a string is text before it
+    is bytes, a duration, a time zone or source text, a number is a number and a date or
+    time's text is one before it is a duration."""
     if first is str and then in t.BINARY:
         return True
+    if then in (Any, object) and first not in (Any, object):
+        return True  # any value fits them: the others convert what fits them first
     if t.standard_kind(then) in _SAID_KINDS and (
         first in (str, int, float) or _date_kind(first) is not None
     ):

@@ -22,6 +22,7 @@ from typing import Any
 
 from . import durations, pysource, timezones
 from . import hints as t
+from .arrays import array_hint, array_union
 from .built import construction
 from .docs import read_docs
 from .jsonable import BASE64_KEY, NotJsonable, argument_form, to_jsonable
@@ -171,6 +172,9 @@ class SchemaBuilder:
             if standard in said:
                 return said[standard](typing.cast(type, hint))
             return dict(_STANDARD[standard])
+        found = array_hint(hint) if not self.results else None
+        if found is not None:  # numpy's ndarray: a scalar or nested arrays, not its constructor
+            return self._schema(found.schema_hint(), where)
         if t.is_union(hint):
             return self._union(typing.get_args(hint), where)
         if t.is_literal(hint):
@@ -222,7 +226,7 @@ class SchemaBuilder:
         return {}
 
     def _union(self, members: tuple[object, ...], where: str) -> JsonSchema:
-        taken = t.union_members(members)
+        taken = t.union_members(members if self.results else array_union(members))
         carried = [member for member in taken if not _own_class(member)]
         if not self.results and any(member is not type(None) for member in carried):
             taken = tuple(carried)  # bs4's ``Formatter | str``: JSON sends the str
