@@ -13,17 +13,19 @@ reads nothing.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 from jsonschema import Draft202012Validator
 
 import objmcp
 from objmcp import ArgumentError
+from objmcp.model.nonfinite import named_float
 
 
 @dataclass
@@ -112,6 +114,9 @@ def test_a_valid_value_sent_as_json_text_binds_as_the_value_does(
 
 
 @pytest.mark.parametrize("tool", [f.__name__ for f in NON_STRING])
+@example(text="INF")
+@example(text="-inf")
+@example(text="NaN")
 @settings(max_examples=60, deadline=None)
 @given(
     text=st.text(max_size=12)
@@ -136,6 +141,10 @@ def test_any_string_becomes_a_value_the_schema_takes_or_is_refused_by_name(
         read = validator.check({name: text})
     except ArgumentError as error:
         assert f"'{name}" in str(error)
+        return
+    named = named_float(text)  # a float parameter takes NaN and the infinities by name
+    if named is not None:
+        assert read[name] == named or (math.isnan(named) and math.isnan(read[name]))
         return
     assert Draft202012Validator(prop).is_valid(read[name]), (text, read)
     assert read[name] == json.loads(text)
