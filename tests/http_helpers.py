@@ -93,6 +93,13 @@ def text_of(result: Any) -> str:
     return "".join(block.text for block in result.content)
 
 
+def texts(message: Any) -> list[str]:
+    """The text blocks of a tools/call answer (which must not be an error)."""
+    result = message["result"]
+    assert result["isError"] is False, result
+    return [block["text"] for block in result["content"]]
+
+
 def post(url: str, message: object, **headers: str) -> httpx.Response:
     sent = {"accept": "application/json, text/event-stream", **headers}
     return httpx.post(url, json=message, headers=sent, timeout=20)

@@ -37,6 +37,7 @@ from pathlib import Path
 
 from .._exceptions import TargetError
 from .._import_guard import ServesOnImport, importing_target
+from ..model.printed import stand_in_front
 from .wording import alternatives as _alternatives
 
 __all__ = [
@@ -128,6 +129,7 @@ def target_maker(spec: str) -> Callable[[], object]:
     the factory that raises :class:`TargetError` as :func:`load_target` does (to be made
     on another thread); else a function that returns the object."""
     target = parse_target(spec)
+    stand_in_front()  # what the module keeps as its stdout is where a call is heard
     with importing_target(target.where):
         module = _load_path(target) if target.is_path else _import(target.where)
     value: object = module

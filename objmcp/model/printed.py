@@ -10,6 +10,12 @@ text is written: a worker thread runs the call in a context of its own, an async
 task has its own, and a thread the call starts has a fresh one (so its prints go on to
 stderr). Writes to file descriptor 1 from C code and ``sys.stdout.buffer`` are not
 kept.
+
+Code that keeps ``sys.stdout`` when it is imported (a default ``out=sys.stdout``, a
+module's ``_out = sys.stdout``, ``from sys import stdout``) writes to the stream it kept,
+not to what ``sys.stdout`` is while serving: :func:`stand_in_front` puts the
+:class:`PrintedText` in place for good before such code is imported (the command line does,
+before it imports a TARGET), so that the stream it keeps is the one a call is heard on.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ __all__ = [
     "keep_print",
     "pass_on",
     "printed_kept",
+    "stand_in_front",
     "stop_keeping",
 ]
 
@@ -87,10 +94,23 @@ class PrintedText:
 
 
 class _Installed:
-    """How many :func:`printed_kept` blocks run (the proxy is in place while any does)."""
+    """How many :func:`printed_kept` blocks run (the proxy is in place while any does), and
+    the proxy :func:`stand_in_front` put in place for good."""
 
     count = 0
     lock = threading.Lock()
+    lasting: PrintedText | None = None
+
+
+def stand_in_front() -> None:
+    """Put a :class:`PrintedText` in front of ``sys.stdout`` now, for the rest of the
+    process, so that code imported after keeps it: what a call writes to it while serving
+    is kept for the call; every other write goes on to the stream as before."""
+    with _Installed.lock:
+        front = sys.stdout
+        if not isinstance(front, PrintedText):
+            front = sys.stdout = PrintedText(front)
+        _Installed.lasting = front
 
 
 @contextlib.contextmanager
@@ -98,7 +118,7 @@ def printed_kept() -> Iterator[None]:
     """While the block runs, what calls print is kept for them (:func:`keep_print`):
     ``sys.stdout`` is a :class:`PrintedText` in front of what it was. Nested and
     concurrent uses share one; the last to end puts the stream back, unless someone
-    replaced ``sys.stdout`` since."""
+    replaced ``sys.stdout`` since or :func:`stand_in_front` put it there for good."""
     with _Installed.lock:
         if _Installed.count == 0 and not isinstance(sys.stdout, PrintedText):
             sys.stdout = PrintedText(sys.stdout)
@@ -109,7 +129,8 @@ def printed_kept() -> Iterator[None]:
         with _Installed.lock:
             _Installed.count -= 1
             front = sys.stdout
-            if _Installed.count == 0 and isinstance(front, PrintedText):
+            lasting = front is _Installed.lasting
+            if _Installed.count == 0 and isinstance(front, PrintedText) and not lasting:
                 sys.stdout = front.stream
 
 

@@ -12,16 +12,9 @@ from fractions import Fraction
 from typing import Any
 
 from conftest import ROOT, RawServer
-from http_helpers import HttpServer, call, modern, modern_headers, post
+from http_helpers import HttpServer, call, modern, modern_headers, post, texts
 
 HABITS = str(ROOT / "tests" / "servers" / "habits.py")
-
-
-def texts(message: Any) -> list[str]:
-    """The text blocks of a tools/call answer (which must not be an error)."""
-    result = message["result"]
-    assert result["isError"] is False, result
-    return [block["text"] for block in result["content"]]
 
 
 def answers(server: RawServer, count: int) -> list[Any]:
