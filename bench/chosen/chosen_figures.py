@@ -362,6 +362,20 @@ def in_venv(venv: Path) -> bool:
     return Path(sys.prefix).resolve() == venv.resolve()
 
 
+SCRATCH = "objmcp-calls-*"
+"""What calls with state leave in the temporary folder (``/tmp/objmcp-calls-dulwich``): each
+call module expects none there when the bench starts, so a run that was cut short must not
+decide the next one's answers."""
+
+
+def _clear_scratch() -> None:
+    for left in Path(tempfile.gettempdir()).glob(SCRATCH):
+        if left.is_dir() and not left.is_symlink():
+            shutil.rmtree(left, ignore_errors=True)
+        else:
+            left.unlink(missing_ok=True)
+
+
 def main(argv: list[str]) -> None:
     """Measure what the options choose; print the summary, keep the figures."""
     options = parse(argv)
@@ -376,6 +390,7 @@ def main(argv: list[str]) -> None:
             subprocess.run(["bash", str(CHOSEN_DIR / "venv.sh")], check=True)
         os.execv(python, [str(python), str(COMMAND), *argv])
     chosen = jobs(options)
+    _clear_scratch()
     if options.first_zoo and not (MAIN_VENV / "bin" / "python").exists():
         sys.exit(f"--first-zoo measures with {MAIN_VENV} (scripts/test.sh makes it): missing")
     measured: dict[str, dict[str, Any]] = {group: {} for group in GROUPS}
