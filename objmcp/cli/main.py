@@ -555,10 +555,15 @@ def _run(options: argparse.Namespace) -> int:
         with ctrl_c_raises():  # status 130, as on stdio
             _serve_http(options)
     else:
-        server = _make_server(options, _take_secrets().get("OBJMCP_STATE_KEY"))
-        if not options.for_call:
-            _say_serving(server.info.name, "on stdio", server.tools, server.jobs is not None)
-        server.run()
+        from ..transport.stdio import StdoutGuard
+
+        # stdout is the protocol's from before the target is imported: what its module
+        # prints then goes to stderr, as what it prints while serving does
+        with StdoutGuard():
+            server = _make_server(options, _take_secrets().get("OBJMCP_STATE_KEY"))
+            if not options.for_call:
+                _say_serving(server.info.name, "on stdio", server.tools, server.jobs is not None)
+            server.run()
     return 0
 
 

@@ -11,6 +11,7 @@ from sys import stdout
 from typing import TextIO
 
 _out = sys.stdout
+print("bound_streams: imported")  # on stdio, before serving began: it must reach stderr
 
 
 def write_default(text: str, out: TextIO = sys.stdout) -> None:

@@ -41,6 +41,8 @@ def test_on_stdio_what_a_call_writes_to_a_stream_kept_at_import_is_its_answer() 
     assert status == 0 and out == b""
     assert b"noise from write_beside" in err
     assert b"from the default" not in err and b"from _out" not in err
+    # what the module printed when it was imported, before serving began, went to stderr too
+    assert b"bound_streams: imported" in err
 
 
 @pytest.fixture(scope="module")
