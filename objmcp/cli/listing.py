@@ -337,7 +337,9 @@ def describe_type(schema: dict[str, Any], defs: dict[str, Any]) -> str:
         return "|".join(json.dumps(value) for value in schema["enum"])
     options = schema.get("anyOf") or schema.get("oneOf")
     if options:
-        return "|".join(describe_type(option, defs) for option in options)
+        # kinds that differ only in what the short name leaves out (Decimal's string beside
+        # str's), and nested unions' members, are said once
+        return "|".join(dict.fromkeys(describe_type(option, defs) for option in _members(options)))
     kind = schema.get("type")
     if isinstance(kind, list):
         return "|".join(str(k) for k in kind)
@@ -351,3 +353,19 @@ def describe_type(schema: dict[str, Any], defs: dict[str, Any]) -> str:
     if kind == "string" and "format" in schema:
         return f"string({schema['format']})"
     return str(kind) if kind else "any"
+
+
+def _members(options: list[Any]) -> list[Any]:
+    """A union's members, with the members of the unions among them (``anyOf``, or a
+    list of types) in their place."""
+    members: list[Any] = []
+    for option in options:
+        if not isinstance(option, dict):
+            members.append(option)
+        elif nested := option.get("anyOf") or option.get("oneOf"):
+            members.extend(_members(nested))
+        elif isinstance(kinds := option.get("type"), list):
+            members.extend({**option, "type": kind} for kind in kinds)
+        else:
+            members.append(option)
+    return members

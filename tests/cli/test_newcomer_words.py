@@ -12,6 +12,7 @@ from conftest import objmcp_cli as objmcp
 from hypothesis import given
 from hypothesis import strategies as st
 
+from objmcp.cli.listing import describe_type
 from objmcp.cli.main import VERBS
 from objmcp.cli.wording import counted, did_you_mean
 
@@ -151,3 +152,22 @@ def test_one_dangerous_callable_left_out_is_one_callable() -> None:
     done = objmcp("inspect", "code")  # the stdlib's code module: interact evaluates code
     assert done.returncode == 0, done.stderr
     assert "left out 1 dangerous callable, served only when named" in done.stderr, done.stderr
+
+
+def test_inspect_says_each_kind_of_a_union_once() -> None:
+    # statistics.harmonic_mean's data takes int, float, Decimal (a string or a number) and
+    # Fraction: four schemas, two short names
+    done = objmcp("inspect", "statistics")
+    (line,) = [row for row in done.stdout.splitlines() if row.startswith("harmonic_mean ")]
+    assert "data: array[number|string]" in line, line
+
+
+SCHEMA_KINDS = st.sampled_from(
+    [{"type": "number"}, {"type": "string"}, {"type": "integer"}, {"type": "null"}]
+)
+
+
+@given(options=st.lists(SCHEMA_KINDS, min_size=1, max_size=6))
+def test_a_union_s_short_name_names_each_kind_once_in_order(options: list[dict[str, str]]) -> None:
+    named = describe_type({"anyOf": options}, {}).split("|")
+    assert named == list(dict.fromkeys(option["type"] for option in options))
