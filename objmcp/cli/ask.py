@@ -16,6 +16,7 @@ go to ``output`` (stderr), answers come from ``input``; the result is what
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, TextIO
 
 __all__ = ["ask"]
@@ -173,6 +174,8 @@ def _read(text: str, kind: object, choices: list[tuple[object, str]] | None, man
             number = float(text)
         except ValueError:
             raise ValueError("a number, please") from None
+        if not math.isfinite(number):  # "nan", "inf", "1e400": JSON has no such number
+            raise ValueError("a finite number, please")
         return int(number) if number.is_integer() and "." not in text else number
     return text
 

@@ -222,3 +222,17 @@ def test_ctrl_c_ends_dev_quietly_with_status_130(tmp_path: Path, to_the_group: b
     child = int(said.split("slow started in ")[1].split()[0])
     with pytest.raises(ProcessLookupError):
         os.kill(child, 0)  # the child ended with it (and was waited for)
+
+
+@given(
+    typed=st.sampled_from(["nan", "NaN", "inf", "-Infinity", "1e400"]),
+    then=st.floats(allow_nan=False, allow_infinity=False),
+)
+def test_a_number_prompt_takes_only_a_finite_number(typed: str, then: float) -> None:
+    schema: dict[str, Any] = {"type": "object", "properties": {"x": {"type": "number"}}}
+    said = io.StringIO()
+    lines = io.StringIO(f"y\n{typed}\n{then!r}\n")
+    result = ask({"message": "How much?", "requestedSchema": schema}, lines, said)
+    assert result == {"action": "accept", "content": {"x": then}}
+    assert "a finite number, please" in said.getvalue()
+    json.dumps(result, allow_nan=False)  # what is sent is JSON
