@@ -2,9 +2,12 @@
 
 The bundle is a zip of a ``manifest.json`` (manifest version 0.4), a ``pyproject.toml``
 and a ``server/`` folder: ``server/main.py`` runs ``objmcp run TARGET`` on stdio, beside
-a copy of objmcp's own package and, for a file TARGET (or a module found only in the
-current directory), a copy of its file or package. An installed module is named as an
-import, and its distribution listed as a dependency.
+a copy of objmcp's own package and, in ``server/target/``, for a file TARGET (or a module
+found only in the current directory), a copy of its file or package and of the modules it
+imports that no distribution installs. Only modules under the current folder or the
+TARGET's are copied (others are named on stderr), and of a folder neither symlinks nor
+dot-files, dot-folders, virtual environments or caches. An installed module is named as
+an import, and its distribution listed as a dependency.
 
 The server type is ``uv``: the host runs ``uv run`` on the bundle's ``pyproject.toml``,
 which lists objmcp's dependencies, the distributions the target's import brought in
@@ -58,6 +61,10 @@ MANIFEST_VERSION = "0.4"
 
 _REQUIRES_PYTHON = ">=3.10"
 _ENTRY_POINT = "server/main.py"
+_TARGET_FOLDER = "target"
+"""The folder under ``server/`` the user's code goes in, apart from ``main.py`` and objmcp."""
+_LEFT_OUT = frozenset({"venv", "site-packages", "__pycache__", "node_modules"})
+"""Folders a copy leaves out, with every name that starts with a dot."""
 _COMMAND = ["run", "--project", "${__dirname}", "${__dirname}/" + _ENTRY_POINT]
 """``uv``'s arguments; the host replaces ``${__dirname}`` with the bundle's folder."""
 
@@ -67,10 +74,10 @@ class Bundled:
     """What ``objmcp bundle`` learned of a TARGET: what to copy, what to name, what to list."""
 
     spec: str
-    """The TARGET as the bundled server names it (a path relative to ``server/``, or
-    an import)."""
+    """The TARGET as the bundled server names it (a path relative to ``server/target/``,
+    or an import)."""
     relative: bool
-    """``spec`` is a path under ``server/``, made absolute when the server starts."""
+    """``spec`` is a path under ``server/target/``, made absolute when the server starts."""
     name: str
     """The server's name (``--name``, else the one ``objmcp run`` gives it)."""
     version: str
@@ -83,7 +90,7 @@ class Bundled:
     """The installed distribution the target's module comes from (None: a file, a local
     module, the standard library)."""
     copies: dict[str, Path] = field(default_factory=dict)
-    """Where under ``server/`` each file or folder of the target goes."""
+    """Where under ``server/target/`` each file or folder of the target goes."""
     dependencies: list[str] = field(default_factory=list)
     """What uv installs, as pip writes requirements."""
     tools: list[dict[str, Any]] = field(default_factory=list)
@@ -123,9 +130,23 @@ def describe_target(
     else:
         imported.add(top)
         bundled, relative = str(parsed), False
+    roots = _roots(parsed.path if parsed.is_path else None)
+    outside: dict[str, Path] = {}
     for module in sorted(imported):
         if _distribution_of(module) is None:
-            copies.update(_local_module(module))
+            for place, source in _local_module(module).items():
+                if _under(source, roots):
+                    copies[place] = source
+                else:
+                    outside[module] = source
+    if top in outside:
+        raise TargetError(
+            f"{top} is at {outside[top]}, outside the current folder: objmcp bundle copies "
+            "only the code under it; run it from the folder that holds "
+            f"{top}, or install {top} as a distribution"
+        )
+    if outside:
+        sys.stderr.write(_left_out(outside, roots))
     metadata = importlib.metadata.metadata(distribution) if distribution else None
     return Bundled(
         spec=bundled,
@@ -154,11 +175,17 @@ def write_bundle(bundled: Bundled, server_args: Sequence[str], output: Path, err
         archive.writestr("manifest.json", json.dumps(manifest(bundled), indent=2) + "\n")
         archive.writestr("pyproject.toml", pyproject(bundled))
         archive.writestr(_ENTRY_POINT, _main_py(bundled, server_args))
-        for place, source in [("objmcp", _objmcp_folder()), *bundled.copies.items()]:
-            for file, inside in _files(source, f"server/{place}"):
+        for file, inside in _files(_objmcp_folder(), "server/objmcp"):
+            archive.write(file, inside)
+        copied = []
+        for place, source in bundled.copies.items():
+            for file, inside in _files(source, f"server/{_TARGET_FOLDER}/{place}"):
                 archive.write(file, inside)
+                copied.append(inside)
     size = output.stat().st_size
     listed = ", ".join(bundled.dependencies)
+    if copied:
+        err.write(f"objmcp bundle: copied {counted(len(copied), 'file')}: {', '.join(copied)}\n")
     err.write(
         f"objmcp bundle: wrote {output} ({size // 1024} KiB, "
         f"{counted(len(bundled.tools), 'tool')}). Claude Desktop installs it with a double "
@@ -195,11 +222,13 @@ def pyproject(bundled: Bundled) -> str:
     dependencies = "".join(f"    {toml_string(item)},\n" for item in bundled.dependencies)
     return (
         "[project]\n"
-        f"name = {toml_string(project_name(bundled.name))}\n"
+        f"name = {toml_string(project_name(bundled.name) + '-mcpb')}\n"
         f"version = {toml_string(bundled.version)}\n"
         f"description = {toml_string(bundled.description)}\n"
         f"requires-python = {toml_string(_REQUIRES_PYTHON)}\n"
         f"dependencies = [\n{dependencies}]\n"
+        "\n[tool.uv]\n"
+        "package = false\n"
     )
 
 
@@ -222,14 +251,19 @@ def project_name(name: str) -> str:
 
 
 def _main_py(bundled: Bundled, server_args: Sequence[str]) -> str:
-    target = f"os.path.join(HERE, {bundled.spec!r})" if bundled.relative else repr(bundled.spec)
+    target = f"os.path.join(CODE, {bundled.spec!r})" if bundled.relative else repr(bundled.spec)
+    # objmcp comes from HERE; then the user's code alone is found there, so that a module
+    # of theirs named main or target is theirs
     return (
         f'"""Serves {bundled.name} with objmcp on stdio: the entry point of an MCP Bundle '
         'made by objmcp bundle."""\n\n'
         "import os\nimport sys\n\n"
         "HERE = os.path.dirname(os.path.abspath(__file__))\n"
+        f"CODE = os.path.join(HERE, {_TARGET_FOLDER!r})\n"
         "sys.path.insert(0, HERE)\n\n"
         "from objmcp.cli.main import main  # noqa: E402\n\n"
+        "sys.path[:] = [CODE] + [entry for entry in sys.path\n"
+        "    if os.path.realpath(entry or os.curdir) != os.path.realpath(HERE)]\n"
         f"sys.exit(main({', '.join(['[' + repr('run'), target, *map(repr, server_args)])}]))\n"
     )
 
@@ -239,15 +273,56 @@ def _objmcp_folder() -> Path:
 
 
 def _files(source: Path, inside: str) -> Iterator[tuple[Path, str]]:
-    """The files of ``source`` (a file, or a folder's files but caches), each with its
-    name in the archive under ``inside``."""
+    """The files of ``source`` (a file, or a folder's files but symlinks, compiled files
+    and what :func:`_left_out_name` names), each with its name in the archive under
+    ``inside``."""
     if source.is_file():
         yield source, inside
         return
-    for file in sorted(source.rglob("*")):
-        relative = file.relative_to(source)
-        if file.is_file() and "__pycache__" not in relative.parts and file.suffix != ".pyc":
-            yield file, f"{inside}/{relative.as_posix()}"
+    for entry in sorted(source.iterdir()):
+        if entry.is_symlink() or _left_out_name(entry.name):
+            continue
+        if entry.is_dir():
+            yield from _files(entry, f"{inside}/{entry.name}")
+        elif entry.is_file() and entry.suffix != ".pyc":
+            yield entry, f"{inside}/{entry.name}"
+
+
+def _left_out_name(name: str) -> bool:
+    """A file or folder a copy leaves out: hidden (``.env``, ``.git``), a virtual
+    environment, installed packages, caches."""
+    return name.startswith(".") or name in _LEFT_OUT
+
+
+def _roots(target: Path | None) -> list[Path]:
+    """The folders whose code a bundle may copy: the current one, and the one that holds
+    a file or folder ``target``."""
+    roots = [Path.cwd().resolve()]
+    if target is not None:
+        roots.append(target.resolve().parent)
+    return roots
+
+
+def _under(source: Path, roots: Sequence[Path]) -> bool:
+    """``source`` lies in one of ``roots``, and not in a folder a copy leaves out."""
+    resolved = source.resolve()
+    return any(
+        resolved.is_relative_to(root)
+        and not any(_left_out_name(part) for part in resolved.relative_to(root).parts)
+        for root in roots
+    )
+
+
+def _left_out(outside: dict[str, Path], roots: Sequence[Path]) -> str:
+    """The warning that names the imported modules not copied, and why."""
+    where = " or ".join(str(root) for root in dict.fromkeys(roots))
+    named = ", ".join(f"{module} ({source})" for module, source in outside.items())
+    return labelled(
+        "warning",
+        f"left out of the bundle, as no distribution installs them and they are not under "
+        f"{where}: {named}. If the server needs them, add their distributions with "
+        "--with REQUIREMENT",
+    )
 
 
 def _local_module(top: str) -> dict[str, Path]:

@@ -52,7 +52,7 @@ def server_json(
     if package is None:
         raise TargetError(
             f"{bundled.spec} comes from no installed distribution: name the PyPI package "
-            "that holds it with --package NAME (and its --version)"
+            "that holds it with --package NAME (and its --server-version)"
         )
     spec = bundled.spec if not bundled.relative else None
     if spec is None:
@@ -63,7 +63,7 @@ def server_json(
     if version is None and package != bundled.distribution:
         raise TargetError(
             f"--package {package} is not installed here, so its version is not known: "
-            "give the version published on PyPI with --version"
+            "give the version published on PyPI with --server-version"
         )
     version = version or bundled.version
     arguments = ["run", spec, *server_args]

@@ -17,7 +17,7 @@ from typing import Any
 import jsonschema
 import pytest
 import tomllib
-from conftest import NOTES, ROOT, _npm_ci, _tool
+from conftest import NOTES, ROOT, _npm_ci, _tool, server_env
 from hypothesis import given
 from hypothesis import strategies as st
 from mcp import Client, StdioServerParameters
@@ -175,9 +175,9 @@ async def test_a_file_target_is_copied_in_with_the_modules_of_its_folder_it_impo
     bundle("tools.py", "-o", str(tmp_path / "out" / "sums.mcpb"), cwd=project)
     folder = tmp_path / "unpacked"
     manifest = unpacked(tmp_path / "out" / "sums.mcpb", folder)
-    assert sorted(p.name for p in (folder / "server").glob("*.py")) == [
+    assert (folder / "server" / "main.py").is_file()
+    assert sorted(p.name for p in (folder / "server" / "target").glob("*.py")) == [
         "helpers.py",
-        "main.py",
         "tools.py",
     ]
     assert manifest["description"] == "Sums and greetings."
@@ -191,6 +191,112 @@ async def test_a_file_target_is_copied_in_with_the_modules_of_its_folder_it_impo
     )
     assert names == ["add", "greet"]
     assert text == "HELLO ADA!"
+
+
+@pytest.mark.anyio
+async def test_an_installed_module_is_installed_by_uv_though_the_server_is_named_like_it(
+    tmp_path: Path,
+) -> None:
+    # the server's name is the distribution's: a project of that name would be its own
+    # dependency to uv, which then installs nothing of it (astral-sh/uv#7731)
+    bundle("docstring_parser", "-o", str(tmp_path / "dp.mcpb"), cwd=tmp_path)
+    folder = tmp_path / "unpacked"
+    manifest = unpacked(tmp_path / "dp.mcpb", folder)
+    assert not (folder / "server" / "target").exists()
+    names, text = await listed_and_called(
+        as_the_host_starts(manifest, folder), "parse", {"text": "Short words."}
+    )
+    assert "parse" in names
+    assert "Short words." in text
+
+
+@pytest.mark.anyio
+async def test_a_file_target_named_main_py_does_not_replace_the_entry_point(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (folder / "main.py").write_text(TOOLS_PY.replace("from helpers import shout", "shout = str"))
+    done = bundle("main.py", "-o", str(tmp_path / "m.mcpb"), cwd=folder)
+    with zipfile.ZipFile(tmp_path / "m.mcpb") as archive:
+        names = archive.namelist()
+    assert len(names) == len(set(names))
+    manifest = unpacked(tmp_path / "m.mcpb", tmp_path / "unpacked")
+    _, text = await listed_and_called(
+        as_the_host_starts(manifest, tmp_path / "unpacked"), "add", {"a": 2, "b": 3}
+    )
+    assert text == "5"
+    assert "copied 1 file: server/target/main.py" in done.stderr.decode()
+
+
+def archived(path: Path) -> list[str]:
+    """The names in the zip at ``path``, but objmcp's own copy."""
+    with zipfile.ZipFile(path) as archive:
+        return [name for name in archive.namelist() if not name.startswith("server/objmcp/")]
+
+
+def test_a_folder_target_is_copied_without_secrets_environments_caches_or_symlinks(
+    tmp_path: Path,
+) -> None:
+    package = tmp_path / "project" / "kit"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text('"""A kit."""\n\nfrom .sub.ops import add\n')
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "sub" / "ops.py").write_text("def add(a: int, b: int) -> int:\n    return a + b\n")
+    (package / ".env").write_text("TOKEN=secret\n")
+    (package / ".git").mkdir()
+    (package / ".git" / "config").write_text("[remote]\n")
+    for environment in (".venv", "venv"):
+        (package / environment / "lib").mkdir(parents=True)
+        (package / environment / "lib" / "x.py").write_text("")
+    (package / "site-packages").mkdir()
+    (package / "site-packages" / "y.py").write_text("")
+    (package / "sub" / "__pycache__").mkdir()
+    (package / "sub" / "__pycache__" / "ops.cpython-311.pyc").write_bytes(b"")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not yours\n")
+    (package / "linked.txt").symlink_to(outside)
+    (package / "linked").symlink_to(tmp_path / "project", target_is_directory=True)
+
+    done = bundle("kit", "-o", str(tmp_path / "kit.mcpb"), cwd=package.parent)
+    names = archived(tmp_path / "kit.mcpb")
+    assert sorted(names) == [
+        "manifest.json",
+        "pyproject.toml",
+        "server/main.py",
+        "server/target/kit/__init__.py",
+        "server/target/kit/sub/__init__.py",
+        "server/target/kit/sub/ops.py",
+    ]
+    said = done.stderr.decode()
+    assert "copied 3 files: server/target/kit/__init__.py, " in said
+
+
+def test_a_module_from_outside_the_folders_is_left_out_and_named(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "secretpkg").mkdir(parents=True)
+    (elsewhere / "secretpkg" / "__init__.py").write_text("KEY = 'secret'\n")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "tools.py").write_text(
+        "import secretpkg\n\n\ndef add(a: int) -> int:\n    return a\n"
+    )
+    env = server_env()
+    env["PYTHONPATH"] += os.pathsep + str(elsewhere)
+
+    done = objmcp("bundle", "tools.py", "-o", str(tmp_path / "t.mcpb"), cwd=project, env=env)
+    assert done.returncode == 0, done.stderr.decode()
+    assert not any("secretpkg" in name for name in archived(tmp_path / "t.mcpb"))
+    assert archived(tmp_path / "t.mcpb")[-1] == "server/target/tools.py"
+    said = done.stderr.decode()
+    assert "left out of the bundle" in said
+    assert f"secretpkg ({elsewhere / 'secretpkg'})" in said
+    assert "--with REQUIREMENT" in said
+
+    refused = objmcp("bundle", "secretpkg", cwd=project, env=env)
+    assert refused.returncode == 2
+    assert "secretpkg is at" in refused.stderr.decode()
+    assert not list(project.glob("*.mcpb"))
 
 
 def test_the_dependencies_are_objmcps_and_the_installed_ones_the_target_imports(
@@ -260,7 +366,7 @@ def test_server_json_is_valid_for_the_registry_and_runs_the_target_with_uvx(
         (("tools", "--name", "sums", "--package", "p", "--version", "1"), "reverse DNS"),
         (("tools.py", "--name", "io.github.a/b", "--package", "p", "--version", "1"), "not a file"),
         (("tools", "--name", "io.github.a/b"), "--package NAME"),
-        (("tools", "--name", "io.github.a/b", "--package", "p"), "--version"),
+        (("tools", "--name", "io.github.a/b", "--package", "p"), "--server-version"),
     ],
 )
 def test_server_json_says_what_is_missing(project: Path, args: tuple[str, ...], said: str) -> None:
