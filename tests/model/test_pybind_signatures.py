@@ -7,10 +7,13 @@ types where they name one, never an error where they do not."""
 from __future__ import annotations
 
 import collections.abc
+import ctypes
 import inspect
 import keyword
 import os
 import subprocess
+import sys
+import types
 import typing
 from typing import Any
 
@@ -184,6 +187,64 @@ def test_text_naming_no_type_gives_none_and_never_raises(text: str) -> None:
     assert found is UNRESOLVED or found is not None
     for unknown in ("onnx::OpSchema", "std::vector<int>", "mod.Missing", "print('x')", "3 + 4"):
         assert type_from_text(unknown, NAMESPACE) is UNRESOLVED
+
+
+class Recorder:
+    """A module-level object whose operators record that they ran: none should."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def __getitem__(self, key: object) -> type:
+        self.calls.append("__getitem__")
+        return int
+
+    def __or__(self, other: object) -> type:
+        self.calls.append("__or__")
+        return int
+
+    def __ror__(self, other: object) -> type:
+        self.calls.append("__ror__")
+        return int
+
+
+RECORDED = types.ModuleType("recorded_objects")
+RECORDED.recorder = Recorder()  # type: ignore[attr-defined]
+RUNNING_CODE = [
+    "{r}[{t}]",
+    "{r}[{t}, {t}]",
+    "{r} | {t}",
+    "{t} | {r}",
+    "{r}[{t}] | {t}",
+    "{t} | {r}[{t}]",
+    "typing.Optional[{r}[{t}]]",
+    "{r} | None",
+    "None | {r}",
+]
+
+
+@given(
+    TYPES, st.sampled_from(RUNNING_CODE), st.sampled_from(["recorder", "recorded_objects.recorder"])
+)
+def test_an_object_s_subscript_or_union_is_never_run(
+    written: tuple[str, object], template: str, recorder: str
+) -> None:
+    """``x[...]`` is read only where ``x`` is a class, a generic alias or one of
+    :mod:`typing`'s forms, and ``a | b`` only where both are types: any other object's
+    ``__getitem__`` or ``__or__`` is its code, never run; the text names no type."""
+    sys.modules["recorded_objects"] = RECORDED
+    try:
+        text = template.format(r=recorder, t=written[0])
+        namespace = {"recorder": RECORDED.recorder}
+        assert type_from_text(text, namespace) is UNRESOLVED
+        assert RECORDED.recorder.calls == []
+    finally:
+        del sys.modules["recorded_objects"]
+
+
+def test_a_library_loader_s_subscript_loads_nothing() -> None:
+    assert type_from_text("ctypes.cdll['libm.so.6']", {}) is UNRESOLVED
+    assert "libm.so.6" not in vars(ctypes.cdll)
 
 
 def request(server: RawServer, ident: int, method: str, params: dict[str, Any]) -> Any:
