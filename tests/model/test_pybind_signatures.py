@@ -20,7 +20,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.textsignatures import OMITTED, from_doc_line
+from objmcp.model.textsignatures import OMITTED, from_doc_line, signature_line
 from objmcp.model.typetext import UNRESOLVED, type_from_text
 from tests.conftest import RawServer
 
@@ -28,7 +28,9 @@ P = inspect.Parameter
 NAMES = st.from_regex(r"[a-z_][a-z0-9_]{0,8}", fullmatch=True).filter(
     lambda name: not keyword.iskeyword(name) and name != "self"
 )
-LITERALS = st.none() | st.booleans() | st.integers(-1000, 1000) | st.text("abc xyz", max_size=6)
+QUOTED = st.text("abc xyz<>,()[]{}'\"=:\\-", max_size=6)
+"""A string default with the characters a signature's own syntax uses, quotes and escapes."""
+LITERALS = st.none() | st.booleans() | st.integers(-1000, 1000) | QUOTED
 
 BASES: dict[str, object] = {
     "int": int,
@@ -80,6 +82,7 @@ ANNOTATIONS = st.sampled_from(
         "typing.SupportsInt | typing.SupportsIndex",
         "collections.abc.Sequence[OrtValue]",
         "typing.Annotated[numpy.typing.ArrayLike, numpy.uint8]",
+        "typing.Annotated[int, 'x > 1, (y']",
     ]
 )
 
@@ -143,6 +146,13 @@ def test_a_call_written_over_several_lines_is_read_to_its_closing_parenthesis(
     )
     wrapped += params[-1] if params else ""
     assert from_doc_line(f"compress({wrapped}){arrow}\n\nCompresses.\n") == signature
+
+
+@given(QUOTED.filter(lambda text: "(" in text and ")" not in text))
+def test_a_parenthesis_in_a_string_default_opens_no_call(default: str) -> None:
+    line = f"f(a: str = {default!r}, b: int = 1) -> None"
+    rest = "What f does (at length).\nIt closes) here."
+    assert signature_line(f"{line}\n{rest}") == (line, rest)
 
 
 @given(st.lists(NAMES, unique=True, min_size=1, max_size=4), st.data())
