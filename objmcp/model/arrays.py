@@ -18,6 +18,7 @@ saying "array-like" and are read as it (:func:`array_union`).
 
 from __future__ import annotations
 
+import inspect
 import sys
 import typing
 from collections.abc import Callable
@@ -59,9 +60,11 @@ def array_hint(hint: object) -> ArrayHint | None:
     """The :class:`ArrayHint` of ``hint`` (a class of the array protocol whose library
     has an ``asarray``, or a generic alias of one), or None for any other hint."""
     origin = typing.get_origin(hint) or hint
-    if not isinstance(origin, type) or _asarray(origin) is None:
+    if not isinstance(origin, type):
         return None
     if not (hasattr(origin, "__array__") or hasattr(origin, "__array_function__")):
+        return None
+    if _asarray(origin) is None:
         return None
     if t.number_kind(origin) is not None or t.standard_base(origin) is not None:
         return None  # numpy's scalars (float64, str_) have the protocol too: they are numbers
@@ -99,10 +102,11 @@ def to_array(value: object, found: ArrayHint) -> object:
 
 
 def _asarray(cls: type) -> Callable[..., object] | None:
-    """The ``asarray`` of ``cls``'s module or the nearest package above it."""
+    """The ``asarray`` of ``cls``'s module or the nearest package above it, as the module
+    stores it: a module's ``__getattr__`` (a lazy package's, which imports) never runs."""
     parts = cls.__module__.split(".")
     while parts:
-        make = getattr(sys.modules.get(".".join(parts)), "asarray", None)
+        make = inspect.getattr_static(sys.modules.get(".".join(parts)), "asarray", None)
         if callable(make):
             return typing.cast(Callable[..., object], make)
         parts.pop()
@@ -126,16 +130,26 @@ def _dtype(cls: type, args: tuple[object, ...]) -> tuple[object, object]:
 
 
 def _scalar_kind(scalar: type) -> tuple[object, object]:
-    """The ``dtype`` to pass for ``scalar`` and the items it takes: a concrete scalar
-    class is passed and gives the kind of the Python value its ``item()`` is; an
-    abstract one (``np.floating``), which no array is made of, narrows by the number it
-    is (:func:`~objmcp.model.hints.number_kind`) and is not passed."""
+    """The ``dtype`` to pass for ``scalar`` and the items it takes. An abstract scalar
+    class (``np.floating``), which refuses to be made (TypeError) and no array is made
+    of, narrows by the number it is (:func:`~objmcp.model.hints.number_kind`) and is not
+    passed. Any other is passed; its items are the kind of the Python value its
+    ``item()`` gives, or any (:data:`ITEM`) when it refuses 0 otherwise
+    (``np.datetime64`` wants a unit) or makes something else of it (``np.object_(0)``
+    is the int 0)."""
     try:
         made: Any = scalar(0)
-        plain = made.item() if hasattr(made, "item") else made
-    except Exception:
+    except TypeError:
         number = t.number_kind(scalar)
         return None, ITEM if number is None else _KINDS[number]
+    except Exception:
+        return scalar, ITEM
+    if not isinstance(made, scalar):
+        return scalar, ITEM
+    try:
+        plain = made.item() if hasattr(made, "item") else made
+    except Exception:
+        return scalar, ITEM
     if isinstance(plain, str):
         return scalar, str
     return scalar, _KINDS.get(type(plain), ITEM)

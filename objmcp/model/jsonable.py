@@ -12,6 +12,7 @@ unchanged.
 from __future__ import annotations
 
 import binascii
+import collections
 import contextlib
 import dataclasses
 import enum
@@ -72,7 +73,7 @@ def argument_form(value: object) -> object:
     if type(value) in (list, tuple):
         return [argument_form(item) for item in typing.cast(abc.Sequence[object], value)]
     if type(value) is dict:
-        return {_key(k): argument_form(v) for k, v in value.items()}
+        return {key: argument_form(v) for key, v in _entries(value)}
     if is_real(value) and not isinstance(value, (bool, int, float)):
         try:
             return real_form(value, by_digits=True)  # read back by its digits (_to_fraction)
@@ -137,8 +138,9 @@ def to_jsonable(
     datetimes, UUIDs, decimals, paths, sets (``collections.abc.Set`` too), a mapping's
     keys, values and items (in order) and iterators have a JSON form;
     bytes are their text when they are UTF-8, else ``{"base64": "..."}``
-    (:func:`binary_argument`), and a bytes key its text when it is UTF-8. A string is
-    always text, never base64 to decode: bare base64 would be ambiguous (``b"aGk="`` as
+    (:func:`binary_argument`), and a bytes key its text when it is UTF-8 and no other
+    key of its mapping is that text (else its ``str``, ``"b'a'"``: no entry is lost). A
+    string is always text, never base64 to decode: bare base64 would be ambiguous (``b"aGk="`` as
     text and ``b"hi"`` as base64 are both ``"aGk="``), and the object form is not, so a
     reader tells the two without a schema, and a bytes parameter takes either back. An
     object that says it is a number and prints as it
@@ -242,7 +244,7 @@ def _jsonable_container(
     if dump is not None and not isinstance(value, type):
         return _jsonable(dump(mode="json"), strict, active, budget)
     if isinstance(value, abc.Mapping):
-        return {_key(k): _jsonable(v, strict, active, budget) for k, v in value.items()}
+        return {key: _jsonable(v, strict, active, budget) for key, v in _entries(value)}
     if isinstance(value, (list, tuple, abc.KeysView, abc.ValuesView, abc.ItemsView)):
         return [_jsonable(v, strict, active, budget) for v in value]
     if isinstance(value, (set, frozenset, abc.Set)):
@@ -285,6 +287,18 @@ def _named(number: float, strict: bool) -> str:
     if strict:
         raise NotJsonable(f"{number!r} is not a JSON number")
     return name_of(number)
+
+
+def _entries(mapping: abc.Mapping[typing.Any, object]) -> list[tuple[str, object]]:
+    """The items of ``mapping``, each key its JSON text (:func:`_key`); a bytes key whose
+    text another key has too (``{b"a": 1, "a": 2}``) keeps its ``str`` (``"b'a'"``)."""
+    items = list(mapping.items())
+    texts = [_key(key) for key, _ in items]
+    shared = {text for text, count in collections.Counter(texts).items() if count > 1}
+    return [
+        (str(key) if text in shared and isinstance(key, t.BINARY) else text, value)
+        for (key, value), text in zip(items, texts, strict=True)
+    ]
 
 
 def _key(key: object) -> str:

@@ -194,8 +194,8 @@ def _annotated(pieces: list[str]) -> Iterator[tuple[str, object, object]]:
     default where it is a literal (else :data:`OMITTED`, a repr such as ``<Mode.FAST:
     1>``)."""
     for raw in pieces:
-        head, has_default, default_text = raw.strip().partition("=")
-        name, has_annotation, annotation = head.partition(":")
+        head, has_default, default_text = _partition(raw.strip(), "=")
+        name, has_annotation, annotation = _partition(head, ":")
         default = _literal(default_text.strip()) if has_default else _EMPTY
         yield name.strip(), default, _expression(annotation) if has_annotation else _EMPTY
 
@@ -211,7 +211,40 @@ def _expression(text: str) -> object:
 
 
 def _unclosed(line: str) -> bool:
-    return line.count("(") > line.count(")")
+    """Whether ``line`` opens more parentheses than it closes, outside its strings."""
+    unquoted = [char for char, quoted in _marked(line) if not quoted]
+    return unquoted.count("(") > unquoted.count(")")
+
+
+def _marked(text: str) -> Iterator[tuple[str, bool]]:
+    """Each character of ``text`` and whether it is part of a string literal, quoted
+    with ``'`` or ``"``, a backslash escaping the character after it; such a string's
+    brackets, commas and ``=`` are its text (a default ``'<'``, ``Annotated[int, 'x >
+    1']``)."""
+    quote = ""
+    escaped = False
+    for char in text:
+        if quote:
+            yield char, True
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+            yield char, True
+        else:
+            yield char, False
+
+
+def _partition(text: str, separator: str) -> tuple[str, str, str]:
+    """``text.partition(separator)`` at the first ``separator`` outside a string."""
+    for index, (char, quoted) in enumerate(_marked(text)):
+        if char == separator and not quoted:
+            return text[:index], separator, text[index + 1 :]
+    return text, "", ""
 
 
 def from_parameters_section(doc: str) -> inspect.Signature | None:
@@ -255,7 +288,7 @@ def _in_brackets(pieces: list[str]) -> Iterator[tuple[str, object, object]]:
         opens_after = piece.rstrip("] ").endswith("[")
         piece = piece.strip("[] ")
         if piece not in ("", "..."):
-            name, has_default, default_text = piece.partition("=")
+            name, has_default, default_text = _partition(piece, "=")
             default: object = inspect.Parameter.empty
             if has_default:
                 default = _literal(default_text.strip())
@@ -310,14 +343,17 @@ def _valid(params: list[inspect.Parameter]) -> inspect.Signature | None:
 
 
 def _split(text: str, subscripts: bool = False) -> list[str]:
-    """``text`` cut at its commas, except those inside parentheses or braces, and with
-    ``subscripts`` inside square and angle brackets (an annotation's ``dict[str, int]``,
-    C++'s ``std::map<int, int>``: pybind11's form has no optional brackets)."""
+    """``text`` cut at its commas, except those inside strings, parentheses or braces, and
+    with ``subscripts`` inside square and angle brackets (an annotation's ``dict[str,
+    int]``, C++'s ``std::map<int, int>``: pybind11's form has no optional brackets)."""
     pieces: list[str] = []
     depth = 0
     current = ""
     opening, closing = ("({[<", ")}]>") if subscripts else ("({", ")}")
-    for char in text:
+    for char, quoted in _marked(text):
+        if quoted:
+            current += char
+            continue
         if char in opening:
             depth += 1
         elif char in closing:

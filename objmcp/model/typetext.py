@@ -31,6 +31,8 @@ class _Unresolved:
 
 
 UNRESOLVED: typing.Final = _Unresolved()
+"""What :func:`type_from_text` gives for text that names no type it can find, or that
+could only be read by running an object's code (``ctypes.cdll['libm.so.6']``)."""
 
 _TYPING_NAMES: dict[str, object] = {name: getattr(typing, name) for name in typing.__all__}
 
@@ -81,9 +83,14 @@ def _value(node: ast.expr, namespace: Mapping[str, object]) -> object:
     if isinstance(node, ast.Attribute):
         return _attribute(_value(node.value, namespace), node.attr)
     if isinstance(node, ast.Subscript):
-        return _value(node.value, namespace)[_value(node.slice, namespace)]  # type: ignore[index]
+        base = _value(node.value, namespace)
+        if not _generic(base):
+            raise LookupError(f"not subscripted, no generic: {ast.unparse(node.value)}")
+        return base[_value(node.slice, namespace)]  # type: ignore[index]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         left, right = (_value(side, namespace) for side in (node.left, node.right))
+        if not (_is_type(left) and _is_type(right)):
+            raise LookupError(f"no union of types: {ast.unparse(node)}")
         return operator.or_(left, right)
     if isinstance(node, ast.Tuple):
         return tuple(_value(item, namespace) for item in node.elts)
@@ -96,6 +103,20 @@ def _value(node: ast.expr, namespace: Mapping[str, object]) -> object:
     if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, bool)):
         return node.value  # a Literal's choices
     raise LookupError(f"no type: {ast.unparse(node)}")
+
+
+def _generic(base: object) -> bool:
+    """Whether ``base[...]`` is a type's own subscript, as :mod:`typing` builds one: a
+    class, a generic alias, or an object of :mod:`typing`'s own classes (``Union``,
+    ``Literal``, ``typing.List``); any other object's ``__getitem__`` is its code."""
+    if isinstance(base, (type, types.GenericAlias)):
+        return True
+    kind = type(base)
+    home = sys.modules.get(kind.__module__) if kind.__module__ in _TYPING_MODULES else None
+    return home is not None and getattr(home, kind.__qualname__, None) is kind
+
+
+_TYPING_MODULES = ("typing", "typing_extensions")
 
 
 def _named(name: str, namespace: Mapping[str, object]) -> object:

@@ -13,12 +13,13 @@ import sys
 import types
 import typing
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, Optional
 
 import numpy
 import numpy.typing as npt
 import pytest
-from conftest import ROOT, RawServer, objmcp_run
+from conftest import ROOT, RawServer, objmcp_cli, objmcp_run
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -61,6 +62,22 @@ def test_an_ndarray_of_a_dtype_is_made_of_it(served: RawServer) -> None:
     assert not Draft202012Validator(schema).is_valid(["a"])  # float64: numbers only
     result = served.call_tool(2, "mean", values=[[1, 2], [3, 4]])
     assert result["structuredContent"]["result"] == "float64 2.5"
+
+
+def test_an_object_array_takes_any_item_and_is_made_of_objects(served: RawServer) -> None:
+    schema = served.tools()["kinds"]["inputSchema"]["properties"]["values"]
+    assert Draft202012Validator(schema).is_valid([1, "a", True, 2.5])
+    result = served.call_tool(5, "kinds", values=[1, "a", True, 2.5])
+    assert not result.get("isError"), result
+    assert result["structuredContent"]["result"] == "object ['int', 'str', 'bool', 'float']"
+
+
+def test_a_datetime64_array_keeps_its_dtype(served: RawServer) -> None:
+    schema = served.tools()["dates"]["inputSchema"]["properties"]["values"]
+    assert Draft202012Validator(schema).is_valid(["2024-01-01", "2024-02-03"])
+    result = served.call_tool(6, "dates", values=["2024-01-01", "2024-02-03"])
+    assert not result.get("isError"), result
+    assert result["structuredContent"]["result"] == "datetime64[D] ['2024-01-01', '2024-02-03']"
 
 
 def test_array_like_is_typed_and_takes_arrays(served: RawServer) -> None:
@@ -171,6 +188,33 @@ def test_any_class_of_the_array_protocol_is_made_by_its_library_s_asarray() -> N
         assert array_hint(Frame) is None
     finally:
         del sys.modules["arraylib"], sys.modules["arraylib.core"]
+
+
+_LAZY_PACKAGE = """import importlib
+
+
+def __getattr__(name):
+    return importlib.import_module("." + name, __name__)
+"""
+
+
+def test_a_lazy_package_s_getattr_is_never_run_looking_for_asarray(tmp_path: Path) -> None:
+    """A package whose ``__getattr__`` imports the submodule of the name asked for raises
+    ModuleNotFoundError for ``asarray``; a plain class of it is no array class, and the
+    lookup reads what the package stores, never running that ``__getattr__``."""
+    (tmp_path / "lazylib").mkdir()
+    (tmp_path / "lazylib" / "__init__.py").write_text(_LAZY_PACKAGE)
+    (tmp_path / "lazylib" / "plain.py").write_text(
+        "from dataclasses import dataclass\n\n\n@dataclass\nclass Point:\n"
+        "    x: float\n    y: float\n"
+    )
+    (tmp_path / "tools.py").write_text(
+        "from lazylib.plain import Point\n\n\ndef norm(p: Point) -> float:\n"
+        '    """The length of p."""\n    return (p.x**2 + p.y**2) ** 0.5\n'
+    )
+    done = objmcp_cli("inspect", "tools.py", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "norm" in done.stdout and "p: Point" in done.stdout
 
 
 _JSON = st.recursive(

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from objmcp.model.convert import from_json
-from objmcp.model.jsonable import binary_argument, to_jsonable
+from objmcp.model.jsonable import argument_form, binary_argument, to_jsonable
 from objmcp.model.outcome import tool_result
 from objmcp.model.schema import SchemaBuilder
 from objmcp.model.tool import make_tool
@@ -105,3 +105,21 @@ def test_a_tool_whose_return_type_says_bytes_sends_the_same_form() -> None:
     assert result.structured == {"/a.txt": "hello", "/b.bin": {"base64": "/w=="}}
     assert json.loads(result.text) == result.structured
     jsonschema.validate(result.structured, tool.output_schema)
+
+
+PLAIN_TEXT = st.text(st.characters(blacklist_characters="'\""), max_size=3)
+"""Key text that is no bytes' ``str`` (``"b'a'"``): bytes keys written as text beside it."""
+
+
+@given(st.dictionaries(PLAIN_TEXT | PLAIN_TEXT.map(str.encode), st.integers(), max_size=6))
+def test_a_bytes_key_whose_text_another_key_has_loses_no_entry(table: dict[Any, int]) -> None:
+    for sent in (to_jsonable(table), argument_form(table)):
+        assert isinstance(sent, dict) and sorted(sent.values()) == sorted(table.values())
+        for key, value in table.items():
+            shared = isinstance(key, bytes) and key.decode() in table
+            expected = str(key) if shared else key.decode() if isinstance(key, bytes) else key
+            assert sent[expected] == value
+
+
+def test_a_bytes_key_beside_its_text_keeps_its_str() -> None:
+    assert to_jsonable({b"a": 1, "a": 2, b"c": 3}) == {"b'a'": 1, "a": 2, "c": 3}

@@ -7,17 +7,20 @@ types where they name one, never an error where they do not."""
 from __future__ import annotations
 
 import collections.abc
+import ctypes
 import inspect
 import keyword
 import os
 import subprocess
+import sys
+import types
 import typing
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.textsignatures import OMITTED, from_doc_line
+from objmcp.model.textsignatures import OMITTED, from_doc_line, signature_line
 from objmcp.model.typetext import UNRESOLVED, type_from_text
 from tests.conftest import RawServer
 
@@ -25,7 +28,9 @@ P = inspect.Parameter
 NAMES = st.from_regex(r"[a-z_][a-z0-9_]{0,8}", fullmatch=True).filter(
     lambda name: not keyword.iskeyword(name) and name != "self"
 )
-LITERALS = st.none() | st.booleans() | st.integers(-1000, 1000) | st.text("abc xyz", max_size=6)
+QUOTED = st.text("abc xyz<>,()[]{}'\"=:\\-", max_size=6)
+"""A string default with the characters a signature's own syntax uses, quotes and escapes."""
+LITERALS = st.none() | st.booleans() | st.integers(-1000, 1000) | QUOTED
 
 BASES: dict[str, object] = {
     "int": int,
@@ -77,6 +82,7 @@ ANNOTATIONS = st.sampled_from(
         "typing.SupportsInt | typing.SupportsIndex",
         "collections.abc.Sequence[OrtValue]",
         "typing.Annotated[numpy.typing.ArrayLike, numpy.uint8]",
+        "typing.Annotated[int, 'x > 1, (y']",
     ]
 )
 
@@ -142,6 +148,13 @@ def test_a_call_written_over_several_lines_is_read_to_its_closing_parenthesis(
     assert from_doc_line(f"compress({wrapped}){arrow}\n\nCompresses.\n") == signature
 
 
+@given(QUOTED.filter(lambda text: "(" in text and ")" not in text))
+def test_a_parenthesis_in_a_string_default_opens_no_call(default: str) -> None:
+    line = f"f(a: str = {default!r}, b: int = 1) -> None"
+    rest = "What f does (at length).\nIt closes) here."
+    assert signature_line(f"{line}\n{rest}") == (line, rest)
+
+
 @given(st.lists(NAMES, unique=True, min_size=1, max_size=4), st.data())
 def test_overloads_give_the_parameters_they_agree_on(names: list[str], data: st.DataObject) -> None:
     count = data.draw(st.integers(2, 4), "overloads")
@@ -184,6 +197,64 @@ def test_text_naming_no_type_gives_none_and_never_raises(text: str) -> None:
     assert found is UNRESOLVED or found is not None
     for unknown in ("onnx::OpSchema", "std::vector<int>", "mod.Missing", "print('x')", "3 + 4"):
         assert type_from_text(unknown, NAMESPACE) is UNRESOLVED
+
+
+class Recorder:
+    """A module-level object whose operators record that they ran: none should."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def __getitem__(self, key: object) -> type:
+        self.calls.append("__getitem__")
+        return int
+
+    def __or__(self, other: object) -> type:
+        self.calls.append("__or__")
+        return int
+
+    def __ror__(self, other: object) -> type:
+        self.calls.append("__ror__")
+        return int
+
+
+RECORDED = types.ModuleType("recorded_objects")
+RECORDED.recorder = Recorder()  # type: ignore[attr-defined]
+RUNNING_CODE = [
+    "{r}[{t}]",
+    "{r}[{t}, {t}]",
+    "{r} | {t}",
+    "{t} | {r}",
+    "{r}[{t}] | {t}",
+    "{t} | {r}[{t}]",
+    "typing.Optional[{r}[{t}]]",
+    "{r} | None",
+    "None | {r}",
+]
+
+
+@given(
+    TYPES, st.sampled_from(RUNNING_CODE), st.sampled_from(["recorder", "recorded_objects.recorder"])
+)
+def test_an_object_s_subscript_or_union_is_never_run(
+    written: tuple[str, object], template: str, recorder: str
+) -> None:
+    """``x[...]`` is read only where ``x`` is a class, a generic alias or one of
+    :mod:`typing`'s forms, and ``a | b`` only where both are types: any other object's
+    ``__getitem__`` or ``__or__`` is its code, never run; the text names no type."""
+    sys.modules["recorded_objects"] = RECORDED
+    try:
+        text = template.format(r=recorder, t=written[0])
+        namespace = {"recorder": RECORDED.recorder}
+        assert type_from_text(text, namespace) is UNRESOLVED
+        assert RECORDED.recorder.calls == []
+    finally:
+        del sys.modules["recorded_objects"]
+
+
+def test_a_library_loader_s_subscript_loads_nothing() -> None:
+    assert type_from_text("ctypes.cdll['libm.so.6']", {}) is UNRESOLVED
+    assert "libm.so.6" not in vars(ctypes.cdll)
 
 
 def request(server: RawServer, ident: int, method: str, params: dict[str, Any]) -> Any:

@@ -36,3 +36,13 @@ def set_property(
 ) -> str:
     """The class of the value a property is set to, and the value."""
     return f"{name}: {type(value).__name__} {value!r}"
+
+
+def kinds(values: npt.NDArray[numpy.object_]) -> str:
+    """The dtype of the array and the classes of its items."""
+    return f"{values.dtype} {[type(item).__name__ for item in values.tolist()]}"
+
+
+def dates(values: npt.NDArray[numpy.datetime64]) -> str:
+    """The dtype of the array and its items as text."""
+    return f"{values.dtype} {[str(item) for item in values]}"
