@@ -180,8 +180,10 @@ def _made_own(home: str, package: bool, name: str, value: object) -> bool:
     binds under a name that is not the function's own (an alias it names on purpose:
     ``html_escape = markupsafe.escape``), from wherever it comes. A name imported as it
     is from another package (``from os import path``, ``re.compile``) is not its own."""
+    if not (_is_function(value) or isinstance(value, type)):
+        return False  # before any getattr: a lazy package's __getattr__ imports, or raises
     where = getattr(value, "__module__", None)
-    if not isinstance(where, str) or not (_is_function(value) or isinstance(value, type)):
+    if not isinstance(where, str):
         return False
     if where in (home, "_" + home.rpartition(".")[2]):
         return True

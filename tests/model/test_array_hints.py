@@ -198,7 +198,18 @@ def __getattr__(name):
 """
 
 
-def test_a_lazy_package_s_getattr_is_never_run_looking_for_asarray(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "imported",
+    [
+        "from lazylib.plain import Point\n",
+        # the package itself is then a name of the served module: reading which names are
+        # the module's own must not ask it for a __module__ either
+        "import lazylib.plain\n\nPoint = lazylib.plain.Point\n",
+    ],
+)
+def test_a_lazy_package_s_getattr_is_never_run_looking_for_asarray(
+    tmp_path: Path, imported: str
+) -> None:
     """A package whose ``__getattr__`` imports the submodule of the name asked for raises
     ModuleNotFoundError for ``asarray``; a plain class of it is no array class, and the
     lookup reads what the package stores, never running that ``__getattr__``."""
@@ -209,7 +220,7 @@ def test_a_lazy_package_s_getattr_is_never_run_looking_for_asarray(tmp_path: Pat
         "    x: float\n    y: float\n"
     )
     (tmp_path / "tools.py").write_text(
-        "from lazylib.plain import Point\n\n\ndef norm(p: Point) -> float:\n"
+        imported + "\n\ndef norm(p: Point) -> float:\n"
         '    """The length of p."""\n    return (p.x**2 + p.y**2) ** 0.5\n'
     )
     done = objmcp_cli("inspect", "tools.py", cwd=tmp_path)
