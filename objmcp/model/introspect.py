@@ -140,7 +140,7 @@ def _module_members(module: types.ModuleType) -> Iterator[Member]:
     is served when it is used as a function (:func:`makes_an_iterator`) or makes a value
     (:func:`.makers.makes_a_value`), from the module's own package only."""
     home = module.__name__
-    exported = getattr(module, "__all__", None)
+    exported = vars(module).get("__all__")  # as stored: a lazy __getattr__ is never asked
     package = hasattr(module, "__path__")
     own = {
         name

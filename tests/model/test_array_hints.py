@@ -228,6 +228,16 @@ def test_a_lazy_package_s_getattr_is_never_run_looking_for_asarray(
     assert "norm" in done.stdout and "p: Point" in done.stdout
 
 
+def test_a_lazy_package_served_whole_is_never_asked_for_its_all(tmp_path: Path) -> None:
+    (tmp_path / "lazylib").mkdir()
+    (tmp_path / "lazylib" / "__init__.py").write_text(
+        _LAZY_PACKAGE + '\n\ndef ping() -> str:\n    """Answer."""\n    return "pong"\n'
+    )
+    done = objmcp_cli("inspect", "lazylib", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "ping" in done.stdout and "Traceback" not in done.stderr
+
+
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | _FLOATS | st.text(),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
