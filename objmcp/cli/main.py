@@ -871,6 +871,8 @@ def _bundle(options: argparse.Namespace) -> int:
         requirements=options.requirements or (),
     )
     server = server_arguments(options)
+    if not options.server_version:  # the version the manifest says is the one served
+        server += ["--server-version", bundled.version]
     if options.server_json:
         document = server_json(
             bundled, options.name or "", options.package, options.server_version, server

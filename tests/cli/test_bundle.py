@@ -129,10 +129,12 @@ def as_the_host_starts(manifest: dict[str, Any], folder: Path) -> StdioServerPar
 
 
 async def listed_and_called(
-    params: StdioServerParameters, tool: str, arguments: dict[str, Any]
+    params: StdioServerParameters, tool: str, arguments: dict[str, Any], version: str
 ) -> tuple[list[str], str]:
-    """The tools the server lists, and the text of one call."""
+    """The tools the server lists, and the text of one call; the server must report
+    ``version``, the bundle's."""
     async with Client(params, mode="legacy") as client:
+        assert client.server_info.version == version
         names = [entry.name for entry in (await client.list_tools()).tools]
         result = await client.call_tool(tool, arguments)
     assert not result.is_error, result
@@ -162,7 +164,10 @@ async def test_the_example_bundle_passes_mcpb_and_serves_as_claude_desktop_start
     run_mcpb(mcpb, "pack", str(folder), str(tmp_path / "repacked.mcpb"), cwd=tmp_path)
 
     names, text = await listed_and_called(
-        as_the_host_starts(manifest, folder), "add", {"title": "milk", "body": "2 l"}
+        as_the_host_starts(manifest, folder),
+        "add",
+        {"title": "milk", "body": "2 l"},
+        manifest["version"],
     )
     assert names == [tool["name"] for tool in manifest["tools"]]
     assert json.loads(text)["title"] == "milk"
@@ -187,7 +192,7 @@ async def test_a_file_target_is_copied_in_with_the_modules_of_its_folder_it_impo
     ]
     run_mcpb(mcpb, "validate", str(folder / "manifest.json"), cwd=tmp_path)
     names, text = await listed_and_called(
-        as_the_host_starts(manifest, folder), "greet", {"name": "ada"}
+        as_the_host_starts(manifest, folder), "greet", {"name": "ada"}, manifest["version"]
     )
     assert names == ["add", "greet"]
     assert text == "HELLO ADA!"
@@ -204,7 +209,7 @@ async def test_an_installed_module_is_installed_by_uv_though_the_server_is_named
     manifest = unpacked(tmp_path / "dp.mcpb", folder)
     assert not (folder / "server" / "target").exists()
     names, text = await listed_and_called(
-        as_the_host_starts(manifest, folder), "parse", {"text": "Short words."}
+        as_the_host_starts(manifest, folder), "parse", {"text": "Short words."}, manifest["version"]
     )
     assert "parse" in names
     assert "Short words." in text
@@ -217,13 +222,15 @@ async def test_a_file_target_named_main_py_does_not_replace_the_entry_point(
     folder = tmp_path / "project"
     folder.mkdir()
     (folder / "main.py").write_text(TOOLS_PY.replace("from helpers import shout", "shout = str"))
-    done = bundle("main.py", "-o", str(tmp_path / "m.mcpb"), cwd=folder)
+    done = bundle(
+        "main.py", "-o", str(tmp_path / "m.mcpb"), "--server-version", "4.5.6", cwd=folder
+    )
     with zipfile.ZipFile(tmp_path / "m.mcpb") as archive:
         names = archive.namelist()
     assert len(names) == len(set(names))
     manifest = unpacked(tmp_path / "m.mcpb", tmp_path / "unpacked")
     _, text = await listed_and_called(
-        as_the_host_starts(manifest, tmp_path / "unpacked"), "add", {"a": 2, "b": 3}
+        as_the_host_starts(manifest, tmp_path / "unpacked"), "add", {"a": 2, "b": 3}, "4.5.6"
     )
     assert text == "5"
     assert "copied 1 file: server/target/main.py" in done.stderr.decode()
