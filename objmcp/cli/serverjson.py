@@ -13,6 +13,7 @@ the package's README on PyPI says ``mcp-name: NAME``. Both are said on stderr.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -21,6 +22,10 @@ from .._exceptions import TargetError
 from .bundle import Bundled
 
 __all__ = ["SCHEMA", "server_json", "write_server_json"]
+
+_REGISTRY_NAME = re.compile(r"[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+")
+"""A server's name as the registry's schema allows it (2025-12-11: its ``pattern``, between 3
+and 200 characters)."""
 
 SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
 """The registry's current ``server.json`` schema (its ``$schema``)."""
@@ -41,12 +46,12 @@ def server_json(
     version installed here) with ``server_args`` for ``objmcp run``; raises
     :class:`TargetError` for a name that is not in reverse DNS, and for a package or a
     version that cannot be told."""
-    namespace, slash, short = name.partition("/")
-    if not (slash and namespace and short) or "/" in short:
+    if not _REGISTRY_NAME.fullmatch(name) or not 3 <= len(name) <= 200:
         raise TargetError(
             f"--name {name!r}: the registry names a server in reverse DNS, in a namespace "
             "you own, then one '/': io.github.YOU/tools (a GitHub account) or "
-            "com.example/tools (a domain)"
+            "com.example/tools (a domain); letters, digits, '.' and '-' before it, and '_' "
+            "after it too"
         )
     package = package or bundled.distribution
     if package is None:
@@ -70,7 +75,7 @@ def server_json(
     return {
         "$schema": SCHEMA,
         "name": name,
-        "title": _shortened(short, _DESCRIPTION_LIMIT),
+        "title": _shortened(name.partition("/")[2], _DESCRIPTION_LIMIT),
         "description": _shortened(bundled.description, _DESCRIPTION_LIMIT),
         "version": version,
         "packages": [

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from mcp import Client, StdioServerParameters
 from test_cli import objmcp
 
+from objmcp._exceptions import TargetError
 from objmcp.cli.bundle import Bundled, project_name, toml_string
 from objmcp.cli.serverjson import SCHEMA, server_json
 
@@ -411,3 +412,29 @@ def test_every_server_json_is_valid_for_the_registry(
 def test_the_mcpb_cli_is_pinned() -> None:
     lock = json.loads((BUNDLE / "package-lock.json").read_text())
     assert lock["packages"]["node_modules/@anthropic-ai/mcpb"]["version"] == "2.1.2"
+
+
+@given(
+    name=st.text(max_size=30)
+    | st.from_regex(r"[a-z0-9.\-]{1,12}/[a-zA-Z0-9._\- !@]{1,12}", fullmatch=True)
+)
+def test_a_name_is_refused_or_valid_for_the_registry(name: str) -> None:
+    bundled = Bundled(
+        spec="tools:add",
+        relative=False,
+        name="tools",
+        version="1.0.0",
+        description="Sums.",
+        author="someone",
+        distribution="sums-mcp",
+    )
+    try:
+        document = server_json(bundled, name, None, None, [])
+    except TargetError as refused:
+        assert "reverse DNS" in str(refused)
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.Draft7Validator(REGISTRY_SCHEMA).validate(
+                {**server_json(bundled, "io.a/b", None, None, []), "name": name}
+            )
+    else:
+        jsonschema.Draft7Validator(REGISTRY_SCHEMA).validate(document)
