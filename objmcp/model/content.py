@@ -5,7 +5,7 @@ string's); ``bool`` is ``true``/``false``; numbers are their JSON text; containe
 dataclasses, NamedTuples, TypedDicts and pydantic models are compact JSON (UTF-8, not
 ASCII-escaped); ``bytes`` in a container are their text when they are UTF-8, else
 ``{"base64": "..."}``, the form a bytes parameter takes
-(:func:`~objmcp.model.jsonable.binary_argument`), and bytes alone their text or bare
+(:func:`~objmcp.model.jsonable.binary_form`), and bytes alone their text or bare
 base64 with a second block saying which (:func:`bytes_result`); an object that exports
 itself (``to_pylist``, ``to_dict`` ...) is what it exports; anything else is ``str(value)``
 (:func:`~objmcp.model.jsonable.to_jsonable`). NaN and the infinities are the strings

@@ -4,7 +4,7 @@
 :func:`objmcp.model.convert.from_json`, which reads arguments); :func:`argument_form` is a
 value as an argument carries it (a default in an input schema), which
 :func:`~objmcp.model.convert.from_json` reads back as itself. Bytes have one form in both,
-a result's and an argument's (:func:`binary_argument`): their text when they are UTF-8,
+a result's and an argument's (:func:`binary_form`): their text when they are UTF-8,
 else ``{"base64": "..."}``; so any bytes a tool answers can be sent back as an argument
 unchanged.
 """
@@ -36,7 +36,7 @@ __all__ = [
     "Budget",
     "NotJsonable",
     "argument_form",
-    "binary_argument",
+    "binary_form",
     "to_jsonable",
 ]
 
@@ -50,7 +50,7 @@ BASE64_KEY = "base64"
 """The one key of the object that carries bytes that are not text: ``{"base64": "..."}``."""
 
 
-def binary_argument(data: bytes | bytearray | memoryview) -> object:
+def binary_form(data: bytes | bytearray | memoryview) -> object:
     """The JSON form of ``data``, in a result as in an argument (the inverse of
     :func:`~objmcp.model.convert.binary_from_json`): its text when it is UTF-8, else
     ``{"base64": "..."}``."""
@@ -138,7 +138,7 @@ def to_jsonable(
     datetimes, UUIDs, decimals, paths, sets (``collections.abc.Set`` too), a mapping's
     keys, values and items (in order) and iterators have a JSON form;
     bytes are their text when they are UTF-8, else ``{"base64": "..."}``
-    (:func:`binary_argument`), and a bytes key its text when it is UTF-8 and no other
+    (:func:`binary_form`), and a bytes key its text when it is UTF-8 and no other
     key of its mapping is that text (else its ``str``, ``"b'a'"``: no entry is lost). A
     string is always text, never base64 to decode: bare base64 would be ambiguous (``b"aGk="`` as
     text and ``b"hi"`` as base64 are both ``"aGk="``), and the object form is not, so a
@@ -170,7 +170,7 @@ def _jsonable(value: object, strict: bool, active: set[int], budget: Budget | No
     if isinstance(value, enum.Enum):
         return _jsonable(value.value, strict, active, budget)
     if isinstance(value, t.BINARY):
-        return binary_argument(value)
+        return binary_form(value)
     standard = _standard_text(value)
     if standard is not None:
         return standard

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from objmcp.model.convert import ConversionError, from_json
-from objmcp.model.jsonable import binary_argument
+from objmcp.model.jsonable import binary_form
 from objmcp.model.schema import SchemaBuilder
 
 BINARY = (bytes, bytearray, memoryview)
@@ -36,7 +36,7 @@ def test_a_string_is_its_utf8_text_whatever_its_characters(text: str, kind: type
 
 @given(st.binary(), st.sampled_from(BINARY))
 def test_any_bytes_come_back_from_their_argument_form(data: bytes, kind: type) -> None:
-    sent = binary_argument(data)
+    sent = binary_form(data)
     assert argument_schema(kind).is_valid(sent)
     converted = from_json(sent, kind)
     assert type(converted) is kind and bytes(converted) == data  # type: ignore[call-overload]
@@ -58,11 +58,11 @@ def test_in_a_union_with_str_a_string_stays_text(text: str) -> None:
 
 @given(st.lists(st.binary(max_size=8), max_size=4))
 def test_containers_of_bytes_take_each_item_alike(items: list[bytes]) -> None:
-    sent = [binary_argument(item) for item in items]
+    sent = [binary_form(item) for item in items]
     assert argument_schema(list[bytes]).is_valid(sent)
     assert from_json(sent, list[bytes]) == items
     named = {str(i): item for i, item in enumerate(items)}
-    sent_named = {key: binary_argument(item) for key, item in named.items()}
+    sent_named = {key: binary_form(item) for key, item in named.items()}
     assert from_json(sent_named, dict[str, bytes]) == named
 
 

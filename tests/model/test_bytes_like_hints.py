@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from objmcp.model.annotations import stub_hints_of
 from objmcp.model.convert import from_json
 from objmcp.model.hints import BYTES_LIKE, bytes_like
-from objmcp.model.jsonable import binary_argument
+from objmcp.model.jsonable import binary_form
 from objmcp.model.schema import SchemaBuilder
 
 
@@ -65,9 +65,9 @@ def test_any_bytes_come_back_from_their_argument_form(
     data: bytes, case: tuple[object, type]
 ) -> None:
     hint, stand_in = case
-    converted = from_json(binary_argument(data), hint)
+    converted = from_json(binary_form(data), hint)
     assert type(converted) is stand_in and bytes(converted) == data  # type: ignore[call-overload]
-    assert from_json([binary_argument(data)], list[hint]) == [stand_in(data)]  # type: ignore[valid-type]
+    assert from_json([binary_form(data)], list[hint]) == [stand_in(data)]  # type: ignore[valid-type]
 
 
 @given(st.text(), st.sampled_from(PRESENT))
