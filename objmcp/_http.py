@@ -58,6 +58,7 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp[Server]:
     a 2026-07-28 ``subscriptions/listen``) hears the list changed.
     """
     http = {key: options.pop(key) for key in HTTP_OPTIONS if key in options}
+    options.setdefault("shared_process", True)  # every client shares the process
     if "max_values" in http:
         options["max_values"] = http["max_values"]
     return McpApp(Server(name, target, **options), **http)

@@ -157,6 +157,9 @@ class Server:
     sessions, closed after ``object_idle`` seconds unused, 3,600; with no caller, one for the local
     caller), ``max_objects`` (objects kept at once, 1,000: beyond, the least recently used
     is closed, after the calls using it end);
+    ``shared_process`` (False: callers share this process, as over HTTP, where
+    :func:`objmcp.asgi_app` and every :class:`objmcp.McpApp` say so: a tool that changes a
+    process-wide setting, served otherwise, is then withheld unless named);
     ``meta`` (the ``_meta`` of the ``initialize`` and ``server/discover`` results);
     ``extensions`` (the MCP extensions the server declares, SEP-2133:
     ``{"com.example/maps": {...settings}}``, in ``capabilities.extensions`` from
@@ -215,6 +218,7 @@ class Server:
         per: Per = "shared",
         max_objects: int = DEFAULT_MAX_OBJECTS,
         object_idle: float | None = DEFAULT_OBJECT_IDLE,
+        shared_process: bool = False,
         meta: Mapping[str, Any] | None = None,
         extensions: Extensions | None = None,
         input: object = None,
@@ -246,6 +250,7 @@ class Server:
             per=per,
             max_objects=max_objects,
             object_idle=object_idle,
+            shared_process=shared_process,
         )
         Surfaced(max_surfaced)  # checks the option now, not at the first connection
         self.max_surfaced = max_surfaced
@@ -347,6 +352,13 @@ class Server:
     def connections(self) -> set[Member]:
         """The connections being served."""
         return self.hub.members
+
+    def serve_shared(self) -> tuple[str, ...]:
+        """From now on, callers share this process (an HTTP app serves it): the tools
+        that change a process-wide setting, served because nobody else would see the
+        change, are withheld unless named (:meth:`objmcp.Toolbox.serve_shared`);
+        returns their names."""
+        return self.tools.serve_shared()
 
     def settings(self) -> Settings:
         """What a connection runs by: the server's options as they are now, frozen."""

@@ -656,6 +656,7 @@ def _make_server(options: argparse.Namespace, state_key: str | None = None) -> S
             exclude=options.exclude,
             concurrency=options.concurrency or "threads",
             lenient=options.lenient,
+            shared_process=bool(getattr(options, "http", False)),
             loggers=getattr(options, "loggers", None),
             state_key=state_key,
             **limits,

@@ -5,10 +5,12 @@ target, gives each its role (:mod:`objmcp.model.publish`: a tool, a resource
 or a prompt), makes it a :class:`~objmcp.Tool`, a resource or a prompt, and
 refuses what MCP does not allow: a tool name it forbids, two members under one
 name (but a module's function wins the name of its class), options that describe
-no member. A callable known to be dangerous
-(:mod:`objmcp.model.danger`) is withheld unless the user names it, and a tool's
-name gives its annotations' defaults. :class:`~objmcp.Toolbox` merges what it
-finds into what it publishes; nothing here calls a member.
+no member. A callable known or found to be dangerous
+(:mod:`objmcp.model.danger`) is withheld unless the user names it (a change to a
+process-wide setting only where callers share the process), and a tool's
+name, or what it is found to do, gives its annotations' defaults.
+:class:`~objmcp.Toolbox` merges what it finds into what it publishes; nothing here
+calls a member.
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ from typing import Any
 
 from .._exceptions import TargetError
 from . import introspect
-from .danger import danger_of, inferred_hints
+from .danger import Danger, danger_of, inferred_hints
 from .paramtypes import Uncarried
 from .prompts import Prompt, make_prompt
-from .publish import PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
+from .publish import MARK, PromptOptions, ResourceOptions, ToolOptions, options_for, role_of
 from .resources import Resource, make_resource
 from .tool import Tool, make_tool
 
@@ -43,6 +45,11 @@ class Found:
     owners: dict[int, object] = field(default_factory=dict)
     withheld: dict[str, str] = field(default_factory=dict)
     """Tools left out because they are dangerous and nobody named them: why, by name."""
+    dangers: dict[str, Danger] = field(default_factory=dict)
+    """Tools served although they do something dangerous (named, or a process-wide
+    setting where no other caller shares the process), by name."""
+    unnamed: set[str] = field(default_factory=set)
+    """Which of :attr:`dangers` nobody named (withheld once callers share the process)."""
     uncallable: dict[str, str] = field(default_factory=dict)
     """Tools left out because no JSON arguments can call them: why, by name."""
 
@@ -55,8 +62,10 @@ def collect(
     resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None,
     prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None,
     lenient: bool,
+    shared: bool = False,
 ) -> Found:
-    """The tools, resources and prompts ``target`` publishes; raises :class:`TargetError`."""
+    """The tools, resources and prompts ``target`` publishes, for a process that callers
+    share (``shared``) or not; raises :class:`TargetError`."""
     include = [include] if isinstance(include, str) else include
     exclude = [exclude] if isinstance(exclude, str) else exclude
     described = {*(tools or ()), *(resources or ()), *(prompts or ())}
@@ -79,12 +88,16 @@ def collect(
         name = options.name or member.name
         if options.hidden or not _selected({name, member.name}, include, exclude):
             continue
-        named = bool({name, member.name} & {*(include or ()), *(tools or ())})
-        danger = None if named else danger_of(member.function)
-        if danger is not None:
-            found.withheld[name] = danger
+        named = bool({name, member.name} & {*(include or ()), *(tools or ())}) or _marked(
+            member.function
+        )
+        danger = danger_of(member.function)
+        if danger is not None and not named and (danger.effect.everywhere or shared):
+            found.withheld[name] = danger.reason
             continue
         read_only, destructive = inferred_hints(name)
+        if danger is not None:
+            read_only, destructive = False, danger.effect.destructive or bool(destructive)
         options = options.over(ToolOptions(read_only=read_only, destructive=destructive))
         if not TOOL_NAME.fullmatch(name):
             raise TargetError(
@@ -96,6 +109,8 @@ def collect(
             continue  # a function has its name
         if name in classes:  # a function wins the name of a class
             del found.tools[name]
+            found.dangers.pop(name, None)
+            found.unnamed.discard(name)
             classes.discard(name)
         if name in found.tools:
             raise TargetError(
@@ -107,6 +122,10 @@ def collect(
             if member.maker and not named and not _says_what_it_takes(tool):
                 continue  # a class whose making nothing types: noise to a model
             found.tools[name] = tool
+            if danger is not None:
+                found.dangers[name] = danger
+                if not named:
+                    found.unnamed.add(name)
             if member.maker:
                 classes.add(name)
         except Uncarried as error:
@@ -119,6 +138,12 @@ def collect(
             f"have; its tools are: {', '.join(found.tools) or 'none'}"
         )
     return found
+
+
+def _marked(function: object) -> bool:
+    """Whether the author marked ``function`` a tool (``@objmcp.tool``): named, as
+    ``tools={...}`` names it."""
+    return isinstance(getattr(function, MARK, None), ToolOptions)
 
 
 def _says_what_it_takes(tool: Tool) -> bool:

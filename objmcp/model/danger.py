@@ -1,14 +1,24 @@
 """What is dangerous to hand a model, and what a tool's name says it does.
 
-Serving a whole module or object rarely means handing a model a shell. A callable
-known to run processes, evaluate code, deserialise untrusted data, delete files,
-change permissions or the environment, or end the server, and a class whose instances
-hold something open (a file, a socket, a process: a context manager, or one with
-``close``) or are threads, is *withheld*: left out of what a target publishes unless
-the user names it (``include=["system"]``, by its exact name, not by a glob; or
-``tools={"system": {...}}``). :func:`danger_of` says why a callable is withheld, from
-where it is defined (its module and name), so that an alias or a method bound to an
-instance is known as what it is; a class that holds something open, by its shape.
+Serving a whole module or object rarely means handing a model a shell. :func:`danger_of`
+says what a callable does that a model should not be handed unasked, as a
+:class:`Danger`: its :class:`~.effects.Effect` and the reason the start-up line gives.
+It is found, in this order, by
+
+1. the table of effects (:mod:`.effects`), by where the callable is defined: every
+   public callable of ``os``, ``shutil``, ``pathlib``, ``io``, ``sys``, ``signal`` and
+   ``tempfile``, and the known-dangerous ones of other modules (``subprocess``,
+   ``pickle``, ``eval``);
+2. the shape of a class: one whose instances hold something open (a file, a socket, a
+   process: a context manager, or one with ``close``), or a thread;
+3. reading its code (:mod:`.codereading`): ``eval`` or ``exec``, programs started, unsafe
+   deserialisation, files deleted or process-wide settings changed, in its own bytecode
+   or in the functions of its package it calls.
+
+What is found is withheld (left out of what a target publishes) unless the user names
+it (``include=["system"]``, by its exact name, not by a glob; or
+``tools={"system": {...}}``), except a change to a process-wide setting on a server no
+other caller shares (stdio): that is served, and said (:func:`effects_line`).
 
 :func:`inferred_hints` reads a tool's name for MCP's annotations, as defaults that
 the author's own options override: a name that starts with delete, remove, drop,
@@ -18,111 +28,67 @@ and the like is ``readOnlyHint``.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import inspect
+import logging
 import re
+from dataclasses import dataclass
 
+from .codereading import read_effect
+from .effects import Effect, table_entry
 from .hints import path_class
 
-__all__ = ["danger_of", "inferred_hints", "withheld_line"]
+__all__ = [
+    "HOLDS",
+    "THREADS",
+    "Danger",
+    "danger_of",
+    "effects_line",
+    "inferred_hints",
+    "withheld_line",
+]
 
-_RUNS = "runs other programs"
-_EVALUATES = "evaluates code"
-_DESERIALISES = "deserialises data in a way that can run code"
-_DELETES = "deletes files"
-_MOVES = "moves files, leaving nothing where they were"
-_PERMISSIONS = "changes permissions or owners"
-_ENVIRONMENT = "changes the process's environment"
-_ENDS = "ends the server"
-_THREADS = "makes a thread, to be started"
-_HOLDS = "makes an object that holds something open (a file, a socket, a process), to be closed"
+logger = logging.getLogger("objmcp")
 
-_OS = ("os", "posix", "nt")
-_DANGERS: dict[tuple[str, ...], dict[str, str]] = {
-    _OS: {
-        **dict.fromkeys(
-            ["system", "popen", "fork", "forkpty", "kill", "killpg", "startfile"], _RUNS
-        ),
-        **dict.fromkeys(["posix_spawn", "posix_spawnp", "spawnv", "spawnve", "spawnl"], _RUNS),
-        **dict.fromkeys(["spawnle", "spawnlp", "spawnlpe", "spawnvp", "spawnvpe"], _RUNS),
-        **dict.fromkeys(["execl", "execle", "execlp", "execlpe", "execv", "execve"], _RUNS),
-        **dict.fromkeys(["execvp", "execvpe"], _RUNS),
-        **dict.fromkeys(["remove", "unlink", "rmdir", "removedirs"], _DELETES),
-        **dict.fromkeys(["chmod", "fchmod", "lchmod", "chown", "fchown", "lchown"], _PERMISSIONS),
-        **dict.fromkeys(["chflags", "lchflags", "setuid", "setgid", "seteuid"], _PERMISSIONS),
-        **dict.fromkeys(["setegid", "setreuid", "setregid", "setgroups"], _PERMISSIONS),
-        **dict.fromkeys(["putenv", "unsetenv", "chdir", "fchdir", "chroot", "umask"], _ENVIRONMENT),
-        **dict.fromkeys(["_exit", "abort"], _ENDS),
-    },
-    ("subprocess",): dict.fromkeys(
-        ["run", "call", "check_call", "check_output", "getoutput", "getstatusoutput", "Popen"],
-        _RUNS,
-    ),
-    ("pty",): dict.fromkeys(["spawn", "fork"], _RUNS),
-    ("threading",): dict.fromkeys(["Thread", "Timer"], _THREADS),
-    ("asyncio.subprocess", "asyncio"): dict.fromkeys(
-        ["create_subprocess_exec", "create_subprocess_shell"], _RUNS
-    ),
-    ("builtins",): {
-        **dict.fromkeys(["eval", "exec", "compile", "__import__", "breakpoint"], _EVALUATES),
-        **dict.fromkeys(["exit", "quit"], _ENDS),
-    },
-    ("sys",): {"exit": _ENDS},
-    ("runpy",): dict.fromkeys(["run_path", "run_module"], _EVALUATES),
-    ("code",): dict.fromkeys(["interact", "compile_command"], _EVALUATES),
-    ("importlib",): dict.fromkeys(["import_module", "reload", "__import__"], _EVALUATES),
-    ("pickle", "_pickle", "cPickle"): dict.fromkeys(["load", "loads", "Unpickler"], _DESERIALISES),
-    ("marshal",): dict.fromkeys(["load", "loads"], _DESERIALISES),
-    ("shelve",): dict.fromkeys(["open", "DbfilenameShelf", "Shelf"], _DESERIALISES),
-    ("dill", "dill._dill", "cloudpickle", "joblib", "joblib.numpy_pickle"): dict.fromkeys(
-        ["load", "loads"], _DESERIALISES
-    ),
-    ("yaml", "yaml.__init__"): dict.fromkeys(
-        ["load", "load_all", "unsafe_load", "unsafe_load_all", "full_load", "full_load_all"],
-        _DESERIALISES,
-    ),
-    # pandas' own documentation says eval and query "can run arbitrary code"
-    ("pandas", "pandas.io.pickle", "pandas.core.computation.eval"): {
-        "read_pickle": _DESERIALISES,
-        "eval": _EVALUATES,
-    },
-    ("pandas.core.frame",): dict.fromkeys(["DataFrame.eval", "DataFrame.query"], _EVALUATES),
-    ("torch", "torch.serialization"): {"load": _DESERIALISES},
-    ("shutil",): {
-        "rmtree": _DELETES,
-        "move": _MOVES,
-        **dict.fromkeys(["chown"], _PERMISSIONS),
-    },
-    ("pathlib", "pathlib._local", "pathlib._abc"): {
-        **dict.fromkeys(["Path.unlink", "Path.rmdir"], _DELETES),
-        **dict.fromkeys(["Path.chmod", "Path.lchmod"], _PERMISSIONS),
-    },
-}
-_BY_MODULE = {module: names for modules, names in _DANGERS.items() for module in modules}
+THREADS = Effect("makes a thread, to be started", destructive=False)
+HOLDS = Effect(
+    "makes an object that holds something open (a file, a socket, a process), to be closed",
+    destructive=False,
+)
+_THREAD_CLASSES = {("threading", "Thread"), ("threading", "Timer")}
 
 
-def danger_of(function: object) -> str | None:
-    """Why ``function`` is withheld unless named (what it does that a model should not
-    be handed), or None when it is not known to be dangerous."""
-    while isinstance(function, functools.partial):
-        function = function.func
-    function = getattr(function, "__func__", function)  # a bound method: its function
-    with contextlib.suppress(ValueError):  # a wrapper loop: take it as it is
-        function = inspect.unwrap(function)  # type: ignore[arg-type]
-    module = getattr(function, "__module__", None)
-    names = _BY_MODULE.get(module) if isinstance(module, str) else None
-    if not names:
-        owner = getattr(function, "__self__", None)  # a C method bound to its class or module
-        if isinstance(owner, type):
-            module = owner.__module__
-            names = _BY_MODULE.get(module)
-    name = getattr(function, "__name__", None)
-    qualified = getattr(function, "__qualname__", name)
-    for key in (qualified, name):
-        if names and isinstance(key, str) and key in names:
-            return names[key]
-    return _HOLDS if _holds_something_open(function) else None
+@dataclass(frozen=True)
+class Danger:
+    """What a callable does that a model should not be handed unasked."""
+
+    effect: Effect
+    reason: str
+    """Why, as the start-up line says it."""
+
+
+def danger_of(function: object) -> Danger | None:
+    """What ``function`` does that a model should not be handed unasked, or None when
+    nothing is known or found."""
+    classified, effect = table_entry(function)
+    if effect is not None:
+        return Danger(effect, effect.reason)
+    if _is_thread_class(function):
+        return Danger(THREADS, THREADS.reason)
+    if _holds_something_open(function):
+        return Danger(HOLDS, HOLDS.reason)
+    if classified:  # the table says it only reads or computes
+        return None
+    try:
+        finding = read_effect(function)
+    except Exception:  # code no reading foresaw: nothing found, and said
+        logger.debug("could not read the code of %r", function, exc_info=True)
+        return None
+    return None if finding is None else Danger(finding.effect, finding.reason)
+
+
+def _is_thread_class(function: object) -> bool:
+    return isinstance(function, type) and any(
+        (cls.__module__, cls.__qualname__) in _THREAD_CLASSES for cls in function.__mro__
+    )
 
 
 def _holds_something_open(function: object) -> bool:
@@ -169,12 +135,26 @@ def inferred_hints(name: str) -> tuple[bool | None, bool | None]:
 
 def withheld_line(withheld: dict[str, str]) -> str:
     """The start-up line that says which callables were left out, and why."""
-    by_reason: dict[str, list[str]] = {}
-    for name, reason in withheld.items():
-        by_reason.setdefault(reason, []).append(name)
-    parts = "; ".join(f"{', '.join(sorted(names))} ({why})" for why, names in by_reason.items())
     return (
         f"left out {len(withheld)} dangerous callable{'' if len(withheld) == 1 else 's'}, "
         "served only when named "
-        f"(include=[...] or --include NAME): {parts}"
+        f"(include=[...] or --include NAME): {_by_reason(withheld)}"
     )
+
+
+def effects_line(served: dict[str, str]) -> str:
+    """The start-up line that names the tools served although they do something
+    dangerous (named by the user, or a process-wide setting on a server no other caller
+    shares), and why."""
+    return (
+        f"serving {len(served)} tool{'' if len(served) == 1 else 's'} "
+        f"that may do harm (named, or changing only this one client's process): "
+        f"{_by_reason(served)}"
+    )
+
+
+def _by_reason(tools: dict[str, str]) -> str:
+    by_reason: dict[str, list[str]] = {}
+    for name, reason in tools.items():
+        by_reason.setdefault(reason, []).append(name)
+    return "; ".join(f"{', '.join(sorted(names))} ({why})" for why, names in by_reason.items())

@@ -35,7 +35,7 @@ from .._exceptions import TargetError, UnknownResourceError, UnknownToolError
 from .caller import Caller
 from .collect import Found, collect
 from .content import DEFAULT_LIMITS, Limits, ToolResult, error_result
-from .danger import withheld_line
+from .danger import effects_line, withheld_line
 from .discovery import DEFAULT_THRESHOLD, Discovery, DiscoveryMode, about_target, check_mode
 from .headers import ParamHeader
 from .hooks import CallInfo, Hook, after, before
@@ -133,6 +133,12 @@ class Toolbox(Mapping[str, Tool]):
     ``max_objects``; a caller's closed after ``object_idle`` seconds unused). ``"shared"``
     (the default) serves the target itself to everyone.
 
+    A callable known or found to be dangerous (:mod:`objmcp.model.danger`) is withheld
+    unless named in ``include`` or ``tools``; one that only changes a process-wide
+    setting is served unless ``shared_process`` says callers share this process (over
+    HTTP): one caller's setting would change the others' answers. What was withheld is
+    in :attr:`withheld`, what is served although dangerous in :attr:`dangers`.
+
     Raises :class:`TargetError` for names that collide or that MCP does not allow.
     """
 
@@ -158,6 +164,7 @@ class Toolbox(Mapping[str, Tool]):
         per: Per = "shared",
         max_objects: int = DEFAULT_MAX_OBJECTS,
         object_idle: float | None = DEFAULT_OBJECT_IDLE,
+        shared_process: bool = False,
     ) -> None:
         check_mode(discovery, discovery_threshold)
         if per not in PER_VALUES:
@@ -187,6 +194,13 @@ class Toolbox(Mapping[str, Tool]):
         self.withheld: Mapping[str, str] = {}
         """Callables left out because they are dangerous and nobody named them (with
         ``include=``, by the exact name): why, by tool name."""
+        self.dangers: Mapping[str, str] = {}
+        """Tools served although they do something dangerous (named, or changing a
+        process-wide setting where no other caller shares the process): why, by name."""
+        self.shared_process = shared_process
+        """Whether callers share this process: tools that change a process-wide setting
+        are then withheld unless named (:meth:`serve_shared`)."""
+        self._unnamed: frozenset[str] = frozenset()  # of dangers: withheld once shared
         self.per: Per = per
         """``"shared"``, ``"session"`` or ``"caller"``: whose object a call runs on."""
         self.objects: Objects | None = None
@@ -205,7 +219,10 @@ class Toolbox(Mapping[str, Tool]):
                 idle=object_idle,
             )
         self.target, found = self._made_and_collected(
-            target, lambda made: collect(made, include, exclude, tools, resources, prompts, lenient)
+            target,
+            lambda made: collect(
+                made, include, exclude, tools, resources, prompts, lenient, shared_process
+            ),
         )
         if self.objects is not None:
             self.target = self.objects.factory.cls  # what is served: the shape stays inside
@@ -266,12 +283,33 @@ class Toolbox(Mapping[str, Tool]):
         nothing, when a name or URI is taken. Safe to call from any thread."""
         _, found = self._made_and_collected(
             target,
-            lambda made: collect(made, include, exclude, tools, resources, prompts, self.lenient),
+            lambda made: collect(
+                made, include, exclude, tools, resources, prompts, self.lenient, self.shared_process
+            ),
         )
         with self._lock:
             self._merge(found)
             self.generation += 1
         return Changes(tuple(found.tools), tuple(found.resources), tuple(found.prompts))
+
+    def serve_shared(self) -> tuple[str, ...]:
+        """From now on, callers share this process (as over HTTP): withhold the tools
+        served only because none did (those that change a process-wide setting and
+        nobody named), and those added later; returns their names. Safe to call from
+        any thread."""
+        with self._lock:
+            self.shared_process = True
+            names = tuple(name for name in self._tools if name in self._unnamed)
+            if not names:
+                return ()
+            moved = {name: self.dangers[name] for name in names}
+            self._tools = {key: value for key, value in self._tools.items() if key not in moved}
+            self.dangers = {key: value for key, value in self.dangers.items() if key not in moved}
+            self.withheld = {**self.withheld, **moved}
+            self._api_names = None
+            self.generation += 1
+        logger.warning("%s", withheld_line(moved))
+        return names
 
     def remove(self, name: str) -> Changes:
         """Stop publishing the tool or prompt called ``name``, or the resource whose URI
@@ -286,6 +324,7 @@ class Toolbox(Mapping[str, Tool]):
             if not removed:
                 raise KeyError(f"nothing published is called {name!r}")
             self._tools = {key: value for key, value in self._tools.items() if key != name}
+            self.dangers = {key: value for key, value in self.dangers.items() if key != name}
             self.resources = {k: v for k, v in self.resources.items() if k != name}
             self.prompts = {key: value for key, value in self.prompts.items() if key != name}
             self._api_names = None
@@ -309,6 +348,11 @@ class Toolbox(Mapping[str, Tool]):
         if found.withheld:
             self.withheld = {**self.withheld, **found.withheld}
             logger.warning("%s", withheld_line(found.withheld))
+        if found.dangers:
+            served = {name: danger.reason for name, danger in found.dangers.items()}
+            self.dangers = {**self.dangers, **served}
+            self._unnamed = self._unnamed | found.unnamed
+            logger.warning("%s", effects_line(served))
         for name, why in found.uncallable.items():
             logger.warning("tool %r left out: %s", name, why)
 

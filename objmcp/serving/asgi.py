@@ -112,6 +112,11 @@ class Host(Protocol):
         """What its connections run by."""
         ...
 
+    def serve_shared(self) -> object:
+        """From now on, callers share its process: withhold what only one caller may
+        be handed (:meth:`objmcp.Toolbox.serve_shared`)."""
+        ...
+
 
 ServedT = TypeVar("ServedT", bound=Host)
 
@@ -200,6 +205,7 @@ class McpApp(Generic[ServedT]):
         """The reconnection delay SSE streams tell clients."""
         self.name = server.info.name
         """The served server's name."""
+        server.serve_shared()  # every client of the app shares the server's process
         self._server = server
         self._logging: LogToClient | None = None
         self._printed = contextlib.ExitStack()

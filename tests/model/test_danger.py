@@ -30,7 +30,7 @@ from objmcp.model.danger import danger_of, inferred_hints
     [
         (os.system, "runs other programs"),
         (os.popen, "runs other programs"),
-        (os.kill, "runs other programs"),
+        (os.kill, "signals"),
         (subprocess.getoutput, "runs other programs"),
         (subprocess.run, "runs other programs"),
         (builtins.eval, "evaluates code"),
@@ -41,13 +41,16 @@ from objmcp.model.danger import danger_of, inferred_hints
         (pathlib.Path("/nonexistent").unlink, "deletes files"),
         (os.chmod, "permissions"),
         (os.putenv, "environment"),
-        (sys.exit, "ends the server"),
-        (shutil.move, "moves files"),
+        (sys.exit, "ends"),
+        (shutil.move, "moves"),
+        (os.rename, "moves"),
+        (os.truncate, "overwrites"),
+        (os.close, "file descriptors"),
     ],
 )
 def test_known_dangers_are_known_however_they_are_reached(function: object, why: str) -> None:
     found = danger_of(function)
-    assert found is not None and why in found, (function, found)
+    assert found is not None and why in found.reason, (function, found)
 
 
 @pytest.mark.parametrize(
@@ -78,7 +81,8 @@ def test_an_explicit_name_always_wins_and_a_glob_does_not() -> None:
 def test_pandas_evaluating_strings_is_withheld_as_its_documentation_warns() -> None:
     import pandas
 
-    assert "evaluates code" in str(danger_of(pandas.eval))
+    found = danger_of(pandas.eval)
+    assert found is not None and "evaluates code" in found.reason
     frame = Toolbox(pandas.DataFrame({"a": [1, 2]}))
     assert {"eval", "query"} <= set(frame.withheld)
     assert "head" in frame and "query" not in frame

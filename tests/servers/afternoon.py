@@ -35,6 +35,7 @@ class Afternoon:
         """A string of ``megabytes`` million characters."""
         return "x" * int(megabytes * 1_000_000)
 
+    @objmcp.tool  # named: what it does is what the test is about
     def fork(self) -> str:
         """Fork: the child returns ``child <its pid>`` (nobody waits for it), the parent
         ``parent of <the child's pid>``."""
@@ -52,6 +53,7 @@ class Afternoon:
         log.info("injected record")
         return "fetched"
 
+    @objmcp.tool  # named: what it does is what the test is about
     def child_env(self) -> list[str]:
         """The names of the environment variables a child process gets that start with
         ``OBJMCP``."""

@@ -54,6 +54,7 @@ class Faulty:
         """Recurse without end."""
         return self.recurse(depth + 1)
 
+    @objmcp.tool  # named: what it does is what the test is about
     def shout(self, megabytes: int) -> str:
         """Print megabytes to stdout: print(), sys.stdout, fd 1, a thread and a child."""
         line = "x" * 1023 + "\n"

@@ -32,6 +32,7 @@ class StdinReaders:
         """Up to 100 bytes of file descriptor 0."""
         return repr(os.read(0, 100))
 
+    @objmcp.tool  # named: what it does is what the test is about
     def child(self) -> str:
         """What ``cat``, started with the process's stdin, prints."""
         done = subprocess.run(["cat"], capture_output=True, timeout=10, check=False)

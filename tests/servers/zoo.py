@@ -315,6 +315,7 @@ class Zoo:
         log.warning("careful")
         return "chatted"
 
+    @objmcp.tool  # named: what it does is what the test is about
     def leave(self, code: int) -> None:
         """Raise SystemExit, as a careless library might."""
         sys.exit(code)
