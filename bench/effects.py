@@ -10,6 +10,7 @@ reader to judge; ``--json`` writes them all.
 
     .venv/bin/python bench/effects.py
     .venv-chosen/bin/python bench/effects.py --chosen
+    .venv/bin/python bench/effects.py --target tests/servers/innocent.py
 """
 
 from __future__ import annotations
@@ -80,8 +81,11 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--chosen", action="store_true", help="the chosen zoo (.venv-chosen)")
     parser.add_argument("--json", type=Path, help="write every target's figures")
+    parser.add_argument(
+        "--target", action="append", help="measure this target instead (again for more)"
+    )
     options = parser.parse_args(argv)
-    rows = [measure(spec) for spec in targets(options.chosen)]
+    rows = [measure(spec) for spec in options.target or targets(options.chosen)]
     totals: Counter[str] = Counter()
     for row in rows:
         if "error" in row:

@@ -52,6 +52,9 @@ def asgi_app(name: str, target: object, **options: Any) -> McpApp[Server]:
     ``aud``: this endpoint's own URL; ``resource`` when not given); ``scopes`` are then also
     the scopes every token must grant (403 otherwise).
 
+    Its clients share the server's process: a tool that changes a process-wide setting is
+    withheld unless named (``shared_process``, True here; see :class:`~objmcp.Server`).
+
     The app's ``server`` is the :class:`~objmcp.Server` it serves: ``app.server.add(...)``
     and ``app.server.remove(...)`` change the tools, resources and prompts while serving
     (from any thread), and every client listening (a handshake-era session's GET stream,

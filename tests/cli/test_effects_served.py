@@ -5,9 +5,10 @@ setting), said on the start-up line and annotated, and withheld over HTTP unless
 
 from __future__ import annotations
 
+import subprocess
 from typing import Any
 
-from conftest import ZOO, RawServer
+from conftest import PYTHON, ROOT, ZOO, RawServer, server_env
 from http_helpers import HttpServer, modern, modern_headers, post
 
 INNOCENT = str(ZOO.parent / "innocent.py")
@@ -82,3 +83,19 @@ def test_over_http_a_process_setting_is_withheld_unless_named() -> None:
         assert http_tools(named) == {"use_currency"}
     finally:
         named.stop()
+
+
+def test_the_bench_lists_what_the_reading_finds() -> None:
+    """``bench/effects.py`` (the zoos' false-positive measure), run on one target."""
+    done = subprocess.run(
+        [PYTHON, "bench/effects.py", "--target", INNOCENT],
+        cwd=ROOT,
+        env=server_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    found = {line.split(": ")[1] for line in done.stdout.splitlines() if ": its code " in line}
+    assert found == HARMFUL | {"use_currency"}, done.stdout
+    assert "1 targets" in done.stdout and "withheld 0 by the table" in done.stdout

@@ -138,6 +138,18 @@ def test_serving_shared_later_withholds_what_only_one_caller_may_change() -> Non
     assert "setrecursionlimit" in named, "a name given in full wins over HTTP too"
 
 
+def test_every_http_app_serves_the_process_shared() -> None:
+    """``asgi_app`` makes its server for a shared process; an ``McpApp`` made around a
+    server made for stdio makes it so."""
+    import objmcp
+
+    alone = objmcp.Server("sys", sys)
+    assert "setrecursionlimit" in alone.tools
+    for app in (objmcp.asgi_app("sys", sys), objmcp.McpApp(objmcp.Server("sys", sys))):
+        assert "setrecursionlimit" not in app.server.tools
+        assert "setrecursionlimit" in app.server.tools.withheld
+
+
 INNOCENT = ZOO.parent / "innocent.py"
 
 
