@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .tool import Tool
-from .words import acronyms, split_words, term, terms
+from .words import acronyms, edits, split_words, term, terms, within_one
 
 __all__ = ["SearchIndex", "tool_groups"]
 
@@ -37,6 +37,11 @@ _FIELDS: tuple[tuple[str, float, float], ...] = (
 )
 _K1 = 1.2
 _EXACT = 1e6  # a query that is the tool's very name puts it above any ranking
+_TYPO = 0.8
+"""What a query word counts for through the index's words one typo away from it, when it
+is none of them itself."""
+_TYPO_SHORTEST = 5
+"""The shortest query word read as a typo: shorter ones are one typo from too many."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +102,24 @@ class SearchIndex:
                 tuple(idf * f * (_K1 + 1) / (f + _K1) for _, f in postings),
             )
 
+        self._near: dict[str, tuple[str, ...]] | None = None  # made at the first typo
+
     def __len__(self) -> int:
         return len(self.names)
+
+    def _corrections(self, word: str) -> list[str]:
+        """The index's terms one typo from ``word`` (which is none of them)."""
+        if len(word) < _TYPO_SHORTEST or not word.isalpha():
+            return []
+        if self._near is None:
+            near: dict[str, list[str]] = defaultdict(list)
+            for known in self._postings:
+                if len(known) >= _TYPO_SHORTEST - 1 and known.isalpha():  # one letter dropped
+                    for variant in edits(known):
+                        near[variant].append(known)
+            self._near = {variant: tuple(found) for variant, found in near.items()}
+        candidates = {known for variant in edits(word) for known in self._near.get(variant, ())}
+        return sorted(known for known in candidates if within_one(word, known))
 
     def search(self, query: str, limit: int = 10) -> list[str]:
         """The names of at most ``limit`` tools for ``query``, best first: the tool whose
@@ -122,13 +143,14 @@ class SearchIndex:
         for acronym in acronyms(query):
             asked[term(acronym)] = max(asked.get(term(acronym), 0.0), 1.0)
         for word, times in asked.items():
-            postings = self._postings.get(word)
-            if postings is None:
-                continue
-            indices, shares = postings
-            touched.update(indices)
-            for index, share in zip(indices, shares, strict=True):
-                scores[index] += times * share
+            found = [(word, times)] if word in self._postings else []
+            if not found:  # a typo: the words one letter away count, a little less
+                found = [(known, times * _TYPO) for known in self._corrections(word)]
+            for known, weight in found:
+                indices, shares = self._postings[known]
+                touched.update(indices)
+                for index, share in zip(indices, shares, strict=True):
+                    scores[index] += weight * share
         # best first, and among equals the first published (a stable sort of the positions)
         ranked = sorted(sorted(touched), key=scores.__getitem__, reverse=True)
         return [self.names[index] for index in ranked[:limit]]

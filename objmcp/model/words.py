@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["acronyms", "split_words", "stem", "term", "terms"]
+__all__ = ["acronyms", "edits", "operators", "split_words", "stem", "term", "terms", "within_one"]
 
 _PIECES = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
@@ -167,10 +167,52 @@ def term(word: str) -> str:
 def terms(text: str, *, stop: bool = True) -> list[str]:
     """The search terms of ``text``: its words (:func:`split_words`), the stop words
     left out (unless ``stop`` is false: a name's every word counts), each made its
-    :func:`term`."""
+    :func:`term`; then the operators it writes (:func:`operators`)."""
     lowered = " ".join(split_words(text))
     lowered = _PHRASE.sub(lambda match: _PHRASE_WORD[match.group(0)], lowered)
-    return [term(word) for word in lowered.split() if not (stop and word in _STOP)]
+    found = [term(word) for word in lowered.split() if not (stop and word in _STOP)]
+    return found + operators(text)
+
+
+_OPERATOR = re.compile(
+    r"(?:(?<=\s)|^|(?<=[(\[]))"
+    r"(\*\*=?|//=?|<<=?|>>=?|[<>!=]=|[-+*/%@&|^]=?|[<>~])"
+    r"(?=\s|$|[)\],.;:])"
+)
+
+
+def operators(text: str) -> list[str]:
+    """The operators ``text`` writes standing alone (``Same as a /= b``, ``the & of two
+    sets``) as search terms of their own (``op:/=``): code's words that no letter spells,
+    and that split_words cannot see. An operator inside a word or a number (``in-place``,
+    ``-3``, ``/tmp``) is none."""
+    return ["op:" + match.group(1) for match in _OPERATOR.finditer(text)]
+
+
+def edits(word: str) -> set[str]:
+    """``word`` and every word one letter shorter: two words within one typo of each
+    other (a letter dropped, added, changed or two swapped) share one of these."""
+    return {word, *(word[:cut] + word[cut + 1 :] for cut in range(len(word)))}
+
+
+def within_one(left: str, right: str) -> bool:
+    """Whether ``left`` becomes ``right`` by at most one typo: a letter dropped, added or
+    changed, or two neighbours swapped (the Damerau-Levenshtein distance is at most 1)."""
+    if left == right:
+        return True
+    if abs(len(left) - len(right)) > 1:
+        return False
+    if len(left) > len(right):
+        left, right = right, left
+    start = 0
+    while start < len(left) and left[start] == right[start]:
+        start += 1
+    if len(left) < len(right):  # one letter added
+        return left[start:] == right[start + 1 :]
+    if left[start + 1 :] == right[start + 1 :]:  # one letter changed
+        return True
+    swapped = start + 1 < len(left) and left[start] == right[start + 1]
+    return swapped and left[start + 1] == right[start] and left[start + 2 :] == right[start + 2 :]
 
 
 _PHRASE_WORD = dict(_PHRASES)
