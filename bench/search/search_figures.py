@@ -170,6 +170,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--half", choices=("tuning", "held-out"), help="measure only this half")
     parser.add_argument("--misses", action="store_true", help="print the tuning half's misses")
     parser.add_argument("--json", type=Path, help="write every request's ranks")
+    parser.add_argument("--target", action="append", help="only this target (again for more)")
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.worker:
@@ -178,7 +179,7 @@ def main(argv: list[str]) -> None:
         return
     measured = {
         target: run(target)
-        for target in TARGETS
+        for target in options.target or TARGETS
         if requests_of(target) is not None
         and (options.half is None or half_of(target) == options.half)
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -44,3 +45,19 @@ def test_both_halves_have_targets_of_both_zoos() -> None:
     halves = Counter(half_of(target) for target in TARGETS)
     assert halves == {"tuning": 14, "held-out": 10}
     assert sum(half_of(target) == "held-out" for target in TARGETS[:12]) == 6
+
+
+def test_the_bench_measures_a_target_of_the_first_zoo() -> None:
+    """A smoke run of ``bench/search/search_figures.py`` (the whole bench needs the chosen
+    zoo's venv): one tuning target, both servers, every figure a share."""
+    done = subprocess.run(
+        [sys.executable, str(SEARCH / "search_figures.py"), "--target", "math", "--markdown"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    row = next(line for line in done.stdout.splitlines() if line.startswith("| math (tuning)"))
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[1] == str(PER_TARGET)
+    assert all(0.0 <= float(cell) <= 1.0 for cell in cells[2:]), cells
