@@ -157,9 +157,9 @@ class Server:
     sessions, closed after ``object_idle`` seconds unused, 3,600; with no caller, one for the local
     caller), ``max_objects`` (objects kept at once, 1,000: beyond, the least recently used
     is closed, after the calls using it end);
-    ``shared_process`` (False: callers share this process, as over HTTP, where
-    :func:`objmcp.asgi_app` and every :class:`objmcp.McpApp` say so: a tool that changes a
-    process-wide setting, served otherwise, is then withheld unless named);
+    ``shared_process`` (False; True says callers share this process, as over HTTP, where
+    :func:`objmcp.asgi_app` and every :class:`objmcp.McpApp` make it so: a tool that
+    changes a process-wide setting, served otherwise, is then withheld unless named);
     ``meta`` (the ``_meta`` of the ``initialize`` and ``server/discover`` results);
     ``extensions`` (the MCP extensions the server declares, SEP-2133:
     ``{"com.example/maps": {...settings}}``, in ``capabilities.extensions`` from

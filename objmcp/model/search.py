@@ -102,7 +102,7 @@ class SearchIndex:
                 tuple(idf * f * (_K1 + 1) / (f + _K1) for _, f in postings),
             )
 
-        self._near: dict[str, tuple[str, ...]] | None = None  # made at the first typo
+        self._near: dict[str, str] | None = None  # made at the first typo
 
     def __len__(self) -> int:
         return len(self.names)
@@ -112,13 +112,17 @@ class SearchIndex:
         if len(word) < _TYPO_SHORTEST or not word.isalpha():
             return []
         if self._near is None:
-            near: dict[str, list[str]] = defaultdict(list)
+            # variants to the terms they come from, space-separated: strings, which the
+            # garbage collector does not track (a container each would start a full
+            # collection of a big library's heap: a second, where this takes 50 ms)
+            near: dict[str, str] = {}
             for known in self._postings:
-                if len(known) >= _TYPO_SHORTEST - 1 and known.isalpha():  # one letter dropped
+                if len(known) >= _TYPO_SHORTEST - 1 and known.isalpha():
                     for variant in edits(known):
-                        near[variant].append(known)
-            self._near = {variant: tuple(found) for variant, found in near.items()}
-        candidates = {known for variant in edits(word) for known in self._near.get(variant, ())}
+                        near[variant] = f"{near[variant]} {known}" if variant in near else known
+            self._near = near
+        near = self._near
+        candidates = {known for v in edits(word) if v in near for known in near[v].split()}
         return sorted(known for known in candidates if within_one(word, known))
 
     def search(self, query: str, limit: int = 10) -> list[str]:
