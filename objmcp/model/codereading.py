@@ -38,7 +38,6 @@ are looked up, attributes read with :func:`inspect.getattr_static`.
 from __future__ import annotations
 
 import builtins
-import dis
 import functools
 import inspect
 import sys
@@ -46,6 +45,7 @@ import types
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .bytecode import instructions
 from .effects import (
     DESCRIPTORS,
     DESERIALISES,
@@ -261,9 +261,7 @@ class _Reader:
         module: object = None  # what the import under way imports from
         importing: object = None  # what it binds next
         stored = False  # a store ended the statement, unless another store follows
-        for instruction in dis.get_instructions(code):
-            name = instruction.opname
-            value = instruction.argval
+        for name, value in instructions(code):
             if name in _PASS_THROUGH:
                 continue
             if stored and not name.startswith("STORE_"):  # a, b = ... stores in a row
