@@ -26,6 +26,11 @@ class Library:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+_OS_NAMED = (
+    *("remove", "unlink", "rmdir", "removedirs", "mkdir", "makedirs", "rename", "replace"),
+    *("renames", "symlink"),
+)
+
 LIBRARIES: tuple[Library, ...] = (
     Library(
         "statistics",
@@ -54,7 +59,8 @@ LIBRARIES: tuple[Library, ...] = (
             "create a symbolic link": ("symlink",),
             "random bytes for cryptography": ("urandom",),
         },
-        {"tools": {"remove": {}, "unlink": {}, "rmdir": {}, "removedirs": {}}},
+        # named, so served: what these queries ask for writes or deletes files (issue 38)
+        {"tools": {name: {} for name in _OS_NAMED}},
     ),
     Library(
         "os.path",
