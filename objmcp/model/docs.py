@@ -1,7 +1,8 @@
 """What a docstring says: the description, and per parameter its text and type name.
 
 :func:`read_docs` reads Google, NumPy, reST and Epydoc docstrings with
-``docstring_parser``, dropping the signature line a C function's docstring opens with.
+``docstring_parser``, dropping the signature line a C function's docstring opens with (and
+any call of the function itself its docstring opens with: a ufunc's ``add(x1, x2, /, ...)``).
 reST roles (``:func:`foo```) are read as their plain text first, so that neither a
 description nor a type stops at one, and section titles underlined with ``=`` (sympy)
 read as numpydoc's; Google's ``Keyword Args`` and ``Other
@@ -69,6 +70,14 @@ def _referred(function: Callable[..., object]) -> Callable[..., object] | None:
     return found if callable(found) and found is not function else None
 
 
+def _names_itself(name: str, function: Callable[..., object]) -> bool:
+    """Whether a call written at the head of a docstring is of ``function`` itself (its
+    name, maybe dotted: ``numpy.add``): then it is its signature, never its summary, even
+    where the function has a signature of its own."""
+    own = getattr(function, "__name__", None)
+    return isinstance(own, str) and name.rpartition(".")[2] == own
+
+
 def _read_own_docs(function: Callable[..., object]) -> Docs:
     """What ``function``'s own docstring says."""
     if isinstance(function, type):
@@ -79,8 +88,11 @@ def _read_own_docs(function: Callable[..., object]) -> Docs:
     if not doc:
         return Docs()
     first, rest = signature_line(doc)
-    if not has_text_signature(function):
-        if DOC_SIGNATURE.match(first):
+    call = DOC_SIGNATURE.match(first)
+    if call and _names_itself(call["name"], function):  # a ufunc's "add(x1, x2, /, ...)"
+        doc = rest.strip()
+    elif not has_text_signature(function):
+        if call:
             doc = rest.strip()
         elif arrow := ARROW_LINE.match(first):  # "string, format -> new datetime parsed..."
             doc = f"{first[arrow.end() :].strip()}\n{rest}".strip()

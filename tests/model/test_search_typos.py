@@ -124,3 +124,15 @@ def test_an_operator_finds_the_function_that_is_it() -> None:
     assert index.search("a function that does a /= b", 1) == ["itruediv"]
     assert index.search("the & of two numbers", 3)[0] in {"and_", "iand"}
     assert index.search("a ** b as a function", 2)[0] in {"pow", "ipow"}
+
+
+def test_a_ufunc_is_described_by_its_summary_not_its_signature() -> None:
+    """numpy's ufuncs open their docstring with their call (``add(x1, x2, /, out=None,
+    ...)``), though they have a signature of their own: the description, the search's
+    summary and what ``search_tools`` shows, starts at the summary."""
+    import numpy
+
+    tools = objmcp.Toolbox(numpy, include=["add", "sqrt", "einsum"])
+    assert tools["add"].description.startswith("Add arguments element-wise.")
+    assert tools["sqrt"].description.startswith("Return the non-negative square-root")
+    assert tools["einsum"].description.startswith("Evaluates the Einstein summation")

@@ -34,10 +34,16 @@ from objmcp.model.jsonable import argument_form
 from objmcp.model.schema import SchemaBuilder
 from objmcp.model.toolbox import tool_result
 
-_OFFSETS = st.timedeltas(
-    min_value=-datetime.timedelta(hours=23, minutes=59),
-    max_value=datetime.timedelta(hours=23, minutes=59),
-).map(datetime.timezone)
+_OFFSETS = (
+    st.timedeltas(
+        min_value=-datetime.timedelta(hours=23, minutes=59),
+        max_value=datetime.timedelta(hours=23, minutes=59),
+    )
+    # whole seconds: Python 3.11's datetime.fromisoformat drops an offset's microseconds
+    # ("+00:00:00.000001" reads as UTC), and the subclasses here read with it
+    .map(lambda offset: datetime.timedelta(seconds=int(offset.total_seconds())))
+    .map(datetime.timezone)
+)
 _ZONES = st.none() | _OFFSETS
 
 KINDS: dict[type, st.SearchStrategy[Any]] = {
