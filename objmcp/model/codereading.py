@@ -185,7 +185,8 @@ def _code_functions(function: object) -> list[types.FunctionType]:
 def _is_private(function: types.FunctionType) -> bool:
     """Whether ``function`` is a helper of its package, not part of its API: its name,
     or a name on its way inside the package (module or class), starts with ``_``."""
-    inside = [*function.__module__.split(".")[1:], *function.__qualname__.split(".")]
+    module = str(function.__module__ or "")
+    inside = [*module.split(".")[1:], *function.__qualname__.split(".")]
     return any(part.startswith("_") and not part.startswith("__") for part in inside)
 
 
