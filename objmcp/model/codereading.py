@@ -40,6 +40,7 @@ from __future__ import annotations
 import builtins
 import functools
 import inspect
+import os
 import sys
 import types
 from collections.abc import Iterator
@@ -51,18 +52,19 @@ from .effects import (
     DESERIALISES,
     ENVIRONMENT,
     PROCESS_SETTING,
-    TABLE,
     WRITES,
     Effect,
+    effect_named,
     effect_of,
+    unwrapped,
 )
 
 __all__ = ["MAX_DEPTH", "MAX_READ", "Finding", "read_effect"]
 
 MAX_DEPTH = 2
 """How many calls deep the reading follows a tool's function into its own package (0:
-its own code only; past 1, private helpers only). On the zoos, 2 withholds 25 of 2,657
-callables of the first and 73 of 3,739 of the chosen; 4 would withhold 159 of the first
+its own code only; past 1, private helpers only). On the zoos, 2 withholds 20 of 2,657
+callables of the first and 74 of 3,739 of the chosen; 4 would withhold 159 of the first
 (sympy's functions that reach ``parse_expr`` through private helpers)."""
 
 MAX_READ = 150
@@ -78,6 +80,8 @@ _BY_ARGUMENT = frozenset({"import_module", "__import__", "reload", "compile"})
 _ENVIRON_CHANGES = frozenset(
     {"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__", "putenv"}
 )
+
+_ENVIRON = os.environ
 
 _STATEMENT_ENDS = frozenset({"POP_TOP", "RETURN_VALUE", "RETURN_CONST", "DELETE_SUBSCR"})
 """Where a statement ends (and a store, unless another follows: ``a, b = ...``)."""
@@ -161,13 +165,7 @@ def read_effect(function: object) -> Finding | None:
 def _code_functions(function: object) -> list[types.FunctionType]:
     """The Python functions a call of ``function`` runs first: itself, or a class's
     ``__init__`` and ``__new__`` written in Python."""
-    while isinstance(function, functools.partial):
-        function = function.func
-    function = getattr(function, "__func__", function)
-    try:
-        function = inspect.unwrap(function)  # type: ignore[arg-type]
-    except ValueError:
-        return []
+    function = unwrapped(function)
     if isinstance(function, types.FunctionType):
         return [function]
     if isinstance(function, type):
@@ -305,7 +303,7 @@ class _Reader:
                 if found is not None:
                     return found
             elif name in ("STORE_SUBSCR", "DELETE_SUBSCR") and any(
-                item is _environ() for item in statement
+                item is _ENVIRON for item in statement
             ):
                 return ENVIRONMENT, "changes os.environ"
             if name.startswith("STORE_"):
@@ -324,45 +322,42 @@ class _Reader:
 
     def _judge(self, found: object, text: str) -> tuple[tuple[Effect, str] | None, bool]:
         """What naming ``found`` does, and whether only an argument makes it harmful;
-        a function of the package is kept to be read next."""
+        a function of the package is kept to be read next, not judged by the table, since
+        what it does depends on how the package calls it (``yaml.load`` with the safe
+        loader ``safe_load`` gives it)."""
         if isinstance(found, _Named):
-            effect = _named_effect(found.dotted)
-            if effect in _NOT_READ or (effect is DESERIALISES and not self.first):
-                effect = None
+            module, _, name = found.dotted.rpartition(".")
+            effect = self._looked_for(effect_named(module, name))
             what = (effect, f"calls {found.dotted}") if effect is not None else None
-            return what, _name_of(found.dotted) in _BY_ARGUMENT
+            return what, name in _BY_ARGUMENT
         if isinstance(found, _Instance) or found is None:
             return None, False
-        if getattr(found, "__self__", None) is _environ():
+        if getattr(found, "__self__", None) is _ENVIRON:
             changes = getattr(found, "__name__", "") in _ENVIRON_CHANGES
             return ((ENVIRONMENT, "changes os.environ") if changes else None), False
-        try:
-            effect = None if self._own(found) else effect_of(found)
-        except Exception:  # an object whose attributes raise: nothing known of it
-            effect = None
-        if effect in _NOT_READ or (effect is DESERIALISES and not self.first):
-            return None, False  # deeper down, a library unpickles its own data
-        if effect is not None:
-            needs = getattr(found, "__name__", None) in _BY_ARGUMENT
-            return (effect, f"calls {_shown(found, text)}"), needs
-        self._follow(found)
-        return None, False
-
-    def _own(self, found: object) -> bool:
-        """Whether ``found`` is code of the package read: followed, not judged by the
-        table, since what it does depends on how the package calls it (``yaml.load``
-        with the safe loader ``safe_load`` gives it)."""
         functions = _code_functions(found) if _is_followed(found) else []
-        return bool(functions) and _package_of(functions[0]) == self.package
-
-    def _follow(self, found: object) -> None:
-        for function in _code_functions(found) if _is_followed(found) else ():
-            if (
-                _package_of(function) == self.package
-                and function.__code__ not in self._callee_codes
-            ):
+        own = [function for function in functions if _package_of(function) == self.package]
+        if not functions or functions[0] not in own:
+            try:
+                effect = self._looked_for(effect_of(found))
+            except Exception:  # an object whose attributes raise: nothing known of it
+                effect = None
+            if effect is not None:
+                needs = getattr(found, "__name__", None) in _BY_ARGUMENT
+                return (effect, f"calls {_shown(found, text)}"), needs
+        for function in own:
+            if function.__code__ not in self._callee_codes:
                 self._callee_codes.add(function.__code__)
                 self.callees.append(function)
+        return None, False
+
+    def _looked_for(self, effect: Effect | None) -> Effect | None:
+        """``effect`` if the reading looks for it here: not the table's files and
+        descriptors, and unsafe deserialisation only in the tool's own function (deeper
+        down, a library unpickles its own data)."""
+        if effect in _NOT_READ or (effect is DESERIALISES and not self.first):
+            return None
+        return effect
 
     def _stored(self, target: object, attribute: str, arguments: bool) -> tuple[Effect, str] | None:
         if isinstance(target, types.ModuleType):
@@ -393,7 +388,7 @@ def _attribute(found: object, name: str) -> object:
         if value is None:
             return _module(f"{found.__name__}.{name}")
         return value
-    if found is _environ():
+    if found is _ENVIRON:
         return getattr(found, name, None)  # its own methods, bound to it
     try:
         value = inspect.getattr_static(found, name)
@@ -406,27 +401,6 @@ def _attribute(found: object, name: str) -> object:
 
 def _module(name: str) -> object:
     return sys.modules.get(name) or _Named(name)
-
-
-@functools.cache
-def _environ() -> object:
-    import os
-
-    return os.environ
-
-
-def _named_effect(dotted: str) -> Effect | None:
-    module, _, name = dotted.rpartition(".")
-    if not module:
-        return None
-    for modules, names in TABLE.items():
-        if module in modules:
-            return names.get(name)
-    return None
-
-
-def _name_of(dotted: str) -> str:
-    return dotted.rpartition(".")[2]
 
 
 def _shown(found: object, text: str) -> str:

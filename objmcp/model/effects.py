@@ -38,8 +38,10 @@ __all__ = [
     "RUNS",
     "TABLE",
     "WRITES",
+    "effect_named",
     "effect_of",
     "table_entry",
+    "unwrapped",
 ]
 
 
@@ -291,11 +293,7 @@ def effect_of(function: object) -> Effect | None:
 def table_entry(function: object) -> tuple[bool, Effect | None]:
     """Whether :data:`TABLE` classifies ``function`` (found as :func:`effect_of` finds
     it), and the effect it gives (None: it only reads or computes)."""
-    while isinstance(function, functools.partial):
-        function = function.func
-    function = getattr(function, "__func__", function)  # a bound method: its function
-    with contextlib.suppress(ValueError):  # a wrapper loop: take it as it is
-        function = inspect.unwrap(function)  # type: ignore[arg-type]
+    function = unwrapped(function)
     module = getattr(function, "__module__", None)
     names = _BY_MODULE.get(module) if isinstance(module, str) else None
     if not names:
@@ -310,3 +308,20 @@ def table_entry(function: object) -> tuple[bool, Effect | None]:
         if isinstance(key, str) and key in names:
             return True, names[key]
     return False, None
+
+
+def effect_named(module: str, name: str) -> Effect | None:
+    """The effect :data:`TABLE` gives the callable ``name`` of the module called
+    ``module`` (not imported: ``subprocess``, ``run``), or None."""
+    return _BY_MODULE.get(module, {}).get(name)
+
+
+def unwrapped(function: object) -> object:
+    """What ``function`` calls in the end: a partial's function, a bound method's, a
+    decorator's wrapped one (a wrapper loop taken as it is)."""
+    while isinstance(function, functools.partial):
+        function = function.func
+    function = getattr(function, "__func__", function)
+    with contextlib.suppress(ValueError):
+        function = inspect.unwrap(function)  # type: ignore[arg-type]
+    return function
