@@ -7,7 +7,10 @@ worker, ``log_level="warning"``):
 * ``objmcp``: ``objmcp.asgi_app("bench", Adder())``;
 * ``sdk``: ``MCPServer("bench").streamable_http_app(stateless_http=False,
   json_response=False)`` (the SDK's defaults: handshake-era answers come as SSE);
-* ``sdk-json``: the same with ``json_response=True``.
+* ``sdk-json``: the same with ``json_response=True``;
+* ``floor``: a bare ASGI callable (``FloorApp``) that reads the body, parses it with the
+  standard library's ``json``, and answers the JSON-RPC result: what any MCP server over
+  HTTP must at least do, the floor objmcp's app is measured against (issue 41).
 
 One raw HTTP/1.1 driver (plain sockets, keep-alive, its own small response parser for
 ``Content-Length`` and chunked bodies, JSON and SSE answers) is used identically for
@@ -99,6 +102,7 @@ SERVERS: tuple[ServerSpec, ...] = (
         "mcp SDK json",
         "MCPServer.streamable_http_app(stateless_http=False, json_response=True)",
     ),
+    ServerSpec("floor", "bare ASGI", "FloorApp(): read the body, json.loads, answer"),
 )
 
 
@@ -117,12 +121,66 @@ class Adder:
         return a + b
 
 
+class FloorApp:
+    """The floor: a bare ASGI app that reads a POST's body, parses it with ``json`` and
+    answers the JSON-RPC result, with no checks, no sessions kept and no framework."""
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return
+        body = b""
+        while True:
+            event = await receive()
+            body += event.get("body", b"")
+            if not event.get("more_body"):
+                break
+        if scope["method"] == "DELETE":
+            await self._answer(send, 204, b"")
+            return
+        message = json.loads(body)
+        method = message.get("method")
+        if "id" not in message:
+            await self._answer(send, 202, b"")
+            return
+        headers: tuple[tuple[bytes, bytes], ...] = ()
+        if method == "initialize":
+            result: dict[str, Any] = {
+                "protocolVersion": message["params"]["protocolVersion"],
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "floor", "version": "0"},
+            }
+            headers = ((b"mcp-session-id", b"floor"),)
+        else:
+            arguments = message["params"]["arguments"]
+            total = Adder().add(arguments["a"], arguments["b"])
+            result = {
+                "content": [{"type": "text", "text": str(total)}],
+                "isError": False,
+                "resultType": "complete",
+            }
+        answer = {"jsonrpc": "2.0", "id": message["id"], "result": result}
+        await self._answer(send, 200, json.dumps(answer).encode(), headers)
+
+    @staticmethod
+    async def _answer(
+        send: Any, status: int, body: bytes, headers: tuple[tuple[bytes, bytes], ...] = ()
+    ) -> None:
+        kind = [(b"content-type", b"application/json")] if body else []
+        length = [(b"content-length", str(len(body)).encode())]
+        await send(
+            {"type": "http.response.start", "status": status, "headers": [*kind, *length, *headers]}
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
 def build_app(key: str) -> Any:
     """Return the ASGI application of server ``key``."""
     if key == "objmcp":
         import objmcp
 
         return objmcp.asgi_app("bench", Adder())
+    if key == "floor":
+        return FloorApp()
     if key not in {"sdk", "sdk-json"}:
         raise ValueError(f"no server {key!r}")
     from mcp.server.mcpserver import MCPServer
