@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from discovery_queries import LIBRARIES
 
 import objmcp
-from objmcp.model.search import SearchIndex
+from objmcp.model.discovery.search import SearchIndex
 
 SIZE_TARGETS = (
     "statistics",

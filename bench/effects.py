@@ -5,7 +5,7 @@ with ``--chosen``, of the chosen zoo (``bench/chosen/libraries.py``, with
 ``.venv-chosen``), the toolbox objmcp builds for it, as over HTTP (callers share the
 process): how many callables it serves, and how many it withholds, and why: the table of
 effects, a class's shape (it holds something open, or is a thread), or reading its code
-(``objmcp/model/codereading.py``). Every finding of the code reading is listed, for a
+(``objmcp/model/finding/codereading.py``). Every finding of the code reading is listed, for a
 reader to judge; ``--json`` writes them all.
 
     .venv/bin/python bench/effects.py

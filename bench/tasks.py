@@ -492,9 +492,9 @@ def in_process(count: int) -> dict[str, Any]:
     if base is not None and str(base) not in sys.path:
         sys.path.insert(0, str(base))
     from objmcp import Toolbox
-    from objmcp.model.content import ToolResult
+    from objmcp.model.values.content import ToolResult
     from objmcp.protocol.session import Send, ServerInfo, Session, StartCall
-    from objmcp.protocol.tasks import TaskStore
+    from objmcp.protocol.tasks.extension import TaskStore
 
     sys.path.insert(0, str(BENCH_DIR / "servers"))
     from objmcp_tasks import Work

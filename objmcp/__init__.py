@@ -30,12 +30,11 @@ from ._exceptions import (
     UnknownResourceError,
     UnknownToolError,
 )
-from .model.asking import Question, ask_all
-from .model.caller import Caller
-from .model.content import ToolResult
-from .model.headers import Header
-from .model.hooks import CallEnd, CallInfo, Hook
-from .model.inject import (
+from .model.asking.questions import Question, ask_all
+from .model.calling.caller import Caller
+from .model.calling.headers import Header
+from .model.calling.hooks import CallEnd, CallInfo, Hook
+from .model.calling.inject import (
     Cancelled,
     Context,
     Elicit,
@@ -48,14 +47,15 @@ from .model.inject import (
     Sample,
     SampleResult,
 )
-from .model.media import Audio, File, Image, ResourceLink
-from .model.publish import ToolOptions, hidden, prompt, resource, tool
+from .model.finding.publish import ToolOptions, hidden, prompt, resource, tool
+from .model.values.content import ToolResult
+from .model.values.media import Audio, File, Image, ResourceLink
 
 if TYPE_CHECKING:
     from ._http import asgi_app
     from ._server import Server
-    from .model.tool import Tool
-    from .model.toolbox import Changes, Toolbox
+    from .model.calling.tool import Tool
+    from .model.calling.toolbox import Changes, Toolbox
     from .serving.asgi import McpApp
 
 __version__ = "0.1.0"  # the one version: pyproject.toml reads it ([tool.hatch.version])
@@ -151,9 +151,9 @@ async def serve(name: str, target: object, **options: Any) -> None:
 
 _ON_FIRST_USE = {
     "Server": "_server",
-    "Toolbox": "model.toolbox",
-    "Changes": "model.toolbox",
-    "Tool": "model.tool",
+    "Toolbox": "model.calling.toolbox",
+    "Changes": "model.calling.toolbox",
+    "Tool": "model.calling.tool",
     "McpApp": "serving.asgi",
     "asgi_app": "_http",
 }

@@ -17,17 +17,15 @@ from typing import Any
 import anyio
 
 from ._import_guard import refuse_serving_on_import
-from .model.content import DEFAULT_LIMITS
-from .model.discovery import DEFAULT_THRESHOLD, DiscoveryMode
-from .model.hooks import Hook
-from .model.per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, Per
-from .model.printed import printed_kept
-from .model.publish import PromptOptions, ResourceOptions, ToolOptions, checked_meta
-from .model.threads import DEFAULT_LIMIT
-from .model.toolbox import Changes, Concurrency, Toolbox
+from .model.calling.hooks import Hook
+from .model.calling.per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, Per
+from .model.calling.threads import DEFAULT_LIMIT
+from .model.calling.toolbox import Changes, Concurrency, Toolbox
+from .model.discovery.metatools import DEFAULT_THRESHOLD, DiscoveryMode
+from .model.finding.publish import PromptOptions, ResourceOptions, ToolOptions, checked_meta
+from .model.values.content import DEFAULT_LIMITS
+from .model.values.printed import printed_kept
 from .protocol.extensions import Extensions, declared
-from .protocol.jobs import JobTools
-from .protocol.kept import DEFAULT_MAX_TASK_RESULTS, KeptTasks
 from .protocol.limits import (
     DEFAULT_MAX_CALLS,
     DEFAULT_MAX_DEPTH,
@@ -45,7 +43,9 @@ from .protocol.session import (
 )
 from .protocol.state import StateSeal
 from .protocol.surfaced import DEFAULT_SURFACED, Surfaced
-from .protocol.tasks import DEFAULT_KEEP, DEFAULT_MAX_TASKS, TASKS, TaskStore
+from .protocol.tasks.extension import DEFAULT_KEEP, DEFAULT_MAX_TASKS, TASKS, TaskStore
+from .protocol.tasks.jobs import JobTools
+from .protocol.tasks.kept import DEFAULT_MAX_TASK_RESULTS, KeptTasks
 from .serving.byte_stream import StreamConnection
 from .serving.connection import Connection
 from .serving.reader import ReaderConnection

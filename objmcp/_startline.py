@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import collections
 
-from .model.toolbox import Toolbox
+from .model.calling.toolbox import Toolbox
 
 __all__ = ["counted", "discovery", "serving_line", "summary"]
 
@@ -16,7 +16,7 @@ def serving_line(name: str, where: str, toolbox: Toolbox, jobs: bool) -> str:
     """``objmcp: serving NAME WHERE: what it serves``, one line with its newline: the tools
     (:func:`summary`), the discovery mode's choice, the objects per session or caller, and
     the job tools when jobs are on."""
-    from .protocol.jobs import JobTools
+    from .protocol.tasks.jobs import JobTools
 
     more = ""
     if toolbox.objects is not None:

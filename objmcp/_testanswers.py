@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .model.inject import ElicitResult, Root, SampleResult
+from .model.calling.inject import ElicitResult, Root, SampleResult
 from .protocol.revisions import REVISIONS, Era
-from .protocol.tasks import ENDED, TASKS
+from .protocol.tasks.extension import ENDED, TASKS
 
 __all__ = [
     "CallResult",

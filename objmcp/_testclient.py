@@ -48,7 +48,7 @@ from ._testanswers import (
     Task,
     capabilities_for,
 )
-from .model.inject import LOG_LEVELS, ElicitResult, SampleResult
+from .model.calling.inject import LOG_LEVELS, ElicitResult, SampleResult
 from .protocol.revisions import Era
 from .protocol.session import (
     CLIENT_CAPABILITIES_KEY,
@@ -57,7 +57,7 @@ from .protocol.session import (
     PROTOCOL_VERSION_KEY,
     SERVER_INFO_KEY,
 )
-from .protocol.tasks import TASKS
+from .protocol.tasks.extension import TASKS
 from .transport.framing import NEED_DATA, FrameDecoder, encode_frame
 
 __all__ = ["Client", "SyncClient"]

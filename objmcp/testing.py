@@ -47,7 +47,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from ._server import Server
 from ._testanswers import CallResult, Handler, ProgressReport, ResponseError, Task, constant
 from ._testclient import Client, SyncClient
-from .model.inject import Root
+from .model.calling.inject import Root
 from .protocol.revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
 from .serving.byte_stream import StreamConnection
 from .transport.framing import NEED_DATA, FrameDecoder, encode_frame

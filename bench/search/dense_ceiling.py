@@ -56,7 +56,7 @@ def catalog(target: str) -> dict[str, Any]:
     from chosen_tools import served_toolbox
     from search_figures import requests_of
 
-    from objmcp.model.search import SearchIndex
+    from objmcp.model.discovery.search import SearchIndex
 
     toolbox = served_toolbox(target)
     index = SearchIndex(toolbox.values())

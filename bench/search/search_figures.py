@@ -62,7 +62,7 @@ def measure(target: str) -> list[dict[str, Any]]:
     from fastmcp.server.transforms.search.base import _extract_searchable_text
     from fastmcp.server.transforms.search.bm25 import _BM25Index
 
-    from objmcp.model.search import SearchIndex
+    from objmcp.model.discovery.search import SearchIndex
 
     toolbox = served_toolbox(target)
     ours = SearchIndex(toolbox.values())

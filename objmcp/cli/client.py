@@ -34,14 +34,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from .._exceptions import TargetError
-from ..model.jsontext import parse_json
+from ..model.values.jsontext import parse_json
 from ..protocol.modern import (
     CLIENT_CAPABILITIES_KEY,
     CLIENT_INFO_KEY,
     PROTOCOL_VERSION_KEY,
     SERVER_INFO_KEY,
 )
-from ..protocol.tasks import TASKS
+from ..protocol.tasks.extension import TASKS
 from .wording import counted, did_you_mean
 
 __all__ = [

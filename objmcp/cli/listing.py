@@ -1,7 +1,7 @@
 """``objmcp inspect TARGET``: the tools a target would serve, as a client would list them.
 
 ``--json`` prints exactly ``{"tools": [...]}``, the entries of ``tools/list``
-(:func:`objmcp.model.specs.mcp_tool`, through :meth:`Toolbox.specs`), with
+(:func:`objmcp.model.describe.specs.mcp_tool`, through :meth:`Toolbox.specs`), with
 ``resources``, ``resourceTemplates`` and ``prompts`` beside it when the target
 has them. Otherwise a
 table: each tool's name, its parameters (``?`` marks an optional one) and the
@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .._exceptions import TargetError
-from ..model.signatures import signature_of
-from ..model.sources import stub_definition
-from ..model.stubpackages import stub_package_paths
-from ..model.tool import Tool
-from ..model.toolbox import Toolbox
-from ..model.typeshed import typeshed_missing
+from ..model.calling.tool import Tool
+from ..model.calling.toolbox import Toolbox
+from ..model.describe.signatures import signature_of
+from ..model.describe.sources import stub_definition
+from ..model.describe.stubpackages import stub_package_paths
+from ..model.describe.typeshed import typeshed_missing
 from .logform import labelled
 from .targets import load_target, making_error
 from .wording import alternatives, counted

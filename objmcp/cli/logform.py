@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from ..model.content import IN_RESULT
+from ..model.values.content import IN_RESULT
 
 __all__ = ["CarriedByResult", "LineFormatter", "labelled"]
 
@@ -44,5 +44,5 @@ class CarriedByResult(logging.Filter):
     for a server whose only client shows that result: ``objmcp call``'s."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        """False for a record marked :data:`~objmcp.model.content.IN_RESULT`."""
+        """False for a record marked :data:`~objmcp.model.values.content.IN_RESULT`."""
         return not getattr(record, IN_RESULT, False)

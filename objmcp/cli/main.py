@@ -26,7 +26,7 @@ from .http_port import port
 
 if typing.TYPE_CHECKING:
     from .._server import Server
-    from ..model.toolbox import Toolbox
+    from ..model.calling.toolbox import Toolbox
     from ..serving.asgi import McpApp
 
 __all__ = ["VERBS", "main", "server_arguments"]
@@ -627,7 +627,7 @@ _LIMITS = (
 
 def _make_server(options: argparse.Namespace, state_key: str | None = None) -> Server:
     from .._server import Server
-    from ..model.toolbox import MadeBy
+    from ..model.calling.toolbox import MadeBy
     from .targets import default_name, making_error, parse_target, target_maker
 
     per = getattr(options, "per", None)

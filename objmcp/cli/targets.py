@@ -37,7 +37,7 @@ from pathlib import Path
 
 from .._exceptions import TargetError
 from .._import_guard import ServesOnImport, importing_target
-from ..model.printed import stand_in_front
+from ..model.values.printed import stand_in_front
 from .wording import alternatives as _alternatives
 
 __all__ = [

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..model.caller import Caller
+from ..model.calling.caller import Caller
 from .jsonrpc import Message, RequestId
 from .revisions import Revision
 

@@ -13,7 +13,7 @@ has ended: :class:`Batch` holds the responses until then, and :func:`answer_call
 a call's response alone or puts it in its batch.
 
 :func:`long_texts` finds the long strings of a tool's result, which the encoder
-then escapes once each (:class:`~objmcp.model.jsontext.LongMessage`); the session
+then escapes once each (:class:`~objmcp.model.values.jsontext.LongMessage`); the session
 looks for them only when the result may hold some, for it is on the hot path of
 every call.
 """
@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model.content import ToolResult
-from ..model.jsontext import LONG_TEXT
+from ..model.values.content import ToolResult
+from ..model.values.jsontext import LONG_TEXT
 from . import jsonrpc as rpc
 from .actions import Action, CacheHint, Send
 from .jsonrpc import Message, RequestId

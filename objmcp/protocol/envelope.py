@@ -20,7 +20,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..model.jsontext import NumberOutOfRange, ParseFailure
+from ..model.values.jsontext import NumberOutOfRange, ParseFailure
 from . import jsonrpc as rpc
 from .jsonrpc import Message, RequestId
 

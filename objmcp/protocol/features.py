@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any, Literal
 
-from ..model.prompts import MAX_COMPLETIONS, complete_values
-from ..model.toolbox import Toolbox
-from ..model.uritemplates import uri_too_long
+from ..model.calling.toolbox import Toolbox
+from ..model.finding.prompts import MAX_COMPLETIONS, complete_values
+from ..model.finding.uritemplates import uri_too_long
 from . import jsonrpc as rpc
 from .actions import CacheHint
 from .extensions import Extensions

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model.caller import Caller
-from ..model.specs import mcp_tool
-from ..model.tool import Tool
-from ..model.toolbox import Toolbox
+from ..model.calling.caller import Caller
+from ..model.calling.tool import Tool
+from ..model.calling.toolbox import Toolbox
+from ..model.describe.specs import mcp_tool
 from . import jsonrpc as rpc
-from .core_tasks import task_support
 from .jsonrpc import ProtocolError
 from .revisions import Revision
+from .tasks.core import task_support
 
 __all__ = [
     "LISTS",

@@ -18,20 +18,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
 
-from ..model.caller import Caller
-from ..model.toolbox import Toolbox
+from ..model.calling.caller import Caller
+from ..model.calling.toolbox import Toolbox
 from . import features, lists
 from . import jsonrpc as rpc
 from .actions import Action, CacheHint, Send, ServerInfo
 from .calls import Batch, Call
 from .features import Gate
-from .jobs import JobTools
 from .jsonrpc import Message, ProtocolError, RequestId
 from .modern import DEFAULT_HINT, complete, discover
 from .notifications import LOG_LEVELS
 from .revisions import Revision
 from .subscriptions import LIST_KINDS, Subscriptions
 from .surfaced import Surfaced
+from .tasks.jobs import JobTools
 
 __all__ = ["METHODS", "Method", "Request", "Served", "method_not_found"]
 

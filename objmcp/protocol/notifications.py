@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from ..model import inject
-from ..model.toolbox import Changes
+from ..model.calling import inject
+from ..model.calling.toolbox import Changes
 from . import jsonrpc as rpc
 from .actions import Action, CacheHint, Send, ServerInfo
 from .calls import Call

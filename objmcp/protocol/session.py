@@ -47,12 +47,12 @@ for the questions its calls wait on):
   server declares of them;
 - :mod:`~objmcp.protocol.extensions`: the MCP extensions the server declares, and
   those a request negotiated;
-- :mod:`~objmcp.protocol.tasks` and :mod:`~objmcp.protocol.task_methods`: 2026-07-28 calls
-  answered as tasks (the tasks extension), and ``tasks/get``, ``tasks/update``,
-  ``tasks/cancel``;
-- :mod:`~objmcp.protocol.jobs` and :mod:`~objmcp.protocol.job_methods`: the opt-in
+- :mod:`~objmcp.protocol.tasks.extension` and
+  :mod:`~objmcp.protocol.tasks.extension_methods`: 2026-07-28 calls answered as tasks
+  (the tasks extension), and ``tasks/get``, ``tasks/update``, ``tasks/cancel``;
+- :mod:`~objmcp.protocol.tasks.jobs` and :mod:`~objmcp.protocol.tasks.job_methods`: the opt-in
   jobs, tasks for a client that has none, behind three tools;
-- :mod:`~objmcp.protocol.core_tasks`: 2025-11-25's experimental core tasks (a
+- :mod:`~objmcp.protocol.tasks.core`: 2025-11-25's experimental core tasks (a
   ``tools/call`` with ``params.task``, ``tasks/get``, ``tasks/result``, ``tasks/list``,
   ``tasks/cancel``);
 - :mod:`~objmcp.protocol.methods`: the method table and its handlers;
@@ -71,12 +71,12 @@ import typing
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Literal
 
-from ..model.caller import Caller
-from ..model.content import ToolResult
-from ..model.jsontext import LONG_TEXT, LongMessage, ParseFailure
-from ..model.media import fits
-from ..model.toolbox import Changes, Toolbox
-from . import core_tasks, features, handshake, job_methods, lists, notifications, task_methods
+from ..model.calling.caller import Caller
+from ..model.calling.toolbox import Changes, Toolbox
+from ..model.values.content import ToolResult
+from ..model.values.jsontext import LONG_TEXT, LongMessage, ParseFailure
+from ..model.values.media import fits
+from . import features, handshake, lists, notifications
 from . import jsonrpc as rpc
 from .actions import (
     Action,
@@ -96,7 +96,6 @@ from .calls import Batch, Call, answer_call, id_of, long_texts
 from .envelope import Envelope, read_envelope, unreadable
 from .extensions import Extensions, negotiated
 from .features import RESOURCE_NOT_FOUND, Gate, check_declare
-from .jobs import JobTools
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
     DEFAULT_MAX_CALLS,
@@ -127,7 +126,11 @@ from .revisions import MODERN_VERSIONS, Revision
 from .state import RequestState, StateSeal, arguments_digest
 from .subscriptions import Subscriptions
 from .surfaced import DEFAULT_SURFACED, Surfaced
-from .tasks import TASKS, Task, TaskStore
+from .tasks import core as core_tasks
+from .tasks import extension_methods as task_methods
+from .tasks import job_methods
+from .tasks.extension import TASKS, Task, TaskStore
+from .tasks.jobs import JobTools
 
 __all__ = [
     "Action",
@@ -216,7 +219,7 @@ class Session:
         """The tasks of this session's calls (the 2026-07-28 extension's, and 2025-11-25's),
         and the jobs of its clients with no tasks."""
         self.jobs = jobs
-        """The job tools, when jobs are on (:mod:`objmcp.protocol.jobs`)."""
+        """The job tools, when jobs are on (:mod:`objmcp.protocol.tasks.jobs`)."""
         self.core = core_tasks.CoreTasks()
         """2025-11-25: the ``tasks/result`` requests waiting, and the tasks' questions."""
         self.keeps_tasks = True

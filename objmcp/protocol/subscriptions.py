@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..model.uritemplates import MAX_URI_LENGTH, uri_too_long
+from ..model.finding.uritemplates import MAX_URI_LENGTH, uri_too_long
 from . import jsonrpc as rpc
 from .jsonrpc import Message, ProtocolError, RequestId
 

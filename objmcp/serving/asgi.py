@@ -50,10 +50,10 @@ from typing import Any, Generic, Protocol, TypeVar
 import anyio
 import anyio.abc
 
-from ..model.caller import Caller
-from ..model.jsoncount import DEFAULT_MAX_VALUES as _DEFAULT_MAX_VALUES
-from ..model.jsontext import ParseFailure, encode_message, parse_message
-from ..model.printed import printed_kept
+from ..model.calling.caller import Caller
+from ..model.values.jsoncount import DEFAULT_MAX_VALUES as _DEFAULT_MAX_VALUES
+from ..model.values.jsontext import ParseFailure, encode_message, parse_message
+from ..model.values.printed import printed_kept
 from ..protocol import jsonrpc as rpc
 from ..protocol.envelope import unreadable
 from ..protocol.jsonrpc import RequestId

@@ -24,7 +24,7 @@ import anyio
 import anyio.abc
 
 from .._exceptions import FrameError
-from ..model.jsontext import ParseFailure, encode_message, parse_message
+from ..model.values.jsontext import ParseFailure, encode_message, parse_message
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import RequestId
 from ..protocol.session import Action

@@ -35,11 +35,10 @@ import anyio.abc
 import anyio.from_thread
 import anyio.lowlevel
 
-from ..model.caller import Caller
-from ..model.inject import InputNeeded
-from ..model.per import SESSION
-from ..model.threads import Job
-from ..protocol.jobs import knows_tasks
+from ..model.calling.caller import Caller
+from ..model.calling.inject import InputNeeded
+from ..model.calling.per import SESSION
+from ..model.calling.threads import Job
 from ..protocol.jsonrpc import RequestId
 from ..protocol.session import (
     Action,
@@ -52,7 +51,8 @@ from ..protocol.session import (
     TaskAnswered,
     WaitForJob,
 )
-from ..protocol.tasks import TASKS
+from ..protocol.tasks.extension import TASKS
+from ..protocol.tasks.jobs import knows_tasks
 from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
 from .running import STOP, ClientRequest, RunningCall, injections
@@ -128,7 +128,7 @@ class Connection:
         """The HTTP session's id, when there is one (spans carry it)."""
         self.object_session: Hashable = self
         """What names the session its calls' objects are kept for (``per="session"``): the
-        connection itself, or :data:`~objmcp.model.per.NO_SESSION` when its requests
+        connection itself, or :data:`~objmcp.model.calling.per.NO_SESSION` when its requests
         belong to no session (2026-07-28 over HTTP, stateless HTTP)."""
         self.cannot_ask: str | None = None
         """Why calls cannot send the client requests at all, when they cannot (stateless

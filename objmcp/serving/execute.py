@@ -5,7 +5,7 @@ session must be told of its end (a :data:`Finish`): every runner (a connection's
 on the event loop, :meth:`objmcp.Server.handle`) ends its calls through it, so that a
 kind of call is told apart in one place. :func:`stopped` is the end of a call the
 server stopped itself (its ``call_timeout``). The stdio reader's fast lane runs sync
-tools itself (:func:`~objmcp.model.toolbox.run_sync_tool`, no coroutine) and reports
+tools itself (:func:`~objmcp.model.calling.toolbox.run_sync_tool`, no coroutine) and reports
 them with ``call_finished`` as :func:`execute` would.
 """
 
@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from .._exceptions import ArgumentError, ToolError, UnknownResourceError
-from ..model.content import TooBig, ToolResult, error_result
-from ..model.hooks import CallInfo
-from ..model.toolbox import Toolbox
+from ..model.calling.hooks import CallInfo
+from ..model.calling.toolbox import Toolbox
+from ..model.values.content import TooBig, ToolResult, error_result
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import RESOURCE_NOT_FOUND, Action, Send, Session, StartCall

@@ -38,8 +38,8 @@ from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model.caller import Caller, caller_key
-from ..model.jsoncount import values_over
+from ..model.calling.caller import Caller, caller_key
+from ..model.values.jsoncount import values_over
 from ..protocol import jsonrpc as rpc
 from ..protocol.modern import NAMED_PARAM, PROTOCOL_VERSION_KEY, meta_of
 from ..protocol.revisions import MODERN_VERSIONS

@@ -24,8 +24,8 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from ..model.headers import ParamHeader
-from ..model.toolbox import Toolbox
+from ..model.calling.headers import ParamHeader
+from ..model.calling.toolbox import Toolbox
 from ..protocol import jsonrpc as rpc
 from .http_checks import Refusal
 

@@ -11,8 +11,8 @@ asked), scopes do not apply: there is nothing to check them against.
 
 from __future__ import annotations
 
-from ..model.caller import Caller
-from ..model.toolbox import Toolbox
+from ..model.calling.caller import Caller
+from ..model.calling.toolbox import Toolbox
 from .http_checks import insufficient
 
 __all__ = ["check_scopes", "scopes_wanted"]

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 
 import anyio.abc
 
-from ..model.per import NO_SESSION
+from ..model.calling.per import NO_SESSION
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import RequestId
 from ..protocol.revisions import HANDSHAKE_VERSIONS

@@ -28,8 +28,8 @@ import types
 import typing
 from collections.abc import Callable, Collection
 
-from ..model.inject import LOG_LEVELS, LOG_MARK
-from ..model.toolbox import Toolbox
+from ..model.calling.inject import LOG_LEVELS, LOG_MARK
+from ..model.calling.toolbox import Toolbox
 from ..protocol.session import Action, Session
 
 __all__ = [

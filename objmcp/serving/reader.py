@@ -39,13 +39,13 @@ import anyio.abc
 import anyio.from_thread
 
 from .._exceptions import FrameError
-from ..model.content import ToolResult
-from ..model.hooks import after, before
-from ..model.inject import Cancelled
-from ..model.jsontext import ParseFailure, parse_message
-from ..model.threads import ThreadRunner
-from ..model.tool import Tool
-from ..model.toolbox import run_sync_tool, settle
+from ..model.calling.hooks import after, before
+from ..model.calling.inject import Cancelled
+from ..model.calling.threads import ThreadRunner
+from ..model.calling.tool import Tool
+from ..model.calling.toolbox import run_sync_tool, settle
+from ..model.values.content import ToolResult
+from ..model.values.jsontext import ParseFailure, parse_message
 from ..protocol import jsonrpc as rpc
 from ..protocol.session import Action, Send, StartCall
 from ..transport.forks import end_child, forked_while_serving

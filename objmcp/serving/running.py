@@ -21,10 +21,11 @@ import anyio.lowlevel
 
 from .._exceptions import ElicitationUnavailable, ElicitError, InteractionError, ObjmcpError
 from .._exceptions import InteractionUnavailable as Unavailable
-from ..model.asking import Question, ask_all, question_key
-from ..model.caller import Caller
-from ..model.elicit import make_question, read_answer
-from ..model.inject import (
+from ..model.asking.elicit import make_question, read_answer
+from ..model.asking.questions import Question, ask_all, question_key
+from ..model.asking.sampling import read_roots, read_sample, sample_request
+from ..model.calling.caller import Caller
+from ..model.calling.inject import (
     DONE,
     REQUEST_CAPABILITIES,
     REQUEST_EXTENSIONS,
@@ -39,8 +40,7 @@ from ..model.inject import (
     Roots,
     Sample,
 )
-from ..model.sampling import read_roots, read_sample, sample_request
-from ..model.threads import Job, ThreadRunner
+from ..model.calling.threads import Job, ThreadRunner
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import CallContext, Feature
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..model.toolbox import Toolbox
+from ..model.calling.toolbox import Toolbox
 from ..protocol.session import Action, Session
 from ..transport.framing import DEFAULT_MAX_FRAME, Framing
 
@@ -94,7 +94,7 @@ class Settings:
     client with the tasks extension (None: only tools that say ``task=``)."""
     jobs: bool = False
     """Jobs: such a call from a client with no tasks is answered with a text naming a job
-    (:mod:`objmcp.protocol.jobs`)."""
+    (:mod:`objmcp.protocol.tasks.jobs`)."""
     loggers: tuple[str, ...] | None = None
     """The loggers whose records go to the client, with their children (None: the served
     object's packages')."""

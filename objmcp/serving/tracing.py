@@ -28,8 +28,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
-from ..model.content import ToolResult
-from ..model.inject import InputNeeded
+from ..model.calling.inject import InputNeeded
+from ..model.values.content import ToolResult
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import PROTOCOL_VERSION_KEY, Action, Resume, Send, StartCall
 

@@ -68,8 +68,8 @@ def _instrumented() -> contextlib.AbstractContextManager[object]:
 with _instrumented():
     import objmcp
     from objmcp import FrameError, ToolResult
-    from objmcp.model.jsontext import ParseFailure, encode_message, parse_message
-    from objmcp.model.toolbox import Toolbox
+    from objmcp.model.calling.toolbox import Toolbox
+    from objmcp.model.values.jsontext import ParseFailure, encode_message, parse_message
     from objmcp.protocol.jsonrpc import INVALID_REQUEST, PARSE_ERROR, RequestId, error_response
     from objmcp.protocol.session import (
         Action,

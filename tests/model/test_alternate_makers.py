@@ -22,7 +22,8 @@ from altlib_source import write_altlib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.built import (
+from objmcp.model.calling.tool import make_tool
+from objmcp.model.values.built import (
     DEPTH,
     Refused,
     alternates,
@@ -31,7 +32,6 @@ from objmcp.model.built import (
     construction,
     library_class,
 )
-from objmcp.model.tool import make_tool
 
 
 @pytest.fixture(scope="module")

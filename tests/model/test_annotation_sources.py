@@ -16,7 +16,7 @@ import more_itertools
 import pytest
 
 from objmcp import Toolbox
-from objmcp.model.annotations import stub_hints_of, type_hints_of
+from objmcp.model.describe.annotations import stub_hints_of, type_hints_of
 
 
 def test_get_type_hints_alone_cannot_read_these_annotations() -> None:

@@ -1,4 +1,4 @@
-"""A parameter hinted with a class of the array protocol (``objmcp.model.arrays``) takes a
+"""A parameter hinted with a class of the array protocol (``objmcp.model.values.arrays``) takes a
 scalar or nested arrays, made an array by the class's library's ``asarray`` with the dtype the
 hint writes; a union with ``Any`` takes any value, its other members converting what fits them
 first. Served through a real process from ``tests/servers/arrays.py``."""
@@ -24,9 +24,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from objmcp.model.arrays import DEPTH, array_hint
-from objmcp.model.convert import ConversionError, from_json
-from objmcp.model.schema import SchemaBuilder
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.arrays import DEPTH, array_hint
+from objmcp.model.values.convert import ConversionError, from_json
 
 ARRAYS = f"{ROOT / 'tests' / 'servers' / 'arrays.py'}"
 PROPERTY = typing.Union[bool, datetime.datetime, float, decimal.Decimal, fractions.Fraction, Any]  # noqa: UP007

@@ -16,9 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from objmcp.model.convert import ConversionError, from_json
-from objmcp.model.jsonable import binary_form
-from objmcp.model.schema import SchemaBuilder
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.jsonable import binary_form
 
 BINARY = (bytes, bytearray, memoryview)
 

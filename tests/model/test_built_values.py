@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from objmcp import ArgumentError
-from objmcp.model.built import MEMO_SIZE, Memo, construction, remembering
-from objmcp.model.classnames import named_class
-from objmcp.model.convert import ConversionError, from_json
-from objmcp.model.schema import SchemaBuilder
-from objmcp.model.subclasses import MAX_CHOICES, class_choices
-from objmcp.model.tool import make_tool
+from objmcp.model.calling.tool import make_tool
+from objmcp.model.describe.classnames import named_class
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.built import MEMO_SIZE, Memo, construction, remembering
+from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.subclasses import MAX_CHOICES, class_choices
 
 
 def library(name: str, source: str) -> types.ModuleType:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.docs import read_docs
+from objmcp.model.describe.docs import read_docs
 from tests.conftest import RawServer
 
 names = st.from_regex(r"[a-z][a-z_]{0,8}", fullmatch=True)

@@ -1,4 +1,4 @@
-"""The fast reading of bytecode (``objmcp.model.bytecode``) gives what :mod:`dis` gives,
+"""The fast reading of bytecode (``objmcp.model.finding.bytecode``) gives what :mod:`dis` gives,
 instruction for instruction, on the code of whole libraries: the standard library's and
 those the zoo serves (EXTENDED_ARG, closures, comprehensions, imports, jumps)."""
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from objmcp.model import bytecode
+from objmcp.model.finding import bytecode
 
 MODULES = (
     "os",

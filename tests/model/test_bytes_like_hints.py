@@ -17,11 +17,11 @@ from conftest import ROOT
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.annotations import stub_hints_of
-from objmcp.model.convert import from_json
-from objmcp.model.hints import BYTES_LIKE, bytes_like
-from objmcp.model.jsonable import binary_form
-from objmcp.model.schema import SchemaBuilder
+from objmcp.model.describe.annotations import stub_hints_of
+from objmcp.model.describe.hints import BYTES_LIKE, bytes_like
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.convert import from_json
+from objmcp.model.values.jsonable import binary_form
 
 
 def _present() -> list[tuple[object, type]]:

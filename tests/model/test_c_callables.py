@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from objmcp import Toolbox
-from objmcp.model.typeshed import typeshed_stub
+from objmcp.model.describe.typeshed import typeshed_stub
 
 DAYS = st.dates(min_value=datetime.date(1900, 1, 1), max_value=datetime.date(2200, 12, 31))
 MOMENTS = st.datetimes(

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import objmcp
 from objmcp import Toolbox
-from objmcp.model.danger import danger_of, inferred_hints
+from objmcp.model.finding.danger import danger_of, inferred_hints
 
 
 @pytest.mark.parametrize(

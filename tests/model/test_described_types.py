@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from objmcp.model.describedtypes import NOUNS, described_type
-from objmcp.model.tool import make_tool
+from objmcp.model.calling.tool import make_tool
+from objmcp.model.describe.describedtypes import NOUNS, described_type
 
 EMPTY: Any = inspect.Parameter.empty
 

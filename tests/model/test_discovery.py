@@ -9,8 +9,8 @@ import statistics
 import pytest
 
 import objmcp
-from objmcp.model.discovery import about_target
-from objmcp.model.specs import mcp_tool
+from objmcp.model.describe.specs import mcp_tool
+from objmcp.model.discovery.metatools import about_target
 
 META = ["search_tools", "describe_tools", "call_tool"]
 

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from conftest import NOTES, RawServer
 
-import objmcp.model.discovery as discovery_module
-from objmcp.model.discovery import MAX_CALL_TEXT, MAX_NAMES, MAX_QUERY, Discovery
-from objmcp.model.tool import Tool, make_tool
+import objmcp.model.discovery.metatools as discovery_module
+from objmcp.model.calling.tool import Tool, make_tool
+from objmcp.model.discovery.metatools import MAX_CALL_TEXT, MAX_NAMES, MAX_QUERY, Discovery
 
 
 def meta_call(server: RawServer, request_id: int, tool: str, arguments: object) -> Any:

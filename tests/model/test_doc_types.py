@@ -21,10 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from objmcp import Toolbox
-from objmcp.model.convert import from_json
-from objmcp.model.docs import read_docs
-from objmcp.model.doctypes import doc_type, python_only
-from objmcp.model.schema import SchemaBuilder
+from objmcp.model.describe.docs import read_docs
+from objmcp.model.describe.doctypes import doc_type, python_only
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.convert import from_json
 
 EMPTY: Any = inspect.Parameter.empty
 NAMED = {

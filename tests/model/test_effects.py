@@ -20,9 +20,9 @@ import pytest
 from conftest import ZOO
 
 from objmcp import Toolbox
-from objmcp.model import codereading
-from objmcp.model.danger import danger_of
-from objmcp.model.effects import (
+from objmcp.model.finding import codereading
+from objmcp.model.finding.danger import danger_of
+from objmcp.model.finding.effects import (
     CLASSIFIED,
     DELETES,
     DESERIALISES,
@@ -77,7 +77,7 @@ def test_every_public_callable_of_the_module_is_classified(name: str) -> None:
     """A new function in a new Python fails here until the table says what it does."""
     entries = entries_of(name)
     missing = sorted(set(public_callables(MODULES[name])) - set(entries))
-    assert not missing, f"{name}: classify {missing} in objmcp/model/effects.py"
+    assert not missing, f"{name}: classify {missing} in objmcp/model/finding/effects.py"
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))

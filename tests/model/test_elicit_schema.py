@@ -21,8 +21,8 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from typing_extensions import NotRequired, TypedDict
 
 from objmcp import ElicitError
-from objmcp.model.elicit import Question, make_question, read_answer
-from objmcp.model.jsonable import to_jsonable
+from objmcp.model.asking.elicit import Question, make_question, read_answer
+from objmcp.model.values.jsonable import to_jsonable
 
 # --- the types --------------------------------------------------------------------------------
 

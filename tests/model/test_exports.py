@@ -23,10 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.content import Limits, value_result
-from objmcp.model.exports import EXPORTS
-from objmcp.model.jsonable import NotJsonable, to_jsonable
-from objmcp.model.printed import printed_kept
+from objmcp.model.values.content import Limits, value_result
+from objmcp.model.values.exports import EXPORTS
+from objmcp.model.values.jsonable import NotJsonable, to_jsonable
+from objmcp.model.values.printed import printed_kept
 
 QUICK = settings(max_examples=60, deadline=None)
 SERVED = "tests/servers/exporting.py:Exporting"

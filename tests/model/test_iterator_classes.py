@@ -29,7 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.introspect import discover, makes_an_iterator
+from objmcp.model.finding.introspect import discover, makes_an_iterator
 
 MEMBERS: dict[str, Any] = {
     "__iter__": lambda self: self,

@@ -1,4 +1,4 @@
-"""Counting a JSON text's values before it is parsed (:mod:`objmcp.model.jsoncount`): what
+"""Counting a JSON text's values before it is parsed (:mod:`objmcp.model.values.jsoncount`): what
 ``max_values`` holds request bodies and arguments sent as JSON text to. Property-based:
 the count from the text is the count of the value it parses into, however its strings
 are written and its blanks laid out."""
@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from objmcp.model.jsoncount import count_values, small, values_over
-from objmcp.model.validate import Validator
+from objmcp.model.values.jsoncount import count_values, small, values_over
+from objmcp.model.values.validate import Validator
 
 TRICKY = st.text(alphabet=st.sampled_from('ab,[]{}:"\\ \n\u00e9\u2028'), max_size=8)
 """Strings full of what a counter must not take for structure."""

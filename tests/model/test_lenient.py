@@ -25,7 +25,7 @@ from jsonschema import Draft202012Validator
 
 import objmcp
 from objmcp import ArgumentError
-from objmcp.model.nonfinite import named_float
+from objmcp.model.values.nonfinite import named_float
 
 
 @dataclass

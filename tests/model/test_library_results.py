@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from objmcp import Toolbox
-from objmcp.model.jsonable import to_jsonable
+from objmcp.model.values.jsonable import to_jsonable
 
 FINITE = st.floats(allow_nan=False, allow_infinity=False)
 INT64 = st.integers(-(2**63), 2**63 - 1)

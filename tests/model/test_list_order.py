@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 import objmcp
-from objmcp.model.toolbox import Toolbox
+from objmcp.model.calling.toolbox import Toolbox
 
 ROOT = Path(objmcp.__file__).resolve().parents[1]
 LISTING = (
     "import json, sys\n"
-    "from objmcp.model.toolbox import Toolbox\n"
+    "from objmcp.model.calling.toolbox import Toolbox\n"
     "from objmcp.cli.targets import load_target\n"
     "tools = Toolbox(load_target(sys.argv[1]))\n"
     "print(json.dumps([list(tools), list(tools.resources), list(tools.prompts)]))\n"

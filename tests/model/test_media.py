@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from mcp import Client
 
 import objmcp
-from objmcp.model.media import sniff
+from objmcp.model.values.media import sniff
 from objmcp.testing import connect
 
 sys.path.insert(0, str(ZOO.parent))

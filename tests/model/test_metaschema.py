@@ -30,7 +30,7 @@ from pydantic import BaseModel, create_model
 from typing_extensions import NotRequired, TypedDict
 
 from objmcp import Tool, Toolbox
-from objmcp.model.toolbox import make_tool
+from objmcp.model.calling.toolbox import make_tool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "servers"))
 import zoo

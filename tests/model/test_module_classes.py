@@ -35,9 +35,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.danger import danger_of
-from objmcp.model.introspect import discover
-from objmcp.model.makers import has_a_form, makes_a_value
+from objmcp.model.finding.danger import danger_of
+from objmcp.model.finding.introspect import discover
+from objmcp.model.finding.makers import has_a_form, makes_a_value
 
 MAKERS = str(ROOT / "tests" / "servers" / "makers.py")
 QUICK = settings(max_examples=60, deadline=None)

@@ -14,11 +14,11 @@ import jsonschema
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.convert import from_json
-from objmcp.model.jsonable import argument_form, binary_form, to_jsonable
-from objmcp.model.outcome import tool_result
-from objmcp.model.schema import SchemaBuilder
-from objmcp.model.tool import make_tool
+from objmcp.model.calling.outcome import tool_result
+from objmcp.model.calling.tool import make_tool
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.convert import from_json
+from objmcp.model.values.jsonable import argument_form, binary_form, to_jsonable
 
 LEAVES = st.one_of(st.binary(max_size=12), st.text(max_size=4).map(str.encode))
 NESTED = st.recursive(

@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 import objmcp
 from objmcp.cli.targets import load_target
-from objmcp.model.jsonable import NotJsonable, argument_form, to_jsonable
-from objmcp.model.jsontext import dumps
-from objmcp.model.nonfinite import NAMES, name_of, named_float, named_numbers
-from objmcp.model.schema import SchemaBuilder
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.jsonable import NotJsonable, argument_form, to_jsonable
+from objmcp.model.values.jsontext import dumps
+from objmcp.model.values.nonfinite import NAMES, name_of, named_float, named_numbers
 
 QUICK = settings(max_examples=80, deadline=None)
 SERVED = f"{ROOT / 'tests' / 'servers' / 'measures.py'}:Measures"

@@ -20,9 +20,9 @@ from conftest import ROOT, RawServer
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.convert import ConversionError, from_json
-from objmcp.model.hints import number_kind
-from objmcp.model.schema import SchemaBuilder
+from objmcp.model.describe.hints import number_kind
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.convert import ConversionError, from_json
 
 COUNTS = ROOT / "tests" / "servers" / "counts.py"
 

@@ -26,8 +26,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from objmcp import ArgumentError, ToolOptions
-from objmcp.model.keywords import spread
-from objmcp.model.tool import make_tool
+from objmcp.model.calling.tool import make_tool
+from objmcp.model.describe.keywords import spread
 
 FILES = {
     "toolshed/__init__.py": '''

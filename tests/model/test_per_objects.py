@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import objmcp
 from objmcp import Toolbox
-from objmcp.model.per import SESSION
+from objmcp.model.calling.per import SESSION
 from objmcp.testing import connect
 
 pytestmark = pytest.mark.anyio

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.printed import printed_kept
+from objmcp.model.values.printed import printed_kept
 
 QUICK = settings(max_examples=25, deadline=None)
 

@@ -20,8 +20,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.textsignatures import OMITTED, from_doc_line, signature_line
-from objmcp.model.typetext import UNRESOLVED, type_from_text
+from objmcp.model.describe.textsignatures import OMITTED, from_doc_line, signature_line
+from objmcp.model.describe.typetext import UNRESOLVED, type_from_text
 from tests.conftest import RawServer
 
 P = inspect.Parameter

@@ -35,7 +35,7 @@ from hypothesis_jsonschema import from_schema
 from jsonschema import Draft202012Validator
 
 import objmcp
-from objmcp.model.quickcheck import quick_check
+from objmcp.model.values.quickcheck import quick_check
 
 SETTINGS = settings(max_examples=120, deadline=None)
 FROM_SCHEMA = settings(  # hypothesis-jsonschema is slow to draw from: few, for many schemas

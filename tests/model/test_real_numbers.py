@@ -14,7 +14,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.content import value_result
+from objmcp.model.values.content import value_result
 
 QUICK = settings(max_examples=150, deadline=None)
 

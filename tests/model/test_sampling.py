@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.sampling import read_roots, read_sample, sample_request
+from objmcp.model.asking.sampling import read_roots, read_sample, sample_request
 from objmcp.testing import ResponseError, connect
 
 JSON = st.recursive(

@@ -3,7 +3,7 @@
 For each type, hypothesis makes values of it; each value, sent through
 ``argument_form`` (``to_jsonable``'s form, but bytes as arguments carry them: text, or
 ``{"base64": ...}``) and a real JSON encode/decode, must validate against the
-schema :class:`objmcp.model.schema.SchemaBuilder` gives for the type, and
+schema :class:`objmcp.model.describe.schema.SchemaBuilder` gives for the type, and
 ``from_json`` must give back an equal value of the very same types, all the
 way down. The other way, a JSON value the schema accepts must convert, and
 ``from_json`` must never turn a value into something that is not of the type.
@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from typing_extensions import NotRequired, TypedDict
 
-from objmcp.model.convert import ConversionError, from_json
-from objmcp.model.jsonable import argument_form
-from objmcp.model.schema import JsonSchema, SchemaBuilder, inline_defs
+from objmcp.model.describe.schema import JsonSchema, SchemaBuilder, inline_defs
+from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.jsonable import argument_form
 
 # --- the types --------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from objmcp import Toolbox
-from objmcp.model.jsonable import to_jsonable
+from objmcp.model.values.jsonable import to_jsonable
 
 STATS = Toolbox(scipy.stats, include=["describe", "ttest_ind", "linregress", "pearsonr"])
 SAMPLE = st.lists(st.integers(-1000, 1000), min_size=3, max_size=30).filter(

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.publish import ToolOptions
-from objmcp.model.search import SearchIndex, tool_groups
-from objmcp.model.tool import make_tool
-from objmcp.model.words import acronyms, split_words, stem, term, terms
+from objmcp.model.calling.tool import make_tool
+from objmcp.model.discovery.search import SearchIndex, tool_groups
+from objmcp.model.discovery.words import acronyms, split_words, stem, term, terms
+from objmcp.model.finding.publish import ToolOptions
 
 QUICK = settings(max_examples=40, deadline=None)
 

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.search import SearchIndex
-from objmcp.model.words import edits, operators, terms, within_one
+from objmcp.model.discovery.search import SearchIndex
+from objmcp.model.discovery.words import edits, operators, terms, within_one
 
 QUICK = settings(max_examples=300, deadline=None)
 letters = st.text(alphabet="abcdefg", min_size=0, max_size=7)

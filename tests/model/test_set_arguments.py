@@ -14,9 +14,9 @@ from conftest import RawServer
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.convert import from_json
-from objmcp.model.jsonable import to_jsonable
-from objmcp.model.schema import SchemaBuilder
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.convert import from_json
+from objmcp.model.values.jsonable import to_jsonable
 
 SETS_PY = '''
 def total(numbers: set[int]) -> int:

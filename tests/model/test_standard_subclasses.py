@@ -29,10 +29,10 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import objmcp
-from objmcp.model.convert import ConversionError, from_json
-from objmcp.model.jsonable import argument_form
-from objmcp.model.schema import SchemaBuilder
-from objmcp.model.toolbox import tool_result
+from objmcp.model.calling.toolbox import tool_result
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.jsonable import argument_form
 
 _OFFSETS = (
     st.timedeltas(

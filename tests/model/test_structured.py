@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mcp import Client
 
 import objmcp
-from objmcp.model.toolbox import tool_result
+from objmcp.model.calling.toolbox import tool_result
 from objmcp.testing import connect
 
 

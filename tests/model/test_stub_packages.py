@@ -1,4 +1,4 @@
-"""Types from a stub-only package (PEP 561; ``objmcp/model/stubpackages.py``): an untyped
+"""Types from a stub-only package (PEP 561; ``objmcp/model/describe/stubpackages.py``): an untyped
 library typed by ``<package>-stubs`` on the path, as ``pip install types-<name>`` installs
 typeshed's, through real ``objmcp run`` and ``objmcp inspect`` processes."""
 
@@ -15,7 +15,7 @@ from conftest import PYTHON, ROOT, RawServer, server_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from objmcp.model.stubpackages import _paths
+from objmcp.model.describe.stubpackages import _paths
 
 LIBRARY = {
     "fooish/__init__.py": """

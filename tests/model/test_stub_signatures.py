@@ -26,9 +26,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.signatures import signature_of
-from objmcp.model.sources import definitions_in, stub_signature, written_signature
-from objmcp.model.textsignatures import OMITTED
+from objmcp.model.describe.signatures import signature_of
+from objmcp.model.describe.sources import definitions_in, stub_signature, written_signature
+from objmcp.model.describe.textsignatures import OMITTED
 
 LEDGER = ROOT / "tests" / "servers" / "stubbed.py"
 

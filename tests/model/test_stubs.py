@@ -1,4 +1,4 @@
-"""Types from a library's own stub files (``objmcp/model/sources.py``): jellyfish's Rust
+"""Types from a library's own stub files (``objmcp/model/describe/sources.py``): jellyfish's Rust
 functions and matplotlib's untyped sources are typed in ``.pyi`` files beside them."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.annotations import stub_hints_of
+from objmcp.model.describe.annotations import stub_hints_of
 
 JELLYFISH = sorted(
     name
@@ -111,7 +111,7 @@ def test_a_stubs_imports_load_nothing_new() -> None:
     # numpy's stub imports numpy.distutils (for type checkers), which imports setuptools
     probe = (
         "import os, sys, numpy\n"
-        "from objmcp.model.sources import _stub_namespace\n"
+        "from objmcp.model.describe.sources import _stub_namespace\n"
         "stub = os.path.join(os.path.dirname(numpy.__file__), '__init__.pyi')\n"
         "names = _stub_namespace(stub, 'numpy')\n"
         "assert 'ArrayLike' in names and len(names) > 100, sorted(names)[:20]\n"

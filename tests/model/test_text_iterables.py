@@ -18,10 +18,10 @@ from conftest import ROOT, RawServer
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.convert import ConversionError, from_json
-from objmcp.model.doctypes import doc_type
-from objmcp.model.hints import takes_text, text_fits
-from objmcp.model.schema import SchemaBuilder
+from objmcp.model.describe.doctypes import doc_type
+from objmcp.model.describe.hints import takes_text, text_fits
+from objmcp.model.describe.schema import SchemaBuilder
+from objmcp.model.values.convert import ConversionError, from_json
 
 LETTERS = ROOT / "tests" / "servers" / "letters.py"
 

@@ -12,7 +12,7 @@ import string
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.textsignatures import (
+from objmcp.model.describe.textsignatures import (
     OMITTED,
     from_doc_line,
     from_parameters_section,

@@ -10,7 +10,7 @@ import keyword
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from objmcp.model.tool import make_tool
+from objmcp.model.calling.tool import make_tool
 
 COMMON_NAMES = ["path", "count", "n", "width", "name", "url", "data", "text", "flag", "items"]
 """Names a guess would type (a path, a count, a flag), among any others."""

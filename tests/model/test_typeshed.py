@@ -1,4 +1,5 @@
-"""Types for the standard library's C functions from typeshed (``objmcp/model/typeshed.py``,
+"""Types for the standard library's C functions from typeshed
+(``objmcp/model/describe/typeshed.py``,
 ``sources.py``, ``annotations.py``), read from the copy ``typeshed_client`` bundles: through
 re-exports (``posix.stat`` is ``os.stat``), version and platform blocks, a C method's class,
 and taken in what JSON can carry."""
@@ -22,10 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.annotations import stub_hints_of
-from objmcp.model.sources import _definitions
-from objmcp.model.toolbox import Toolbox
-from objmcp.model.typeshed import typeshed_stub
+from objmcp.model.calling.toolbox import Toolbox
+from objmcp.model.describe.annotations import stub_hints_of
+from objmcp.model.describe.sources import _definitions
+from objmcp.model.describe.typeshed import typeshed_stub
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,7 +114,7 @@ def test_without_typeshed_the_same_tools_are_served_untyped() -> None:
         "            raise ModuleNotFoundError(name)\n"
         "sys.meta_path.insert(0, Hide())\n"
         "import json, math\n"
-        "from objmcp.model.toolbox import Toolbox\n"
+        "from objmcp.model.calling.toolbox import Toolbox\n"
         "tools = Toolbox(math, include=['sqrt', 'floor'])\n"
         "print(json.dumps({n: t.input_schema['properties'] for n, t in tools.items()}))\n"
     )

@@ -18,8 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.publish import ResourceOptions
-from objmcp.model.resources import make_resource
+from objmcp.model.finding.publish import ResourceOptions
+from objmcp.model.finding.resources import make_resource
 
 NAMES = st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True).filter(
     lambda name: not keyword.iskeyword(name)

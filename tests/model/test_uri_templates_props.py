@@ -1,4 +1,4 @@
-"""The linear-time template matcher (:mod:`objmcp.model.uritemplates`) answers as the
+"""The linear-time template matcher (:mod:`objmcp.model.finding.uritemplates`) answers as the
 regular expression of greedy groups it replaced: hypothesis builds templates (one to four
 variables, ``{name}`` and ``{+name}``, any literal text between them, several in one
 segment) and URIs made of the same few characters, so that a URI splits in many ways or
@@ -14,9 +14,9 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objmcp.model.publish import ResourceOptions
-from objmcp.model.resources import make_resource
-from objmcp.model.uritemplates import MAX_URI_LENGTH, TemplateMatcher, uri_too_long
+from objmcp.model.finding.publish import ResourceOptions
+from objmcp.model.finding.resources import make_resource
+from objmcp.model.finding.uritemplates import MAX_URI_LENGTH, TemplateMatcher, uri_too_long
 
 ALPHABET = "ab-/?#."
 LITERAL = st.text(st.sampled_from(ALPHABET), max_size=3)

@@ -25,7 +25,7 @@ SERVING = (
     "objmcp._server",
     "objmcp.protocol.session",
     "objmcp.serving.connection",
-    "objmcp.model.toolbox",
+    "objmcp.model.calling.toolbox",
 )
 STANDARD = ("datetime", "uuid", "decimal", "pathlib", "secrets", "hashlib", "hmac", "base64")
 
@@ -65,9 +65,9 @@ def test_a_name_imported_on_first_use_is_the_real_one(name: str) -> None:
 
     home = {
         "Server": "_server",
-        "Toolbox": "model.toolbox",
-        "Tool": "model.tool",
-        "Changes": "model.toolbox",
+        "Toolbox": "model.calling.toolbox",
+        "Tool": "model.calling.tool",
+        "Changes": "model.calling.toolbox",
         "McpApp": "serving.asgi",
         "asgi_app": "_http",
     }
@@ -180,7 +180,7 @@ print(json.dumps([results, before, refused.is_error, refused.text, after]))
 def test_a_one_line_docstring_reads_as_docstring_parser_reads_it(line: str) -> None:
     import docstring_parser
 
-    from objmcp.model.docs import read_docs
+    from objmcp.model.describe.docs import read_docs
 
     def function() -> None:
         pass
@@ -207,8 +207,8 @@ def test_a_standard_class_its_module_replaced_with_a_subclass_still_counts(
     (the real class) keeps its schema and its conversion."""
     import datetime
 
-    from objmcp.model.convert import from_json
-    from objmcp.model.schema import SchemaBuilder
+    from objmcp.model.describe.schema import SchemaBuilder
+    from objmcp.model.values.convert import from_json
 
     real = datetime.datetime
 

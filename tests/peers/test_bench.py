@@ -14,7 +14,7 @@ from typing import Any
 from conftest import PYTHON, ROOT
 
 STDIO_SERVERS = {"objmcp", "sdk", "fastmcp", "floor"}
-HTTP_SERVERS = {"objmcp", "sdk", "sdk-json"}
+HTTP_SERVERS = {"objmcp", "sdk", "sdk-json", "floor"}
 SECTIONS = {"meta", "stdio", "payloads", "framing", "scaling", "http", "targets"}
 
 

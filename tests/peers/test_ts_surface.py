@@ -40,7 +40,7 @@ from conftest import JS, PYTHON, ZOO
 from peer_helpers import drive_js
 
 import objmcp
-from objmcp.model.publish import PROMPT_MARK, RESOURCE_MARK
+from objmcp.model.finding.publish import PROMPT_MARK, RESOURCE_MARK
 
 sys.path.insert(0, str(ZOO.parent))
 import lab

@@ -1,5 +1,5 @@
 """Property tests of 2025-11-25's core tasks on the sans-IO session
-(:mod:`objmcp.protocol.core_tasks`): whatever the client sends as ``params.task`` or as a
+(:mod:`objmcp.protocol.tasks.core`): whatever the client sends as ``params.task`` or as a
 ``tasks/list`` cursor is a task, a plain call, or a clear error, never a failure of
 objmcp's own; and any interleaving of task calls, their ends, ``tasks/get``,
 ``tasks/result``, ``tasks/cancel`` and cancelled ``tasks/result`` requests keeps the
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import objmcp
 from objmcp import Toolbox
-from objmcp.model.content import ToolResult
+from objmcp.model.values.content import ToolResult
 from objmcp.protocol.jsonrpc import ProtocolError
 from objmcp.protocol.session import Action, Send, ServerInfo, Session, StartCall
 

@@ -1,4 +1,5 @@
-"""A hypothesis state machine over the sans-IO session with jobs on (``objmcp.protocol.jobs``):
+"""A hypothesis state machine over the sans-IO session with jobs on
+(``objmcp.protocol.tasks.jobs``):
 any interleaving of calls made jobs, calls ending, ``job_status``, ``job_result`` (answered
 at once, or held until the runner's wait is over), ``job_cancel``, client cancellations and
 the clock running past ``task_ttl``, from two callers, keeps the promises: one answer per
@@ -17,9 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from objmcp import Toolbox
-from objmcp.model.content import ToolResult
-from objmcp.protocol.jobs import JobTools
-from objmcp.protocol.kept import KeptTasks
+from objmcp.model.values.content import ToolResult
 from objmcp.protocol.session import (
     CancelCall,
     Send,
@@ -28,7 +27,9 @@ from objmcp.protocol.session import (
     StartCall,
     WaitForJob,
 )
-from objmcp.protocol.tasks import TaskStore
+from objmcp.protocol.tasks.extension import TaskStore
+from objmcp.protocol.tasks.jobs import JobTools
+from objmcp.protocol.tasks.kept import KeptTasks
 
 
 class Small:

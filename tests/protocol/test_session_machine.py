@@ -47,7 +47,7 @@ from hypothesis.stateful import (
 
 import objmcp
 from objmcp import Toolbox
-from objmcp.model.content import ToolResult
+from objmcp.model.values.content import ToolResult
 from objmcp.protocol.jsonrpc import INVALID_PARAMS, INVALID_REQUEST, ProtocolError, RequestId
 from objmcp.protocol.revisions import REVISIONS
 from objmcp.protocol.session import (

@@ -39,9 +39,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 import objmcp
 from objmcp import Toolbox
-from objmcp.model.content import ToolResult
+from objmcp.model.values.content import ToolResult
 from objmcp.protocol.jsonrpc import ProtocolError, RequestId
-from objmcp.protocol.kept import KeptTasks
 from objmcp.protocol.session import (
     CLIENT_CAPABILITIES_KEY,
     PROTOCOL_VERSION_KEY,
@@ -54,7 +53,8 @@ from objmcp.protocol.session import (
     TaskAnswered,
 )
 from objmcp.protocol.subscriptions import SUBSCRIPTION_ID_KEY
-from objmcp.protocol.tasks import ENDED, TASKS, TaskStore
+from objmcp.protocol.tasks.extension import ENDED, TASKS, TaskStore
+from objmcp.protocol.tasks.kept import KeptTasks
 
 
 class Desk:

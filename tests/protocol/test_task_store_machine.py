@@ -1,4 +1,4 @@
-"""A hypothesis state machine over the task store (``objmcp.protocol.tasks``): any
+"""A hypothesis state machine over the task store (``objmcp.protocol.tasks.extension``): any
 interleaving of tasks made, polled, asked, answered, ended, cancelled and expired keeps
 the promises: one final state per task, no result after a cancel, nothing kept past its
 time, no task seen by another owner, each owner its share of the live tasks, and never
@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from objmcp.protocol.kept import KeptTasks, size_of
-from objmcp.protocol.tasks import ENDED, Task, TaskStore
+from objmcp.protocol.tasks.extension import ENDED, Task, TaskStore
+from objmcp.protocol.tasks.kept import KeptTasks, size_of
 
 LIMIT = 3
 KEEP = 10.0

@@ -6,7 +6,7 @@ gets an internal error, and serving goes on."""
 import sys
 
 import objmcp
-from objmcp.model.content import ToolResult
+from objmcp.model.values.content import ToolResult
 from objmcp.protocol.session import Session
 
 _request = Session._request

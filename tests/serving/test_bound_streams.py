@@ -16,7 +16,7 @@ from http_helpers import HttpServer, call, modern, modern_headers, post, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from objmcp.model.printed import PrintedText, printed_kept, stand_in_front
+from objmcp.model.values.printed import PrintedText, printed_kept, stand_in_front
 
 BOUND = str(ROOT / "tests" / "servers" / "bound_streams.py")
 

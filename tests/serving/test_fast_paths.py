@@ -3,14 +3,14 @@
 Each speed-up must give exactly what the slower way gives, so each is tested
 differentially, with the general way (mostly the standard library) as the oracle:
 
-- ``objmcp.model.jsontext``: ``dumps`` and ``encode_message`` write the standard encoder's
+- ``objmcp.model.values.jsontext``: ``dumps`` and ``encode_message`` write the standard encoder's
   text (or raise the same kind of exception) for any value, odd keys and cycles
   included; ``parse_message`` reads any bytes as the standard decoder does, and
   fails with a :class:`ParseFailure` that says what the decoder says.
 - ``objmcp.protocol.limits.text_within_limits`` is sound (what it vouches for is within the
   limits by :func:`over_limits`) and useful (the usual message is vouched for); a
   :class:`Session` given a message's text answers exactly as one that walks it.
-- ``objmcp.model.content.plain_text`` / ``value_result``: the text of a plain value is its
+- ``objmcp.model.values.content.plain_text`` / ``value_result``: the text of a plain value is its
   JSON text as ``to_jsonable`` and the standard encoder make it; subclasses, enums,
   huge integers and non-finite floats take the general path.
 - ``Tool.bind``'s keyword plan gives what the general placing gives (values and
@@ -40,11 +40,17 @@ from hypothesis_jsonschema import from_schema
 
 from objmcp import Progress, Toolbox
 from objmcp._exceptions import ArgumentError
-from objmcp.model.content import ToolResult, plain_text, value_result
-from objmcp.model.jsonable import NotJsonable, to_jsonable
-from objmcp.model.jsontext import LongMessage, ParseFailure, dumps, encode_message, parse_message
-from objmcp.model.tool import Tool, make_tool
-from objmcp.model.toolbox import run_sync_tool, tool_result
+from objmcp.model.calling.tool import Tool, make_tool
+from objmcp.model.calling.toolbox import run_sync_tool, tool_result
+from objmcp.model.values.content import ToolResult, plain_text, value_result
+from objmcp.model.values.jsonable import NotJsonable, to_jsonable
+from objmcp.model.values.jsontext import (
+    LongMessage,
+    ParseFailure,
+    dumps,
+    encode_message,
+    parse_message,
+)
 from objmcp.protocol import limits as _limits
 from objmcp.protocol.limits import (
     DEFAULT_MAX_DEPTH,
@@ -375,7 +381,7 @@ def test_a_long_text_with_nothing_to_escape_is_not_looked_at_character_by_charac
 
 def test_a_message_holding_the_placeholder_itself_is_still_written_as_the_standard() -> None:
     long = "z" * 1000
-    with mock.patch("objmcp.model.jsontext.os.urandom", return_value=b"\x00" * 8):
+    with mock.patch("objmcp.model.values.jsontext.os.urandom", return_value=b"\x00" * 8):
         token = f"objmcp-{'00' * 8}-0"
         for message in ({"a": long, "b": token}, {"l": [token, long, long]}, {"only": token}):
             assert encode_message(LongMessage(message, (long,))) == standard_message(message)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_per_served import modern_call, notes, per_caller, session_of
 
 from objmcp import Caller
-from objmcp.model.caller import caller_key
+from objmcp.model.calling.caller import caller_key
 
 
 def test_tokens_that_name_nobody_each_get_their_own_object(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ import pytest
 from conftest import ROOT, RawServer
 from http_helpers import call, modern
 
-from objmcp.model.uritemplates import MAX_URI_LENGTH
+from objmcp.model.finding.uritemplates import MAX_URI_LENGTH
 from objmcp.protocol.subscriptions import MAX_SUBSCRIBED_CHARACTERS
 
 READING = f"{ROOT / 'tests' / 'servers' / 'reading.py'}:Reading"

@@ -1,0 +1,510 @@
+"""Parameters objmcp fills in itself, hidden from the model.
+
+A method asks for one by annotation (``elicit: objmcp.Elicit``,
+``progress: objmcp.Progress``, ``cancelled: objmcp.Cancelled``, ``log:
+objmcp.Log``, ``sample: objmcp.Sample``, ``roots: objmcp.Roots``, ``caller:
+objmcp.Caller`` (or ``objmcp.Caller | None``), or all of them as ``context:
+objmcp.Context``) or, when the parameter has neither
+annotation nor default, by name (``elicit``, ``progress``, ``cancelled``,
+``log``, ``sample``). The markers and result types live here, in the object
+model; what answers them is the server's business.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import types
+import typing
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, Protocol
+
+from ..._exceptions import ElicitationUnavailable, InteractionUnavailable
+from ..asking.questions import Question
+from .caller import Caller
+
+__all__ = [
+    "DEFAULTS",
+    "INJECTED_NAMES",
+    "LOG_LEVELS",
+    "LOG_MARK",
+    "Cancelled",
+    "Context",
+    "Done",
+    "Elicit",
+    "ElicitResult",
+    "InputNeeded",
+    "Log",
+    "LogLevel",
+    "Progress",
+    "Root",
+    "Roots",
+    "Sample",
+    "SampleResult",
+    "injected_kind",
+    "injected_value",
+]
+
+LogLevel = Literal["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]
+LOG_LEVELS: Mapping[str, int] = {
+    "debug": logging.DEBUG,
+    "info": logging.INFO,
+    "notice": logging.INFO + 5,
+    "warning": logging.WARNING,
+    "error": logging.ERROR,
+    "critical": logging.CRITICAL,
+    "alert": logging.CRITICAL + 5,
+    "emergency": logging.CRITICAL + 10,
+}
+"""The syslog levels of MCP logging, least severe first, and the ``logging`` level of each."""
+LOG_MARK = "objmcp_log"
+"""The attribute of a log record made by an injected :class:`Log` (sent to the client
+whatever its logger's name)."""
+
+
+@dataclass(frozen=True)
+class ElicitResult:
+    """The user's answer to a question asked with :class:`Elicit`.
+
+    ``action`` is ``"accept"``, ``"decline"`` or ``"cancel"``; ``content`` is
+    the raw answer; ``value`` is the answer converted into the type asked for
+    (``None`` unless accepted).
+    """
+
+    action: Literal["accept", "decline", "cancel"]
+    content: Mapping[str, Any] = field(default_factory=dict)
+    value: Any = None
+
+    elicitation_id: str | None = None
+    """A URL question's id (2025-11-25), to pass to ``elicit.complete`` when it is done."""
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the user accepted and answered."""
+        return self.action == "accept"
+
+
+class Elicit(Protocol):
+    """Annotate a parameter with this to receive a callable that asks the user.
+
+    ``elicit(message, schema)`` takes the question and what is wanted (a JSON
+    Schema dict, or a Python type) and returns an :class:`ElicitResult`;
+    ``key=`` names the question (its ``inputRequests`` key in 2026-07-28; ``q0``,
+    ``q1``... by default). ``elicit.many({"name": ("Your name?", str), ...})``
+    asks several forms at once and returns their answers by key;
+    ``elicit.question(message, schema)`` makes a question for
+    :func:`~objmcp.ask_all`, to ask with others of any kind.
+    ``elicit.url(message, url)`` asks the user to go to a web page instead
+    (where the client supports it); ``elicit.complete(result.elicitation_id)``
+    then tells the client when what the page was for is done.
+    """
+
+    def __call__(
+        self, message: str, schema: object = ..., *, key: str | None = None
+    ) -> ElicitResult:
+        """Ask the user ``message`` and wait for the answer."""
+        ...
+
+    def many(self, questions: Mapping[str, str | tuple[str, object]]) -> dict[str, ElicitResult]:
+        """Ask several forms at once: each key's message (asked as ``elicit(message)``
+        asks it) or ``(message, schema)``; the answers by key."""
+        ...
+
+    def question(self, message: str, schema: object = ...) -> Question:
+        """The question ``elicit(message, schema)`` asks, not asked yet: for
+        :func:`~objmcp.ask_all`."""
+        ...
+
+    def url(self, message: str, url: str, *, key: str | None = None) -> ElicitResult:
+        """Ask the user to open ``url`` (``message`` says why) and wait for the answer
+        (accept, decline or cancel; no content)."""
+        ...
+
+    def complete(self, elicitation_id: str | None) -> Done:
+        """Tell the client that the step of a URL question is done (2025-11-25 only;
+        elsewhere, and for ``None``, nothing is sent)."""
+        ...
+
+
+@dataclass(frozen=True)
+class SampleResult:
+    """What the client's model answered to :class:`Sample`.
+
+    ``text`` is the answer's text (its text blocks joined); ``content`` the
+    content blocks as sent; ``model`` the model that answered; ``stop_reason``
+    why it stopped (``"endTurn"``, ``"maxTokens"``, ...), if the client said.
+    """
+
+    text: str
+    model: str
+    stop_reason: str | None = None
+    role: str = "assistant"
+    content: tuple[Mapping[str, Any], ...] = ()
+
+
+class Sample(Protocol):
+    """Annotate a parameter with this to receive a callable that asks the client's model
+    for a completion (MCP sampling).
+
+    ``sample(messages, max_tokens=1024, system=None, temperature=None,
+    stop=None, models=None, metadata=None)``: ``messages`` is a string (one
+    user message), or a list of strings and ``{"role": ..., "content": ...}``
+    messages (content a string or MCP content blocks); ``models`` are model
+    name hints, best first. Returns a :class:`SampleResult`. ``key=`` names the
+    question; ``sample.question(...)`` makes one for :func:`~objmcp.ask_all`.
+    """
+
+    def __call__(
+        self,
+        messages: str | Sequence[str | Mapping[str, Any]],
+        *,
+        max_tokens: int = 1024,
+        system: str | None = None,
+        temperature: float | None = None,
+        stop: Sequence[str] | None = None,
+        models: Sequence[str] | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        key: str | None = None,
+    ) -> SampleResult:
+        """Ask the client's model and wait for its answer (``key`` names the question)."""
+        ...
+
+    def question(
+        self,
+        messages: str | Sequence[str | Mapping[str, Any]],
+        *,
+        max_tokens: int = 1024,
+        system: str | None = None,
+        temperature: float | None = None,
+        stop: Sequence[str] | None = None,
+        models: Sequence[str] | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> Question:
+        """The request ``sample(...)`` makes, not asked yet: for :func:`~objmcp.ask_all`."""
+        ...
+
+
+@dataclass(frozen=True)
+class Root:
+    """A root the client shares: a ``file://`` URI and, maybe, a name."""
+
+    uri: str
+    name: str | None = None
+
+
+class Roots(Protocol):
+    """Annotate a parameter with this to receive a callable that lists the client's roots
+    (the directories or files it lets the server work in). ``roots(key=...)`` names
+    the question; ``roots.question()`` makes one for :func:`~objmcp.ask_all`."""
+
+    def __call__(self, *, key: str | None = None) -> list[Root]:
+        """Ask the client for its roots and wait for them."""
+        ...
+
+    def question(self) -> Question:
+        """The request ``roots()`` makes, not asked yet: for :func:`~objmcp.ask_all`."""
+        ...
+
+
+class Log(Protocol):
+    """Annotate a parameter with this to receive a logger that reaches the client.
+
+    ``log(message, level="info")``, or ``log.info(message)`` and the like, for
+    each of MCP's syslog levels: the record goes to the client (if it asked for
+    that level) as ``notifications/message``, and to Python's ``logging``
+    under the tool's name. ``message`` is a string or any JSON value.
+    """
+
+    def __call__(self, message: object, level: LogLevel = "info") -> Done:
+        """Log ``message`` at ``level``."""
+        ...
+
+    def debug(self, message: object) -> Done:
+        """Log at ``debug``."""
+        ...
+
+    def info(self, message: object) -> Done:
+        """Log at ``info``."""
+        ...
+
+    def notice(self, message: object) -> Done:
+        """Log at ``notice``."""
+        ...
+
+    def warning(self, message: object) -> Done:
+        """Log at ``warning``."""
+        ...
+
+    def error(self, message: object) -> Done:
+        """Log at ``error``."""
+        ...
+
+    def critical(self, message: object) -> Done:
+        """Log at ``critical``."""
+        ...
+
+
+class Progress(Protocol):
+    """Annotate a parameter with this to receive a callable that reports progress.
+
+    ``progress(done, total=None, message=None)`` tells the client how far the
+    call has come (``notifications/progress``); it does nothing when the client
+    asked for no progress. It works as it is in sync methods and awaited in
+    async ones (``await progress(3, 10)``).
+    """
+
+    def __call__(self, done: float, total: float | None = None, message: str | None = None) -> Done:
+        """Report ``done`` out of ``total`` (if known), with an optional message."""
+        ...
+
+
+class ResourceUpdated(Protocol):
+    """Annotate a parameter with this to receive a callable that says a resource changed.
+
+    ``resource_updated(uri)`` sends ``notifications/resources/updated`` to every
+    client that subscribed to ``uri`` (on any connection of the server); it does
+    nothing when nobody did, or when nothing serves the object. It works as it is
+    in sync methods and awaited in async ones.
+    """
+
+    def __call__(self, uri: str) -> Done:
+        """Say the resource ``uri`` changed and may be read again."""
+        ...
+
+
+class Cancelled(Protocol):
+    """Annotate a parameter with this to receive a flag set when the client cancels the call.
+
+    An async method is cancelled at its next ``await`` anyway; a sync one cannot
+    be stopped from outside, so a long loop checks ``cancelled.is_set()`` and
+    returns early (its result is dropped).
+    """
+
+    def is_set(self) -> bool:
+        """Whether the client cancelled the call."""
+        ...
+
+
+class InputNeeded(BaseException):
+    """Raised out of a call that must stop until an answer comes from elsewhere (a later,
+    retried call). ``request`` says what to ask. A BaseException, so that a tool's own
+    ``except Exception`` does not swallow it; objmcp never turns it into a result."""
+
+    def __init__(self, request: object) -> None:
+        super().__init__("the call waits for input")
+        self.request = request
+
+
+class Done:
+    """What an injected callable returns: nothing, but awaitable, so that one callable
+    serves sync methods (which ignore it) and async ones (which ``await`` it)."""
+
+    def __await__(self) -> Iterator[None]:
+        return iter(())
+
+
+DONE: Done = Done()
+
+
+def _no_progress(done: float, total: float | None = None, message: str | None = None) -> Done:
+    return DONE
+
+
+def _nobody_listens(uri: str) -> Done:
+    if not isinstance(uri, str):
+        raise TypeError(f"resource_updated takes the resource's URI, not {uri!r}")
+    return DONE
+
+
+@dataclass(frozen=True)
+class Context:
+    """Annotate one parameter with this to receive everything a call can reach at once:
+    ``elicit`` (:class:`Elicit`), ``progress``, ``cancelled``, ``log``, ``sample`` and
+    ``list_roots`` (:class:`Roots`), ``resource_updated`` (:class:`ResourceUpdated`),
+    the ``tool``'s name, the ``caller`` (:class:`~objmcp.Caller`, None when the
+    transport checks no credentials), the request's ``meta`` (its ``_meta``: W3C
+    trace context, ``traceparent``, ``tracestate`` and ``baggage``, for a tool that
+    continues the client's trace; empty outside a protocol call), and ``extensions``:
+    the MCP extensions negotiated for this call (declared by the server's
+    ``extensions=`` and by the client of this request), with the client's settings of
+    each (``"com.example/maps" in context.extensions``), and ``client_capabilities``: what
+    the client of this call declared it can do (its ``initialize`` in the handshake era,
+    the request's ``_meta`` in 2026-07-28), for a tool that asks only what the client can
+    answer (``"elicitation" in context.client_capabilities``)."""
+
+    tool: str
+    elicit: Elicit
+    progress: Progress
+    cancelled: Cancelled
+    log: Log
+    sample: Sample
+    list_roots: Roots
+    resource_updated: ResourceUpdated
+    caller: Caller | None = None
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    extensions: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    client_capabilities: Mapping[str, Any] = field(default_factory=dict)
+
+
+REQUEST_META: Final = object()
+"""The key, in what an injected parameter is given, of the request's ``_meta``."""
+REQUEST_EXTENSIONS: Final = object()
+"""The key, in what an injected parameter is given, of the extensions negotiated."""
+REQUEST_CAPABILITIES: Final = object()
+"""The key, in what an injected parameter is given, of the client's capabilities."""
+
+INJECTED_NAMES: Mapping[str, object] = {
+    "elicit": Elicit,
+    "progress": Progress,
+    "cancelled": Cancelled,
+    "log": Log,
+    "sample": Sample,
+}
+"""Parameter names recognised without an annotation, and the marker each stands for."""
+
+_MARKERS = (*INJECTED_NAMES.values(), Roots, ResourceUpdated, Context, Caller)
+
+
+class _NeverCancelled:
+    """The flag of a call that nobody can cancel."""
+
+    def is_set(self) -> bool:
+        return False
+
+
+class _Unavailable:
+    """What asks the client for something when there is no client to ask."""
+
+    def __init__(self, error: type[InteractionUnavailable], message: str) -> None:
+        self.error = error
+        self.message = message
+
+    def __call__(self, *args: object, **kwargs: object) -> Any:
+        raise self.error(self.message)
+
+    url = __call__
+    many = __call__
+    question = __call__
+
+    def complete(self, elicitation_id: str | None) -> Done:
+        return DONE
+
+
+class ToolLog:
+    """The :class:`Log` of one tool: records go to Python's ``logging`` under its name
+    (and from there to the client, when a server forwards them)."""
+
+    def __init__(self, name: str) -> None:
+        self._logger = logging.getLogger(name)
+
+    def __call__(self, message: object, level: LogLevel = "info") -> Done:
+        number = LOG_LEVELS.get(level)
+        if number is None:
+            raise ValueError(f"level must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        self._logger.log(number, message, extra={LOG_MARK: True})
+        return DONE
+
+    def debug(self, message: object) -> Done:
+        return self(message, "debug")
+
+    def info(self, message: object) -> Done:
+        return self(message, "info")
+
+    def notice(self, message: object) -> Done:
+        return self(message, "notice")
+
+    def warning(self, message: object) -> Done:
+        return self(message, "warning")
+
+    def error(self, message: object) -> Done:
+        return self(message, "error")
+
+    def critical(self, message: object) -> Done:
+        return self(message, "critical")
+
+
+DEFAULTS: Mapping[object, object] = {
+    Caller: None,
+    Progress: _no_progress,
+    ResourceUpdated: _nobody_listens,
+    Cancelled: _NeverCancelled(),
+    Elicit: _Unavailable(
+        ElicitationUnavailable,
+        "This tool asked the user a question, but nothing can answer it here: the MCP "
+        "client does not support elicitation, or Toolbox.call was given no elicit= callable",
+    ),
+    Sample: _Unavailable(
+        InteractionUnavailable,
+        "This tool asked the client's model for a completion, but nothing can answer it "
+        "here: the MCP client does not support sampling, or Toolbox.call was given no "
+        "sample= callable",
+    ),
+    Roots: _Unavailable(
+        InteractionUnavailable,
+        "This tool asked the client for its roots, but nothing can answer it here: the MCP "
+        "client does not support roots, or Toolbox.call was given no Roots callable",
+    ),
+}
+"""What an injected parameter gets when the caller gives nothing for it."""
+
+
+def injected_value(marker: object, given: Mapping[object, object] | None, tool: str) -> object:
+    """What the parameter asking for ``marker`` gets, from what the caller ``given``."""
+    given = given or {}
+    if marker in given:
+        return given[marker]
+    if marker is Log:
+        return ToolLog(tool)
+    if marker is Context:
+
+        def value(kind: object) -> Any:
+            return injected_value(kind, given, tool)
+
+        return Context(
+            tool,
+            elicit=value(Elicit),
+            progress=value(Progress),
+            cancelled=value(Cancelled),
+            log=value(Log),
+            sample=value(Sample),
+            list_roots=value(Roots),
+            resource_updated=value(ResourceUpdated),
+            caller=typing.cast("Caller | None", value(Caller)),
+            meta=typing.cast("Mapping[str, Any]", given.get(REQUEST_META, {})),
+            extensions=typing.cast(
+                "Mapping[str, Mapping[str, Any]]", given.get(REQUEST_EXTENSIONS, {})
+            ),
+            client_capabilities=typing.cast(
+                "Mapping[str, Any]", given.get(REQUEST_CAPABILITIES, {})
+            ),
+        )
+    return DEFAULTS[marker]
+
+
+def injected_parameters(
+    signature: inspect.Signature, hints: Mapping[str, object]
+) -> dict[str, object]:
+    """The parameters of a signature that ask for a marker, and the marker of each (an
+    annotation left a string, unresolved, counts as none)."""
+    found: dict[str, object] = {}
+    for parameter in signature.parameters.values():
+        hint = hints.get(parameter.name, parameter.annotation)
+        if isinstance(hint, str):
+            hint = inspect.Parameter.empty
+        marker = injected_kind(parameter, hint)
+        if marker is not None:
+            found[parameter.name] = marker
+    return found
+
+
+def injected_kind(parameter: inspect.Parameter, hint: object) -> object | None:
+    """The marker a parameter asks for, or None when it is an ordinary parameter."""
+    if any(hint is marker for marker in _MARKERS):
+        return hint
+    union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    if union and set(typing.get_args(hint)) == {Caller, type(None)}:
+        return Caller  # caller: objmcp.Caller | None
+    if hint is inspect.Parameter.empty and parameter.default is parameter.empty:
+        return INJECTED_NAMES.get(parameter.name)
+    return None
