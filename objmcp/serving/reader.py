@@ -39,11 +39,10 @@ import anyio.abc
 import anyio.from_thread
 
 from .._exceptions import FrameError
-from ..model.calling.hooks import after, before
 from ..model.calling.inject import Cancelled
+from ..model.calling.pipeline import call_in_thread, settled_on_loop
 from ..model.calling.threads import ThreadRunner
 from ..model.calling.tool import Tool
-from ..model.calling.toolbox import run_sync_tool, settle
 from ..model.values.content import ToolResult
 from ..model.values.jsontext import ParseFailure, parse_message
 from ..protocol import jsonrpc as rpc
@@ -369,41 +368,41 @@ class ReaderConnection(WriterConnection):
             self._on_loop(self._call_ended)
 
     def _inline_outcome(self, call: InlineCall, action: StartCall) -> ToolResult:
-        """Run an inline call to its result: the hooks, the method, its result settled
-        on the loop if it gave an awaitable."""
+        """Run an inline call to its result through the pipeline, a result it gave that
+        must be awaited settled on the loop."""
         tool = call.tool
         injected: dict[object, object] | None = None
         if call.cancelled is not None:
             injected = {Cancelled: call.cancelled}
         logs_call = self._thread.logs_call  # this reader thread's own
-        logs_call.call_id = call.call_id
         tools = self.settings.tools
         limits, hooks = tools.limits, tools.hooks
         info = call_info(action) if hooks else None
-        try:
-            refused = before(hooks, info) if info is not None else None
-            if refused is None:
-                outcome = run_sync_tool(tool, action.arguments, injected, limits)
-            else:
-                outcome = refused
-        finally:
+
+        def ran() -> None:
             logs_call.call_id = None
-        if forked_while_serving():
-            end_child()  # the tool forked, and this is the child: only the parent answers
-        if not isinstance(outcome, ToolResult):  # a sync method that returned an awaitable
+            if forked_while_serving():
+                end_child()  # the tool forked, and this is the child: only the parent answers
+
+        def settle_on_loop(pending: object) -> ToolResult:
             result: ToolResult | None = None
 
             async def on_loop() -> None:
                 nonlocal result
-                result = await settle(outcome, tool, limits)
+                result = await settled_on_loop(pending, tool, limits)
 
             self._write_held()
             with contextlib.suppress(RuntimeError):
                 anyio.from_thread.run(on_loop, token=self.runner.loop_token)
-            outcome = result or ToolResult("The server stopped during the call", None, True)
-        if info is not None:
-            outcome = after(hooks, info, outcome)
-        return outcome
+            return result or ToolResult("The server stopped during the call", None, True)
+
+        logs_call.call_id = call.call_id
+        try:
+            return call_in_thread(
+                tool, action.arguments, injected, limits, hooks, info, settle_on_loop, ran
+            )
+        finally:
+            logs_call.call_id = None
 
     def _call_ended(self) -> None:
         self.runner.idle.set()  # the event the drain waits on now, looked up on the loop

@@ -40,8 +40,8 @@ from hypothesis_jsonschema import from_schema
 
 from objmcp import Progress, Toolbox
 from objmcp._exceptions import ArgumentError
+from objmcp.model.calling.outcome import run_sync_tool, tool_result
 from objmcp.model.calling.tool import Tool, make_tool
-from objmcp.model.calling.toolbox import run_sync_tool, tool_result
 from objmcp.model.values.content import ToolResult, plain_text, value_result
 from objmcp.model.values.jsonable import NotJsonable, to_jsonable
 from objmcp.model.values.jsontext import (

@@ -47,12 +47,11 @@ from ..finding.publish import PromptOptions, ResourceOptions, ToolOptions
 from ..finding.resources import Resource, read_contents
 from ..values.content import DEFAULT_LIMITS, Limits, ToolResult, error_result
 from ..values.jsonable import Budget
-from ..values.jsoncount import small
 from .caller import Caller
 from .headers import ParamHeader
-from .hooks import CallInfo, Hook, after, before
-from .inject import Elicit, InputNeeded, Progress, Sample, injected_value
-from .outcome import awaited, off_loop, run_sync_tool, settle, tool_result
+from .hooks import CallInfo, Hook
+from .inject import Elicit, Progress, Sample, injected_value
+from .outcome import awaited, off_loop, tool_result
 from .per import (
     DEFAULT_MAX_OBJECTS,
     DEFAULT_OBJECT_IDLE,
@@ -65,6 +64,7 @@ from .per import (
     rebinder,
     shape_of,
 )
+from .pipeline import call_in_thread, call_on_loop, run_on_loop, settled_on_loop
 from .threads import DEFAULT_LIMIT, Job, ThreadRunner
 from .tool import Tool, make_tool
 
@@ -74,11 +74,8 @@ __all__ = [
     "DiscoveryMode",
     "MadeBy",
     "Toolbox",
-    # re-exported from where they are defined: the serving layer's fast lane imports
-    # run_sync_tool and settle from here, tests tool_result and make_tool
+    # re-exported from where they are defined, for the tests
     "make_tool",
-    "run_sync_tool",
-    "settle",
     "tool_result",
 ]
 
@@ -570,16 +567,14 @@ class Toolbox(Mapping[str, Tool]):
         injected = _injections(elicit, progress, sample, injected)
         if tool.is_async or self.concurrency == "serial" or self.objects is not None:
             return anyio.run(lambda: self.acall(name, arguments, injected=injected, info=info))
-        hooks = self.hooks
+        hooks, limits = self.hooks, self.limits
         if hooks:
             info = info or CallInfo(name, arguments)
-            refused = before(hooks, info)
-            if refused is not None:
-                return after(hooks, info, refused)
-        outcome = run_sync_tool(tool, arguments, injected, self.limits)
-        if not isinstance(outcome, ToolResult):
-            outcome = anyio.run(settle, outcome, tool, self.limits)
-        return after(hooks, info, outcome) if hooks and info else outcome
+
+        def settle_elsewhere(pending: object) -> ToolResult:
+            return anyio.run(settled_on_loop, pending, tool, limits)
+
+        return call_in_thread(tool, arguments, injected, limits, hooks, info, settle_elsewhere)
 
     async def acall(
         self,
@@ -601,13 +596,9 @@ class Toolbox(Mapping[str, Tool]):
         tool = self.tool(name)
         injected = _injections(elicit, progress, sample, injected)
         hooks = self.hooks
-        if not hooks:
-            return await self._acall(tool, arguments, injected)
-        info = info or CallInfo(name, arguments)
-        result = before(hooks, info)
-        if result is None:
-            result = await self._acall(tool, arguments, injected)
-        return after(hooks, info, result)
+        if hooks:
+            info = info or CallInfo(name, arguments)
+        return await call_on_loop(hooks, info, lambda: self._acall(tool, arguments, injected))
 
     async def _acall(
         self, tool: Tool, arguments: object, injected: Mapping[object, object] | None
@@ -647,35 +638,7 @@ class Toolbox(Mapping[str, Tool]):
         injected: Mapping[object, object] | None,
         state: Job | None = None,
     ) -> ToolResult:
-        if tool.is_async:
-            max_values = self.limits.max_values
-
-            def bound() -> tuple[list[object], dict[str, object]]:
-                return tool.bind(arguments, injected, max_values)
-
-            try:
-                if small(arguments):
-                    positional, keywords = bound()
-                else:  # checked and converted in a worker thread: the loop serves others
-                    positional, keywords = await self._threads.run(bound)
-            except (InputNeeded, anyio.get_cancelled_exc_class()):
-                raise
-            except BaseException as error:
-                return error_result(error, tool.name)
-            try:
-                pending: object = tool.function(*positional, **keywords)
-            except InputNeeded:
-                raise
-            except BaseException as error:  # no await since: nothing here is a cancellation
-                return error_result(error, tool.name)
-            return await settle(pending, tool, self.limits)
-        limits = self.limits
-        outcome = await self._threads.run(
-            lambda: run_sync_tool(tool, arguments, injected, limits), state
-        )
-        if isinstance(outcome, ToolResult):
-            return outcome
-        return await settle(outcome, tool, limits)
+        return await run_on_loop(tool, arguments, injected, self.limits, self._threads, state)
 
     async def aclose(self) -> None:
         """Close the served objects (``aclose()``, ``close()``, ``__aexit__`` or ``__exit__``).
