@@ -332,7 +332,13 @@ class McpApp(Generic[ServedT]):
             message = with_trace_headers(message, headers)
         actions = connection.runner.handle(message, owner, who=caller, client_ids=aliases)
         connection.cancelled(message)
+        here = connection.runner.runs_here(actions) if modern else None
         try:
+            if here is not None:  # a plain call: run in this task, answered when it ends
+                connection.take([], exchange, None)
+                await connection.runner.run_here(here)
+                await _answered(exchange, send)
+                return
             async with anyio.create_task_group() as calls:
                 connection.take(actions, exchange, calls)
                 await self._answer(connection, exchange, modern, receive, send, calls)
@@ -539,6 +545,22 @@ async def _watch(receive: Receive, gone: Callable[[], object]) -> None:
     while (await receive())["type"] != "http.disconnect":
         pass
     gone()
+
+
+async def _answered(exchange: Stream, send: ASGISend) -> None:
+    """Answer a modern-era POST whose one call has ended: its answer as JSON, or, when the
+    call sent something before it, everything as an SSE stream (nothing: 202)."""
+    ready = list(exchange.since(0))
+    if not ready:
+        await _respond(send, 202, None, [])
+    elif len(ready) == 1:
+        ((_, only),) = ready
+        await _respond(send, rpc.http_status(only), only)
+    else:
+        await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS})
+        for at, message in ready:
+            await _send_event(send, message, exchange.event_id(at + 1))
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 async def _send_event(

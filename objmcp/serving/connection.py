@@ -36,9 +36,10 @@ import anyio.from_thread
 import anyio.lowlevel
 
 from ..model.calling.caller import Caller
-from ..model.calling.inject import InputNeeded
+from ..model.calling.inject import Cancelled, InputNeeded
 from ..model.calling.per import SESSION
 from ..model.calling.threads import Job
+from ..model.calling.tool import Tool
 from ..protocol.jsonrpc import RequestId
 from ..protocol.session import (
     Action,
@@ -228,6 +229,22 @@ class Connection:
                     self.release_waits(cancelled)
                     cancelled.cancelled.set()
                     cancelled.scope.cancel()
+
+    def runs_here(self, actions: list[Action]) -> StartCall | None:
+        """The one call ``actions`` start, when it may run in the task that read its request
+        (HTTP's lane): a :func:`plain_call` whose tool has no ``Cancelled`` to raise, since
+        nothing watches for its client leaving meanwhile."""
+        plain = plain_call(self.settings, actions, self.closing)
+        if plain is None or Cancelled in plain[1].injected.values():
+            return None
+        return plain[0]
+
+    async def run_here(self, start: StartCall) -> None:
+        """Run the call ``start`` to its end in the calling task (:meth:`runs_here` chose
+        it): the same run, timeout and end as a call in a task of its own."""
+        call = RunningCall(start.call_id, start.tool, start.context)
+        self._running[start.call_id] = call
+        await self._run_call(start, call)
 
     async def drain(self, calls: anyio.abc.TaskGroup) -> None:
         """The client is done: end its listen streams and its questions, give the calls
@@ -592,6 +609,23 @@ TASK_GRACE = 0.05
 """Seconds a call to a tool with ``task="optional"`` or ``"always"`` runs before it is
 answered as a task: time to end at once, or to ask its first questions the 2026-07-28
 way (``input_required``), before the task is made."""
+
+
+def plain_call(
+    settings: Settings, actions: list[Action], closing: bool
+) -> tuple[StartCall, Tool] | None:
+    """The one call ``actions`` start and its tool, when a lane may run it outside a task of
+    its own (stdio's reader thread, HTTP's request task): a self-contained tool (sync, given
+    nothing but ``Cancelled`` and ``Caller``) that never becomes a task; None otherwise."""
+    if len(actions) != 1 or closing:
+        return None
+    start = actions[0]
+    if type(start) is not StartCall or start.kind != "tool":
+        return None
+    tool = settings.tools.get(start.tool)
+    if tool is None or not tool.self_contained or task_delay(settings, start) is not None:
+        return None
+    return start, tool
 
 
 def task_delay(settings: Settings, start: StartCall) -> float | None:

@@ -5,8 +5,10 @@ session must be told of its end (a :data:`Finish`): every runner (a connection's
 on the event loop, :meth:`objmcp.Server.handle`) ends its calls through it, so that a
 kind of call is told apart in one place. :func:`stopped` is the end of a call the
 server stopped itself (its ``call_timeout``). The stdio reader's fast lane runs sync
-tools itself (:func:`~objmcp.model.calling.toolbox.run_sync_tool`, no coroutine) and reports
-them with ``call_finished`` as :func:`execute` would.
+tools itself, through the same pipeline (:func:`~objmcp.model.calling.pipeline.call_in_thread`,
+no coroutine), and reports them with ``call_finished`` as :func:`execute` would; HTTP's lane
+runs a plain call through :func:`execute` in the request's own task
+(:meth:`~objmcp.serving.connection.Connection.run_here`).
 """
 
 from __future__ import annotations

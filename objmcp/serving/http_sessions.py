@@ -126,7 +126,9 @@ class HttpConnection:
         if stream.number is not None and self.streams.get(stream.number) is stream:
             del self.streams[stream.number]
 
-    def take(self, actions: list[Action], exchange: Stream, group: anyio.abc.TaskGroup) -> None:
+    def take(
+        self, actions: list[Action], exchange: Stream, group: anyio.abc.TaskGroup | None
+    ) -> None:
         """Carry out what the session said of a POST: its answers go to ``exchange`` (even
         those that could not name a request), its calls start in ``group``."""
         for request_id in exchange.pending:

@@ -50,7 +50,7 @@ from ..protocol.session import Action, Send, StartCall
 from ..transport.forks import end_child, forked_while_serving
 from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
-from .connection import task_delay
+from .connection import plain_call
 from .execute import call_info, internal_error
 from .logs import attribute_thread_logs
 from .settings import Settings
@@ -312,19 +312,15 @@ class ReaderConnection(WriterConnection):
     def _inline_call(self, actions: list[Action]) -> InlineCall | None:
         """The call to run in the reader thread, when ``actions`` start one that can run
         there (registered as it: the caller holds the lock)."""
-        if len(actions) != 1:
+        plain = plain_call(self.settings, actions, self.runner.closing)
+        if plain is None:
             return None
-        action = actions[0]
-        if type(action) is not StartCall or action.kind != "tool" or self.runner.closing:
-            return None
+        action, tool = plain
         tools = self.settings.tools
-        tool = tools.get(action.tool)
-        if tool is None or not tool.self_contained or tools.threads.serial or tools.threads.busy:
+        if tools.threads.serial or tools.threads.busy:
             return None
         if tools.objects is not None:
             return None  # its object is leased on the loop
-        if task_delay(self.settings, action) is not None:
-            return None  # it may become a task: the loop watches it
         now = time.monotonic()
         timeout = self.settings.call_timeout
         deadline = None if timeout is None else now + timeout
