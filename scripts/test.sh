@@ -104,6 +104,16 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
     echo "nginx is missing and this is not root: tests/peers/test_nginx.py will say so" >&2
   fi
 fi
+# valgrind (Debian's package) for tests/peers/test_bench_instructions.py, when missing
+if ! command -v valgrind >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q valgrind >/dev/null 2>&1 ||
+      (apt-get update -q >/dev/null && apt-get install -y -q valgrind >/dev/null)
+  else
+    echo "valgrind is missing and this is not root: test_bench_instructions.py will say so" >&2
+  fi
+fi
 for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log" \
   "ruff or mypy:$lint_pid:$lint_log"; do
   IFS=: read -r what pid log <<<"$job"

@@ -257,8 +257,9 @@ class McpApp(Generic[ServedT]):
             await _respond(send, refusal.status, refusal.body, refusal.headers)
         finally:
             # the objects of sessions this request ended, or found expired (per="session")
-            with anyio.CancelScope(shield=True):
-                await self.settings.tools.close_ended()
+            if self.settings.tools.objects is not None:
+                with anyio.CancelScope(shield=True):
+                    await self.settings.tools.close_ended()
 
     async def _describe_resource(
         self, scope: Scope, headers: Mapping[str, str], send: ASGISend
@@ -332,12 +333,15 @@ class McpApp(Generic[ServedT]):
             message = with_trace_headers(message, headers)
         actions = connection.runner.handle(message, owner, who=caller, client_ids=aliases)
         connection.cancelled(message)
-        here = connection.runner.runs_here(actions) if modern else None
+        # a plain call runs in this task, answered when it ends (a handshake-era one too, but
+        # where its stream would be let go early for the client to poll: poll_after)
+        lane = modern or self.poll_after is None
+        here = connection.runner.runs_here(actions) if lane else None
         try:
-            if here is not None:  # a plain call: run in this task, answered when it ends
+            if here is not None:
                 connection.take([], exchange, None)
                 await connection.runner.run_here(here)
-                await _answered(exchange, send)
+                await self._answered(connection, exchange, modern, send)
                 return
             async with anyio.create_task_group() as calls:
                 connection.take(actions, exchange, calls)
@@ -398,6 +402,30 @@ class McpApp(Generic[ServedT]):
             reader.close()
         if reader.left and exchange.pending and exchange.number is None:
             self._gone(connection, exchange, calls)
+
+    async def _answered(
+        self, connection: HttpConnection, exchange: Stream, modern: bool, send: ASGISend
+    ) -> None:
+        """Answer a POST whose one call ran in its task and has ended: its answer as JSON,
+        or, when the call sent something before it, everything on one SSE stream (after
+        the priming event its revision asks for); nothing: 202."""
+        extra = []
+        if connection.session_id is not None:
+            extra.append((b"mcp-session-id", connection.session_id.encode()))
+        ready = exchange.since(0)
+        if len(ready) <= 1:
+            only = ready[0][1] if ready else None
+            status = 202 if only is None else rpc.http_status(only) if modern else 200
+            await _respond(send, status, only, extra)
+            connection.forget(exchange)
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS + extra})
+        if connection.priming:
+            await _send_event(send, None, exchange.event_id(0), retry=self.retry_ms)
+        for at, message in ready:
+            await _send_event(send, message, exchange.event_id(at + 1))
+        exchange.written(len(ready))
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
     async def _write(
         self,
@@ -545,22 +573,6 @@ async def _watch(receive: Receive, gone: Callable[[], object]) -> None:
     while (await receive())["type"] != "http.disconnect":
         pass
     gone()
-
-
-async def _answered(exchange: Stream, send: ASGISend) -> None:
-    """Answer a modern-era POST whose one call has ended: its answer as JSON, or, when the
-    call sent something before it, everything as an SSE stream (nothing: 202)."""
-    ready = list(exchange.since(0))
-    if not ready:
-        await _respond(send, 202, None, [])
-    elif len(ready) == 1:
-        ((_, only),) = ready
-        await _respond(send, rpc.http_status(only), only)
-    else:
-        await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS})
-        for at, message in ready:
-            await _send_event(send, message, exchange.event_id(at + 1))
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 async def _send_event(

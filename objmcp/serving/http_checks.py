@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hmac
 import inspect
 import ipaddress
@@ -311,6 +312,7 @@ def route_path(scope: Scope) -> str:
     return path[len(root) :] if root and path.startswith(root) else path
 
 
+@functools.lru_cache(maxsize=1024)  # asked of every request's client address
 def is_loopback(host: str) -> bool:
     """Whether ``host`` (an address to bind, or a client's) is this machine only:
     ``localhost``, 127.0.0.0/8 or ``::1`` (bracketed or not, IPv4-mapped too)."""

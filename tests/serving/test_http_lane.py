@@ -65,7 +65,8 @@ def headers(method: str, name: str | None = None) -> dict[str, str]:
 def events(text: str) -> list[Any]:
     import json
 
-    return [json.loads(line[5:]) for line in text.splitlines() if line.startswith("data:")]
+    datas = [line[5:].strip() for line in text.splitlines() if line.startswith("data:")]
+    return [json.loads(data) if data else None for data in datas]
 
 
 @pytest.fixture
@@ -106,7 +107,7 @@ async def test_what_a_plain_call_logs_comes_before_its_answer_on_one_stream(
     (answer,) = await post(app, (call(2, "noisy", meta, word="hi"), headers("tools/call", "noisy")))
     await app.aclose()
     assert answer.headers["content-type"].startswith("text/event-stream")
-    logged, answered = events(answer.text)
+    logged, answered = [event for event in events(answer.text) if event]
     assert logged["method"] == "notifications/message"
     assert "heard hi" in str(logged["params"]["data"])
     assert answered["id"] == 2
@@ -160,3 +161,45 @@ async def test_a_call_given_more_than_it_sends_goes_the_general_way(ran_here: li
     assert answer.status_code == 200
     assert answer.json()["result"]["content"] == [{"type": "text", "text": "2"}]
     assert ran_here == []
+
+
+async def test_a_handshake_sessions_plain_call_runs_in_the_lane_too(ran_here: list[str]) -> None:
+    app = objmcp.asgi_app("lane", Plain())
+    client_info = {"name": "lane", "version": "0"}
+    opening = {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": client_info},
+    }
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        opened = await client.post("/mcp", json=opening, headers=ACCEPT)
+        session_id = opened.headers["mcp-session-id"]
+        session = {**ACCEPT, "mcp-session-id": session_id, "mcp-protocol-version": "2025-11-25"}
+        initialized = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+        await client.post("/mcp", json=initialized, headers=session)
+        level = {"jsonrpc": "2.0", "id": 1, "method": "logging/setLevel"}
+        await client.post("/mcp", json={**level, "params": {"level": "info"}}, headers=session)
+        plain = {"jsonrpc": "2.0", "method": "tools/call"}
+        added = await client.post(
+            "/mcp",
+            json={**plain, "id": 2, "params": {"name": "add", "arguments": {"a": 1, "b": 1}}},
+            headers=session,
+        )
+        noisy = await client.post(
+            "/mcp",
+            json={**plain, "id": 3, "params": {"name": "noisy", "arguments": {"word": "yo"}}},
+            headers=session,
+        )
+    await app.aclose()
+    assert added.headers["content-type"] == "application/json"
+    assert added.headers["mcp-session-id"] == session_id
+    assert added.json()["result"]["content"] == [{"type": "text", "text": "2"}]
+    assert noisy.headers["content-type"].startswith("text/event-stream")
+    assert noisy.headers["mcp-session-id"] == session_id
+    logged, answered = [event for event in events(noisy.text) if event]
+    assert logged["method"] == "notifications/message"
+    assert answered["result"]["content"] == [{"type": "text", "text": "YO"}]
+    assert noisy.text.startswith("id: ")  # the priming event 2025-11-25 asks for comes first
+    assert ran_here == ["add", "noisy"]
