@@ -47,8 +47,8 @@ from .protocol.tasks.extension import DEFAULT_KEEP, DEFAULT_MAX_TASKS, TASKS, Ta
 from .protocol.tasks.jobs import JobTools
 from .protocol.tasks.kept import DEFAULT_MAX_TASK_RESULTS, KeptTasks
 from .serving.byte_stream import StreamConnection
-from .serving.connection import Connection
 from .serving.reader import ReaderConnection
+from .serving.runner import Runner
 from .serving.settings import (
     DEFAULT_MAX_WAITING,
     DEFAULT_MAX_WAITING_TOTAL,
@@ -299,7 +299,7 @@ class Server:
         self.loggers = None if loggers is None else tuple(loggers)
         self.input = input
         self.output = output
-        self._handler: Connection | None = None  # the runner of handle()
+        self._handler: Runner | None = None  # the runner of handle()
         self._handled: list[Any] = []  # what it sent
         self.hub = Hub()
         """The connections being served, which hear of changes."""
@@ -418,7 +418,7 @@ class Server:
         """
         if self._handler is None:
             sent = self._handled
-            self._handler = Connection(self.settings(), lambda message, _: sent.append(message))
+            self._handler = Runner(self.settings(), lambda message, _: sent.append(message))
             self._handler.cannot_ask = "Server.handle has no client to ask"
             self._handler.lasting = False  # it waits for every call: no job is needed
         runner, sent = self._handler, self._handled

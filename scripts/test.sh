@@ -58,6 +58,16 @@ lint_log=$(mktemp)
   .venv/bin/mypy
 ) >"$lint_log" 2>&1 &
 lint_pid=$!
+# valgrind (Debian's package) for tests/peers/test_bench_instructions.py, when missing
+if ! command -v valgrind >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q valgrind >/dev/null 2>&1 ||
+      (apt-get update -q >/dev/null && apt-get install -y -q valgrind >/dev/null)
+  else
+    echo "valgrind is missing and this is not root: tests/peers/test_bench_instructions.py will say so" >&2
+  fi
+fi
 if [ $# -eq 0 ]; then
   # the real peers from other projects (their clients, the conformance suite, nginx): they
   # wait for npm and the clients' venv; the clients in this venv (the SDK 2.x's
@@ -74,13 +84,14 @@ if [ $# -eq 0 ]; then
   # in three parts at once, so that both cores work while npm and the clients' venv install
   # and the peers wait: the object model's (sans-IO), the served over HTTP with the slow
   # process-spawning files (the command line, vanishing clients, thread-bound objects,
-  # the bench's own run, the clients in this venv), and the others
+  # the bench's own runs, the clients in this venv), and the others
   model=(tests/model tests/zoo tests/transport)
   served=(tests/serving/test_http.py tests/serving/test_http_resume.py
     tests/serving/test_limits.py tests/cli tests/serving/test_vanishing.py
     tests/serving/test_thread_bound.py tests/serving/test_http_security.py
     tests/serving/test_http_bounds.py tests/serving/test_waiting.py tests/serving/test_jwt.py
     tests/serving/test_per_served.py tests/peers/test_bench.py
+    tests/peers/test_bench_instructions.py
     tests/peers/test_python_sdk_client.py tests/peers/test_python_sdk_jobs.py
     "${in_this_venv[@]}")
   pytest=(.venv/bin/python -m pytest -q -p no:cacheprovider --durations=15)
@@ -102,16 +113,6 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
       (apt-get update -q >/dev/null && apt-get install -y -q nginx-light >/dev/null)
   else
     echo "nginx is missing and this is not root: tests/peers/test_nginx.py will say so" >&2
-  fi
-fi
-# valgrind (Debian's package) for tests/peers/test_bench_instructions.py, when missing
-if ! command -v valgrind >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -q valgrind >/dev/null 2>&1 ||
-      (apt-get update -q >/dev/null && apt-get install -y -q valgrind >/dev/null)
-  else
-    echo "valgrind is missing and this is not root: test_bench_instructions.py will say so" >&2
   fi
 fi
 for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log" \

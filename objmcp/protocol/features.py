@@ -35,7 +35,7 @@ from .subscriptions import Subscriptions
 
 __all__ = [
     "RESOURCE_NOT_FOUND",
-    "Gate",
+    "Declared",
     "server_capabilities",
     "check_declare",
     "check_uri_length",
@@ -48,7 +48,7 @@ __all__ = [
 RESOURCE_NOT_FOUND = -32002
 """The error code of a read of a URI no resource has (the spec's examples use it)."""
 
-Gate = Literal["resources", "prompts", "completion"]
+Declared = Literal["resources", "prompts", "completion"]
 """The feature a request needs the server to have declared."""
 
 
@@ -81,7 +81,7 @@ def server_capabilities(
     return found
 
 
-def declares(declared: Mapping[str, Any], gate: Gate) -> bool:
+def declares(declared: Mapping[str, Any], gate: Declared) -> bool:
     """Whether the capabilities ``declared`` let a request that needs ``gate`` through."""
     if gate == "completion":
         return "prompts" in declared or "resources" in declared

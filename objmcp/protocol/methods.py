@@ -24,7 +24,7 @@ from . import features, lists
 from . import jsonrpc as rpc
 from .actions import Action, CacheHint, Send, ServerInfo
 from .calls import Batch, Call
-from .features import Gate
+from .features import Declared
 from .jsonrpc import Message, ProtocolError, RequestId
 from .modern import DEFAULT_HINT, complete, discover
 from .notifications import LOG_LEVELS
@@ -85,7 +85,7 @@ class Served(Protocol):
         ``revision``); -32021 when its filter ``requested`` asks for tasks undeclared."""
         ...
 
-    def declares(self, revision: Revision, gate: Gate) -> bool:
+    def declares(self, revision: Revision, gate: Declared) -> bool:
         """Whether a request of ``revision`` may use what ``gate`` needs."""
         ...
 
@@ -129,7 +129,7 @@ def tools_list(session: Served, request: Request) -> Message | None:
 def other_list(session: Served, request: Request) -> Message | None:
     """One of :data:`~objmcp.protocol.lists.LISTS`: empty when its feature is not declared."""
     method, revision = request.method, request.revision
-    feature: Gate = "prompts" if method == "prompts/list" else "resources"
+    feature: Declared = "prompts" if method == "prompts/list" else "resources"
     declared = session.declares(revision, feature)
     found = lists.listing(session.toolbox, method, revision) if declared else []
     paged = lists.page(method, lists.LISTS[method], found, request.params, session.page_size)
@@ -216,7 +216,7 @@ class Method(NamedTuple):
     """An entry of the method table."""
 
     handler: Callable[[Served, Request], Message | None]
-    gate: Gate | None = None
+    gate: Declared | None = None
     """The feature the server must have declared for the method: without it, the method
     is answered -32601 as if it did not exist (None: no gate)."""
 

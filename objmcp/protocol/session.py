@@ -95,7 +95,7 @@ from .actions import (
 from .calls import Batch, Call, answer_call, id_of, long_texts
 from .envelope import Envelope, read_envelope, unreadable
 from .extensions import Extensions, negotiated
-from .features import RESOURCE_NOT_FOUND, Gate, check_declare
+from .features import RESOURCE_NOT_FOUND, Declared, check_declare
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
     DEFAULT_MAX_CALLS,
@@ -796,7 +796,7 @@ class Session:
         request = Request(request_id, method, params, revision, capabilities, actions, batch)
         return handler(self, request)
 
-    def declares(self, revision: Revision, gate: Gate) -> bool:
+    def declares(self, revision: Revision, gate: Declared) -> bool:
         """Whether the server declared what a request that needs ``gate`` needs."""
         # A handshake client keeps what initialize declared; a modern one asks each time.
         has = self.declared if revision.era == "handshake" else self.capabilities(revision)

@@ -79,7 +79,7 @@ from .http_checks import (
 )
 from .http_params import check_param_headers
 from .http_scopes import check_scopes
-from .http_sessions import DEFAULT_MAX_SESSIONS, HttpConnection, SessionStore
+from .http_sessions import DEFAULT_MAX_SESSIONS, HttpSession, SessionStore
 from .logs import LogToClient
 from .settings import Settings
 from .streams import Reader, Stream
@@ -354,7 +354,7 @@ class McpApp(Generic[ServedT]):
 
     async def _answer(
         self,
-        connection: HttpConnection,
+        connection: HttpSession,
         exchange: Stream,
         modern: bool,
         receive: Receive,
@@ -404,7 +404,7 @@ class McpApp(Generic[ServedT]):
             self._gone(connection, exchange, calls)
 
     async def _answered(
-        self, connection: HttpConnection, exchange: Stream, modern: bool, send: ASGISend
+        self, connection: HttpSession, exchange: Stream, modern: bool, send: ASGISend
     ) -> None:
         """Answer a POST whose one call ran in its task and has ended: its answer as JSON,
         or, when the call sent something before it, everything on one SSE stream (after
@@ -454,9 +454,7 @@ class McpApp(Generic[ServedT]):
             await send({"type": "http.response.body", "body": retry, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
-    def _gone(
-        self, connection: HttpConnection, exchange: Stream, calls: anyio.abc.TaskGroup
-    ) -> None:
+    def _gone(self, connection: HttpSession, exchange: Stream, calls: anyio.abc.TaskGroup) -> None:
         """The client closed the POST's stream: its requests are cancelled."""
         for request_id in list(exchange.pending):
             cancel = {

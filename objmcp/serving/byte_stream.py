@@ -8,7 +8,7 @@ of input, calls still running get the server's grace period, then are cancelled.
 
 It owns what only a byte stream has: the framing, end of input, a client that stops
 reading (the backlog bound below), a client that is gone. What a connection does with
-a message once decoded is :class:`~objmcp.serving.connection.Connection`'s, which
+a message once decoded is :class:`~objmcp.serving.runner.Runner`'s, which
 every transport shares; :mod:`objmcp.serving.reader` serves file descriptors faster
 from a thread, on top of this.
 """
@@ -30,8 +30,8 @@ from ..protocol.jsonrpc import RequestId
 from ..protocol.session import Action
 from ..transport.framing import NEED_DATA, FrameDecoder, encode_frame
 from ..transport.stdio import ByteSink, ByteSource
-from .connection import Connection
 from .logs import LogToClient
+from .runner import Runner
 from .settings import Settings
 
 __all__ = ["OUTPUT_HIGH_WATER", "StreamConnection"]
@@ -52,13 +52,13 @@ class StreamConnection:
     client's writes block in turn) and progress and log notifications are dropped;
     answers and the server's own requests are always kept.
 
-    It drives a :class:`~objmcp.serving.connection.Connection` (:attr:`runner`), which
+    It drives a :class:`~objmcp.serving.runner.Runner` (:attr:`runner`), which
     hands it each message to write.
     """
 
     def __init__(self, settings: Settings, source: ByteSource, sink: ByteSink) -> None:
         self.settings = settings
-        self.runner = Connection(settings, self._send)
+        self.runner = Runner(settings, self._send)
         """The runner: the session, and the calls it starts."""
         self.decoder = FrameDecoder(settings.framing, settings.max_frame)
         self._source = source

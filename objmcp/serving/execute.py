@@ -8,7 +8,7 @@ server stopped itself (its ``call_timeout``). The stdio reader's fast lane runs 
 tools itself, through the same pipeline (:func:`~objmcp.model.calling.pipeline.call_in_thread`,
 no coroutine), and reports them with ``call_finished`` as :func:`execute` would; HTTP's lane
 runs a plain call through :func:`execute` in the request's own task
-(:meth:`~objmcp.serving.connection.Connection.run_here`).
+(:meth:`~objmcp.serving.runner.Runner.run_here`).
 """
 
 from __future__ import annotations

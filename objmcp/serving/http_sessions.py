@@ -2,8 +2,8 @@
 
 A handshake-era client (2025-03-26 to 2025-11-25) opens a session with
 ``initialize`` and names it in every later request (``Mcp-Session-Id``). A session
-is an :class:`HttpConnection`: it drives the
-:class:`~objmcp.serving.connection.Connection` of one client, whose messages go to
+is an :class:`HttpSession`: it drives the
+:class:`~objmcp.serving.runner.Runner` of one client, whose messages go to
 the POST they belong to, or to the session's GET stream, or nowhere when neither is
 open; it keeps its streams numbered for a while, so that a client that lost a
 connection gets the rest of one (``Last-Event-ID``).
@@ -41,13 +41,13 @@ from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import RequestId
 from ..protocol.revisions import HANDSHAKE_VERSIONS
 from ..protocol.session import Action
-from .connection import Connection
 from .http_checks import Refusal
 from .http_fields import parse_event_id
+from .runner import Runner
 from .settings import Settings
 from .streams import COMPLETE_LIMIT, DELIVERED_KEPT, Stream
 
-__all__ = ["DEFAULT_MAX_SESSIONS", "HttpConnection", "SessionStore"]
+__all__ = ["DEFAULT_MAX_SESSIONS", "HttpSession", "SessionStore"]
 
 DEFAULT_MAX_SESSIONS = 1000
 """Handshake-era sessions one app keeps open at once."""
@@ -55,12 +55,12 @@ DEFAULT_MAX_SESSIONS = 1000
 logger = logging.getLogger("objmcp")
 
 
-class HttpConnection:
+class HttpSession:
     """A session served over HTTP: each message goes to the POST it belongs to, or to the
     session's GET stream, or nowhere when neither is open."""
 
     def __init__(self, settings: Settings, owner: str | None = None) -> None:
-        self.runner = Connection(settings, self._send)
+        self.runner = Runner(settings, self._send)
         """The runner: the session, and the calls it starts."""
         self.owner = owner
         """A digest of the credentials that opened the session (None: none were asked)."""
@@ -195,7 +195,7 @@ class SessionStore:
         self.route = route
         """The tag every session id starts with (``<route>.``), for a proxy in front of
         several servers to send a session's requests to the one that holds it."""
-        self.sessions: dict[str, HttpConnection] = {}
+        self.sessions: dict[str, HttpSession] = {}
         """The open handshake-era sessions, by id."""
         self.session_idle = session_idle
         """Seconds a session lives with no request and no stream being read (None: until
@@ -205,13 +205,13 @@ class SessionStore:
         ``initialize`` beyond it, an idle session ends or the request is refused 503
         (:meth:`make_room`)."""
         self._next_sweep = time.monotonic()
-        self._modern: HttpConnection | None = None
+        self._modern: HttpSession | None = None
 
-    def modern_connection(self) -> HttpConnection:
+    def modern_connection(self) -> HttpSession:
         """The one connection of every modern-era request: a call parked by one request
         is there for the retry, whichever request brings it."""
         if self._modern is None:
-            self._modern = HttpConnection(self.settings)
+            self._modern = HttpSession(self.settings)
             self._modern.runner.object_session = NO_SESSION
             self._modern.runner.session.tasks.route = self.route  # task ids say their process
             self.settings.hub.join(self._modern.runner)
@@ -219,7 +219,7 @@ class SessionStore:
 
     def handshake_session(
         self, headers: Mapping[str, str], owner: str | None, message: object
-    ) -> HttpConnection:
+    ) -> HttpSession:
         """The session a handshake-era request belongs to: a new one for ``initialize``
         (with ``stateless``, a connection of the request's own); 400 or 404 for a
         request that names no open session of its caller."""
@@ -234,7 +234,7 @@ class SessionStore:
             raise Refusal(400, failure)
         opening = isinstance(message, dict) and message.get("method") == "initialize"
         if self.stateless:
-            connection = HttpConnection(self.settings, owner)
+            connection = HttpSession(self.settings, owner)
             connection.runner.object_session = NO_SESSION
             connection.runner.lasting = False
             connection.runner.session.keeps_tasks = False  # no task outlives the request
@@ -248,7 +248,7 @@ class SessionStore:
         session_id = headers.get("mcp-session-id")
         if opening and session_id is None:
             self.make_room(owner)
-            connection = HttpConnection(self.settings, owner)
+            connection = HttpSession(self.settings, owner)
             connection.session_id = secrets.token_urlsafe(24)
             if self.route is not None:
                 connection.session_id = f"{self.route}.{connection.session_id}"
@@ -277,7 +277,7 @@ class SessionStore:
         3. else the request is refused 503, with ``Retry-After``.
 
         So no caller loses a session to another while it keeps within its share, nor
-        ever a session holding tasks (:attr:`HttpConnection.holds_tasks`). Without
+        ever a session holding tasks (:attr:`HttpSession.holds_tasks`). Without
         credentials every client is the one caller: the least recently used idle
         session ends (one holding no tasks first), or, with none idle, 503.
         """
@@ -326,7 +326,7 @@ class SessionStore:
             [(b"retry-after", b"5")],
         )
 
-    def session_for(self, session_id: str, owner: str | None) -> HttpConnection:
+    def session_for(self, session_id: str, owner: str | None) -> HttpSession:
         """The open session ``session_id`` of the caller ``owner``; 404 for any other."""
         found = self.sessions.get(session_id)
         if found is None or found.owner != owner:
@@ -348,7 +348,7 @@ class SessionStore:
                 )
                 self.end(self.sessions.pop(session_id))
 
-    def resumed(self, connection: HttpConnection, last: str) -> tuple[Stream, int]:
+    def resumed(self, connection: HttpSession, last: str) -> tuple[Stream, int]:
         """The stream ``Last-Event-ID: last`` names, and where to go on from."""
         found = parse_event_id(last)
         if found is None:
@@ -364,7 +364,7 @@ class SessionStore:
             )
         return stream, found[1]
 
-    def end(self, connection: HttpConnection) -> None:
+    def end(self, connection: HttpSession) -> None:
         """A session is over: its calls and waits end, its streams too; it hears of no
         change. Its object (``per="session"``) is closed by ``tools.close_ended()``, or
         by the end of the last call using it."""

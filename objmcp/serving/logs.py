@@ -43,7 +43,7 @@ __all__ = [
 
 class Poster(typing.Protocol):
     """Where log records go: a connection, which carries out what the session says of
-    them (:meth:`objmcp.serving.connection.Connection.post`)."""
+    them (:meth:`objmcp.serving.runner.Runner.post`)."""
 
     def post(self, make: Callable[[Session], list[Action]]) -> None: ...
 

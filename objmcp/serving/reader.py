@@ -50,9 +50,9 @@ from ..protocol.session import Action, Send, StartCall
 from ..transport.forks import end_child, forked_while_serving
 from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
-from .connection import plain_call
 from .execute import call_info, internal_error
 from .logs import attribute_thread_logs
+from .runner import plain_call
 from .settings import Settings
 from .tracing import answered, ended, request_started, span_of
 from .writer import HOLD_TIME, WriterConnection
@@ -87,7 +87,7 @@ class InlineCall:
 
 
 class InlineLane:
-    """The calls reader threads run themselves: a :class:`~objmcp.serving.connection.Lane`
+    """The calls reader threads run themselves: a :class:`~objmcp.serving.runner.Lane`
     of the connection, which stops and counts them with its own. ``lock`` is the
     connection's; ``threads`` the tools' runner, whose places the calls take;
     ``give_back`` returns a worker's place taken by a call taken over."""

@@ -40,7 +40,7 @@ from ..model.calling.inject import (
     Roots,
     Sample,
 )
-from ..model.calling.threads import Job, ThreadRunner
+from ..model.calling.threads import Place, ThreadRunner
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import CallContext, Feature
 
@@ -146,7 +146,7 @@ class Reach(Protocol):
         """Tell the subscribers of ``uri`` it changed (from any thread)."""
 
     def ask(
-        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
+        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
     ) -> Coroutine[Any, Any, Any]:
         """Ask the client ``requests`` (by key) for ``call`` and wait for the answers, read
         and by key (or :data:`STOP`)."""

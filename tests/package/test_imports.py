@@ -24,7 +24,7 @@ SERVING = (
     "anyio",
     "objmcp._server",
     "objmcp.protocol.session",
-    "objmcp.serving.connection",
+    "objmcp.serving.runner",
     "objmcp.model.calling.toolbox",
 )
 STANDARD = ("datetime", "uuid", "decimal", "pathlib", "secrets", "hashlib", "hmac", "base64")

@@ -1,5 +1,5 @@
 """HTTP's lane: a 2026-07-28 POST whose one call is a plain sync tool runs that call in the
-request's own task (``Connection.run_here``), with the same answer, log records, timeout and
+request's own task (``Runner.run_here``), with the same answer, log records, timeout and
 cancellation as a call in a task of its own; any other call goes the general way."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 import objmcp
 from objmcp import Progress
-from objmcp.serving.connection import Connection
+from objmcp.serving.runner import Runner
 
 ACCEPT = {"accept": "application/json, text/event-stream"}
 pytestmark = pytest.mark.anyio
@@ -73,13 +73,13 @@ def events(text: str) -> list[Any]:
 def ran_here(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The tools whose calls the lane ran."""
     names: list[str] = []
-    original = Connection.run_here
+    original = Runner.run_here
 
-    async def counted(self: Connection, start: Any) -> None:
+    async def counted(self: Runner, start: Any) -> None:
         names.append(start.tool)
         await original(self, start)
 
-    monkeypatch.setattr(Connection, "run_here", counted)
+    monkeypatch.setattr(Runner, "run_here", counted)
     yield names
 
 

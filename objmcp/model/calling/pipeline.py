@@ -22,7 +22,7 @@ from ..values.jsoncount import small
 from .hooks import CallInfo, Hook, after, before
 from .inject import InputNeeded
 from .outcome import run_sync_tool, settle
-from .threads import Job, ThreadRunner
+from .threads import Place, ThreadRunner
 from .tool import Tool
 
 __all__ = ["call_in_thread", "call_on_loop", "run_on_loop", "settled_on_loop"]
@@ -81,7 +81,7 @@ async def run_on_loop(
     injected: Mapping[object, object] | None,
     limits: Limits,
     threads: ThreadRunner,
-    state: Job | None = None,
+    state: Place | None = None,
 ) -> ToolResult:
     """Run ``tool`` from the event loop: an async one here (its arguments checked in a
     worker thread when they are big), a sync one in a worker thread of ``threads``

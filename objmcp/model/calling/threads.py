@@ -28,7 +28,7 @@ import anyio.from_thread
 import anyio.lowlevel
 import anyio.to_thread
 
-__all__ = ["DEFAULT_LIMIT", "Job", "ThreadRunner"]
+__all__ = ["DEFAULT_LIMIT", "Place", "ThreadRunner"]
 
 DEFAULT_LIMIT = 40
 """Sync jobs that may run at once unless told otherwise (anyio's own default)."""
@@ -41,7 +41,7 @@ class JobSkipped(Exception):
 
 
 @dataclass(eq=False)
-class Job:
+class Place:
     """One sync job's place in the runner; :meth:`ThreadRunner.current` finds it."""
 
     started: bool = False
@@ -75,13 +75,13 @@ class ThreadRunner:
         """Jobs started by :meth:`run` and not yet ended."""
 
     @staticmethod
-    def current() -> Job | None:
+    def current() -> Place | None:
         """The job of the calling worker thread, or None outside one."""
-        job: Job | None = getattr(_current_job, "job", None)
+        job: Place | None = getattr(_current_job, "job", None)
         return job
 
     @contextlib.asynccontextmanager
-    async def paused(self, job: Job | None) -> AsyncIterator[None]:
+    async def paused(self, job: Place | None) -> AsyncIterator[None]:
         """Give ``job``'s place to another job while the block runs (it waits for something
         from outside), and take a place again after it (which may wait its turn). The one
         thread of a serial runner cannot be given up: there the block just runs."""
@@ -133,10 +133,10 @@ class ThreadRunner:
             self._unlimited = anyio.CapacityLimiter(math.inf)
         return self._places, self._unlimited
 
-    async def run(self, job: Callable[[], T], state: Job | None = None) -> T:
+    async def run(self, job: Callable[[], T], state: Place | None = None) -> T:
         """Run ``job`` in a thread and wait for its result (or its exception); ``state`` is
         its place, given to learn whether it was abandoned (made here when not given)."""
-        state = Job() if state is None else state
+        state = Place() if state is None else state
 
         def tracked() -> T:
             with self._lock:
@@ -280,7 +280,7 @@ def _on_event_loop() -> bool:
 
 
 @contextlib.asynccontextmanager
-async def _held(places: anyio.CapacityLimiter, job: Job) -> AsyncIterator[None]:
+async def _held(places: anyio.CapacityLimiter, job: Place) -> AsyncIterator[None]:
     """Hold a place for ``job`` (by the job, not the task, so that it can be lent out)."""
     await places.acquire_on_behalf_of(job)
     job.held = True

@@ -65,7 +65,7 @@ from .per import (
     shape_of,
 )
 from .pipeline import call_in_thread, call_on_loop, run_on_loop, settled_on_loop
-from .threads import DEFAULT_LIMIT, Job, ThreadRunner
+from .threads import DEFAULT_LIMIT, Place, ThreadRunner
 from .tool import Tool, make_tool
 
 __all__ = [
@@ -445,7 +445,7 @@ class Toolbox(Mapping[str, Tool]):
         arguments: dict[str, object],
         injected: Mapping[object, object] | None,
         convert: Callable[[object, Budget | None], T],
-        state: Job | None = None,
+        state: Place | None = None,
     ) -> T:
         """As a tool is run: a sync method and the conversion of its value in a worker
         thread; an async one here, and an iterator it returns read in a worker thread."""
@@ -616,13 +616,13 @@ class Toolbox(Mapping[str, Tool]):
     @contextlib.asynccontextmanager
     async def _own_object(
         self, injected: Mapping[object, object] | None
-    ) -> AsyncIterator[tuple[Live, Job]]:
+    ) -> AsyncIterator[tuple[Live, Place]]:
         """The object of the call given ``injected`` (``per=``), used while the block runs,
         and the place of the call's sync job: a job abandoned in its thread keeps the object
         from being closed until it ends."""
         objects = self.objects
         assert objects is not None
-        state = Job()
+        state = Place()
         async with objects.lease(injected) as live:
             state.on_abandoned_end = objects.releaser(live)
             try:
@@ -636,7 +636,7 @@ class Toolbox(Mapping[str, Tool]):
         tool: Tool,
         arguments: object,
         injected: Mapping[object, object] | None,
-        state: Job | None = None,
+        state: Place | None = None,
     ) -> ToolResult:
         return await run_on_loop(tool, arguments, injected, self.limits, self._threads, state)
 

@@ -1,18 +1,18 @@
 """The runner: one client's session and the calls it started, on anyio.
 
-:class:`Connection` feeds the sans-IO session the messages a transport decoded and
+:class:`Runner` feeds the sans-IO session the messages a transport decoded and
 carries out its actions: calls start in a task group (sync methods in worker
 threads), answers are sent as each call ends, progress and log records and
 questions to the user travel while calls run; a modern-era call that asks is parked
-until the retry that answers it. A connection runs by frozen
+until the retry that answers it. A runner runs by frozen
 :class:`~objmcp.serving.settings.Settings` and never reaches back into the server;
 the calls a transport runs itself (the stdio reader's fast lane) are a :class:`Lane`
-it plugs in, stopped and counted with the connection's own; the session is used
-under :attr:`Connection.lock` (a real lock only where several threads use it). How
+it plugs in, stopped and counted with the runner's own; the session is used
+under :attr:`Runner.lock` (a real lock only where several threads use it). How
 a call is run, whatever its kind, is :mod:`objmcp.serving.execute`'s.
 
-Where a message goes is the transport's: it hands the connection its ``send`` when it
-makes one, and drives it (:meth:`Connection.handle`, :meth:`Connection.perform`);
+Where a message goes is the transport's: it hands the runner its ``send`` when it
+makes one, and drives it (:meth:`Runner.handle`, :meth:`Runner.perform`);
 no transport subclasses it.
 :mod:`objmcp.serving.byte_stream` serves a pair of byte streams (stdio),
 :mod:`objmcp.serving.reader` file descriptors from a thread,
@@ -38,7 +38,7 @@ import anyio.lowlevel
 from ..model.calling.caller import Caller
 from ..model.calling.inject import Cancelled, InputNeeded
 from ..model.calling.per import SESSION
-from ..model.calling.threads import Job
+from ..model.calling.threads import Place
 from ..model.calling.tool import Tool
 from ..protocol.jsonrpc import RequestId
 from ..protocol.session import (
@@ -60,7 +60,7 @@ from .running import STOP, ClientRequest, RunningCall, injections
 from .settings import Settings
 from .tracing import answered, question_span, request_started
 
-__all__ = ["Connection", "Lane", "task_delay"]
+__all__ = ["Runner", "Lane", "task_delay"]
 
 logger = logging.getLogger("objmcp")
 
@@ -98,7 +98,7 @@ Deliver = Callable[[object, "RequestId | None"], None]
 ``related`` is the request the message belongs to, if any."""
 
 
-class Connection:
+class Runner:
     """The runner: one client's session and the calls it started, whatever carries its
     messages (``send`` delivers them)."""
 
@@ -356,7 +356,7 @@ class Connection:
         self.settings.hub.resource_updated(uri)
 
     async def ask(
-        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
+        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
     ) -> Any:
         """Ask the client ``requests`` (by key) for ``call`` and wait for the answers;
         returns them read, by key, or :data:`STOP` when the call must stop for an
@@ -387,7 +387,7 @@ class Connection:
         return {key: await self._ask_handshake(call, r, job) for key, r in requests.items()}
 
     async def _ask_modern(
-        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
+        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
     ) -> Any:
         unanswered = {k: r for k, r in requests.items() if k not in call.context.answers}
         if unanswered and call.job:
@@ -413,7 +413,7 @@ class Connection:
         task_id: str,
         requests: Mapping[str, ClientRequest],
         unanswered: Mapping[str, ClientRequest],
-        job: Job | None,
+        job: Place | None,
     ) -> Any:
         """A task's call asks: the task is ``input_required`` with the questions until
         ``tasks/update`` answers them all (or ``park_timeout`` runs out)."""
@@ -495,7 +495,7 @@ class Connection:
             self.perform(self.told(lambda session: session.job_waited(call_id, job_id)))
 
     async def _ask_handshake(
-        self, call: RunningCall, request: ClientRequest, job: Job | None
+        self, call: RunningCall, request: ClientRequest, job: Place | None
     ) -> Any:
         self._check_room(request)
         with self.lock:
@@ -562,7 +562,7 @@ class Connection:
                 "callers waiting); try again when one is answered"
             )
 
-    def _can_park(self, call: RunningCall, job: Job | None) -> bool:
+    def _can_park(self, call: RunningCall, job: Place | None) -> bool:
         """Whether ``call`` may wait parked for its retry: its caller's share of
         ``max_parked`` has room, and so has ``max_waiting_total`` (a parked call may
         keep a worker thread)."""
@@ -574,7 +574,7 @@ class Connection:
             return self.session.can_park(call.call_id)
 
     async def _park(
-        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Job | None
+        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
     ) -> _Waiter:
         parked_as = call.call_id
         waiter = self._parked[parked_as] = _Waiter(call)
