@@ -339,7 +339,7 @@ class McpApp(Generic[ServedT]):
         here = connection.runner.runs_here(actions) if lane else None
         try:
             if here is not None:
-                connection.take([], exchange, None)
+                connection.expects(exchange)
                 await connection.runner.run_here(here)
                 await self._answered(connection, exchange, modern, send)
                 return

@@ -126,14 +126,16 @@ class HttpSession:
         if stream.number is not None and self.streams.get(stream.number) is stream:
             del self.streams[stream.number]
 
-    def take(
-        self, actions: list[Action], exchange: Stream, group: anyio.abc.TaskGroup | None
-    ) -> None:
+    def expects(self, exchange: Stream) -> None:
+        """The answers to the requests of ``exchange`` go to it (an id still in flight
+        keeps its own POST: this one gets only the refusal)."""
+        for request_id in exchange.pending:
+            self._exchanges.setdefault(request_id, exchange)
+
+    def take(self, actions: list[Action], exchange: Stream, group: anyio.abc.TaskGroup) -> None:
         """Carry out what the session said of a POST: its answers go to ``exchange`` (even
         those that could not name a request), its calls start in ``group``."""
-        for request_id in exchange.pending:
-            # an id still in flight keeps its POST: this one gets only the refusal
-            self._exchanges.setdefault(request_id, exchange)
+        self.expects(exchange)
         self._immediate = exchange
         try:
             self.runner.perform(actions, group)

@@ -52,7 +52,6 @@ from ..transport.framing import NEED_DATA
 from ..transport.stdio import ByteSink, ByteSource
 from .execute import call_info, internal_error
 from .logs import attribute_thread_logs
-from .runner import plain_call
 from .settings import Settings
 from .tracing import answered, ended, request_started, span_of
 from .writer import HOLD_TIME, WriterConnection
@@ -312,7 +311,7 @@ class ReaderConnection(WriterConnection):
     def _inline_call(self, actions: list[Action]) -> InlineCall | None:
         """The call to run in the reader thread, when ``actions`` start one that can run
         there (registered as it: the caller holds the lock)."""
-        plain = plain_call(self.settings, actions, self.runner.closing)
+        plain = self.runner.plain_call(actions)
         if plain is None:
             return None
         action, tool = plain

@@ -230,11 +230,28 @@ class Runner:
                     cancelled.cancelled.set()
                     cancelled.scope.cancel()
 
+    def plain_call(self, actions: list[Action]) -> tuple[StartCall, Tool] | None:
+        """The one call ``actions`` start and its tool, when a lane may run it outside a
+        task of its own (stdio's reader thread, HTTP's request task): a self-contained tool
+        (sync, given nothing but ``Cancelled`` and ``Caller``) that never becomes a task;
+        None otherwise."""
+        if len(actions) != 1 or self.closing:
+            return None
+        start = actions[0]
+        if type(start) is not StartCall or start.kind != "tool":
+            return None
+        tool = self.settings.tools.get(start.tool)
+        if tool is None or not tool.self_contained:
+            return None
+        if task_delay(self.settings, start) is not None:
+            return None  # it may become a task: the loop watches it
+        return start, tool
+
     def runs_here(self, actions: list[Action]) -> StartCall | None:
         """The one call ``actions`` start, when it may run in the task that read its request
-        (HTTP's lane): a :func:`plain_call` whose tool has no ``Cancelled`` to raise, since
+        (HTTP's lane): a :meth:`plain_call` whose tool has no ``Cancelled`` to raise, since
         nothing watches for its client leaving meanwhile."""
-        plain = plain_call(self.settings, actions, self.closing)
+        plain = self.plain_call(actions)
         if plain is None or Cancelled in plain[1].injected.values():
             return None
         return plain[0]
@@ -609,23 +626,6 @@ TASK_GRACE = 0.05
 """Seconds a call to a tool with ``task="optional"`` or ``"always"`` runs before it is
 answered as a task: time to end at once, or to ask its first questions the 2026-07-28
 way (``input_required``), before the task is made."""
-
-
-def plain_call(
-    settings: Settings, actions: list[Action], closing: bool
-) -> tuple[StartCall, Tool] | None:
-    """The one call ``actions`` start and its tool, when a lane may run it outside a task of
-    its own (stdio's reader thread, HTTP's request task): a self-contained tool (sync, given
-    nothing but ``Cancelled`` and ``Caller``) that never becomes a task; None otherwise."""
-    if len(actions) != 1 or closing:
-        return None
-    start = actions[0]
-    if type(start) is not StartCall or start.kind != "tool":
-        return None
-    tool = settings.tools.get(start.tool)
-    if tool is None or not tool.self_contained or task_delay(settings, start) is not None:
-        return None
-    return start, tool
 
 
 def task_delay(settings: Settings, start: StartCall) -> float | None:
