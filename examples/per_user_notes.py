@@ -49,5 +49,11 @@ TOKENS = {"alice-token": "alice", "bob-token": "bob"}
 if __name__ == "__main__":
     import uvicorn
 
-    app = objmcp.asgi_app("notes", UserNotes, per="caller", concurrency="serial", verify=TOKENS.get)
+    app = objmcp.asgi_app(
+        "notes",
+        UserNotes,
+        objects=objmcp.Objects(per="caller"),
+        limits=objmcp.Limits(concurrency="serial"),
+        auth=objmcp.Auth(verify=TOKENS.get),
+    )
     uvicorn.run(app, host="127.0.0.1", port=8000)

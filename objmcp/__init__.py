@@ -52,16 +52,24 @@ from .model.values.content import ToolResult
 from .model.values.media import Audio, File, Image, ResourceLink
 
 if TYPE_CHECKING:
+    from collections.abc import Collection, Mapping, Sequence
+
     from ._http import asgi_app
+    from ._options import About, Discovery, Limits, Objects, Tasks, Telemetry, Waiting
     from ._server import Server
     from .model.calling.tool import Tool
     from .model.calling.toolbox import Changes, Toolbox
+    from .model.finding.publish import PromptOptions, ResourceOptions
     from .serving.asgi import McpApp
+    from .serving.http_options import Auth, Http
+    from .transport.framing import Framing
 
 __version__ = "0.1.0"  # the one version: pyproject.toml reads it ([tool.hatch.version])
 
 __all__ = [
+    "About",
     "ArgumentError",
+    "Auth",
     "Audio",
     "CallEnd",
     "CallInfo",
@@ -69,6 +77,7 @@ __all__ = [
     "Cancelled",
     "Changes",
     "Context",
+    "Discovery",
     "Elicit",
     "ElicitError",
     "ElicitResult",
@@ -76,13 +85,16 @@ __all__ = [
     "File",
     "FrameError",
     "Header",
+    "Http",
     "Hook",
     "Image",
     "InteractionError",
     "InteractionUnavailable",
+    "Limits",
     "Log",
     "McpApp",
     "ObjmcpError",
+    "Objects",
     "Progress",
     "Question",
     "ResourceLink",
@@ -93,6 +105,8 @@ __all__ = [
     "SampleResult",
     "Server",
     "TargetError",
+    "Tasks",
+    "Telemetry",
     "Tool",
     "ToolError",
     "ToolResult",
@@ -100,6 +114,7 @@ __all__ = [
     "Toolbox",
     "UnknownResourceError",
     "UnknownToolError",
+    "Waiting",
     "asgi_app",
     "ask_all",
     "hidden",
@@ -111,13 +126,36 @@ __all__ = [
 ]
 
 
-def start(name: str, target: object, **options: Any) -> None:
+def start(
+    name: str,
+    target: object,
+    *,
+    version: str = "1.0.0",
+    title: str | None = None,
+    instructions: str | None = None,
+    include: Collection[str] | None = None,
+    exclude: Collection[str] | None = None,
+    tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
+    resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
+    prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
+    framing: Framing = "auto",
+    hooks: Sequence[Hook] = (),
+    limits: Limits | None = None,
+    waiting: Waiting | None = None,
+    tasks: Tasks | None = None,
+    discovery: Discovery | None = None,
+    objects: Objects | None = None,
+    about: About | None = None,
+    telemetry: Telemetry | None = None,
+    input: object = None,
+    output: object = None,
+) -> None:
     """Serve ``target`` as the MCP server ``name`` on stdin/stdout until end of input (blocking).
 
-    ``options`` are those of :class:`Server`. One line on stderr says what is served;
-    Ctrl-C ends the process quietly, with exit status 130. Called while objmcp's command
-    line imports the module (at its top level, not under ``if __name__ == "__main__":``),
-    it raises :class:`TargetError` instead of serving.
+    The options are :class:`Server`'s. One line on stderr says what is served; Ctrl-C ends
+    the process quietly, with exit status 130. Called while objmcp's command line imports
+    the module (at its top level, not under ``if __name__ == "__main__":``), it raises
+    :class:`TargetError` instead of serving.
     """
     import sys
 
@@ -127,26 +165,92 @@ def start(name: str, target: object, **options: Any) -> None:
 
     refuse_serving_on_import("objmcp.start()")
     try:
-        server = Server(name, target, **options)
+        server = Server(
+            name,
+            target,
+            version=version,
+            title=title,
+            instructions=instructions,
+            include=include,
+            exclude=exclude,
+            tools=tools,
+            resources=resources,
+            prompts=prompts,
+            framing=framing,
+            hooks=hooks,
+            limits=limits,
+            waiting=waiting,
+            tasks=tasks,
+            discovery=discovery,
+            objects=objects,
+            about=about,
+            telemetry=telemetry,
+            input=input,
+            output=output,
+        )
         where = "on stdio" if server.input is None and server.output is None else "on its streams"
         sys.stderr.write(
-            serving_line(server.info.name, where, server.tools, server.jobs is not None)
+            serving_line(server.info.name, where, server.toolbox, server.jobs is not None)
         )
         server.run()
     except KeyboardInterrupt:
         raise SystemExit(130) from None
 
 
-async def serve(name: str, target: object, **options: Any) -> None:
-    """Serve ``target`` as the MCP server ``name`` inside a running event loop, until end of input.
-
-    ``options`` are those of :class:`Server`.
-    """
+async def serve(
+    name: str,
+    target: object,
+    *,
+    version: str = "1.0.0",
+    title: str | None = None,
+    instructions: str | None = None,
+    include: Collection[str] | None = None,
+    exclude: Collection[str] | None = None,
+    tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
+    resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
+    prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
+    framing: Framing = "auto",
+    hooks: Sequence[Hook] = (),
+    limits: Limits | None = None,
+    waiting: Waiting | None = None,
+    tasks: Tasks | None = None,
+    discovery: Discovery | None = None,
+    objects: Objects | None = None,
+    about: About | None = None,
+    telemetry: Telemetry | None = None,
+    input: object = None,
+    output: object = None,
+) -> None:
+    """Serve ``target`` as the MCP server ``name`` inside a running event loop, until end of
+    input. The options are :class:`Server`'s."""
     from ._import_guard import refuse_serving_on_import
     from ._server import Server
 
     refuse_serving_on_import("objmcp.serve()")
-    await Server(name, target, **options).serve()
+    server = Server(
+        name,
+        target,
+        version=version,
+        title=title,
+        instructions=instructions,
+        include=include,
+        exclude=exclude,
+        tools=tools,
+        resources=resources,
+        prompts=prompts,
+        framing=framing,
+        hooks=hooks,
+        limits=limits,
+        waiting=waiting,
+        tasks=tasks,
+        discovery=discovery,
+        objects=objects,
+        about=about,
+        telemetry=telemetry,
+        input=input,
+        output=output,
+    )
+    await server.serve()
 
 
 _ON_FIRST_USE = {
@@ -156,6 +260,15 @@ _ON_FIRST_USE = {
     "Tool": "model.calling.tool",
     "McpApp": "serving.asgi",
     "asgi_app": "_http",
+    "Limits": "_options",
+    "Waiting": "_options",
+    "Tasks": "_options",
+    "Discovery": "_options",
+    "Objects": "_options",
+    "About": "_options",
+    "Telemetry": "_options",
+    "Http": "serving.http_options",
+    "Auth": "serving.http_options",
 }
 
 

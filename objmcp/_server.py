@@ -12,55 +12,40 @@ import os
 import sys
 import time
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 
 from ._import_guard import refuse_serving_on_import
+from ._options import (
+    DEFAULT_TASK_AFTER,
+    About,
+    Discovery,
+    Limits,
+    Objects,
+    Tasks,
+    Telemetry,
+    Waiting,
+)
 from .model.calling.hooks import Hook
-from .model.calling.per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, Per
-from .model.calling.threads import DEFAULT_LIMIT
-from .model.calling.toolbox import Changes, Concurrency, Toolbox
-from .model.discovery.metatools import DEFAULT_THRESHOLD, DiscoveryMode
-from .model.finding.publish import PromptOptions, ResourceOptions, ToolOptions, checked_meta
-from .model.values.content import DEFAULT_LIMITS
+from .model.calling.toolbox import Changes, Toolbox
+from .model.finding.publish import PromptOptions, ResourceOptions, ToolOptions
 from .model.values.printed import printed_kept
-from .protocol.extensions import Extensions, declared
-from .protocol.limits import (
-    DEFAULT_MAX_CALLS,
-    DEFAULT_MAX_DEPTH,
-    DEFAULT_MAX_STRING,
-    check_limits,
-    check_seconds,
-)
+from .protocol.extensions import declared
 from .protocol.modern import server_meta
-from .protocol.session import (
-    CacheHint,
-    ServerInfo,
-    Session,
-    check_declare,
-    check_listing,
-)
+from .protocol.session import ServerInfo, Session
 from .protocol.state import StateSeal
-from .protocol.surfaced import DEFAULT_SURFACED, Surfaced
-from .protocol.tasks.extension import DEFAULT_KEEP, DEFAULT_MAX_TASKS, TASKS, TaskStore
+from .protocol.tasks.extension import TASKS, TaskStore
 from .protocol.tasks.jobs import JobTools
-from .protocol.tasks.kept import DEFAULT_MAX_TASK_RESULTS, KeptTasks
+from .protocol.tasks.kept import KeptTasks
 from .serving.byte_stream import StreamConnection
 from .serving.reader import ReaderConnection
 from .serving.runner import Runner
-from .serving.settings import (
-    DEFAULT_MAX_WAITING,
-    DEFAULT_MAX_WAITING_TOTAL,
-    Hub,
-    Member,
-    Settings,
-    Waits,
-)
+from .serving.settings import Hub, Member, Settings, Waits
 from .serving.signals import sigterm_ends_input
 from .serving.tracing import find_tracer
 from .transport.forks import kept_from_children
-from .transport.framing import DEFAULT_MAX_FRAME, FrameDecoder, Framing
+from .transport.framing import FrameDecoder, Framing
 from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
 
 __all__ = ["Server"]
@@ -70,102 +55,34 @@ logger = logging.getLogger("objmcp")
 _UNKNOWN = object()  # the tracer, before it is looked for
 
 
-DEFAULT_TASK_AFTER = 5.0
-"""Seconds after which a 2026-07-28 call still running becomes a task (``task_after``)."""
+RecordT = TypeVar("RecordT")
+
+
+def _record(name: str, given: RecordT | None, record: type[RecordT]) -> RecordT:
+    """The option ``name`` as given (its record's defaults when None); TypeError for
+    anything but its record."""
+    if given is None:
+        return record()
+    if not isinstance(given, record):
+        raise TypeError(f"{name} takes an objmcp.{record.__name__}(...), not {given!r}")
+    return given
 
 
 class Server:
     """An MCP server for one object.
 
-    ``name`` is the server's name for clients; ``target`` is what to serve (an
-    instance, class, module, callable, or a dict of them). Options:
-    ``version``, ``title``, ``instructions``, ``description`` and ``website_url``
-    (for revisions that carry them), ``framing`` (``"auto"``,
-    ``"newline"``, ``"content-length"``), ``include``/``exclude`` (tool names
-    or globs), ``concurrency`` (``"threads"`` or ``"serial"``),
-    ``max_threads`` (sync calls running at once; a call waiting for the
-    client's answer does not count; more wait their turn), ``max_calls``
-    (requests running at once on one connection; more are refused, "Server
-    busy"), ``max_frame`` (bytes of one message), ``max_depth`` (levels of
-    nesting in one message), ``max_string`` (characters in one string),
-    ``call_timeout`` (seconds a call may run, waits for the client's answers not
-    counted; then it is stopped and answered with an error; None: no limit), ``grace`` (seconds
-    calls may finish after end of input), ``state_key`` (seals the modern era's
-    request states; else the ``OBJMCP_STATE_KEY`` environment variable, else a
-    random key), ``max_parked`` and ``park_timeout`` (modern era: how many calls
-    may wait suspended for the client's retry, 64, and for how many seconds, 300; beyond
-    either, the retry runs the method again from the start, answering its earlier
-    questions from the state; a 2026-07-28 task's call waiting for ``tasks/update`` is
-    counted with them, and its question fails at once when there is no room; each caller
-    has its share: ``max_parked`` divided by the callers with calls waiting, one at
-    least), ``task_after``, ``max_tasks``, ``task_ttl`` and ``max_task_results``
-    (2026-07-28, to a client with the tasks extension: seconds after which a call still
-    running is answered as a task, 5, None for only the tools that say ``task=``; tasks
-    alive at once in a session, 1,000, beyond which a call is answered as a plain call,
-    each caller its share: ``max_tasks`` divided by the callers with tasks alive, one at
-    least; seconds an ended task is kept for the client to fetch, 600; and, in all, at
-    most ``max_tasks`` ended tasks are kept, with at most ``max_task_results``
-    characters of results, 64 Mi: beyond either, the oldest ended tasks, those of the
-    callers over their share first, are forgotten early and answer as expired ones),
-    ``jobs`` (False; True: the same
-    call from a client with no tasks, in any revision, is answered with a text naming a
-    job, and the tools ``job_status``, ``job_result`` and ``job_cancel`` are listed, for
-    the model to come back for it), ``max_waiting`` and ``max_waiting_total``
-    (how many calls may wait for the client's answer at once: in one handshake-era
-    session, 64, and in all, 1,000, parked calls and tasks' calls that ask counted;
-    each may keep a worker thread: beyond either, the
-    question raises :class:`~objmcp.InteractionUnavailable` in the call, which
-    answers with an error unless it catches it), ``tools`` (how members are published, by name:
-    the options of ``@objmcp.tool``, for code that cannot carry decorators),
-    ``resources`` and ``prompts`` (the same for ``@objmcp.resource(uri)`` and
-    ``@objmcp.prompt``: ``{"method": "notes://{id}"}``, ``["method"]``),
-    ``page_size`` (lists longer than this come in pages with a cursor; one page
-    when None), ``cache`` (modern era: ``{"tools/list": (60_000, "public")}``,
-    the ``ttlMs`` and ``cacheScope`` of a cacheable method's results; ``(0,
-    "private")`` unless given), ``declare`` (``["prompts"]``: capabilities to declare
-    while nothing is published for them yet, for a server that adds some later; a
-    handshake-era client keeps the capabilities it was told at ``initialize``),
-    ``lenient`` (True: an argument sent as JSON text where the schema wants an array,
-    an object, a number or a boolean is read, as some clients send them; False:
-    refused), ``max_items`` (items read from the iterators and generators a call, a
-    resource read or a prompt returns, all together, 10,000: the rest is cut and the
-    result says so), ``max_result`` (characters of a result's text, of a resource's
-    contents or of a prompt's messages, 16 Mi: a longer one is an error) and
-    ``max_values`` (JSON values an argument sent as JSON text may hold, counted before
-    it is read, 2,000,000: beyond, an error names the argument; :func:`asgi_app`'s
-    ``max_values``, which bounds a request's body, bounds these too), ``loggers``
-    (the loggers whose records, with their children's, go to the client during a call;
-    None, the default: those of the top-level packages the served object's tools come
-    from, ``mylib`` for a class of ``mylib.sub``; an injected ``objmcp.Log`` always
-    reaches it), ``discovery`` (``"auto"``, the default: search above
-    ``discovery_threshold`` tools, 40; ``"search"``; ``"off"``): in search mode
-    ``tools/list`` gives the meta-tools ``search_tools``, ``describe_tools`` and
-    ``call_tool`` (their descriptions say ``instructions`` when given, else the
-    target's docstring), and the tools a
-    session's searches find join its list, at most ``max_surfaced`` (32), with
-    ``notifications/tools/list_changed``; ``hooks`` (:class:`objmcp.Hook` objects run
-    around every tool call, in order), ``tracing`` (True, the default: every call is an
-    OpenTelemetry span when ``opentelemetry-api`` is installed; see :attr:`tracer`);
-    ``per`` (``"shared"``, the default: ``target`` is the object everyone calls;
-    ``"session"``: ``target`` is a class, or a function annotated with the class it makes,
-    that may take the caller, and each session gets its own object, made at its first
-    call and closed when the session ends: a connection on stdio, a handshake-era session
-    over HTTP; a 2026-07-28 request over HTTP, which belongs to no session, gets an error
-    result saying so rather than an object that never ends or one it would share;
-    ``"caller"``: one object per :attr:`objmcp.Caller.key` (the user the token names,
-    else the token itself, by a digest, as sessions and tasks are kept), shared by its
-    sessions, closed after ``object_idle`` seconds unused, 3,600; with no caller, one for the local
-    caller), ``max_objects`` (objects kept at once, 1,000: beyond, the least recently used
-    is closed, after the calls using it end);
-    ``shared_process`` (False; True says callers share this process, as over HTTP, where
-    :func:`objmcp.asgi_app` and every :class:`objmcp.McpApp` make it so: a tool that
-    changes a process-wide setting, served otherwise, is then withheld unless named);
-    ``meta`` (the ``_meta`` of the ``initialize`` and ``server/discover`` results);
-    ``extensions`` (the MCP extensions the server declares, SEP-2133:
-    ``{"com.example/maps": {...settings}}``, in ``capabilities.extensions`` from
-    2025-06-18 on; a call sees those its client declared too in
-    :attr:`objmcp.Context.extensions`); and ``input``/``output`` streams
-    (stdin/stdout when not given).
+    ``name`` is the server's name for clients; ``target`` is what to serve (an instance,
+    class, module, callable, or a dict of them). ``version``, ``title`` and
+    ``instructions`` are what it tells clients of itself; ``framing`` is ``"auto"``,
+    ``"newline"`` or ``"content-length"``; ``include``/``exclude`` pick tools by name or
+    glob; ``tools``, ``resources`` and ``prompts`` say how members are published, by name,
+    for code that cannot carry decorators: the options of ``@objmcp.tool``,
+    ``@objmcp.resource(uri)`` and ``@objmcp.prompt`` (``{"method": "notes://{id}"}``,
+    ``["method"]``); ``hooks`` are :class:`objmcp.Hook` objects run around every tool call,
+    in order; ``input``/``output`` are the streams served (stdin/stdout when not given).
+    The rest are records (None: each with its defaults): :class:`~objmcp.Limits`,
+    :class:`~objmcp.Waiting`, :class:`~objmcp.Tasks`, :class:`~objmcp.Discovery`,
+    :class:`~objmcp.Objects`, :class:`~objmcp.About` and :class:`~objmcp.Telemetry`.
     """
 
     def __init__(
@@ -176,127 +93,78 @@ class Server:
         version: str = "1.0.0",
         title: str | None = None,
         instructions: str | None = None,
-        description: str | None = None,
-        website_url: str | None = None,
         framing: Framing = "auto",
         include: Collection[str] | None = None,
         exclude: Collection[str] | None = None,
-        concurrency: Concurrency = "threads",
-        max_threads: int = DEFAULT_LIMIT,
-        max_frame: int = DEFAULT_MAX_FRAME,
-        max_calls: int = DEFAULT_MAX_CALLS,
-        max_depth: int = DEFAULT_MAX_DEPTH,
-        max_string: int = DEFAULT_MAX_STRING,
-        call_timeout: float | None = None,
-        grace: float = 5.0,
-        state_key: str | bytes | None = None,
-        max_parked: int = 64,
-        park_timeout: float = 300.0,
-        task_after: float | None = DEFAULT_TASK_AFTER,
-        max_tasks: int = DEFAULT_MAX_TASKS,
-        task_ttl: float = DEFAULT_KEEP,
-        max_task_results: int = DEFAULT_MAX_TASK_RESULTS,
-        jobs: bool = False,
-        max_waiting: int = DEFAULT_MAX_WAITING,
-        max_waiting_total: int = DEFAULT_MAX_WAITING_TOTAL,
         tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None = None,
         resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None = None,
         prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None = None,
-        page_size: int | None = None,
-        cache: Mapping[str, CacheHint] | None = None,
-        declare: Collection[str] = (),
-        lenient: bool = True,
-        max_items: int = DEFAULT_LIMITS.max_items,
-        max_result: int = DEFAULT_LIMITS.max_result,
-        max_values: int = DEFAULT_LIMITS.max_values,
-        loggers: Collection[str] | None = None,
-        discovery: DiscoveryMode = "auto",
-        discovery_threshold: int = DEFAULT_THRESHOLD,
-        max_surfaced: int = DEFAULT_SURFACED,
         hooks: Sequence[Hook] = (),
-        tracing: bool = True,
-        per: Per = "shared",
-        max_objects: int = DEFAULT_MAX_OBJECTS,
-        object_idle: float | None = DEFAULT_OBJECT_IDLE,
-        shared_process: bool = False,
-        meta: Mapping[str, Any] | None = None,
-        extensions: Extensions | None = None,
+        limits: Limits | None = None,
+        waiting: Waiting | None = None,
+        tasks: Tasks | None = None,
+        discovery: Discovery | None = None,
+        objects: Objects | None = None,
+        about: About | None = None,
+        telemetry: Telemetry | None = None,
         input: object = None,
         output: object = None,
     ) -> None:
         FrameDecoder(framing)  # checks the option now, not at the first byte
-        self.info = ServerInfo(name, version, title, instructions, description, website_url)
-        if meta is not None:
-            self.info.meta = server_meta(checked_meta(meta, "meta"))
-        self.extensions = declared(extensions, own={TASKS: {}})
+        limits = _record("limits", limits, Limits)
+        waiting = _record("waiting", waiting, Waiting)
+        tasks = _record("tasks", tasks, Tasks)
+        discovery = _record("discovery", discovery, Discovery)
+        objects = _record("objects", objects, Objects)
+        about = _record("about", about, About)
+        telemetry = _record("telemetry", telemetry, Telemetry)
+        self.info = ServerInfo(
+            name, version, title, instructions, about.description, about.website_url
+        )
+        if about.meta is not None:
+            self.info.meta = server_meta(about.meta)
+        self.limits, self.waiting, self.tasks = limits, waiting, tasks
+        self.discovery, self.objects, self.about, self.telemetry = (
+            discovery,
+            objects,
+            about,
+            telemetry,
+        )
+        self.extensions = declared(about.extensions, own={TASKS: {}})
         """The MCP extensions the server declares (``capabilities.extensions``)."""
-        self.tools = Toolbox(
+        self.toolbox = Toolbox(
             target,
             include=include,
             exclude=exclude,
-            concurrency=concurrency,
-            max_threads=max_threads,
+            concurrency=limits.concurrency,
+            max_threads=limits.max_threads,
             tools=tools,
             resources=resources,
             prompts=prompts,
-            lenient=lenient,
-            max_items=max_items,
-            max_result=max_result,
-            max_values=max_values,
-            discovery=discovery,
-            discovery_threshold=discovery_threshold,
+            lenient=limits.lenient,
+            max_items=limits.max_items,
+            max_result=limits.max_result,
+            max_values=limits.max_values,
+            discovery=discovery.mode,
+            discovery_threshold=discovery.threshold,
             about=instructions,
             hooks=hooks,
-            per=per,
-            max_objects=max_objects,
-            object_idle=object_idle,
-            shared_process=shared_process,
+            per=objects.per,
+            max_objects=objects.max_objects,
+            object_idle=objects.idle,
+            shared_process=objects.shared_process,
         )
-        Surfaced(max_surfaced)  # checks the option now, not at the first connection
-        self.max_surfaced = max_surfaced
+        """The tools, resources and prompts served, and the objects they run on."""
         self.framing: Framing = framing
-        check_limits(
-            max_frame=max_frame, max_calls=max_calls, max_depth=max_depth, max_string=max_string
-        )
-        check_seconds(call_timeout=call_timeout)
-        self.max_frame = max_frame
-        self.max_calls = max_calls
-        self.max_depth = max_depth
-        self.max_string = max_string
-        self.call_timeout = call_timeout
-        self.grace = grace
-        self.seal = StateSeal(state_key)
-        if max_parked < 0 or park_timeout < 0:
-            raise ValueError("max_parked and park_timeout cannot be negative")
-        self.max_parked = max_parked
-        self.park_timeout = park_timeout
-        check_seconds(task_after=task_after)
-        TaskStore(max_tasks, task_ttl)  # checks the options now, not at the first connection
-        self.task_after = task_after
-        self.max_tasks = max_tasks
-        self.task_ttl = task_ttl
-        self.kept_tasks = KeptTasks(max_tasks, max_task_results)
+        self.seal = StateSeal(waiting.state_key)
+        self.kept_tasks = KeptTasks(tasks.max_tasks, tasks.max_results)
         """The ended tasks every session keeps, bounded in all."""
-        if not isinstance(jobs, bool):
-            raise TypeError(f"jobs takes True or False, not {jobs!r}")
-        self.jobs = JobTools(task_after or DEFAULT_TASK_AFTER) if jobs else None
-        """The job tools, when jobs are on (``job_result`` waits ``task_after`` seconds, 5
+        self.jobs = JobTools(tasks.after or DEFAULT_TASK_AFTER) if tasks.jobs else None
+        """The job tools, when jobs are on (``job_result`` waits ``tasks.after`` seconds, 5
         when it is off)."""
-        if max_waiting < 0:
-            raise ValueError("max_waiting cannot be negative")
-        self.max_waiting = max_waiting
-        self.waits = Waits(max_waiting_total)
+        self.waits = Waits(waiting.max_waiting_total)
         """The calls waiting for their clients' answers, on every connection."""
-        self.page_size = page_size
-        self.cache = dict(cache or {})
-        check_listing(page_size)
-        check_declare(declare)
-        self.declare = tuple(declare)
-        self.tracing = tracing
         self._tracer: Any | None = _UNKNOWN
-        if isinstance(loggers, str):
-            raise TypeError("loggers takes a list of logger names, not one string")
-        self.loggers = None if loggers is None else tuple(loggers)
         self.input = input
         self.output = output
         self._handler: Runner | None = None  # the runner of handle()
@@ -305,7 +173,7 @@ class Server:
         """The connections being served, which hear of changes."""
 
     def __repr__(self) -> str:
-        return f"Server({self.info.name!r}, tools={list(self.tools)})"
+        return f"Server({self.info.name!r}, tools={list(self.toolbox)})"
 
     def add(
         self,
@@ -321,7 +189,7 @@ class Server:
         before (options as for the server); clients that listen hear the lists
         changed. Returns what was added; raises :class:`~objmcp.TargetError`, adding
         nothing, when a name or URI is taken. Safe to call from any thread."""
-        changes = self.tools.add(
+        changes = self.toolbox.add(
             target,
             include=include,
             exclude=exclude,
@@ -336,7 +204,7 @@ class Server:
         """Stop serving the tool or prompt ``name``, or the resource whose URI (template)
         it is; clients that listen hear the list changed. Raises :class:`KeyError`
         when nothing has that name. Safe to call from any thread."""
-        changes = self.tools.remove(name)
+        changes = self.toolbox.remove(name)
         self.hub.broadcast(lambda session: session.changed(changes))
         return changes
 
@@ -358,24 +226,24 @@ class Server:
         that change a process-wide setting, served because nobody else would see the
         change, are withheld unless named (:meth:`objmcp.Toolbox.serve_shared`);
         returns their names."""
-        return self.tools.serve_shared()
+        return self.toolbox.serve_shared()
 
     def settings(self) -> Settings:
         """What a connection runs by: the server's options as they are now, frozen."""
         return Settings(
-            tools=self.tools,
+            tools=self.toolbox,
             make_session=self.session,
             hub=self.hub,
             waits=self.waits,
-            max_waiting=self.max_waiting,
+            max_waiting=self.waiting.max_waiting,
             framing=self.framing,
-            max_frame=self.max_frame,
-            call_timeout=self.call_timeout,
-            grace=self.grace,
-            park_timeout=self.park_timeout,
-            task_after=self.task_after,
+            max_frame=self.limits.max_frame,
+            call_timeout=self.limits.call_timeout,
+            grace=self.limits.grace,
+            park_timeout=self.waiting.park_timeout,
+            task_after=self.tasks.after,
             jobs=self.jobs is not None,
-            loggers=self.loggers,
+            loggers=None if (names := self.telemetry.loggers) is None else tuple(names),
             tracer=self.tracer,
         )
 
@@ -385,25 +253,25 @@ class Server:
         ``opentelemetry-api`` is installed and ``tracing`` is on (and ``OTEL_SDK_DISABLED``
         is not ``true``); else None, and OpenTelemetry is never imported."""
         if self._tracer is _UNKNOWN:
-            self._tracer = find_tracer(self.tracing)
+            self._tracer = find_tracer(self.telemetry.tracing)
         return self._tracer
 
     def session(self) -> Session:
         """A new sans-IO session for one connection."""
         return Session(
-            self.tools,
+            self.toolbox,
             self.info,
             seal=self.seal,
-            page_size=self.page_size,
-            cache=self.cache,
-            declare=self.declare,
-            max_calls=self.max_calls,
-            max_depth=self.max_depth,
-            max_string=self.max_string,
-            max_parked=self.max_parked,
-            max_surfaced=self.max_surfaced,
+            page_size=self.limits.page_size,
+            cache=self.about.cache,
+            declare=self.about.declare,
+            max_calls=self.limits.max_calls,
+            max_depth=self.limits.max_depth,
+            max_string=self.limits.max_string,
+            max_parked=self.waiting.max_parked,
+            max_surfaced=self.discovery.max_surfaced,
             extensions=self.extensions,
-            tasks=TaskStore(self.max_tasks, self.task_ttl, kept=self.kept_tasks),
+            tasks=TaskStore(self.tasks.max_tasks, self.tasks.ttl, kept=self.kept_tasks),
             jobs=self.jobs,
         )
 
@@ -467,9 +335,9 @@ class Server:
                     await connection.run()
             finally:
                 # A close that waits on a call stuck in its thread would wait forever.
-                limit = self.grace if self.tools.abandoned else math.inf
+                limit = self.limits.grace if self.toolbox.abandoned else math.inf
                 with anyio.move_on_after(limit, shield=True) as scope:
-                    await self.tools.aclose()
+                    await self.toolbox.aclose()
                 if scope.cancelled_caught:
                     logger.warning("closing the served object took too long; left unclosed")
 
@@ -486,15 +354,15 @@ class Server:
             anyio.run(self.serve)
         except KeyboardInterrupt:
             interrupted = True
-            if not self.tools.abandoned:
+            if not self.toolbox.abandoned:
                 raise
-        deadline = time.monotonic() + (0 if interrupted else self.grace)
-        while self.tools.abandoned and time.monotonic() < deadline:
+        deadline = time.monotonic() + (0 if interrupted else self.limits.grace)
+        while self.toolbox.abandoned and time.monotonic() < deadline:
             time.sleep(0.02)  # a cancelled call that checks its flag ends soon
-        if self.tools.abandoned:
+        if self.toolbox.abandoned:
             logger.warning(
                 "%d call(s) still running in threads; leaving without them",
-                self.tools.abandoned,
+                self.toolbox.abandoned,
             )
             if self.input is None:
                 for stream in (sys.stdout, sys.stderr):

@@ -26,4 +26,8 @@ def many(count: int) -> object:
 
 if __name__ == "__main__":
     # every method listed: the curve measures the size of tools/list, not the search tools
-    objmcp.start("many", many(int(os.environ.get("BENCH_METHODS", "10"))), discovery="off")
+    objmcp.start(
+        "many",
+        many(int(os.environ.get("BENCH_METHODS", "10"))),
+        discovery=objmcp.Discovery(mode="off"),
+    )

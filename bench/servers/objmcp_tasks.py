@@ -43,8 +43,10 @@ if __name__ == "__main__":
     objmcp.start(
         "bench-tasks",
         Work(),
-        task_after=float(os.environ.get("BENCH_TASK_AFTER", "1e-6")),
-        max_tasks=int(os.environ.get("BENCH_MAX_TASKS", "10000")),
-        task_ttl=float(os.environ.get("BENCH_TASK_TTL", "600")),
-        max_calls=int(os.environ.get("BENCH_MAX_CALLS", "20000")),
+        tasks=objmcp.Tasks(
+            after=float(os.environ.get("BENCH_TASK_AFTER", "1e-6")),
+            max_tasks=int(os.environ.get("BENCH_MAX_TASKS", "10000")),
+            ttl=float(os.environ.get("BENCH_TASK_TTL", "600")),
+        ),
+        limits=objmcp.Limits(max_calls=int(os.environ.get("BENCH_MAX_CALLS", "20000"))),
     )

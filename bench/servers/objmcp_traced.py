@@ -19,4 +19,4 @@ if __name__ == "__main__":
         provider = TracerProvider()
         provider.add_span_processor(SimpleSpanProcessor(InMemorySpanExporter()))
         trace.set_tracer_provider(provider)
-    objmcp.start("bench", Adder(), tracing=mode != "off")
+    objmcp.start("bench", Adder(), telemetry=objmcp.Telemetry(tracing=mode != "off"))

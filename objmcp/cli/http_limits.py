@@ -20,10 +20,10 @@ from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["DEFAULTS", "DeadlineProtocol", "uvicorn_limits"]
+from .flags import UVICORN_DEFAULTS
 
-DEFAULTS = {"read_timeout": 30.0, "keep_alive": 5, "max_connections": 1000, "max_header": 16384}
-"""The defaults of the options :func:`uvicorn_limits` reads."""
+__all__ = ["DeadlineProtocol", "uvicorn_limits"]
+
 
 _TIMED_OUT = b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
 
@@ -87,7 +87,7 @@ def uvicorn_limits(options: argparse.Namespace) -> dict[str, Any]:
 
     def given(name: str) -> Any:
         value = getattr(options, name, None)
-        return DEFAULTS[name] if value is None else value
+        return UVICORN_DEFAULTS[name] if value is None else value
 
     return {
         "http": functools.partial(DeadlineProtocol, read_timeout=float(given("read_timeout"))),

@@ -42,22 +42,19 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import re
 import time
-from collections.abc import Awaitable, Callable, Collection, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 import anyio
 import anyio.abc
 
 from ..model.calling.caller import Caller
-from ..model.values.jsoncount import DEFAULT_MAX_VALUES as _DEFAULT_MAX_VALUES
 from ..model.values.jsontext import ParseFailure, encode_message, parse_message
 from ..model.values.printed import printed_kept
 from ..protocol import jsonrpc as rpc
 from ..protocol.envelope import unreadable
 from ..protocol.jsonrpc import RequestId
-from ..protocol.limits import check_seconds
 from ..protocol.modern import is_modern
 from ..protocol.session import ServerInfo
 from .http_aliases import Aliases
@@ -77,25 +74,21 @@ from .http_checks import (
     read_body,
     route_path,
 )
+from .http_options import Auth, Http
 from .http_params import check_param_headers
 from .http_scopes import check_scopes
-from .http_sessions import DEFAULT_MAX_SESSIONS, HttpSession, SessionStore
+from .http_sessions import HttpSession, SessionStore
 from .logs import LogToClient
 from .settings import Settings
 from .streams import Reader, Stream
 from .tracing import with_trace_headers
 
-__all__ = ["DEFAULT_MAX_BODY", "DEFAULT_MAX_VALUES", "LOCAL_HOSTS", "Host", "McpApp"]
+__all__ = ["LOCAL_HOSTS", "Host", "McpApp"]
 
-DEFAULT_MAX_BODY = 16 * 1024 * 1024
-"""Bytes of one POST's body (above the 10 MB arguments promised)."""
-DEFAULT_MAX_VALUES = _DEFAULT_MAX_VALUES
-"""JSON values in one POST's body: some 200 MB and a third of a second to parse at
-most, during which no other client of the process is answered."""
+_HTTP, _AUTH = Http(), Auth()
 
 ASGISend = Callable[[dict[str, Any]], Awaitable[None]]
 
-_ROUTE = re.compile(r"[A-Za-z0-9_-]+")
 _SSE_HEADERS = [
     (b"content-type", b"text/event-stream"),
     (b"cache-control", b"no-cache, no-transform"),
@@ -126,82 +119,52 @@ class McpApp(Generic[ServedT]):
 
     It serves :attr:`server` (an :class:`objmcp.Server`, from :func:`asgi_app`)."""
 
-    def __init__(
-        self,
-        server: ServedT,
-        *,
-        path: str = "/mcp",
-        stateless: bool = False,
-        allowed_hosts: Collection[str] | None = None,
-        allowed_origins: Collection[str] | None = None,
-        token: str | None = None,
-        verify: Verifier | None = None,
-        resource_metadata: str | None = None,
-        poll_after: float | None = None,
-        retry_ms: int = 500,
-        route: str | None = None,
-        authorization_servers: Collection[str] = (),
-        resource: str | None = None,
-        scopes: Collection[str] = (),
-        session_idle: float | None = 3600.0,
-        no_auth: bool = False,
-        max_sessions: int = DEFAULT_MAX_SESSIONS,
-        max_body: int = DEFAULT_MAX_BODY,
-        max_values: int = DEFAULT_MAX_VALUES,
-        jwks_url: str | None = None,
-        jwt_key: str | bytes | Mapping[str, Any] | None = None,
-        issuer: str | None = None,
-        audience: str | None = None,
-    ) -> None:
-        jwt = jwks_url is not None or jwt_key is not None
-        if jwt:
-            if token is not None or verify is not None:
-                raise ValueError("give token=, verify= or a JWT check (jwks_url=, jwt_key=)")
-            verify = _jwt_check(jwks_url, jwt_key, issuer, audience or resource)
-        elif issuer is not None or audience is not None:
-            raise ValueError("issuer= and audience= go with jwks_url= or jwt_key=")
-        if token is not None and verify is not None:
-            raise ValueError("give token= or verify=, not both")
-        if route is not None and not _ROUTE.fullmatch(route):
-            raise ValueError(f"route= must be letters, digits, '_' or '-', not {route!r}")
-        if token is not None and not token:
-            raise ValueError("token= cannot be empty")
-        check_seconds(session_idle=session_idle)
-        if max_body < 1 or max_values < 1:
-            raise ValueError("max_body and max_values must be 1 or more")
+    def __init__(self, server: ServedT, *, http: Http = _HTTP, auth: Auth = _AUTH) -> None:
+        if not isinstance(http, Http) or not isinstance(auth, Auth):
+            raise TypeError("http takes an objmcp.Http(...) and auth an objmcp.Auth(...)")
+        verify = auth.verify
+        if auth.jwt:
+            verify = _jwt_check(
+                auth.jwks_url, auth.jwt_key, auth.issuer, auth.audience or auth.resource
+            )
+        self.http = http
+        """The endpoint's options."""
+        self.auth = auth
+        """Who may call it."""
         self.gate = Gate(
-            path=path,
-            allowed_hosts=allowed_hosts,
-            allowed_origins=allowed_origins,
-            token=token,
+            path=http.path,
+            allowed_hosts=(*LOCAL_HOSTS, *http.allowed_hosts),
+            allowed_origins=http.allowed_origins,
+            token=auth.token,
             verify=verify,
-            resource_metadata=resource_metadata,
-            authorization_servers=authorization_servers,
-            resource=resource if resource is not None or not jwt else audience,
-            scopes=scopes,
-            no_auth=no_auth,
-            required=scopes if jwt else (),
+            resource_metadata=auth.resource_metadata,
+            authorization_servers=auth.authorization_servers,
+            resource=auth.resource if auth.resource is not None or not auth.jwt else auth.audience,
+            scopes=auth.scopes,
+            no_auth=auth.no_auth,
+            required=auth.scopes if auth.jwt else (),
         )
         """What a request must show first (host, origin, token)."""
         self.store = SessionStore(
             server.settings(),
-            stateless=stateless,
-            route=route,
-            session_idle=session_idle,
-            max_sessions=max_sessions,
+            stateless=http.stateless,
+            route=http.route,
+            session_idle=http.session_idle,
+            max_sessions=http.max_sessions,
         )
         """The sessions open, and the connection modern-era requests share."""
         self.settings = self.store.settings
         """What the app's connections run by."""
-        self.path = path
-        self.max_body = max_body
+        self.path = http.path
+        self.max_body = http.max_body
         """Bytes of a POST's body (beyond: 413, the body not read further)."""
-        self.max_values = max_values
-        """JSON values in a POST's body (beyond: 413, the body not parsed)."""
-        self.poll_after = poll_after
+        self.max_values = self.settings.tools.limits.max_values
+        """JSON values in a POST's body (beyond: 413, the body not parsed): the server's
+        ``max_values``."""
+        self.poll_after = http.poll_after
         """Seconds a 2025-11-25 client's request stream is held open before the server
         closes the connection and the client polls (None: until it is answered)."""
-        self.retry_ms = retry_ms
+        self.retry_ms = http.retry_ms
         """The reconnection delay SSE streams tell clients."""
         self.name = server.info.name
         """The served server's name."""

@@ -144,10 +144,10 @@ def test_every_http_app_serves_the_process_shared() -> None:
     import objmcp
 
     alone = objmcp.Server("sys", sys)
-    assert "setrecursionlimit" in alone.tools
+    assert "setrecursionlimit" in alone.toolbox
     for app in (objmcp.asgi_app("sys", sys), objmcp.McpApp(objmcp.Server("sys", sys))):
-        assert "setrecursionlimit" not in app.server.tools
-        assert "setrecursionlimit" in app.server.tools.withheld
+        assert "setrecursionlimit" not in app.server.toolbox
+        assert "setrecursionlimit" in app.server.toolbox.withheld
 
 
 INNOCENT = ZOO.parent / "innocent.py"

@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.model.values.content import Limits, value_result
+from objmcp.model.values.content import ResultLimits, value_result
 from objmcp.model.values.exports import EXPORTS
 from objmcp.model.values.jsonable import NotJsonable, to_jsonable
 from objmcp.model.values.printed import printed_kept
@@ -59,7 +59,7 @@ JSON = st.recursive(
 )
 
 
-def sent(value: object, limits: Limits | None = None) -> Any:
+def sent(value: object, limits: ResultLimits | None = None) -> Any:
     """What a result of ``value`` reads as on the other side: its JSON text, read."""
     result = value_result(value) if limits is None else value_result(value, limits)
     assert not result.is_error, result.text
@@ -182,7 +182,7 @@ def test_a_default_shown_in_a_schema_is_never_exported() -> None:
 
 def test_an_exported_iterator_counts_against_the_result_s_items() -> None:
     value = exporter({"to_pylist": lambda self: [iter(range(100))]})
-    result = value_result(value, Limits(max_items=5))
+    result = value_result(value, ResultLimits(max_items=5))
     assert not result.is_error and "cut at 5" in result.text
 
 
@@ -248,7 +248,7 @@ def test_a_sized_iterable_whose_text_says_something_or_with_public_data_keeps_it
 
 
 def test_a_sized_iterable_s_items_count_against_the_result_s_items() -> None:
-    result = value_result(Bag(list(range(50))), Limits(max_items=5))
+    result = value_result(Bag(list(range(50))), ResultLimits(max_items=5))
     assert not result.is_error and "cut at 5" in result.text
 
 

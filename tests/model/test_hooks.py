@@ -136,7 +136,7 @@ async def test_served_calls_tell_the_hooks_the_request_revision_and_client(era: 
 
 async def test_search_mode_hooks_see_the_tool_behind_call_tool() -> None:
     hook = Recorder()
-    async with connect(Shelf(), hooks=[hook], discovery="search") as client:
+    async with connect(Shelf(), hooks=[hook], discovery=objmcp.Discovery(mode="search")) as client:
         called = await client.call("call_tool", {"name": "put", "arguments": {"title": "Emma"}})
         assert called.text == "EMMA"
     assert [call.tool for stage, call in hook.seen if stage == "before"] == ["put"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import math
@@ -189,14 +190,17 @@ def test_the_served_object_is_closed_when_serving_ends(era: Literal["handshake",
 
 def test_the_public_surface() -> None:
     assert sorted(objmcp.__all__) == [
+        "About",
         "ArgumentError",
         "Audio",
+        "Auth",
         "CallEnd",
         "CallInfo",
         "Caller",
         "Cancelled",
         "Changes",
         "Context",
+        "Discovery",
         "Elicit",
         "ElicitError",
         "ElicitResult",
@@ -205,11 +209,14 @@ def test_the_public_surface() -> None:
         "FrameError",
         "Header",
         "Hook",
+        "Http",
         "Image",
         "InteractionError",
         "InteractionUnavailable",
+        "Limits",
         "Log",
         "McpApp",
+        "Objects",
         "ObjmcpError",
         "Progress",
         "Question",
@@ -221,6 +228,8 @@ def test_the_public_surface() -> None:
         "SampleResult",
         "Server",
         "TargetError",
+        "Tasks",
+        "Telemetry",
         "Tool",
         "ToolError",
         "ToolOptions",
@@ -228,6 +237,7 @@ def test_the_public_surface() -> None:
         "Toolbox",
         "UnknownResourceError",
         "UnknownToolError",
+        "Waiting",
         "asgi_app",
         "ask_all",
         "hidden",
@@ -238,6 +248,13 @@ def test_the_public_surface() -> None:
         "tool",
     ]
     assert objmcp.ToolError.__module__ == "objmcp"
+    records = [objmcp.Limits, objmcp.Waiting, objmcp.Tasks, objmcp.Discovery, objmcp.Objects]
+    records += [objmcp.About, objmcp.Telemetry, objmcp.Http, objmcp.Auth]
+    for record in records:  # the option records: frozen, and made from keywords only
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            record().path = "/"  # type: ignore[attr-defined]
+        with pytest.raises(TypeError):
+            record(1)
     assert typing.get_type_hints(objmcp.ElicitResult)["action"] is not None
     assert issubclass(objmcp.TargetError, ValueError)
     assert issubclass(objmcp.ElicitationUnavailable, objmcp.InteractionUnavailable)

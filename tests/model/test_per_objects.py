@@ -275,7 +275,7 @@ def test_the_least_recently_used_objects_are_closed_beyond_max_objects(
 
 
 async def test_each_connection_to_a_server_is_a_session_closed_at_its_end() -> None:
-    server = objmcp.Server("counter", Counter, per="session")
+    server = objmcp.Server("counter", Counter, objects=objmcp.Objects(per="session"))
     async with connect(server) as first:
         await first.call("bump")
         async with connect(server) as second:
@@ -283,5 +283,5 @@ async def test_each_connection_to_a_server_is_a_session_closed_at_its_end() -> N
         assert [counter.count for counter in Counter.closed] == [5]
         assert (await first.call("bump")).text == "2"
     assert [counter.count for counter in Counter.closed] == [5, 2]
-    await server.tools.aclose()
+    await server.toolbox.aclose()
     assert len(Counter.closed) == 2  # each closed once

@@ -523,7 +523,7 @@ def test_the_schemas_are_the_ones_objmcp_builds_for_its_tools() -> None:
     """Params goes through the same Server objmcp runs: the schemas tested are the served ones."""
     server = objmcp.Server("x", Params())
     for name in PLAIN:
-        assert server.tools[name].input_schema == TOOLS[name].input_schema
+        assert server.toolbox[name].input_schema == TOOLS[name].input_schema
 
 
 # --- usefulness: plain parameters get a check that says yes to valid values -----------------

@@ -116,7 +116,7 @@ async def test_options_as_data_publish_unmarked_methods(revision: str) -> None:
     server = objmcp.Server(
         "pages", Unmarked(), resources={"page": "pages://{slug}"}, prompts=["intro"]
     )
-    assert list(server.tools) == ["ping"]
+    assert list(server.toolbox) == ["ping"]
     async with connect(server, revision=revision) as client:
         capabilities = client.server_capabilities
         tools = [tool["name"] for tool in await client.list_tools()]

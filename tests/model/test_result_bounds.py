@@ -115,8 +115,8 @@ def test_the_bounds_are_positive_integers(bad: object) -> None:
 
 
 def test_the_server_passes_its_bounds_to_its_tools() -> None:
-    server = objmcp.Server("s", Source(), max_items=7, max_result=99)
-    limits = server.tools.limits
+    server = objmcp.Server("s", Source(), limits=objmcp.Limits(max_items=7, max_result=99))
+    limits = server.toolbox.limits
     assert (limits.max_items, limits.max_result) == (7, 99)
     default = objmcp.Toolbox(Source()).limits
     assert (default.max_items, default.max_result) == (10_000, 16 * 1024 * 1024)

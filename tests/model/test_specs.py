@@ -164,9 +164,9 @@ def test_mcp_specs_are_exactly_what_tools_list_serves(era: Literal["handshake", 
     if era == "handshake":  # 2025-11-25 says each tool's taskSupport too (its core tasks)
         support = {"never": "forbidden", "always": "required"}
         for tool in tools:
-            mode = server.tools[tool["name"]].task
+            mode = server.toolbox[tool["name"]].task
             assert tool.pop("execution") == {"taskSupport": support.get(mode or "", "optional")}
-    assert tools == server.tools.specs("mcp")
+    assert tools == server.toolbox.specs("mcp")
 
 
 def test_jsonschema_specs_name_their_dialect() -> None:

@@ -231,7 +231,7 @@ meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientCapabilities": {}}
 call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
         "params": {"name": "now", "arguments": {}, "_meta": meta}}
-server = objmcp.Server("clock", Clock(), tracing=TRACING)
+server = objmcp.Server("clock", Clock(), telemetry=objmcp.Telemetry(tracing=TRACING))
 answer = anyio.run(server.handle, call)
 assert answer["result"]["content"][0]["text"] == "1", answer
 """

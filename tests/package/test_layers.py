@@ -27,6 +27,7 @@ TOP = {
     "objmcp",
     "objmcp._server",
     "objmcp._http",
+    "objmcp._options",
     "objmcp.testing",
     "objmcp._testclient",
     "objmcp._testanswers",

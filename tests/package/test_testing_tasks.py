@@ -61,7 +61,7 @@ class Stoppable:
 
 
 async def test_call_follows_a_task_to_its_result() -> None:
-    async with connect(Jobs(), era="modern", task_after=0.1) as client:
+    async with connect(Jobs(), era="modern", tasks=objmcp.Tasks(after=0.1)) as client:
         assert client.capabilities == {"extensions": {TASKS: {}}}
         slow = await client.call("slow", seconds=0.5)
         assert (slow.text, slow.is_error) == ("slept 0.5", False)
@@ -73,7 +73,9 @@ async def test_call_follows_a_task_to_its_result() -> None:
 
 
 async def test_call_answers_a_task_s_question_with_the_function_given() -> None:
-    async with connect(Jobs(), era="modern", task_after=0.1, elicit=name_is_ada) as client:
+    async with connect(
+        Jobs(), era="modern", elicit=name_is_ada, tasks=objmcp.Tasks(after=0.1)
+    ) as client:
         hello = await client.call("ask_name")
         assert hello.text == "Hello, Ada!" and hello.task_id is not None
         assert [asked["method"] for asked in client.asked] == ["elicitation/create"]
@@ -81,21 +83,25 @@ async def test_call_answers_a_task_s_question_with_the_function_given() -> None:
 
 async def test_a_call_given_up_while_it_is_a_task_cancels_the_task() -> None:
     stoppable = Stoppable()
-    async with connect(stoppable, era="modern", task_after=0.1) as client:
+    async with connect(stoppable, era="modern", tasks=objmcp.Tasks(after=0.1)) as client:
         with pytest.raises(TimeoutError), anyio.fail_after(1):
             await client.call("work")
         assert await anyio.to_thread.run_sync(stoppable.stopped.wait, 30)
 
 
 async def test_without_the_extension_declared_a_slow_call_is_answered_plainly() -> None:
-    async with connect(Jobs(), era="modern", task_after=0.1, capabilities={}) as client:
+    async with connect(
+        Jobs(), era="modern", capabilities={}, tasks=objmcp.Tasks(after=0.1)
+    ) as client:
         slow = await client.call("slow", seconds=0.3)
         assert (slow.text, slow.task_id) == ("slept 0.3", None)
         assert slow.raw["resultType"] == "complete"
 
 
 async def test_a_task_step_by_step_get_and_follow() -> None:
-    async with connect(Jobs(), era="modern", task_after=0.1, capabilities={}) as client:
+    async with connect(
+        Jobs(), era="modern", capabilities={}, tasks=objmcp.Tasks(after=0.1)
+    ) as client:
         task = await client.call_task("slow", seconds=1.0)  # declares the extension itself
         assert isinstance(task, Task)
         assert (task.status, task.ended, task.result, task.error) == ("working", False, None, None)
@@ -111,7 +117,9 @@ async def test_a_task_step_by_step_get_and_follow() -> None:
 
 async def test_a_task_s_question_answered_by_update_task() -> None:
     elicitation = {"elicitation": {}}  # declared, answered by the test itself
-    async with connect(Jobs(), era="modern", task_after=0.1, capabilities=elicitation) as client:
+    async with connect(
+        Jobs(), era="modern", capabilities=elicitation, tasks=objmcp.Tasks(after=0.1)
+    ) as client:
         task = await client.call_task("ask_name")
         while (task := await client.get_task(task.task_id)).status == "working":
             await anyio.sleep(0.05)
@@ -127,7 +135,7 @@ async def test_a_task_s_question_answered_by_update_task() -> None:
 
 
 async def test_cancel_task_leaves_it_cancelled_with_no_result() -> None:
-    async with connect(Jobs(), era="modern", task_after=0.1) as client:
+    async with connect(Jobs(), era="modern", tasks=objmcp.Tasks(after=0.1)) as client:
         task = await client.call_task("blocking", seconds=30)
         await client.cancel_task(task.task_id)
         cancelled = await client.follow_task(task.task_id)
@@ -138,7 +146,7 @@ async def test_cancel_task_leaves_it_cancelled_with_no_result() -> None:
 
 
 async def test_a_failed_task_raises_its_error_from_call() -> None:
-    async with connect(Summaries(), era="modern", task_after=0.1) as client:
+    async with connect(Summaries(), era="modern", tasks=objmcp.Tasks(after=0.1)) as client:
         task = await client.call_task("summarize", text="a long story")
         failed = await client.follow_task(task)
         assert failed.status == "failed" and failed.error is not None
@@ -149,7 +157,7 @@ async def test_a_failed_task_raises_its_error_from_call() -> None:
 
 
 async def test_call_task_of_a_call_answered_plainly() -> None:
-    async with connect(Jobs(), era="modern", task_after=0.1) as client:
+    async with connect(Jobs(), era="modern", tasks=objmcp.Tasks(after=0.1)) as client:
         with pytest.raises(AssertionError, match="quick was answered plainly"):
             await client.call_task("quick")
 
@@ -158,7 +166,7 @@ async def test_call_task_of_a_call_answered_plainly() -> None:
 
 
 async def test_in_2025_11_25_call_makes_a_task_only_of_a_tool_that_requires_one() -> None:
-    async with connect(Jobs(), task_after=0.1) as client:
+    async with connect(Jobs(), tasks=objmcp.Tasks(after=0.1)) as client:
         assert client.protocol_version == "2025-11-25"
         assert client.capabilities == {"tasks": {}}
         always = await client.call("always")
@@ -245,7 +253,9 @@ def test_the_sync_client_drives_core_tasks_too() -> None:
 
 
 def test_the_sync_client_drives_tasks_too() -> None:
-    with connect_sync(Jobs(), era="modern", task_after=0.1, elicit=name_is_ada) as client:
+    with connect_sync(
+        Jobs(), era="modern", elicit=name_is_ada, tasks=objmcp.Tasks(after=0.1)
+    ) as client:
         task = client.call_task("blocking", seconds=30)
         client.cancel_task(task.task_id)
         assert client.get_task(task.task_id).status == "cancelled"

@@ -89,6 +89,7 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {
+    "tests/servers/flat_options.py": "not a server: the fixtures' flat options as records",
     "tests/servers/innocent.py": (
         "a module served whole for what the danger rules withhold (issue 38); its served "
         "tools take plain strings and numbers, as the swept fixtures' do"

@@ -421,7 +421,7 @@ def test_every_request_of_the_session_carries_its_id_and_version(session: dict[s
 
 def test_the_tools_are_listed_as_the_zoo_defines_them(session: dict[str, Any]) -> None:
     listed = result_of(session["steps"]["tools"])
-    specs = objmcp.Server("zoo", Zoo()).tools.specs()
+    specs = objmcp.Server("zoo", Zoo()).toolbox.specs()
     # 2025-11-25 adds each tool's execution.taskSupport (the core tasks) to its definition
     for tool in listed["tools"]:
         assert tool.pop("execution") == {"taskSupport": "optional"}, tool["name"]

@@ -360,7 +360,7 @@ async def test_a_server_changed_from_another_thread_tells_its_clients() -> None:
 @pytest.mark.parametrize("declare", [["tools"], "prompts", ["prompts", "roots"]])
 def test_only_resources_and_prompts_can_be_declared_in_advance(declare: Any) -> None:
     with pytest.raises(ValueError, match="declare takes 'resources' and/or 'prompts'"):
-        objmcp.Server("lab", Lab(), declare=declare)
+        objmcp.Server("lab", Lab(), about=objmcp.About(declare=declare))
 
 
 @pytest.mark.parametrize(("mode", "code"), [("legacy", -32002), ("2026-07-28", -32602)])

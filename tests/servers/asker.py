@@ -14,6 +14,8 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
+from flat_options import as_records
+
 import objmcp
 
 GREETING = "Generate a greeting"
@@ -103,4 +105,4 @@ class Asker:
 if __name__ == "__main__":
     # options as name=number: max_parked=0 makes every retry replay the method
     options = {name: int(value) for name, value in (a.split("=", 1) for a in sys.argv[1:])}
-    objmcp.start("asker", Asker(), **options)  # type: ignore[arg-type]
+    objmcp.start("asker", Asker(), **as_records(options))

@@ -67,10 +67,9 @@ def server() -> objmcp.Server:
     return objmcp.Server(
         "atlas",
         Atlas(),
-        meta=SERVER_META,
-        extensions=EXTENSIONS,
         resources={"legend": {"uri": "atlas://legend", "meta": {"com.example/symbols": 1}}},
         prompts={"greet": {"meta": {"com.example/tone": "warm"}}},
+        about=objmcp.About(meta=SERVER_META, extensions=EXTENSIONS),
     )
 
 

@@ -78,9 +78,8 @@ if __name__ == "__main__":
     app = objmcp.asgi_app(
         "chores",
         Chores(),
-        verify=lambda token: TOKENS.get(token, {}),
-        jobs=True,
-        task_after=0.2,
-        route="p1",
+        auth=objmcp.Auth(verify=lambda token: TOKENS.get(token, {})),
+        tasks=objmcp.Tasks(jobs=True, after=0.2),
+        http=objmcp.Http(route="p1"),
     )
     uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")

@@ -80,8 +80,8 @@ if __name__ == "__main__":
     APP = objmcp.asgi_app(
         "commons",
         Commons(noting),
-        verify=lambda token: TOKENS.get(token, ""),
         hooks=[noting],
-        max_sessions=int(sys.argv[2]) if len(sys.argv) > 2 else 1000,
+        auth=objmcp.Auth(verify=lambda token: TOKENS.get(token, "")),
+        http=objmcp.Http(max_sessions=int(sys.argv[2]) if len(sys.argv) > 2 else 1000),
     )
     uvicorn.run(APP, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")

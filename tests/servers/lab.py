@@ -8,6 +8,8 @@ from __future__ import annotations
 import sys
 import threading
 
+from flat_options import as_records
+
 import objmcp
 
 
@@ -107,7 +109,7 @@ class Lab:
 
 def serve(lab: Lab, **options: object) -> objmcp.Server:
     """The server of ``lab``, which ``lab`` can change."""
-    server = objmcp.Server("lab", lab, **options)  # type: ignore[arg-type]
+    server = objmcp.Server("lab", lab, **as_records(options))
     lab.server = server
     return server
 

@@ -55,4 +55,4 @@ def open_ledger() -> Ledger:
 
 
 if __name__ == "__main__":
-    objmcp.start("ledger", Ledger, concurrency="serial")
+    objmcp.start("ledger", Ledger, limits=objmcp.Limits(concurrency="serial"))

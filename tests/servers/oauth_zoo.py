@@ -14,9 +14,11 @@ import objmcp
 app = objmcp.asgi_app(
     "zoo",
     Zoo(),
-    verify=lambda token: token == "issued-by-the-authorization-server",
-    authorization_servers=["https://auth.example.com"],
-    scopes=["notes:read"],
+    auth=objmcp.Auth(
+        verify=lambda token: token == "issued-by-the-authorization-server",
+        authorization_servers=["https://auth.example.com"],
+        scopes=["notes:read"],
+    ),
 )
 
 if __name__ == "__main__":

@@ -83,12 +83,19 @@ if __name__ == "__main__":
 
     port, per, *rest = sys.argv[1:]
     numbers = [float(value) for value in rest]
-    options: dict[str, Any] = {}
+    objects: dict[str, Any] = {"per": per}
+    http: dict[str, Any] = {}
     if len(numbers) > 0:
-        options["max_objects"] = int(numbers[0])
+        objects["max_objects"] = int(numbers[0])
     if len(numbers) > 1:
-        options["object_idle"] = numbers[1]
+        objects["idle"] = numbers[1]
     if len(numbers) > 2:
-        options["session_idle"] = numbers[2]
-    app = objmcp.asgi_app("notes", make, per=per, verify=verify, **options)
+        http["session_idle"] = numbers[2]
+    app = objmcp.asgi_app(
+        "notes",
+        make,
+        objects=objmcp.Objects(**objects),
+        http=objmcp.Http(**http),
+        auth=objmcp.Auth(verify=verify),
+    )
     uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning")

@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 import anyio
+from flat_options import as_records
 
 import objmcp
 
@@ -67,7 +68,9 @@ if __name__ == "__main__":
 
         users = {"alice-token": {"sub": "alice"}, "bob-token": {"sub": "bob"}}
         options = _options(sys.argv[3:])
-        app = objmcp.asgi_app("pools", Pools(), verify=users.get, **options)
+        app = objmcp.asgi_app(
+            "pools", Pools(), **as_records(options), auth=objmcp.Auth(verify=users.get)
+        )
         uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
     else:
-        objmcp.start("pools", Pools(), **_options(sys.argv[1:]))
+        objmcp.start("pools", Pools(), **as_records(_options(sys.argv[1:])))

@@ -47,5 +47,5 @@ USERS = {"alice": "alice", "bob": "bob"}
 if __name__ == "__main__":
     import uvicorn
 
-    app = objmcp.asgi_app("watched", Watched(), verify=USERS.get)
+    app = objmcp.asgi_app("watched", Watched(), auth=objmcp.Auth(verify=USERS.get))
     uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")

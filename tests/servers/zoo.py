@@ -23,6 +23,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Literal, NamedTuple, TypedDict
 
+from flat_options import as_records
+
 import objmcp
 
 
@@ -403,5 +405,5 @@ if __name__ == "__main__":
         framing=framing,  # type: ignore[arg-type]
         instructions="A zoo of tools.",
         title="The Zoo",
-        **_options(sys.argv[2:]),  # type: ignore[arg-type]
+        **as_records(_options(sys.argv[2:])),
     )

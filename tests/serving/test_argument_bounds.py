@@ -89,7 +89,7 @@ def test_asgi_app_gives_max_values_to_the_server_too() -> None:
             """The sum."""
             return sum(numbers)
 
-    app = objmcp.asgi_app("small", Small(), max_values=5)
+    app = objmcp.asgi_app("small", Small(), limits=objmcp.Limits(max_values=5))
     assert app.max_values == 5
     refused = app.settings.tools.call("total", {"numbers": "[1, 2, 3, 4, 5]"})
     assert refused.is_error

@@ -17,6 +17,7 @@ from mcp import Client, types
 from starlette.applications import Starlette
 from starlette.routing import Mount
 
+import objmcp
 from objmcp import asgi_app
 
 sys.path.insert(0, str(ZOO.parent))
@@ -86,8 +87,9 @@ async def test_a_mounted_resource_server_points_to_metadata_it_serves() -> None:
     app = asgi_app(
         "zoo",
         Zoo(),
-        verify=lambda token: False,
-        authorization_servers=["https://auth.example.com"],
+        auth=objmcp.Auth(
+            verify=lambda token: False, authorization_servers=["https://auth.example.com"]
+        ),
     )
     site = Starlette(routes=[Mount("/sub", app=app)])
     transport = httpx.ASGITransport(app=site)

@@ -65,7 +65,7 @@ def frame(body: bytes, framing: Concrete) -> bytes:
 
 def serve(chunks: Sequence[bytes], framing: Concrete | Literal["auto"]) -> bytes:
     """Serve ``Pad`` on ``chunks`` (one read each) until they end; what it wrote."""
-    server = objmcp.Server("fuzz", Pad(), framing=framing, grace=1.0)
+    server = objmcp.Server("fuzz", Pad(), framing=framing, limits=objmcp.Limits(grace=1.0))
     pending = list(chunks)
     written: list[bytes] = []
 

@@ -62,7 +62,9 @@ async def _served(app: objmcp.McpApp) -> httpx.AsyncClient:
 
 
 async def test_verify_returning_claims_names_the_caller() -> None:
-    app = objmcp.asgi_app("who", Who(), verify=lambda token: CLAIMS.get(token, {}))
+    app = objmcp.asgi_app(
+        "who", Who(), auth=objmcp.Auth(verify=lambda token: CLAIMS.get(token, {}))
+    )
     async with await _served(app) as client:
         alice = await _modern_call(client, "alice-token", "whoami")
         service = await _modern_call(client, "service-token", "whoami", 2)
@@ -96,7 +98,7 @@ async def test_verify_returning_claims_names_the_caller() -> None:
 async def test_every_check_names_a_caller(
     options: dict[str, Any], token: str, expected: dict[str, Any]
 ) -> None:
-    app = objmcp.asgi_app("who", Who(), **options)
+    app = objmcp.asgi_app("who", Who(), auth=objmcp.Auth(**options))
     async with await _served(app) as client:
         answered = _structured(await _modern_call(client, token, "whoami"))
     await app.aclose()
@@ -122,7 +124,9 @@ async def test_no_authentication_means_no_caller() -> None:
 async def test_a_session_follows_the_subject_through_a_refreshed_token() -> None:
     # handshake era: the session is bound to sub=alice, and each call sees the caller of
     # its own request (the refreshed token's scopes)
-    app = objmcp.asgi_app("who", Who(), verify=lambda token: CLAIMS.get(token, {}))
+    app = objmcp.asgi_app(
+        "who", Who(), auth=objmcp.Auth(verify=lambda token: CLAIMS.get(token, {}))
+    )
     async with await _served(app) as client:
 
         def as_(token: str, **more: str) -> dict[str, str]:

@@ -332,7 +332,9 @@ def test_beyond_max_tasks_a_task_call_is_refused(max_tasks: str) -> None:
 @pytest.mark.anyio
 async def test_over_http_a_task_is_its_callers_alone() -> None:
     callers = {"alice-token": {"sub": "alice"}, "bob-token": {"sub": "bob"}}
-    app = objmcp.asgi_app("jobs", jobs_object(), verify=lambda token: callers.get(token, {}))
+    app = objmcp.asgi_app(
+        "jobs", jobs_object(), auth=objmcp.Auth(verify=lambda token: callers.get(token, {}))
+    )
     transport = httpx.ASGITransport(app=app)
     ids = iter(range(1, 1000))
 
@@ -393,7 +395,7 @@ async def test_over_http_a_task_is_its_callers_alone() -> None:
 
 @pytest.mark.anyio
 async def test_stateless_http_declares_no_tasks_and_runs_a_task_call_plainly() -> None:
-    app = objmcp.asgi_app("jobs", jobs_object(), stateless=True)
+    app = objmcp.asgi_app("jobs", jobs_object(), http=objmcp.Http(stateless=True))
     headers = {
         "accept": "application/json, text/event-stream",
         "mcp-protocol-version": "2025-11-25",

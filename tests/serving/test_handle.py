@@ -48,7 +48,7 @@ def test_handle_runs_calls_as_serving_does_with_nobody_to_ask() -> None:
     server = objmcp.Server("desk", Desk())
     # the bound on calls in a server of its own: on a loaded machine the calls that must
     # succeed are never raced against it
-    bounded = objmcp.Server("desk", Desk(), call_timeout=0.2)
+    bounded = objmcp.Server("desk", Desk(), limits=objmcp.Limits(call_timeout=0.2))
 
     async def main() -> list[Any]:
         answers = [await server.handle(INITIALIZE)]

@@ -418,7 +418,9 @@ async def test_a_token_is_required_when_the_server_has_one(guarded: HttpServer) 
 
 
 async def test_a_session_answers_only_the_credentials_that_opened_it() -> None:
-    app = objmcp.asgi_app("zoo", Zoo(), verify=lambda token: token in ("alice", "bob"))
+    app = objmcp.asgi_app(
+        "zoo", Zoo(), auth=objmcp.Auth(verify=lambda token: token in ("alice", "bob"))
+    )
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
         accept = {"accept": "application/json, text/event-stream"}
@@ -509,7 +511,10 @@ async def test_a_modern_client_listens_on_a_stream_that_stays_open(lab_http: Htt
 
 async def test_a_request_state_answers_only_the_caller_it_was_made_for() -> None:
     app = objmcp.asgi_app(
-        "zoo", Zoo(), verify=lambda token: token in ("alice", "bob"), max_parked=0
+        "zoo",
+        Zoo(),
+        auth=objmcp.Auth(verify=lambda token: token in ("alice", "bob")),
+        waiting=objmcp.Waiting(max_parked=0),
     )
     capabilities = {"elicitation": {}}
     call = modern("tools/call", name="ask")
@@ -643,7 +648,9 @@ def test_an_oauth_resource_server_describes_itself_to_the_sdk() -> None:
 async def test_a_client_cancels_only_its_own_modern_requests() -> None:
     # 2026-07-28 requests share one connection under the server's ids (objmcp-http-N): a
     # cancellation names the caller's own id, and reaches that caller's request alone
-    app = objmcp.asgi_app("zoo", Zoo(), verify=lambda token: token in ("alice", "bob"))
+    app = objmcp.asgi_app(
+        "zoo", Zoo(), auth=objmcp.Auth(verify=lambda token: token in ("alice", "bob"))
+    )
     transport = httpx.ASGITransport(app=app)
     accept = {"accept": "application/json, text/event-stream"}
     alice = {**accept, "authorization": "Bearer alice"}
@@ -678,7 +685,7 @@ async def test_a_client_cancels_only_its_own_modern_requests() -> None:
 
 async def test_a_user_verify_names_keeps_its_session_when_its_token_is_refreshed() -> None:
     users = {"alice-1": "alice", "alice-2": "alice", "bob-1": "bob"}
-    app = objmcp.asgi_app("zoo", Zoo(), verify=lambda token: users.get(token, ""))
+    app = objmcp.asgi_app("zoo", Zoo(), auth=objmcp.Auth(verify=lambda token: users.get(token, "")))
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
         accept = {"accept": "application/json, text/event-stream"}
@@ -703,7 +710,10 @@ async def test_what_one_callers_search_finds_joins_that_callers_list_alone() -> 
     # per caller, so one caller's searches never show in another's list
     users = {"alice": "alice", "bob": "bob"}
     app = objmcp.asgi_app(
-        "zoo", Zoo(), discovery="search", verify=lambda token: users.get(token, "")
+        "zoo",
+        Zoo(),
+        discovery=objmcp.Discovery(mode="search"),
+        auth=objmcp.Auth(verify=lambda token: users.get(token, "")),
     )
     transport = httpx.ASGITransport(app=app)
     accept = {"accept": "application/json, text/event-stream"}
@@ -757,7 +767,10 @@ async def test_a_modern_listen_stream_hears_that_a_search_changed_the_list() -> 
 async def test_a_searching_servers_tool_list_is_never_cached_as_public() -> None:
     # what a search surfaces joins one caller's list: a shared cache must not keep it
     app = objmcp.asgi_app(
-        "zoo", Zoo(), discovery="search", cache={"tools/list": (60_000, "public")}
+        "zoo",
+        Zoo(),
+        discovery=objmcp.Discovery(mode="search"),
+        about=objmcp.About(cache={"tools/list": (60_000, "public")}),
     )
     transport = httpx.ASGITransport(app=app)
     accept = {"accept": "application/json, text/event-stream", **modern_headers("tools/list")}

@@ -22,6 +22,8 @@ from http_helpers import (
     post,
 )
 
+import objmcp
+
 
 @pytest.fixture(scope="module")
 def bounded() -> Iterator[HttpServer]:
@@ -70,10 +72,9 @@ def test_a_session_beyond_the_cap_of_busy_ones_is_refused_503(bounded: HttpServe
 
 
 def test_max_sessions_must_be_positive() -> None:
-    import objmcp
 
     with pytest.raises(ValueError, match="max_sessions"):
-        objmcp.asgi_app("zoo", {}, max_sessions=0)
+        objmcp.asgi_app("zoo", {}, http=objmcp.Http(max_sessions=0))
 
 
 # --- what one request may cost (item 7) ---------------------------------------------------------

@@ -118,7 +118,7 @@ async def test_what_a_plain_call_logs_comes_before_its_answer_on_one_stream(
 async def test_a_plain_call_past_the_call_timeout_is_stopped_in_the_lane(
     ran_here: list[str],
 ) -> None:
-    app = objmcp.asgi_app("lane", Plain(), call_timeout=0.2)
+    app = objmcp.asgi_app("lane", Plain(), limits=objmcp.Limits(call_timeout=0.2))
     (answer,) = await post(app, (call(3, "slow", seconds=2), headers("tools/call", "slow")))
     await app.aclose()
     result = answer.json()["result"]

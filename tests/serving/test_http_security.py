@@ -240,7 +240,7 @@ async def test_the_asgi_app_refuses_remote_clients_unless_told() -> None:
         ("open", {"no_auth": True}),
         ("token", {"token": "t0ken"}),
     ]:
-        app = objmcp.asgi_app("zoo", Zoo(), **options)
+        app = objmcp.asgi_app("zoo", Zoo(), auth=objmcp.Auth(**options))
         transport = httpx.ASGITransport(app=app, client=remote)
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
             sent = {**headers, "authorization": "Bearer t0ken"} if name == "token" else headers

@@ -325,7 +325,9 @@ class Ledger:
 
 @pytest.mark.anyio
 async def test_a_name_the_object_has_is_prefixed_and_the_text_says_so() -> None:
-    async with connect(Ledger(), jobs=True, task_after=0.1, capabilities=NO_TASKS) as client:
+    async with connect(
+        Ledger(), capabilities=NO_TASKS, tasks=objmcp.Tasks(jobs=True, after=0.1)
+    ) as client:
         names = [tool["name"] for tool in await client.list_tools()]
         assert names == ["job_status", "tally", "objmcp_job_status", "job_result", "job_cancel"]
         assert (await client.call("job_status")).text == "all square"
@@ -343,7 +345,9 @@ async def test_a_name_the_object_has_is_prefixed_and_the_text_says_so() -> None:
 
 @pytest.mark.anyio
 async def test_in_2025_11_25_the_job_tools_are_never_tasks_themselves() -> None:
-    async with connect(Ledger(), jobs=True, task_after=0.1, era="handshake") as client:
+    async with connect(
+        Ledger(), era="handshake", tasks=objmcp.Tasks(jobs=True, after=0.1)
+    ) as client:
         assert client.protocol_version == "2025-11-25"
         listed = {tool["name"]: tool for tool in await client.list_tools()}
         for name in ("objmcp_job_status", "job_result", "job_cancel"):
@@ -373,7 +377,10 @@ class Many:
 @pytest.mark.anyio
 async def test_in_search_mode_the_job_tools_are_listed_beside_the_meta_tools() -> None:
     async with connect(
-        Many(), jobs=True, task_after=0.1, discovery="search", capabilities=NO_TASKS
+        Many(),
+        capabilities=NO_TASKS,
+        tasks=objmcp.Tasks(jobs=True, after=0.1),
+        discovery=objmcp.Discovery(mode="search"),
     ) as client:
         names = [tool["name"] for tool in await client.list_tools()]
         assert names == ["search_tools", "describe_tools", "call_tool", *JOB_TOOLS]
@@ -392,7 +399,7 @@ async def test_in_search_mode_the_job_tools_are_listed_beside_the_meta_tools() -
 
 def test_the_option_is_checked() -> None:
     with pytest.raises(TypeError, match="jobs takes True or False"):
-        objmcp.Server("x", Many(), jobs="yes")  # type: ignore[arg-type]
+        objmcp.Server("x", Many(), tasks=objmcp.Tasks(jobs="yes"))  # type: ignore[arg-type]
 
 
 def test_config_and_dev_pass_jobs_on(tmp_path: Path) -> None:
@@ -423,20 +430,22 @@ def test_config_and_dev_pass_jobs_on(tmp_path: Path) -> None:
 async def test_with_task_after_off_only_the_tools_that_say_task_become_jobs() -> None:
     tools = {"slow_one": {"task": "always"}}
     async with connect(
-        Many(), jobs=True, task_after=None, tools=tools, capabilities=NO_TASKS
+        Many(), tools=tools, capabilities=NO_TASKS, tasks=objmcp.Tasks(jobs=True, after=None)
     ) as client:
         started = await client.call("slow_one", seconds=0.3)  # at once: it says so
         job_id = job_id_in(started.text)
         assert "each call waits up to 5 s" in started.text  # task_after off: 5 s
         done = await client.call("job_result", job_id=job_id)
         assert done.text == "one"
-    async with connect(Many(), jobs=True, task_after=None, capabilities=NO_TASKS) as client:
+    async with connect(
+        Many(), capabilities=NO_TASKS, tasks=objmcp.Tasks(jobs=True, after=None)
+    ) as client:
         assert (await client.call("slow_one", seconds=0.3)).text == "one"
 
 
 @pytest.mark.anyio
 async def test_server_handle_waits_for_the_call_and_makes_no_job() -> None:
-    server = objmcp.Server("many", Many(), jobs=True, task_after=0.1)
+    server = objmcp.Server("many", Many(), tasks=objmcp.Tasks(jobs=True, after=0.1))
     initialize = {
         "protocolVersion": "2025-06-18",
         "capabilities": {},
@@ -468,7 +477,7 @@ async def test_in_2026_07_28_a_tool_that_says_it_asks_is_no_job() -> None:
     def answer(params: Any) -> dict[str, Any]:
         return {"action": "accept", "content": {"value": "Ada"}}
 
-    options: dict[str, Any] = {"jobs": True, "task_after": 0.1, "elicit": answer}
+    options: dict[str, Any] = {"tasks": objmcp.Tasks(jobs=True, after=0.1), "elicit": answer}
     no_tasks = {"elicitation": {}}  # the testing client declares its era's tasks else
     async with connect(Asks(), era="modern", capabilities=no_tasks, **options) as client:
         asked = await client.call("slow_question")  # input_required, then the retry

@@ -221,7 +221,9 @@ async def test_a_static_key_and_the_caller_it_names(auth: AuthServer) -> None:
             return f"{caller.subject} via {caller.client_id}: {' '.join(sorted(caller.scopes))}"
 
     audience = "http://127.0.0.1/mcp"
-    app = objmcp.asgi_app("who", Who(), jwt_key=auth.public_pem(), issuer=ISSUER, audience=audience)
+    app = objmcp.asgi_app(
+        "who", Who(), auth=objmcp.Auth(jwt_key=auth.public_pem(), issuer=ISSUER, audience=audience)
+    )
     claims = {"iss": ISSUER, "aud": audience, "exp": int(time.time()) + 60}
     pem_as_secret = _hs256(claims, auth.public_pem().encode())  # algorithm confusion
     unsigned = jwt.encode(
@@ -260,9 +262,13 @@ def _hs256(claims: dict[str, Any], secret: bytes) -> str:
 
 def test_a_jwt_check_needs_its_issuer_and_audience(auth: AuthServer) -> None:
     with pytest.raises(ValueError, match="issuer= and audience="):
-        objmcp.asgi_app("zoo", object(), jwks_url=auth.url)
+        objmcp.asgi_app("zoo", object(), auth=objmcp.Auth(jwks_url=auth.url))
     with pytest.raises(ValueError, match="token=, verify= or a JWT check"):
-        objmcp.asgi_app("zoo", object(), jwks_url=auth.url, issuer=ISSUER, audience="x", token="t")
+        objmcp.asgi_app(
+            "zoo",
+            object(),
+            auth=objmcp.Auth(jwks_url=auth.url, issuer=ISSUER, audience="x", token="t"),
+        )
 
 
 async def test_the_metadata_names_the_audience_as_the_resource(auth: AuthServer) -> None:
@@ -270,11 +276,13 @@ async def test_the_metadata_names_the_audience_as_the_resource(auth: AuthServer)
     app = objmcp.asgi_app(
         "zoo",
         object(),
-        jwks_url=auth.url,
-        issuer=ISSUER,
-        audience=audience,
-        scopes=[SCOPE],
-        authorization_servers=[ISSUER],
+        auth=objmcp.Auth(
+            jwks_url=auth.url,
+            issuer=ISSUER,
+            audience=audience,
+            scopes=[SCOPE],
+            authorization_servers=[ISSUER],
+        ),
     )
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
@@ -288,7 +296,8 @@ def test_a_jwt_check_is_authentication_enough_beyond_loopback(auth: AuthServer) 
     from objmcp.cli.main import _check_exposure, _parser
 
     common = ["run", "--http", "--host", "0.0.0.0", "x.py:X"]
-    checked = _parser().parse_args([*common[:-1], "--jwks-url", auth.url, common[-1]])
-    _check_exposure(checked, "http://0.0.0.0:8000/mcp")  # no --token needed
+    parser, _ = _parser()
+    checked = parser.parse_args([*common[:-1], "--jwks-url", auth.url, common[-1]])
+    _check_exposure(checked, "0.0.0.0", "http://0.0.0.0:8000/mcp")  # no --token needed
     with pytest.raises(objmcp.TargetError, match="no token"):
-        _check_exposure(_parser().parse_args(common), "http://0.0.0.0:8000/mcp")
+        _check_exposure(parser.parse_args(common), "0.0.0.0", "http://0.0.0.0:8000/mcp")

@@ -190,26 +190,36 @@ def test_over_http_both_eras_declare_and_negotiate() -> None:
 def test_the_options_are_checked_when_the_server_is_made() -> None:
     for name in ("maps", "/maps", "com.example/", "1com.example/maps", "com..example/x", "a/-x"):
         with pytest.raises(ValueError, match="vendor-prefix/name"):
-            objmcp.Server("s", atlas.Atlas(), extensions={name: {}})
+            objmcp.Server("s", atlas.Atlas(), about=objmcp.About(extensions={name: {}}))
     with pytest.raises(TypeError, match="JSON object"):
-        objmcp.Server("s", atlas.Atlas(), extensions={"com.example/maps": ["road"]})
+        objmcp.Server(
+            "s", atlas.Atlas(), about=objmcp.About(extensions={"com.example/maps": ["road"]})
+        )
     with pytest.raises(TypeError, match="JSON object"):
-        objmcp.Server("s", atlas.Atlas(), extensions={"com.example/maps": {"f": float("nan")}})
+        objmcp.Server(
+            "s",
+            atlas.Atlas(),
+            about=objmcp.About(extensions={"com.example/maps": {"f": float("nan")}}),
+        )
     with pytest.raises(TypeError, match="mapping of extension names"):
-        objmcp.Server("s", atlas.Atlas(), extensions=["com.example/maps"])
+        objmcp.Server("s", atlas.Atlas(), about=objmcp.About(extensions=["com.example/maps"]))
     with pytest.raises(ValueError, match="serverInfo"):
-        objmcp.Server("s", atlas.Atlas(), meta={"io.modelcontextprotocol/serverInfo": {}})
+        objmcp.Server(
+            "s", atlas.Atlas(), about=objmcp.About(meta={"io.modelcontextprotocol/serverInfo": {}})
+        )
     with pytest.raises(TypeError, match="meta"):
-        objmcp.Server("s", atlas.Atlas(), meta=["not", "a", "mapping"])
+        objmcp.Server("s", atlas.Atlas(), about=objmcp.About(meta=["not", "a", "mapping"]))
     with pytest.raises(TypeError, match="resource option meta"):
         objmcp.resource("x://y", meta={1: "one"})  # type: ignore[dict-item]
     with pytest.raises(TypeError, match="prompt option meta"):
         objmcp.prompt(meta="tone")  # type: ignore[arg-type]
     fine = {"io.modelcontextprotocol/ui": {}, "com.example.mcp/a_b.c-d": {"n": [1]}}
-    server = objmcp.Server("s", atlas.Atlas(), extensions=fine)
+    server = objmcp.Server("s", atlas.Atlas(), about=objmcp.About(extensions=fine))
     assert server.extensions == {**fine, "io.modelcontextprotocol/tasks": {}}  # and objmcp's
     with pytest.raises(ValueError, match="objmcp itself"):
-        objmcp.Server("s", atlas.Atlas(), extensions={"io.modelcontextprotocol/tasks": {}})
+        objmcp.Server(
+            "s", atlas.Atlas(), about=objmcp.About(extensions={"io.modelcontextprotocol/tasks": {}})
+        )
 
 
 def test_objmcps_own_extensions_join_the_given_ones_and_keep_their_names() -> None:

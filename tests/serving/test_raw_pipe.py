@@ -8,6 +8,8 @@ from typing import Any
 
 from conftest import PYTHON, ZOO, RawServer, server_env
 
+import objmcp
+
 INIT = {
     "jsonrpc": "2.0",
     "id": 1,
@@ -338,8 +340,6 @@ def test_a_client_that_stops_reading_does_not_crash_the_server() -> None:
 def test_a_frame_over_the_size_limit_is_refused_and_serving_goes_on() -> None:
     import os
 
-    import objmcp
-
     class Small:
         def echo(self, text: str) -> str:
             return text
@@ -350,7 +350,9 @@ def test_a_frame_over_the_size_limit_is_refused_and_serving_goes_on() -> None:
     read_out, write_out = os.pipe()
     os.write(write_in, ("\n".join(data) + "\n").encode())
     os.close(write_in)
-    objmcp.start("small", Small(), input=read_in, output=write_out, max_frame=1000)
+    objmcp.start(
+        "small", Small(), input=read_in, output=write_out, limits=objmcp.Limits(max_frame=1000)
+    )
     os.close(write_out)
     os.close(read_in)
     with os.fdopen(read_out, "rb") as out:

@@ -5,6 +5,7 @@ call and does not see the tool listed, in both eras; on stdio scopes do not appl
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import httpx2 as httpx  # the HTTP client the mcp SDK ships with
@@ -40,13 +41,18 @@ class Notes:
         return "wiped"
 
 
-def _app(**options: Any) -> objmcp.McpApp:
+def _app(
+    discovery: objmcp.Discovery | None = None, authorization_servers: Sequence[str] = ()
+) -> objmcp.McpApp:
     return objmcp.asgi_app(
         "notes",
         Notes(),
-        verify=lambda token: TOKENS.get(token, {}),
         tools={"wipe": {"scopes": ["notes:admin"]}},
-        **options,
+        discovery=discovery,
+        auth=objmcp.Auth(
+            verify=lambda token: TOKENS.get(token, {}),
+            authorization_servers=authorization_servers,
+        ),
     )
 
 
@@ -137,7 +143,7 @@ def test_scopes_are_a_list_of_names() -> None:
 
 
 async def test_call_tool_in_search_mode_is_held_to_the_scopes_of_the_tool_it_names() -> None:
-    app = _app(discovery="search")
+    app = _app(discovery=objmcp.Discovery(mode="search"))
     async with _client(app) as client:
         through = {"name": "write", "arguments": {"text": "z"}}
         refused = await _modern(client, "reader", "tools/call", "call_tool", arguments=through)
@@ -148,7 +154,7 @@ async def test_call_tool_in_search_mode_is_held_to_the_scopes_of_the_tool_it_nam
 
 
 async def test_search_mode_tells_a_caller_only_of_the_tools_it_reaches() -> None:
-    app = _app(discovery="search")
+    app = _app(discovery=objmcp.Discovery(mode="search"))
     async with _client(app) as client:
         found = {}
         for token in ("reader", "writer"):
@@ -168,7 +174,7 @@ async def test_search_mode_tells_a_caller_only_of_the_tools_it_reaches() -> None
 
 
 async def test_a_fixed_token_grants_no_scope() -> None:
-    app = objmcp.asgi_app("notes", Notes(), token="fixed")
+    app = objmcp.asgi_app("notes", Notes(), auth=objmcp.Auth(token="fixed"))
     async with _client(app) as client:
         listed = await _modern(client, "fixed", "tools/list")
         refused = await _modern(client, "fixed", "tools/call", "write", arguments={"text": "x"})

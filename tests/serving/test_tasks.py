@@ -217,9 +217,9 @@ async def test_over_http_a_task_is_its_callers_alone_and_names_its_process() -> 
     app = objmcp.asgi_app(
         "jobs",
         module.Jobs(),
-        verify=lambda token: callers.get(token, {}),
-        task_after=0.1,
-        route="p1",
+        auth=objmcp.Auth(verify=lambda token: callers.get(token, {})),
+        tasks=objmcp.Tasks(after=0.1),
+        http=objmcp.Http(route="p1"),
     )
     transport = httpx.ASGITransport(app=app)
 
@@ -263,7 +263,11 @@ async def test_hooks_see_a_task_s_call_end_to_end_through_the_testing_client() -
     seen = Seen()
     capabilities = {"extensions": {TASKS: {}}}
     async with connect(
-        module.Jobs(), era="modern", capabilities=capabilities, hooks=[seen], task_after=0.1
+        module.Jobs(),
+        era="modern",
+        capabilities=capabilities,
+        hooks=[seen],
+        tasks=objmcp.Tasks(after=0.1),
     ) as client:
         created = await client.request(
             "tools/call", {"name": "slow", "arguments": {"seconds": 0.3}}

@@ -203,13 +203,13 @@ async def test_the_http_traceparent_header_and_the_session_id() -> None:
 
 
 async def test_tracing_false_makes_no_spans() -> None:
-    async with connect(Desk(), tracing=False) as client:
+    async with connect(Desk(), telemetry=objmcp.Telemetry(tracing=False)) as client:
         await client.call("work", what="x")
     assert [span.name for span in EXPORTER.get_finished_spans()] == ["sync work"]
 
 
 async def test_serial_calls_nest_on_their_one_thread() -> None:
-    async with connect(Desk(), concurrency="serial") as client:
+    async with connect(Desk(), limits=objmcp.Limits(concurrency="serial")) as client:
         assert (await client.call("work", what="s")).text == "S"
     nested("tools/call work", "sync work")
 
@@ -275,7 +275,9 @@ async def test_a_task_s_work_stays_inside_its_call_s_span() -> None:
     # a call answered as a task (2026-07-28) runs on after its answer: its span lasts until
     # the method ends, and the method's own spans nest in it
     capabilities = {"extensions": {"io.modelcontextprotocol/tasks": {}}}
-    async with connect(Slow(), era="modern", capabilities=capabilities, task_after=0.05) as client:
+    async with connect(
+        Slow(), era="modern", capabilities=capabilities, tasks=objmcp.Tasks(after=0.05)
+    ) as client:
         created = await client.request("tools/call", {"name": "work", "arguments": {}})
         assert created["resultType"] == "task"
         for _ in range(200):

@@ -7,7 +7,7 @@ and :func:`tool_result` makes the result of a value (structured where the tool
 declares an output schema). :class:`~objmcp.Toolbox` calls a tool through them,
 and so does the serving layer's fast lane, with no layer in between.
 
-Results are bounded by :class:`~objmcp.model.values.content.Limits`. A sync tool's result
+Results are bounded by :class:`~objmcp.model.values.content.ResultLimits`. A sync tool's result
 is converted in its worker thread, as part of the call (a ``call_timeout`` stops
 waiting for it there); an async tool's on the event loop, except an iterator it
 returns, which may run any code for each item: that is read and converted in a
@@ -31,7 +31,7 @@ import anyio.to_thread
 from ..describe.hints import BINARY
 from ..values.content import (
     DEFAULT_LIMITS,
-    Limits,
+    ResultLimits,
     ToolResult,
     error_result,
     plain_text,
@@ -52,7 +52,7 @@ def run_sync_tool(
     tool: Tool,
     arguments: object,
     injected: Mapping[object, object] | None,
-    limits: Limits = DEFAULT_LIMITS,
+    limits: ResultLimits = DEFAULT_LIMITS,
 ) -> ToolResult | object:
     """Call a sync tool and make its result within ``limits``, all in the calling
     (worker) thread.
@@ -75,7 +75,7 @@ def _run_sync_tool(
     tool: Tool,
     arguments: object,
     injected: Mapping[object, object] | None,
-    limits: Limits,
+    limits: ResultLimits,
 ) -> ToolResult | object:
     try:
         positional, keywords = tool.bind(arguments, injected, limits.max_values)
@@ -101,7 +101,7 @@ def _in_main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
-async def settle(pending: object, tool: Tool, limits: Limits = DEFAULT_LIMITS) -> ToolResult:
+async def settle(pending: object, tool: Tool, limits: ResultLimits = DEFAULT_LIMITS) -> ToolResult:
     """Await what an async tool (or a sync one) gave back, and make its result within
     ``limits``; what it printed meanwhile is its answer when it returned nothing else."""
     keeping = keep_print(limits.max_result)
@@ -121,7 +121,7 @@ _NOTHING = plain_text(None)
 
 
 def _with_printed(
-    tool: Tool, outcome: ToolResult | object, printed: Printed, limits: Limits
+    tool: Tool, outcome: ToolResult | object, printed: Printed, limits: ResultLimits
 ) -> ToolResult | object:
     """``outcome`` of a call of ``tool`` that printed ``printed``: the printed text is the
     answer of a call that gave none (returned None, with no output schema to fill; an
@@ -144,7 +144,7 @@ def _with_printed(
     return outcome
 
 
-async def _settle(pending: object, tool: Tool, limits: Limits) -> ToolResult:
+async def _settle(pending: object, tool: Tool, limits: ResultLimits) -> ToolResult:
     name = tool.name
     try:
         value, budget = await awaited(pending, limits)
@@ -162,7 +162,7 @@ async def _settle(pending: object, tool: Tool, limits: Limits) -> ToolResult:
     return tool_result(tool, value, limits, budget)
 
 
-async def awaited(pending: object, limits: Limits) -> tuple[object, Budget | None]:
+async def awaited(pending: object, limits: ResultLimits) -> tuple[object, Budget | None]:
     """What an async method gave back, awaited: an async generator's items are read, as
     far as ``limits.max_items`` allows, and the budget left is given with them (None when
     there was no such generator). An iterator is given back unread (see :func:`off_loop`)."""
@@ -195,7 +195,7 @@ async def _take(generator: AsyncIterator[object], budget: Budget) -> list[object
 
 
 def tool_result(
-    tool: Tool, value: object, limits: Limits = DEFAULT_LIMITS, budget: Budget | None = None
+    tool: Tool, value: object, limits: ResultLimits = DEFAULT_LIMITS, budget: Budget | None = None
 ) -> ToolResult:
     """The result of a call of ``tool`` that returned ``value``, within ``limits``, with
     its structured content when the tool has an output schema; never raises.

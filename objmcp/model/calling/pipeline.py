@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 import anyio
 
-from ..values.content import Limits, ToolResult, error_result
+from ..values.content import ResultLimits, ToolResult, error_result
 from ..values.jsoncount import small
 from .hooks import CallInfo, Hook, after, before
 from .inject import InputNeeded
@@ -32,7 +32,7 @@ def call_in_thread(
     tool: Tool,
     arguments: object,
     injected: Mapping[object, object] | None,
-    limits: Limits,
+    limits: ResultLimits,
     hooks: Sequence[Hook],
     info: CallInfo | None,
     settle_elsewhere: Callable[[object], ToolResult],
@@ -55,7 +55,7 @@ def call_in_thread(
     return after(hooks, info, outcome) if hooks and info is not None else outcome
 
 
-async def settled_on_loop(pending: object, tool: Tool, limits: Limits) -> ToolResult:
+async def settled_on_loop(pending: object, tool: Tool, limits: ResultLimits) -> ToolResult:
     """What a sync tool gave back that must be awaited, settled on the running loop."""
     return await settle(pending, tool, limits)
 
@@ -79,7 +79,7 @@ async def run_on_loop(
     tool: Tool,
     arguments: object,
     injected: Mapping[object, object] | None,
-    limits: Limits,
+    limits: ResultLimits,
     threads: ThreadRunner,
     state: Place | None = None,
 ) -> ToolResult:

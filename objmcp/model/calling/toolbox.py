@@ -45,7 +45,7 @@ from ..finding.danger import effects_line, withheld_line
 from ..finding.prompts import Prompt, render_messages
 from ..finding.publish import PromptOptions, ResourceOptions, ToolOptions
 from ..finding.resources import Resource, read_contents
-from ..values.content import DEFAULT_LIMITS, Limits, ToolResult, error_result
+from ..values.content import DEFAULT_LIMITS, ResultLimits, ToolResult, error_result
 from ..values.jsonable import Budget
 from .caller import Caller
 from .headers import ParamHeader
@@ -179,7 +179,7 @@ class Toolbox(Mapping[str, Tool]):
         self.target = target
         self.concurrency: Concurrency = concurrency
         self.lenient = lenient
-        self.limits = Limits(max_items, max_result, max_values)
+        self.limits = ResultLimits(max_items, max_result, max_values)
         """How big a call may be (``max_items``, ``max_result``, ``max_values``)."""
         self._threads = ThreadRunner(serial=concurrency == "serial", limit=max_threads)
         # Changes replace these dicts rather than mutate them: a reader on another

@@ -20,7 +20,14 @@ from ..describe import hints as t
 from ..describe.annotations import type_hints_of
 from ..describe.docs import read_docs
 from ..describe.signatures import is_async, signature_of
-from ..values.content import DEFAULT_LIMITS, Limits, TooBig, block_size, cut_note, value_result
+from ..values.content import (
+    DEFAULT_LIMITS,
+    ResultLimits,
+    TooBig,
+    block_size,
+    cut_note,
+    value_result,
+)
 from ..values.convert import from_texts
 from ..values.jsonable import Budget
 from ..values.media import MEDIA
@@ -122,7 +129,7 @@ def make_prompt(member: str, function: Callable[..., object], options: PromptOpt
 
 
 def render_messages(
-    value: object, limits: Limits = DEFAULT_LIMITS, budget: Budget | None = None
+    value: object, limits: ResultLimits = DEFAULT_LIMITS, budget: Budget | None = None
 ) -> list[dict[str, Any]]:
     """The ``messages`` of ``prompts/get`` for what the method returned: a string is
     one user message; a list (or an iterator) holds strings (user messages),

@@ -23,7 +23,7 @@ from ..calling.inject import injected_parameters
 from ..describe.annotations import type_hints_of
 from ..describe.docs import read_docs
 from ..describe.signatures import is_async, signature_of
-from ..values.content import DEFAULT_LIMITS, Limits, TooBig, block_size, cut_note
+from ..values.content import DEFAULT_LIMITS, ResultLimits, TooBig, block_size, cut_note
 from ..values.convert import from_texts
 from ..values.jsonable import Budget, to_jsonable
 from ..values.jsontext import dumps
@@ -192,7 +192,7 @@ def read_contents(
     resource: Resource,
     uri: str,
     value: object,
-    limits: Limits = DEFAULT_LIMITS,
+    limits: ResultLimits = DEFAULT_LIMITS,
     budget: Budget | None = None,
 ) -> list[dict[str, Any]]:
     """The ``contents`` of ``resources/read`` for what the method returned, within

@@ -12,7 +12,7 @@ itself (``to_pylist``, ``to_dict`` ...) is what it exports; anything else is ``s
 ``"NaN"``, ``"Infinity"`` and ``"-Infinity"`` (:mod:`objmcp.model.values.nonfinite`). A value with
 no JSON form (a cycle) is an error result that says so.
 
-A result is bounded (:class:`Limits`): the iterators and generators in it give at most
+A result is bounded (:class:`ResultLimits`): the iterators and generators in it give at most
 ``max_items`` items all together, and a result that was cut says so in a second text
 block after its JSON text; a result whose text (with its media's data) is longer than
 ``max_result`` characters is an error result naming its size and the option.
@@ -37,7 +37,7 @@ from .media import content_blocks, describe_blocks, is_media
 __all__ = [
     "DEFAULT_LIMITS",
     "IN_RESULT",
-    "Limits",
+    "ResultLimits",
     "block_size",
     "TooBig",
     "ToolResult",
@@ -115,7 +115,7 @@ _SHORT_INT = 10**18
 
 
 @dataclass(frozen=True)
-class Limits:
+class ResultLimits:
     """How big a call may be: ``max_items`` items read from its result's iterators and
     generators, all together (the rest is cut, and the result says so), ``max_result``
     characters of its result's text (beyond it, an error result), and ``max_values``
@@ -133,12 +133,12 @@ class Limits:
                 raise ValueError(f"{name} must be a positive integer, not {number!r}")
 
 
-DEFAULT_LIMITS = Limits()
+DEFAULT_LIMITS = ResultLimits()
 
 
 def value_result(
     value: object,
-    limits: Limits = DEFAULT_LIMITS,
+    limits: ResultLimits = DEFAULT_LIMITS,
     budget: Budget | None = None,
 ) -> ToolResult:
     """The result of a call that returned ``value``, within ``limits`` (``budget``: what
@@ -172,7 +172,7 @@ def value_result(
     return ToolResult(text, jsonable)
 
 
-def _bounded(result: ToolResult, budget: Budget | None, limits: Limits) -> ToolResult:
+def _bounded(result: ToolResult, budget: Budget | None, limits: ResultLimits) -> ToolResult:
     """``result`` noted as cut when ``budget`` was, or an error result when too big."""
     if budget is not None and budget.cut:
         note = cut_note(budget.limit)
@@ -215,7 +215,7 @@ def cut_note(limit: int) -> str:
     )
 
 
-def too_big(size: int, limits: Limits, what: str = "The tool's result") -> ToolResult:
+def too_big(size: int, limits: ResultLimits, what: str = "The tool's result") -> ToolResult:
     """The error result of a result ``size`` characters long, over ``max_result``
     (``what``: whose result, for the message)."""
     return ToolResult(
@@ -230,7 +230,7 @@ class TooBig(Exception):
     """Raised for a resource's contents or a prompt's messages longer than ``max_result``
     characters: its message says how long and names the option."""
 
-    def __init__(self, size: int, limits: Limits, what: str) -> None:
+    def __init__(self, size: int, limits: ResultLimits, what: str) -> None:
         super().__init__(too_big(size, limits, what).text)
 
 

@@ -1,0 +1,459 @@
+"""The server's options, in typed, frozen records, each checked when it is made.
+
+``Server(name, target, limits=Limits(call_timeout=30), tasks=Tasks(after=1))``: a record
+groups the options of one concern, its defaults are the server's, and a value no server
+could run by is refused at once (:class:`ValueError`, naming the option). The command line
+is built from the same fields (:mod:`objmcp.serving.option_fields`), as are the reference
+docs; the HTTP app's records are :class:`~objmcp.Http` and :class:`~objmcp.Auth`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .model.calling.per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, PER_VALUES, Per
+from .model.calling.threads import DEFAULT_LIMIT
+from .model.calling.toolbox import Concurrency
+from .model.discovery.metatools import DEFAULT_THRESHOLD, DiscoveryMode, check_mode
+from .model.finding.publish import checked_meta
+from .model.values.content import DEFAULT_LIMITS, ResultLimits
+from .protocol.actions import CacheHint
+from .protocol.extensions import Extensions
+from .protocol.features import check_declare
+from .protocol.limits import (
+    DEFAULT_MAX_CALLS,
+    DEFAULT_MAX_DEPTH,
+    DEFAULT_MAX_STRING,
+    check_limits,
+    check_seconds,
+)
+from .protocol.lists import check_listing
+from .protocol.surfaced import DEFAULT_SURFACED, Surfaced
+from .protocol.tasks.extension import DEFAULT_KEEP, DEFAULT_MAX_TASKS
+from .protocol.tasks.kept import DEFAULT_MAX_TASK_RESULTS
+from .serving.option_fields import Flag, option
+from .serving.settings import DEFAULT_MAX_WAITING, DEFAULT_MAX_WAITING_TOTAL
+from .transport.framing import DEFAULT_MAX_FRAME
+
+__all__ = [
+    "DEFAULT_TASK_AFTER",
+    "OFF",
+    "SERVER_RECORDS",
+    "About",
+    "Discovery",
+    "Limits",
+    "Objects",
+    "Tasks",
+    "Telemetry",
+    "Waiting",
+    "seconds_or_off",
+]
+
+DEFAULT_TASK_AFTER = 5.0
+"""Seconds after which a 2026-07-28 call still running becomes a task (:attr:`Tasks.after`)."""
+
+
+OFF = "off"
+"""What the command line writes for a duration that is off (None in its record)."""
+
+
+def seconds_or_off(text: str) -> float | str:
+    """A number of seconds, or :data:`OFF`, as the command line writes them."""
+    if text.strip().lower() in ("off", "none"):
+        return OFF
+    return float(text)
+
+
+def _set(record: object, name: str, value: object) -> None:
+    """Store a checked option's normal form in a frozen record, while it is made."""
+    object.__setattr__(record, name, value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Limits:
+    """What one message, one call and one connection may take.
+
+    ``concurrency``: ``"threads"`` (sync calls run in worker threads, at most
+    ``max_threads`` at once; a call waiting for the client's answer does not count) or
+    ``"serial"`` (one call at a time). ``max_calls``: requests running at once on one
+    connection (more are refused, "Server busy"). ``max_frame``, ``max_depth`` and
+    ``max_string``: bytes of one message, its levels of nesting, characters of one of its
+    strings. ``call_timeout``: seconds a call may run, waits for the client's answers not
+    counted; then it is stopped and answered with an error (None: no limit). ``grace``:
+    seconds calls may finish after end of input. ``max_items``: items read from the
+    iterators and generators a call, a resource read or a prompt returns, all together (the
+    rest is cut and the result says so). ``max_result``: characters of a result's text, a
+    resource's contents or a prompt's messages (a longer one is an error). ``max_values``:
+    JSON values an argument sent as JSON text may hold, counted before it is read (beyond,
+    an error names the argument), and over HTTP the values of a request's body (413).
+    ``page_size``: lists longer than this come in pages with a cursor (None: one page).
+    ``lenient``: an argument sent as JSON text where the schema wants an array, an object,
+    a number or a boolean is read, as some clients send them (False: refused).
+    """
+
+    concurrency: Concurrency = option(
+        "threads",
+        Flag(
+            "--concurrency",
+            "run sync calls in threads, or one at a time",
+            choices=("threads", "serial"),
+        ),
+    )
+    max_threads: int = option(
+        DEFAULT_LIMIT, Flag("--max-threads", "sync calls running at once", int, "N")
+    )
+    max_calls: int = option(
+        DEFAULT_MAX_CALLS, Flag("--max-calls", "requests running at once, each client", int, "N")
+    )
+    max_frame: int = option(
+        DEFAULT_MAX_FRAME, Flag("--max-frame", "bytes of one message", int, "BYTES")
+    )
+    max_depth: int = option(
+        DEFAULT_MAX_DEPTH, Flag("--max-depth", "levels of nesting in one message", int, "N")
+    )
+    max_string: int = option(
+        DEFAULT_MAX_STRING, Flag("--max-string", "characters of one string", int, "N")
+    )
+    call_timeout: float | None = option(
+        None,
+        Flag(
+            "--call-timeout",
+            "stop a call that runs longer (waits for the client's answers not counted)",
+            float,
+            "SECONDS",
+        ),
+    )
+    grace: float = option(
+        5.0, Flag("--grace", "seconds calls may finish after end of input", float, "SECONDS")
+    )
+    max_items: int = option(
+        DEFAULT_LIMITS.max_items,
+        Flag("--max-items", "items read from a result's iterators, in all", int, "N"),
+    )
+    max_result: int = option(
+        DEFAULT_LIMITS.max_result, Flag("--max-result", "characters of a result", int, "N")
+    )
+    max_values: int = option(
+        DEFAULT_LIMITS.max_values,
+        Flag(
+            "--max-values",
+            "JSON values in an argument sent as JSON text, and in an HTTP request's body, "
+            "counted before it is parsed",
+            int,
+            "N",
+        ),
+    )
+    page_size: int | None = option(
+        None, Flag("--page-size", "list in pages of N (one page when not given)", int, "N")
+    )
+    lenient: bool = option(
+        True,
+        Flag(
+            "--no-lenient",
+            "refuse arguments sent as JSON text where the schema wants another kind",
+            switch=False,
+        ),
+    )
+
+    def __post_init__(self) -> None:
+        if self.concurrency not in ("threads", "serial"):
+            raise ValueError(f"concurrency must be 'threads' or 'serial', not {self.concurrency!r}")
+        check_limits(
+            max_threads=self.max_threads,
+            max_calls=self.max_calls,
+            max_frame=self.max_frame,
+            max_depth=self.max_depth,
+            max_string=self.max_string,
+        )
+        check_seconds(call_timeout=self.call_timeout)
+        if not isinstance(self.grace, (int, float)) or self.grace < 0:
+            raise ValueError(f"grace must be a number of seconds, 0 or more, not {self.grace!r}")
+        ResultLimits(self.max_items, self.max_result, self.max_values)
+        check_listing(self.page_size)
+        if not isinstance(self.lenient, bool):
+            raise TypeError(f"lenient takes True or False, not {self.lenient!r}")
+
+    @property
+    def results(self) -> ResultLimits:
+        """The bounds of a call's result and of an argument sent as JSON text."""
+        return ResultLimits(self.max_items, self.max_result, self.max_values)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Waiting:
+    """Calls waiting for the client's answer (a question asked mid-call).
+
+    ``max_waiting`` and ``max_waiting_total``: how many calls may wait at once, in one
+    handshake-era session and in all (parked calls and tasks' calls that ask counted); each
+    may keep a worker thread: beyond either, the question raises
+    :class:`~objmcp.InteractionUnavailable` in the call, which answers with an error unless
+    it catches it. ``max_parked`` and ``park_timeout`` (the modern era): how many calls may
+    wait suspended for the client's retry, and for how many seconds; beyond either, the
+    retry runs the method again from the start, answering its earlier questions from the
+    request state. A 2026-07-28 task's call waiting for ``tasks/update`` is counted with
+    them, and its question fails at once when there is no room; each caller has its share,
+    ``max_parked`` divided by the callers with calls waiting, one at least. ``state_key``
+    seals the modern era's request states (else the ``OBJMCP_STATE_KEY`` environment
+    variable, else a random key: then a retry that reaches another process cannot be read).
+    """
+
+    max_waiting: int = option(
+        DEFAULT_MAX_WAITING,
+        Flag("--max-waiting", "calls of one client waiting for its answers at once", int, "N"),
+    )
+    max_waiting_total: int = option(
+        DEFAULT_MAX_WAITING_TOTAL,
+        Flag(
+            "--max-waiting-total",
+            "calls of every client waiting for their answers at once",
+            int,
+            "N",
+        ),
+    )
+    max_parked: int = option(
+        64,
+        Flag(
+            "--max-parked",
+            "2026-07-28 calls suspended at once for their client's retry",
+            int,
+            "N",
+        ),
+    )
+    park_timeout: float = option(
+        300.0,
+        Flag(
+            "--park-timeout",
+            "seconds a suspended call waits for its retry (then the retry runs it again)",
+            float,
+            "SECONDS",
+        ),
+    )
+    state_key: str | bytes | None = option(None, secret=True)
+
+    def __post_init__(self) -> None:
+        for name in ("max_waiting", "max_waiting_total", "max_parked"):
+            number = getattr(self, name)
+            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+                raise ValueError(f"{name} must be a whole number, 0 or more, not {number!r}")
+        if not isinstance(self.park_timeout, (int, float)) or self.park_timeout < 0:
+            raise ValueError(f"park_timeout cannot be negative, not {self.park_timeout!r}")
+        if self.state_key is not None and not isinstance(self.state_key, (str, bytes)):
+            raise TypeError("state_key takes a string or bytes")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tasks:
+    """Long calls: tasks (2026-07-28, to a client with the tasks extension) and jobs.
+
+    ``after``: seconds after which a call still running is answered as a task (None: only
+    the tools that say ``task=``). ``max_tasks``: tasks alive at once in a session (beyond,
+    a call is answered as a plain call), each caller its share, ``max_tasks`` divided by the
+    callers with tasks alive, one at least; and, in all, at most ``max_tasks`` ended tasks
+    are kept. ``ttl``: seconds an ended task is kept for the client to fetch.
+    ``max_results``: characters of the results ended tasks keep, in all; beyond it or
+    ``max_tasks``, the oldest ended tasks, those of the callers over their share first, are
+    forgotten early and answer as expired ones. ``jobs``: the same call from a client with
+    no tasks, in any revision, is answered with a text naming a job, and the tools
+    ``job_status``, ``job_result`` and ``job_cancel`` are listed for the model to come back
+    for it (``job_result`` waits ``after`` seconds, 5 when it is None).
+    """
+
+    after: float | None = option(
+        DEFAULT_TASK_AFTER,
+        Flag(
+            "--task-after",
+            "answer a 2026-07-28 call still running as a task, to a client with the tasks "
+            "extension (off: only tools that say task=)",
+            seconds_or_off,
+            "SECONDS",
+        ),
+    )
+    max_tasks: int = option(
+        DEFAULT_MAX_TASKS,
+        Flag("--max-tasks", "tasks alive at once, and ended tasks kept in all", int, "N"),
+    )
+    ttl: float = option(
+        DEFAULT_KEEP, Flag("--task-ttl", "seconds an ended task is kept", float, "SECONDS")
+    )
+    max_results: int = option(
+        DEFAULT_MAX_TASK_RESULTS,
+        Flag("--max-task-results", "characters of the results ended tasks keep, in all", int, "N"),
+    )
+    jobs: bool = option(
+        False,
+        Flag(
+            "--jobs",
+            "answer such a call from a client with no tasks (any revision) with a text naming "
+            "a job, and list the tools job_status, job_result and job_cancel to come back for it",
+            switch=True,
+        ),
+    )
+
+    def __post_init__(self) -> None:
+        check_seconds(after=self.after, ttl=self.ttl)
+        for name in ("max_tasks", "max_results"):
+            number = getattr(self, name)
+            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+                raise ValueError(f"{name} must be a whole number, 0 or more, not {number!r}")
+        if not isinstance(self.jobs, bool):
+            raise TypeError(f"jobs takes True or False, not {self.jobs!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discovery:
+    """Progressive discovery: many tools offered through a search.
+
+    ``mode``: ``"auto"`` (search above ``threshold`` tools), ``"search"`` or ``"off"``. In
+    search mode ``tools/list`` gives the meta-tools ``search_tools``, ``describe_tools`` and
+    ``call_tool`` (their descriptions say the server's ``instructions`` when given, else the
+    target's docstring), and the tools a session's searches find join its list, at most
+    ``max_surfaced``, with ``notifications/tools/list_changed``.
+    """
+
+    mode: DiscoveryMode = option(
+        "auto",
+        Flag(
+            "--discovery",
+            "list search_tools, describe_tools and call_tool instead of every tool (search), "
+            "above --discovery-threshold tools (auto), or never (off)",
+            choices=("off", "search", "auto"),
+        ),
+    )
+    threshold: int = option(
+        DEFAULT_THRESHOLD,
+        Flag("--discovery-threshold", "tools above which auto searches", int, "N"),
+    )
+    max_surfaced: int = option(
+        DEFAULT_SURFACED,
+        Flag("--max-surfaced", "found tools a session lists at most", int, "N"),
+    )
+
+    def __post_init__(self) -> None:
+        check_mode(self.mode, self.threshold)
+        Surfaced(self.max_surfaced)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Objects:
+    """Whose object a call runs on.
+
+    ``per``: ``"shared"`` (the target is the object everyone calls); ``"session"`` (the
+    target is a class, or a function annotated with the class it makes, that may take the
+    caller, and each session gets its own object, made at its first call and closed when the
+    session ends: a connection on stdio, a handshake-era session over HTTP; a 2026-07-28
+    request over HTTP, which belongs to no session, gets an error result saying so);
+    ``"caller"`` (one object per :attr:`objmcp.Caller.key`, shared by its sessions, closed
+    after ``idle`` seconds unused; with no caller, one for the local caller).
+    ``max_objects``: objects kept at once (beyond, the least recently used is closed, after
+    the calls using it end). ``shared_process``: callers share this process, as over HTTP
+    (:func:`objmcp.asgi_app` and every :class:`objmcp.McpApp` make it so): a tool that
+    changes a process-wide setting, served otherwise, is then withheld unless named.
+    """
+
+    per: Per = option(
+        "shared",
+        Flag(
+            "--per",
+            "one object for everyone (shared), or TARGET (a class, or a function annotated "
+            "with the class it makes) makes one per session or per caller",
+            choices=PER_VALUES,
+        ),
+    )
+    max_objects: int = option(
+        DEFAULT_MAX_OBJECTS, Flag("--max-objects", "with --per: objects kept at once", int, "N")
+    )
+    idle: float | None = option(
+        DEFAULT_OBJECT_IDLE,
+        Flag(
+            "--object-idle",
+            "with --per caller: close a caller's object unused this long",
+            float,
+            "SECONDS",
+        ),
+    )
+    shared_process: bool = option(False)
+
+    def __post_init__(self) -> None:
+        if self.per not in PER_VALUES:
+            raise ValueError(f"per must be 'shared', 'session' or 'caller', not {self.per!r}")
+        check_limits(max_objects=self.max_objects)
+        check_seconds(idle=self.idle)
+        if not isinstance(self.shared_process, bool):
+            raise TypeError(f"shared_process takes True or False, not {self.shared_process!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class About:
+    """What the server says of itself beyond its name, version, title and instructions.
+
+    ``description`` and ``website_url`` (for the revisions that carry them); ``meta`` (the
+    ``_meta`` of the ``initialize`` and ``server/discover`` results); ``extensions`` (the
+    MCP extensions the server declares, SEP-2133: ``{"com.example/maps": {...settings}}``, in
+    ``capabilities.extensions`` from 2025-06-18 on; a call sees those its client declared
+    too in :attr:`objmcp.Context.extensions`); ``declare`` (``["prompts"]``: capabilities
+    to declare while nothing is published for them yet, for a server that adds some later);
+    ``cache`` (the modern era: ``{"tools/list": (60_000, "public")}``, the ``ttlMs`` and
+    ``cacheScope`` of a cacheable method's results; ``(0, "private")`` unless given).
+    """
+
+    description: str | None = None
+    website_url: str | None = None
+    meta: Mapping[str, Any] | None = None
+    extensions: Extensions | None = None
+    declare: Collection[str] = ()
+    cache: Mapping[str, CacheHint] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.meta is not None:
+            _set(self, "meta", checked_meta(self.meta, "meta"))
+        check_declare(self.declare)
+        _set(self, "declare", tuple(self.declare))
+        _set(self, "cache", dict(self.cache))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Telemetry:
+    """What the server tells of its calls.
+
+    ``tracing``: every call is an OpenTelemetry span when ``opentelemetry-api`` is installed
+    (and ``OTEL_SDK_DISABLED`` is not ``true``). ``loggers``: the loggers whose records, with
+    their children's, go to the client during a call (None: those of the top-level packages
+    the served object's tools come from, ``mylib`` for a class of ``mylib.sub``); an
+    injected ``objmcp.Log`` always reaches it.
+    """
+
+    tracing: bool = option(
+        True, Flag("--no-tracing", "make no OpenTelemetry span of a call", switch=False)
+    )
+    loggers: Collection[str] | None = option(
+        None,
+        Flag(
+            "--logger",
+            "a logger whose records (and its children's) go to the client (repeat; default: "
+            "the served object's top-level package)",
+            metavar="NAME",
+            repeat=True,
+        ),
+    )
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tracing, bool):
+            raise TypeError(f"tracing takes True or False, not {self.tracing!r}")
+        if isinstance(self.loggers, str):
+            raise TypeError("loggers takes a list of logger names, not one string")
+        if self.loggers is not None:
+            _set(self, "loggers", tuple(self.loggers))
+
+
+SERVER_RECORDS: dict[str, type] = {
+    "limits": Limits,
+    "waiting": Waiting,
+    "tasks": Tasks,
+    "discovery": Discovery,
+    "objects": Objects,
+    "telemetry": Telemetry,
+}
+"""The records of :class:`~objmcp.Server` with command-line flags, by keyword."""
