@@ -41,7 +41,7 @@ from .protocol.tasks.kept import KeptTasks
 from .serving.byte_stream import StreamConnection
 from .serving.reader import ReaderConnection
 from .serving.runner import Runner
-from .serving.settings import Hub, Member, Settings, Waits
+from .serving.settings import Hub, Member, Reach, Settings, Waits
 from .serving.signals import sigterm_ends_input
 from .serving.tracing import find_tracer
 from .transport.forks import kept_from_children
@@ -54,6 +54,8 @@ logger = logging.getLogger("objmcp")
 
 _UNKNOWN = object()  # the tracer, before it is looked for
 
+
+_OWN = Reach()  # a connection of its own
 
 RecordT = TypeVar("RecordT")
 
@@ -119,10 +121,14 @@ class Server:
         about = _record("about", about, About)
         telemetry = _record("telemetry", telemetry, Telemetry)
         self.info = ServerInfo(
-            name, version, title, instructions, about.description, about.website_url
+            name,
+            version,
+            title,
+            instructions,
+            about.description,
+            about.website_url,
+            server_meta(about.meta) if about.meta is not None else {},
         )
-        if about.meta is not None:
-            self.info.meta = server_meta(about.meta)
         self.limits, self.waiting, self.tasks = limits, waiting, tasks
         self.discovery, self.objects, self.about, self.telemetry = (
             discovery,
@@ -256,8 +262,9 @@ class Server:
             self._tracer = find_tracer(self.telemetry.tracing)
         return self._tracer
 
-    def session(self) -> Session:
-        """A new sans-IO session for one connection."""
+    def session(self, reach: Reach = _OWN) -> Session:
+        """A new sans-IO session for one connection, whose client is reached as ``reach``
+        says."""
         return Session(
             self.toolbox,
             self.info,
@@ -271,8 +278,12 @@ class Server:
             max_parked=self.waiting.max_parked,
             max_surfaced=self.discovery.max_surfaced,
             extensions=self.extensions,
-            tasks=TaskStore(self.tasks.max_tasks, self.tasks.ttl, kept=self.kept_tasks),
+            tasks=TaskStore(
+                self.tasks.max_tasks, self.tasks.ttl, route=reach.task_route, kept=self.kept_tasks
+            ),
             jobs=self.jobs,
+            keeps_tasks=reach.keeps_tasks,
+            reachable=reach.reachable,
         )
 
     async def handle(self, message: object) -> Any:
@@ -286,9 +297,9 @@ class Server:
         """
         if self._handler is None:
             sent = self._handled
-            self._handler = Runner(self.settings(), lambda message, _: sent.append(message))
-            self._handler.cannot_ask = "Server.handle has no client to ask"
-            self._handler.lasting = False  # it waits for every call: no job is needed
+            # it waits for every call: no job is needed
+            reach = Reach(cannot_ask="Server.handle has no client to ask", lasting=False)
+            self._handler = Runner(self.settings(), lambda message, _: sent.append(message), reach)
         runner, sent = self._handler, self._handled
         runner.bind()
         try:

@@ -189,6 +189,8 @@ class Session:
         extensions: Extensions | None = None,
         tasks: TaskStore | None = None,
         jobs: JobTools | None = None,
+        keeps_tasks: bool = True,
+        reachable: Callable[[], bool] | None = None,
     ) -> None:
         check_limits(max_calls=max_calls, max_depth=max_depth, max_string=max_string)
         self.toolbox = toolbox
@@ -220,9 +222,9 @@ class Session:
         and the jobs of its clients with no tasks."""
         self.jobs = jobs
         """The job tools, when jobs are on (:mod:`objmcp.protocol.tasks.jobs`)."""
-        self.core = core_tasks.CoreTasks()
+        self.core = core_tasks.CoreTasks(reachable)
         """2025-11-25: the ``tasks/result`` requests waiting, and the tasks' questions."""
-        self.keeps_tasks = True
+        self.keeps_tasks = keeps_tasks
         """Whether a task outlives its request here (not on stateless HTTP, whose every
         request has a session of its own): 2025-11-25 declares ``tasks`` only then."""
         self.revision: Revision | None = None

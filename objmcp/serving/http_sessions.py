@@ -28,6 +28,7 @@ This is the app's state, kept apart from what a request must show
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import logging
 import secrets
@@ -36,7 +37,6 @@ from collections.abc import Mapping
 
 import anyio.abc
 
-from ..model.calling.per import NO_SESSION
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import RequestId
 from ..protocol.revisions import HANDSHAKE_VERSIONS
@@ -44,10 +44,20 @@ from ..protocol.session import Action
 from .http_checks import Refusal
 from .http_fields import parse_event_id
 from .runner import Runner
-from .settings import Settings
+from .settings import Reach, Settings
 from .streams import COMPLETE_LIMIT, DELIVERED_KEPT, Stream
 
 __all__ = ["DEFAULT_MAX_SESSIONS", "HttpSession", "SessionStore"]
+
+_OWN = Reach()  # a session of its own
+_STATELESS = Reach(
+    cannot_ask="This server cannot send the client requests here (stateless HTTP has no way "
+    "back to the client)",
+    lasting=False,
+    in_session=False,
+    keeps_tasks=False,  # no task outlives the request
+)
+"""A stateless request's connection: its own, gone with its answer."""
 
 DEFAULT_MAX_SESSIONS = 1000
 """Handshake-era sessions one app keeps open at once."""
@@ -59,12 +69,14 @@ class HttpSession:
     """A session served over HTTP: each message goes to the POST it belongs to, or to the
     session's GET stream, or nowhere when neither is open."""
 
-    def __init__(self, settings: Settings, owner: str | None = None) -> None:
-        self.runner = Runner(settings, self._send)
+    def __init__(self, settings: Settings, owner: str | None = None, reach: Reach = _OWN) -> None:
+        # 2025-11-25 tasks' questions go out at once while the GET stream is open
+        reached = dataclasses.replace(reach, reachable=self._reachable)
+        self.runner = Runner(settings, self._send, reached)
         """The runner: the session, and the calls it starts."""
         self.owner = owner
         """A digest of the credentials that opened the session (None: none were asked)."""
-        self.session_id: str | None = None
+        self.session_id = reach.session_id
         """Handshake era: the ``Mcp-Session-Id`` (None: the connection of one request)."""
         self.last_seen = time.monotonic()
         """When a request last reached the session, or last ended."""
@@ -75,7 +87,6 @@ class HttpSession:
         self.streams: dict[int, Stream] = {}
         """The streams a client may resume, by number."""
         self._numbers = itertools.count(1)
-        self.runner.session.core.reachable = self._reachable  # 2025-11-25 tasks' questions
         self.runner.bind()
 
     @property
@@ -213,9 +224,9 @@ class SessionStore:
         """The one connection of every modern-era request: a call parked by one request
         is there for the retry, whichever request brings it."""
         if self._modern is None:
-            self._modern = HttpSession(self.settings)
-            self._modern.runner.object_session = NO_SESSION
-            self._modern.runner.session.tasks.route = self.route  # task ids say their process
+            # task ids say their process
+            reach = Reach(in_session=False, task_route=self.route)
+            self._modern = HttpSession(self.settings, reach=reach)
             self.settings.hub.join(self._modern.runner)
         return self._modern
 
@@ -236,26 +247,18 @@ class SessionStore:
             raise Refusal(400, failure)
         opening = isinstance(message, dict) and message.get("method") == "initialize"
         if self.stateless:
-            connection = HttpSession(self.settings, owner)
-            connection.runner.object_session = NO_SESSION
-            connection.runner.lasting = False
-            connection.runner.session.keeps_tasks = False  # no task outlives the request
-            connection.runner.cannot_ask = (
-                "This server cannot send the client requests here (stateless HTTP has no "
-                "way back to the client)"
-            )
+            connection = HttpSession(self.settings, owner, _STATELESS)
             if not opening:
                 connection.runner.session.assume(version or "2025-03-26")
             return connection
         session_id = headers.get("mcp-session-id")
         if opening and session_id is None:
             self.make_room(owner)
-            connection = HttpSession(self.settings, owner)
-            connection.session_id = secrets.token_urlsafe(24)
+            session_id = secrets.token_urlsafe(24)
             if self.route is not None:
-                connection.session_id = f"{self.route}.{connection.session_id}"
-            self.sessions[connection.session_id] = connection
-            connection.runner.session_id = connection.session_id
+                session_id = f"{self.route}.{session_id}"
+            connection = HttpSession(self.settings, owner, Reach(session_id=session_id))
+            self.sessions[session_id] = connection
             self.settings.hub.join(connection.runner)
             return connection
         if session_id is None:

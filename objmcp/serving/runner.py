@@ -37,7 +37,7 @@ import anyio.lowlevel
 
 from ..model.calling.caller import Caller
 from ..model.calling.inject import Cancelled, InputNeeded
-from ..model.calling.per import SESSION
+from ..model.calling.per import NO_SESSION, SESSION
 from ..model.calling.threads import Place
 from ..model.calling.tool import Tool
 from ..protocol.jsonrpc import RequestId
@@ -57,10 +57,12 @@ from ..protocol.tasks.jobs import knows_tasks
 from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
 from .running import STOP, ClientRequest, RunningCall, injections
-from .settings import Settings
+from .settings import Reach, Settings
 from .tracing import answered, question_span, request_started
 
 __all__ = ["Runner", "Lane", "task_delay"]
+
+_OWN = Reach()  # a connection of its own
 
 logger = logging.getLogger("objmcp")
 
@@ -102,10 +104,10 @@ class Runner:
     """The runner: one client's session and the calls it started, whatever carries its
     messages (``send`` delivers them)."""
 
-    def __init__(self, settings: Settings, send: Deliver) -> None:
+    def __init__(self, settings: Settings, send: Deliver, reach: Reach = _OWN) -> None:
         self.settings = settings
         self._send = send
-        self.session = settings.make_session()
+        self.session = settings.make_session(reach)
         self.lock: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
         """Held around every use of the session (a lock where several threads use it)."""
         self.lanes: list[Lane] = []
@@ -125,19 +127,12 @@ class Runner:
         self.loop_thread: int | None = None
         self.loop_token: anyio.lowlevel.EventLoopToken | None = None
         """The event loop served from (None: not serving, yet or any more)."""
-        self.session_id: str | None = None
-        """The HTTP session's id, when there is one (spans carry it)."""
-        self.object_session: Hashable = self
+        self.reach = reach
+        """What its client can be reached for (:class:`~objmcp.serving.settings.Reach`)."""
+        self.object_session: Hashable = self if reach.in_session else NO_SESSION
         """What names the session its calls' objects are kept for (``per="session"``): the
-        connection itself, or :data:`~objmcp.model.calling.per.NO_SESSION` when its requests
-        belong to no session (2026-07-28 over HTTP, stateless HTTP)."""
-        self.cannot_ask: str | None = None
-        """Why calls cannot send the client requests at all, when they cannot (stateless
-        HTTP); None when they can."""
-        self.lasting = True
-        """Whether a job can be made here: False for stateless HTTP, where no later request
-        could reach it, and :meth:`objmcp.Server.handle`, which waits for every call (their
-        calls are answered plainly)."""
+        runner itself, or :data:`~objmcp.model.calling.per.NO_SESSION` when its requests
+        belong to no session."""
 
     def bind(self) -> None:
         """Serve from the running event loop: :meth:`post` reaches it from any thread."""
@@ -188,7 +183,7 @@ class Runner:
             shown = message
             if client_ids and isinstance(message, dict) and message.get("id") in client_ids:
                 shown = {**message, "id": client_ids[message["id"]]}
-            answered(tracer, started, shown, actions, version, self.session_id)
+            answered(tracer, started, shown, actions, version, self.reach.session_id)
         return actions
 
     def perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
@@ -325,7 +320,7 @@ class Runner:
             injected = injections(self, call)
             injected[SESSION] = self.object_session
             finish = await execute(
-                settings.tools, action, injected, settings.tracer, self.session_id
+                settings.tools, action, injected, settings.tracer, self.reach.session_id
             )
         if call.timer.cancelled_caught and call.questions is None and call.refused is None:
             call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop
@@ -386,8 +381,8 @@ class Runner:
         park, stop the call, to be replayed by the retry.
         """
         first = next(iter(requests.values()))
-        if self.cannot_ask is not None:
-            raise first.unavailable(self.cannot_ask)
+        if self.reach.cannot_ask is not None:
+            raise first.unavailable(self.reach.cannot_ask)
         for request in requests.values():
             with self.lock:
                 refusal = self.session.refusal(call.call_id, request.feature)
@@ -485,7 +480,7 @@ class Runner:
             if any(waiter.call is call for waiter in self._parked.values()):
                 return  # its retry resumes it, and watches it again
             job = not knows_tasks(call.context.client_capabilities, call.context.extensions)
-            if job and not self.lasting:
+            if job and not self.reach.lasting:
                 return
             with self.lock:
                 make = self.session.make_job if job else self.session.make_task

@@ -17,7 +17,15 @@ from ..model.calling.toolbox import Toolbox
 from ..protocol.session import Action, Session
 from ..transport.framing import DEFAULT_MAX_FRAME, Framing
 
-__all__ = ["DEFAULT_MAX_WAITING", "DEFAULT_MAX_WAITING_TOTAL", "Hub", "Member", "Settings", "Waits"]
+__all__ = [
+    "DEFAULT_MAX_WAITING",
+    "DEFAULT_MAX_WAITING_TOTAL",
+    "Hub",
+    "Member",
+    "Reach",
+    "Settings",
+    "Waits",
+]
 
 DEFAULT_MAX_WAITING = 64
 """Calls of one session waiting for the client's answer at once (handshake era)."""
@@ -72,13 +80,45 @@ class Waits:
         return self.count >= self.limit
 
 
+def _always() -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What a runner's client can be reached for, fixed when the runner is made.
+
+    The defaults are a connection of its own (stdio): calls may ask the client, jobs and
+    tasks outlive their requests, and calls' objects are kept for the connection."""
+
+    cannot_ask: str | None = None
+    """Why calls cannot send the client requests at all (stateless HTTP,
+    :meth:`objmcp.Server.handle`); None when they can."""
+    lasting: bool = True
+    """Whether a job can be made: False where no later request could reach it, or where
+    every call is waited for (their calls are answered plainly)."""
+    in_session: bool = True
+    """Whether its requests belong to a session, whose calls' objects are kept for it
+    (``per="session"``); False for 2026-07-28 over HTTP and stateless HTTP."""
+    session_id: str | None = None
+    """The HTTP session's id, when there is one (spans carry it)."""
+    keeps_tasks: bool = True
+    """Whether a task outlives its request (not on stateless HTTP, whose every request has
+    a session of its own): 2025-11-25 declares ``tasks`` only then."""
+    task_route: str | None = None
+    """The route tag its tasks' ids start with, naming their process to a proxy."""
+    reachable: Callable[[], bool] = _always
+    """Whether a message related to no request reaches the client now (always on stdio;
+    over HTTP, while the session's GET stream is open)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Settings:
     """The options a connection runs by (see :class:`objmcp.Server` for each)."""
 
     tools: Toolbox
-    make_session: Callable[[], Session]
-    """A new sans-IO session, for one client."""
+    make_session: Callable[[Reach], Session]
+    """A new sans-IO session, for one client reached as a :class:`Reach` says."""
     hub: Hub = field(default_factory=Hub)
     waits: Waits = field(default_factory=Waits)
     """The calls waiting for their clients' answers, on every connection of the server."""

@@ -88,14 +88,14 @@ class CoreTasks:
     """What a session keeps of its core tasks beside the store: the ``tasks/result``
     requests waiting, the questions held for one, and which task asked which."""
 
-    def __init__(self) -> None:
+    def __init__(self, reachable: Callable[[], bool] | None = None) -> None:
         self.waiting: dict[RequestId, str] = {}
         """``tasks/result`` requests waiting for their task's end -> its id."""
         self.held: dict[str, list[Message]] = {}
         """Questions of a task's call not sent yet (no ``tasks/result`` waited), by task."""
         self.asks: dict[str, str] = {}
         """Our questions still unanswered -> the task whose call asked."""
-        self.reachable: Callable[[], bool] = _always
+        self.reachable: Callable[[], bool] = reachable or _always
         """Whether a message related to no request reaches the client now (always on
         stdio; over HTTP, while the session's GET stream is open): a task's question then
         goes out at once, for the clients that never call ``tasks/result`` before the end
