@@ -38,8 +38,8 @@ from .protocol.state import StateSeal
 from .protocol.tasks.extension import TASKS, TaskStore
 from .protocol.tasks.jobs import JobTools
 from .protocol.tasks.kept import KeptTasks
-from .serving.byte_stream import StreamConnection
-from .serving.reader import ReaderConnection
+from .serving.byte_stream import loop_connection
+from .serving.reader import fd_connection
 from .serving.runner import Runner
 from .serving.settings import Hub, Member, Reach, Settings, Waits
 from .serving.signals import sigterm_ends_input
@@ -334,9 +334,9 @@ class Server:
             guards.enter_context(kept_from_children(*protocol_fds))
             settings = self.settings()
             connection = (
-                StreamConnection(settings, source, sink)
+                loop_connection(settings, source, sink)
                 if input_fd is None or output_fd is None
-                else ReaderConnection(settings, source, sink, input_fd, output_fd)
+                else fd_connection(settings, sink, input_fd, output_fd)
             )
             try:
                 if self.input is None:  # the process's stdin: MCP's stdio shutdown sends SIGTERM

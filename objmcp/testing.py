@@ -49,7 +49,7 @@ from ._testanswers import CallResult, Handler, ProgressReport, ResponseError, Ta
 from ._testclient import Client, SyncClient
 from .model.calling.inject import Root
 from .protocol.revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
-from .serving.byte_stream import StreamConnection
+from .serving.byte_stream import loop_connection
 from .transport.framing import NEED_DATA, FrameDecoder, encode_frame
 from .transport.stdio import byte_sink, byte_source
 
@@ -273,7 +273,7 @@ async def _served(
         server = target
 
         async def run() -> None:
-            await StreamConnection(server.settings(), byte_source(source), byte_sink(sink)).run()
+            await loop_connection(server.settings(), byte_source(source), byte_sink(sink)).run()
 
     else:
         server = Server(name, target, input=source, output=sink, **options)

@@ -75,7 +75,7 @@ class Call:
     expires: float | None = None  # modern era: the first question's deadline, kept
     method: str = "tools/call"
     cache: CacheHint | None = None  # a resource's own caching hint
-    caller: str | None = None  # who sent it, when the transport knows (see Session.receive)
+    caller_key: str | None = None  # its caller's key, when the transport knows (Session.receive)
     task: str | None = None  # 2026-07-28: the task it runs as, once answered with one
 
 

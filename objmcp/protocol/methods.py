@@ -71,7 +71,7 @@ class Served(Protocol):
 
     @property
     def caller_key(self) -> str | None:
-        """Who sent the request being answered (None: one client only)."""
+        """The key of the caller of the request being answered (None: one client only)."""
         ...
 
     def capabilities(self, revision: Revision) -> dict[str, Any]:

@@ -35,8 +35,8 @@ class _Park:
     """The call that waits (the id the session gave it when it started)."""
     round: int
     """The round of questions it waits at (its state's ``rounds``)."""
-    owner: str | None
-    """The caller whose call it is."""
+    caller_key: str | None
+    """The key of the caller whose call it is."""
 
 
 class Parking:
@@ -48,7 +48,7 @@ class Parking:
             raise ValueError("max_parked cannot be negative")
         self.limit = limit
         self._parks: dict[str, _Park] = {}
-        self._held: dict[int, tuple[str | None, int]] = {}  # task calls: owner, its waits
+        self._held: dict[int, tuple[str | None, int]] = {}  # task calls: caller key, waits
         self._shares = Shares(limit)
 
     def __len__(self) -> int:
@@ -59,32 +59,33 @@ class Parking:
         """Whether no call may park now, whoever's it is."""
         return len(self._shares) >= self.limit
 
-    def room(self, owner: str | None) -> bool:
-        """Whether a call of ``owner`` may park (or be held) now: within its share."""
-        return self._shares.room(owner)
+    def room(self, caller_key: str | None) -> bool:
+        """Whether a call of the caller ``caller_key`` may park (or be held) now: within
+        its share."""
+        return self._shares.room(caller_key)
 
-    def open(self, call_id: int, round: int, owner: str | None = None) -> str:
-        """Park the call ``call_id`` of ``owner`` at its round of questions ``round``; the
-        name of its park."""
+    def open(self, call_id: int, round: int, caller_key: str | None = None) -> str:
+        """Park the call ``call_id`` of the caller ``caller_key`` at its round of questions
+        ``round``; the name of its park."""
         import secrets  # only a parked call needs it: serving starts without
 
         name = secrets.token_urlsafe(16)
-        self._parks[name] = _Park(call_id, round, owner)
-        self._shares.take(owner)
+        self._parks[name] = _Park(call_id, round, caller_key)
+        self._shares.take(caller_key)
         return name
 
-    def hold(self, call_id: int, owner: str | None) -> bool:
-        """Count the task's call ``call_id`` of ``owner`` as waiting for ``tasks/update``
-        (one place however many of its questions wait at once); False, counting nothing,
-        when it has no room (:meth:`room`)."""
+    def hold(self, call_id: int, caller_key: str | None) -> bool:
+        """Count the task's call ``call_id`` of the caller ``caller_key`` as waiting for
+        ``tasks/update`` (one place however many of its questions wait at once); False,
+        counting nothing, when it has no room (:meth:`room`)."""
         if call_id in self._held:
             held_by, waits = self._held[call_id]
             self._held[call_id] = (held_by, waits + 1)
             return True
-        if not self._shares.room(owner):
+        if not self._shares.room(caller_key):
             return False
-        self._held[call_id] = (owner, 1)
-        self._shares.take(owner)
+        self._held[call_id] = (caller_key, 1)
+        self._shares.take(caller_key)
         return True
 
     def release(self, call_id: int) -> None:
@@ -92,12 +93,12 @@ class Parking:
         once)."""
         if call_id not in self._held:
             return
-        owner, waits = self._held[call_id]
+        caller_key, waits = self._held[call_id]
         if waits > 1:
-            self._held[call_id] = (owner, waits - 1)
+            self._held[call_id] = (caller_key, waits - 1)
         else:
             del self._held[call_id]
-            self._shares.give(owner)
+            self._shares.give(caller_key)
 
     def claim(self, name: str | None, round: int) -> int | None:
         """The parked call a retry answering the round ``round`` resumes, taken off its
@@ -106,10 +107,10 @@ class Parking:
         if park is None or park.round != round:
             return None
         del self._parks[name]  # type: ignore[arg-type]
-        self._shares.give(park.owner)
+        self._shares.give(park.caller_key)
         return park.call_id
 
     def drop(self, call_id: int) -> None:
         """The runner no longer holds the call ``call_id``: its park resumes nothing."""
         for name in [name for name, park in self._parks.items() if park.call_id == call_id]:
-            self._shares.give(self._parks.pop(name).owner)
+            self._shares.give(self._parks.pop(name).caller_key)

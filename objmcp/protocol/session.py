@@ -241,7 +241,6 @@ class Session:
         self._call_ids = itertools.count(1)
         self.tool_list = lists.ToolList()
         """What ``tools/list`` answers, kept between calls while the tools do not change."""
-        self._caller: str | None = None
         self.caller: Caller | None = None
         """Who sent the message being read, when the transport checked credentials."""
         self._vouched = False  # the message being read is within the limits (by its text)
@@ -256,17 +255,17 @@ class Session:
         found, listed after the meta-tools (at most ``max_surfaced``, the least recently
         used dropped). One list a caller: the modern era's requests over HTTP share one
         session, and one caller's searches are not another's."""
-        return self.surfaced_for(self._caller)
+        return self.surfaced_for(self.caller_key)
 
-    def surfaced_for(self, caller: str | None) -> Surfaced:
-        """The tools ``caller``'s searches found (the callers least recently searching
-        forgotten beyond :data:`MAX_SEARCHERS`)."""
-        found = self._surfaced.get(caller)
+    def surfaced_for(self, caller_key: str | None) -> Surfaced:
+        """The tools the searches of the caller ``caller_key`` found (the callers least
+        recently searching forgotten beyond :data:`MAX_SEARCHERS`)."""
+        found = self._surfaced.get(caller_key)
         if found is None:
-            found = self._surfaced[caller] = Surfaced(self.max_surfaced)
+            found = self._surfaced[caller_key] = Surfaced(self.max_surfaced)
             while len(self._surfaced) > MAX_SEARCHERS:
                 self._surfaced.popitem(last=False)
-        self._surfaced.move_to_end(caller)
+        self._surfaced.move_to_end(caller_key)
         return found
 
     @property
@@ -286,22 +285,20 @@ class Session:
     def receive(
         self,
         message: object,
-        caller: str | None = None,
+        caller: Caller | None = None,
         *,
         source: bytes | None = None,
-        who: Caller | None = None,
     ) -> list[Action]:
         """Take one decoded JSON-RPC message (or batch) and say what to do.
 
-        ``caller`` names who sent it, when the transport knows (a digest of their
-        credentials, or its subject): a modern-era request state is then good for that
-        caller only. ``who`` is the :class:`~objmcp.Caller` its credentials name: its
-        calls are handed it, and ``tools/list`` shows it only the tools its scopes reach.
-        ``source`` is the JSON text it was decoded from, when the transport has it: it
-        spares walking the message for ``max_depth`` and ``max_string`` when it vouches
-        for them (see ``text_within_limits``)."""
-        self._caller = caller
-        self.caller = who
+        ``caller`` is who sent it, the :class:`~objmcp.Caller` its credentials name, when
+        the transport checked them: its calls are handed it, ``tools/list`` shows it only
+        the tools its scopes reach, and its :attr:`~objmcp.Caller.key` keeps its things
+        apart (a modern-era request state is good for that caller only; tasks, parked
+        calls and search finds are its own). ``source`` is the JSON text it was decoded
+        from, when the transport has it: it spares walking the message for ``max_depth``
+        and ``max_string`` when it vouches for them (see ``text_within_limits``)."""
+        self.caller = caller
         self._vouched = source is not None and text_within_limits(
             source, self.max_depth, self.max_string
         )
@@ -314,7 +311,6 @@ class Session:
                 actions.append(Send(response, id_of(response)))
             return actions
         finally:
-            self._caller = None
             self.caller = None
             self._vouched = False
 
@@ -396,7 +392,7 @@ class Session:
         call = self._end(call_id)
         if call is None:
             return []
-        name = self.parking.open(call_id, call.rounds + 1, call.caller) if park else None
+        name = self.parking.open(call_id, call.rounds + 1, call.caller_key) if park else None
         response = self.questions.input_required(call, requests, name, self.info)
         return answer_call(call, call_id, response)
 
@@ -405,14 +401,14 @@ class Session:
         answer now (a park, or a task's call held for ``tasks/update``): within its
         caller's share of ``max_parked``."""
         call = self._calls.get(call_id)
-        return self.parking.room(call.caller if call is not None else self._caller)
+        return self.parking.room(call.caller_key if call is not None else self.caller_key)
 
     def hold_question(self, call_id: int) -> bool:
         """2026-07-28: count the task's call ``call_id`` as waiting for ``tasks/update``,
         in ``max_parked`` (its caller's share); False, counting nothing, when it has no
         room there."""
         call = self._calls.get(call_id)
-        return call is not None and self.parking.hold(call_id, call.caller)
+        return call is not None and self.parking.hold(call_id, call.caller_key)
 
     def release_question(self, call_id: int) -> None:
         """The task's call ``call_id`` waits for ``tasks/update`` no more."""
@@ -492,7 +488,7 @@ class Session:
         toolbox, tool = self.toolbox, call.tool
         if not tool or not toolbox.searching:
             return []
-        surfaced = self.surfaced_for(call.caller)
+        surfaced = self.surfaced_for(call.caller_key)
         if tool in surfaced.names:
             surfaced.touch(tool)
             return []
@@ -580,9 +576,9 @@ class Session:
 
     @property
     def caller_key(self) -> str | None:
-        """Who sent the message being read, as the transport names callers (None: one
-        client only, as on stdio): what owns a task."""
-        return self._caller
+        """The :attr:`~objmcp.Caller.key` of the caller of the message being read (None:
+        one client only, as on stdio): what a task, a park or a sealed state is bound to."""
+        return self.caller.key if self.caller is not None else None
 
     def end_call(self, call_id: int) -> None:
         """Forget the call ``call_id`` (its task was cancelled): its end answers nothing."""
@@ -611,7 +607,7 @@ class Session:
                 f"Server busy: {len(self._calls)} requests are running on this connection "
                 "(max_calls); ask for the job's result again when one has been answered",
             )
-        call.caller = self._caller
+        call.caller_key = self.caller_key
         call_id = next(self._call_ids)
         self._calls[call_id] = call
         self._in_flight[call.request_id] = call_id
@@ -652,7 +648,7 @@ class Session:
         call = self._calls.get(call_id)
         if call is None or call.task is not None:
             return None
-        task = self.tasks.create(call_id, call.caller, self.clock())
+        task = self.tasks.create(call_id, call.caller_key, self.clock())
         if task is None:
             return None
         call.task = task.task_id
@@ -865,14 +861,14 @@ class Session:
                 f"the most it takes at once (max_calls); send this one again when one has "
                 "been answered",
             )
-        call.caller = self._caller
+        call.caller_key = self.caller_key
         meta = meta_of(params)
         token = meta.get("progressToken")
         call.progress_token = token if token is not None and rpc.is_request_id(token) else None
         state: RequestState | None = None
         if call.revision.era == "modern":
             # a state is sealed over the arguments, and over the caller when known
-            bound = arguments if self._caller is None else [self._caller, arguments]
+            bound = arguments if call.caller_key is None else [call.caller_key, arguments]
             state = self.questions.retry(call.tool, bound, params)
             asked_level = meta.get(LOG_LEVEL_KEY)
             call.log_level = asked_level if asked_level in LOG_LEVELS else None

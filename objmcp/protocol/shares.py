@@ -36,35 +36,36 @@ class Shares:
     def __len__(self) -> int:
         return self._total
 
-    def held_by(self, owner: str | None) -> int:
-        """The places ``owner`` holds."""
-        return self._held[owner]
+    def held_by(self, caller_key: str | None) -> int:
+        """The places the caller ``caller_key`` holds."""
+        return self._held[caller_key]
 
-    def share(self, owner: str | None) -> int:
-        """How many places ``owner`` may hold now: the pool divided by the callers holding
-        places, ``owner`` counted, and one at least."""
-        holders = len(self._held) + (owner not in self._held)
+    def share(self, caller_key: str | None) -> int:
+        """How many places the caller ``caller_key`` may hold now: the pool divided by the
+        callers holding places, itself counted, and one at least."""
+        holders = len(self._held) + (caller_key not in self._held)
         return max(1, self.limit // holders)
 
-    def room(self, owner: str | None) -> bool:
-        """Whether ``owner`` may take one more place now."""
+    def room(self, caller_key: str | None) -> bool:
+        """Whether the caller ``caller_key`` may take one more place now."""
         if self.limit < 1:
             return False
-        mine = self._held[owner]
+        mine = self._held[caller_key]
         if mine == 0:
             return True
-        return mine < self.share(owner) and self._total < self.limit
+        return mine < self.share(caller_key) and self._total < self.limit
 
-    def take(self, owner: str | None) -> None:
-        """``owner`` takes a place (whether it had :meth:`room` is the caller's to check)."""
-        self._held[owner] += 1
+    def take(self, caller_key: str | None) -> None:
+        """The caller ``caller_key`` takes a place (whether it had :meth:`room` is for the
+        code calling to check)."""
+        self._held[caller_key] += 1
         self._total += 1
 
-    def give(self, owner: str | None) -> None:
-        """``owner`` gives a place back."""
-        left = self._held[owner] - 1
+    def give(self, caller_key: str | None) -> None:
+        """The caller ``caller_key`` gives a place back."""
+        left = self._held[caller_key] - 1
         if left > 0:
-            self._held[owner] = left
+            self._held[caller_key] = left
         else:
-            del self._held[owner]
+            del self._held[caller_key]
         self._total -= 1

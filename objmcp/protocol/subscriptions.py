@@ -63,8 +63,8 @@ class Listen:
     uris: frozenset[str]
     task_ids: frozenset[str] = frozenset()
     """The tasks whose status changes it hears of (the tasks extension)."""
-    caller: str | None = None
-    """Who opened it: the one owner whose tasks it hears of."""
+    caller_key: str | None = None
+    """The key of the caller that opened it: the one caller whose tasks it hears of."""
 
     def honored(self) -> dict[str, Any]:
         """The ``SubscriptionFilter`` of the acknowledgement."""
@@ -116,12 +116,12 @@ class Subscriptions:
         lists: Collection[ListKind],
         known: Callable[[str], bool],
         owned: Callable[[str], bool] | None = None,
-        caller: str | None = None,
+        caller_key: str | None = None,
     ) -> Message:
-        """Open a stream of ``caller`` for the filter ``requested``, honoring the
-        ``lists`` the server has, the URIs it ``known``s and the task ids ``caller``
-        ``owned`` (None: the server has no tasks here, and ``taskIds`` is ignored);
-        returns the acknowledgement to send."""
+        """Open a stream of the caller ``caller_key`` for the filter ``requested``,
+        honoring the ``lists`` the server has, the URIs it ``known``s and the task ids
+        that caller ``owned`` (None: the server has no tasks here, and ``taskIds`` is
+        ignored); returns the acknowledgement to send."""
         if not isinstance(requested, dict):
             raise ProtocolError(
                 rpc.INVALID_PARAMS, 'Invalid params: subscriptions/listen needs "notifications"'
@@ -158,7 +158,7 @@ class Subscriptions:
             frozenset(asked & set(lists)),
             frozenset(uri for uri in uris if known(uri)),
             frozenset(task_id for task_id in task_ids if owned is not None and owned(task_id)),
-            caller,
+            caller_key,
         )
         self.listens[request_id] = stream
         params = {"_meta": {SUBSCRIPTION_ID_KEY: request_id}, "notifications": stream.honored()}
@@ -183,13 +183,15 @@ class Subscriptions:
                 sent.append(_notification(method, _stamped(stream, {"uri": uri})))
         return sent
 
-    def task_status(self, task_id: str, owner: str | None, task: dict[str, Any]) -> list[Message]:
+    def task_status(
+        self, task_id: str, caller_key: str | None, task: dict[str, Any]
+    ) -> list[Message]:
         """The ``notifications/tasks`` (``task``, a ``DetailedTask``) due to the streams
-        of the task's ``owner`` that asked for ``task_id``."""
+        of the task's caller ``caller_key`` that asked for ``task_id``."""
         return [
             _notification("notifications/tasks", _stamped(stream, task))
             for stream in self.listens.values()
-            if task_id in stream.task_ids and stream.caller == owner
+            if task_id in stream.task_ids and stream.caller_key == caller_key
         ]
 
 

@@ -202,18 +202,18 @@ class McpApp(Generic[ServedT]):
                 raise Refusal(404, "Not Found: the MCP endpoint is " + self.path)
             self.gate.check_origin(headers)
             admitted = await self.gate.authenticate(headers, scope)
-            owner = admitted.owner if admitted is not None else None
+            caller = admitted.caller if admitted is not None else None
+            caller_key = caller.key if caller is not None else None
             self.gate.check_reach(scope)
             self.store.expire_idle()
             self._forward_logs()
             method = scope.get("method")
             if method == "POST":
-                caller = admitted.caller if admitted is not None else None
-                await self._post(scope, headers, owner, caller, receive, send)
+                await self._post(scope, headers, caller, receive, send)
             elif method == "GET":
-                await self._get(headers, owner, receive, send)
+                await self._get(headers, caller_key, receive, send)
             elif method == "DELETE":
-                await self._delete(headers, owner, send)
+                await self._delete(headers, caller_key, send)
             else:
                 raise Refusal(405, None, [(b"allow", b"GET, POST, DELETE")])
         except Refusal as refusal:
@@ -251,7 +251,6 @@ class McpApp(Generic[ServedT]):
         self,
         scope: Scope,
         headers: Mapping[str, str],
-        owner: str | None,
         caller: Caller | None,
         receive: Receive,
         send: ASGISend,
@@ -276,25 +275,26 @@ class McpApp(Generic[ServedT]):
             check_handshake_body(headers, message)
         metadata = self.gate.metadata_url(scope, headers)
         check_scopes(self.settings.tools, message, caller, metadata)
+        caller_key = caller.key if caller is not None else None
         aliases: dict[RequestId, RequestId] = {}
         if modern:
             connection = self.store.modern_connection()
-            message = self._aliases.cancellation(owner, message)
+            message = self._aliases.cancellation(caller_key, message)
             if message is None:  # it names no request of this caller's: nothing to cancel
                 await _respond(send, 202, None, [])
                 return
             if "id" in message and rpc.is_request_id(message["id"]):
-                alias = self._aliases.take(owner, message["id"])
+                alias = self._aliases.take(caller_key, message["id"])
                 aliases[alias] = message["id"]
                 message = {**message, "id": alias}
         else:
-            connection = self.store.handshake_session(headers, owner, message)
+            connection = self.store.handshake_session(headers, caller_key, message)
         exchange = Stream(_request_ids(message), aliases, batch=isinstance(message, list))
         if exchange.pending and not modern:
             connection.resumable(exchange)
         if "traceparent" in headers and self.store.settings.tracer is not None:
             message = with_trace_headers(message, headers)
-        actions = connection.runner.handle(message, owner, who=caller, client_ids=aliases)
+        actions = connection.runner.handle(message, caller, client_ids=aliases)
         connection.cancelled(message)
         # a plain call runs in this task, answered when it ends (a handshake-era one too, but
         # where its stream would be let go early for the client to poll: poll_after)
@@ -313,7 +313,7 @@ class McpApp(Generic[ServedT]):
             connection.release(exchange)
             connection.last_seen = time.monotonic()
             for server_id, client_id in aliases.items():
-                self._aliases.drop(owner, client_id, str(server_id))
+                self._aliases.drop(caller_key, client_id, str(server_id))
 
     async def _answer(
         self,
@@ -429,7 +429,11 @@ class McpApp(Generic[ServedT]):
         calls.cancel_scope.cancel()
 
     async def _get(
-        self, headers: Mapping[str, str], owner: str | None, receive: Receive, send: ASGISend
+        self,
+        headers: Mapping[str, str],
+        caller_key: str | None,
+        receive: Receive,
+        send: ASGISend,
     ) -> None:
         """The session's stream of what belongs to no request, or (``Last-Event-ID``) the
         rest of a stream whose connection was lost."""
@@ -437,7 +441,7 @@ class McpApp(Generic[ServedT]):
         if self.store.stateless or session_id is None:
             raise Refusal(405, None, [(b"allow", b"POST")])  # GET needs a session
         check_accept(headers.get("accept"), post=False)
-        found = self.store.session_for(session_id, owner)
+        found = self.store.session_for(session_id, caller_key)
         last = headers.get("last-event-id")
         if last is not None:
             stream, position = self.store.resumed(found, last)
@@ -465,11 +469,13 @@ class McpApp(Generic[ServedT]):
             reader.close()
             found.last_seen = time.monotonic()
 
-    async def _delete(self, headers: Mapping[str, str], owner: str | None, send: ASGISend) -> None:
+    async def _delete(
+        self, headers: Mapping[str, str], caller_key: str | None, send: ASGISend
+    ) -> None:
         session_id = headers.get("mcp-session-id")
         if self.store.stateless or session_id is None:
             raise Refusal(405, None, [(b"allow", b"POST")])  # DELETE needs a session
-        self.store.session_for(session_id, owner)
+        self.store.session_for(session_id, caller_key)
         self.store.end(self.store.sessions.pop(session_id))
         with anyio.CancelScope(shield=True):  # its object is closed before the answer
             await self.settings.tools.close_ended()

@@ -2,15 +2,18 @@
 
 :class:`StreamConnection` is the connection of one client that writes frames (newline
 or ``Content-Length``, told apart by the first one) and reads the server's frames
-back: a read loop decodes them and hands each message to the session, a write loop
-writes what the session sends, several frames in one write when they pile up. At end
-of input, calls still running get the server's grace period, then are cancelled.
+back. It is made of two parts it is given: an :class:`Input`, which reads frames and
+hands each message to the runner, and an :class:`Output`, which writes what the runner
+sends, several frames in one write when they pile up. This module's parts serve any
+pair of streams from the event loop (:class:`LoopInput`, :class:`LoopOutput`);
+:mod:`objmcp.serving.reader` and :mod:`objmcp.serving.writer` serve file descriptors
+from threads, faster. At end of input, calls still running get the server's grace
+period, then are cancelled.
 
-It owns what only a byte stream has: the framing, end of input, a client that stops
-reading (the backlog bound below), a client that is gone. What a connection does with
-a message once decoded is :class:`~objmcp.serving.runner.Runner`'s, which
-every transport shares; :mod:`objmcp.serving.reader` serves file descriptors faster
-from a thread, on top of this.
+A connection owns what only a byte stream has: the framing, end of input, a client that
+stops reading (the :class:`Backlog` bound), a client that is gone. What it does with a
+message once decoded is :class:`~objmcp.serving.runner.Runner`'s, which every transport
+shares.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal, Protocol
 
 import anyio
 import anyio.abc
@@ -34,7 +38,17 @@ from .logs import LogToClient
 from .runner import Runner
 from .settings import Settings
 
-__all__ = ["OUTPUT_HIGH_WATER", "StreamConnection"]
+__all__ = [
+    "OUTPUT_HIGH_WATER",
+    "Backlog",
+    "Input",
+    "LoopInput",
+    "LoopOutput",
+    "Output",
+    "StreamConnection",
+    "loop_connection",
+    "take_frames",
+]
 
 logger = logging.getLogger("objmcp")
 
@@ -44,32 +58,117 @@ drops progress and log notifications, until the client has read half of them."""
 _DROPPABLE = frozenset({"notifications/progress", "notifications/message"})
 
 
-class StreamConnection:
-    """A connection over one pair of byte streams (stdio): frames in, frames out.
+class Backlog:
+    """The bytes sent but not yet written, bounded: beyond :data:`OUTPUT_HIGH_WATER`, no
+    further request is read (the client's writes block in turn) and progress and log
+    notifications are dropped; answers and the server's own requests are always kept."""
 
-    A client that does not read its answers holds the server back, with bounded memory:
-    beyond :data:`OUTPUT_HIGH_WATER` bytes unwritten, no further request is read (the
-    client's writes block in turn) and progress and log notifications are dropped;
-    answers and the server's own requests are always kept.
-
-    It drives a :class:`~objmcp.serving.runner.Runner` (:attr:`runner`), which
-    hands it each message to write.
-    """
-
-    def __init__(self, settings: Settings, source: ByteSource, sink: ByteSink) -> None:
-        self.settings = settings
-        self.runner = Runner(settings, self._send)
-        """The runner: the session, and the calls it starts."""
-        self.decoder = FrameDecoder(settings.framing, settings.max_frame)
-        self._source = source
-        self._sink = sink
-        self._out_send, self._out_receive = anyio.create_memory_object_stream[bytes](math.inf)
-        self._broken = False
+    def __init__(self, decoder: FrameDecoder) -> None:
+        self.decoder = decoder
         self.unwritten = 0
         """Bytes of frames sent but not yet written."""
         self.dropped = 0
         """Notifications dropped because the client did not read."""
-        self._read_on = anyio.Event()  # set when the unwritten bytes fall back below half
+
+    @property
+    def full(self) -> bool:
+        """Whether the client leaves too much unread: read nothing more for now."""
+        return self.unwritten > OUTPUT_HIGH_WATER
+
+    def frame(self, message: object) -> bytes | None:
+        """The frame to write for ``message``; None for a notification dropped because
+        the client does not read."""
+        if self.full and isinstance(message, dict) and message.get("method") in _DROPPABLE:
+            if not self.dropped:
+                logger.warning("the client does not read; dropping progress and log messages")
+            self.dropped += 1
+            return None
+        framing: Literal["newline", "content-length"] = (
+            "content-length" if self.decoder.framing == "content-length" else "newline"
+        )
+        return encode_frame(encode_message(message), framing)
+
+    def sent(self, size: int) -> None:
+        """``size`` bytes more wait to be written."""
+        self.unwritten += size
+
+    def written(self, size: int) -> bool:
+        """``size`` bytes left; whether reading may go on (half the backlog is gone)."""
+        self.unwritten -= size
+        if self.unwritten > OUTPUT_HIGH_WATER // 2:
+            return False
+        if self.dropped:
+            logger.warning("the client reads again (%d messages dropped)", self.dropped)
+            self.dropped = 0
+        return True
+
+
+class Output(Protocol):
+    """The writing half of a connection."""
+
+    backlog: Backlog
+
+    def send(self, message: object, related: RequestId | None) -> None:
+        """Write one message (the runner's :data:`~objmcp.serving.runner.Deliver`)."""
+
+    async def serve(self, until: anyio.Event) -> None:
+        """Write what is sent until ``until`` is set and nothing is left to write, or
+        the server's grace for it has passed."""
+
+
+class Input(Protocol):
+    """The reading half of a connection."""
+
+    async def read(self, connection: StreamConnection, calls: anyio.abc.TaskGroup) -> None:
+        """Read the client's frames until end of input, handing each message to the
+        connection's runner (calls start in ``calls``)."""
+
+    def closed(self) -> None:
+        """Serving ended, output written: let go of what reading held."""
+
+
+def take_frames(
+    decoder: FrameDecoder,
+    take: Callable[[bytes], object],
+    refuse: Callable[[FrameError], object],
+    going: Callable[[], bool] = lambda: True,
+) -> bool:
+    """Hand every whole frame the decoder holds to ``take``, and what is not a frame to
+    ``refuse``, while ``going()``; False once it says to stop."""
+    while going():
+        frame = decoder.next_frame()
+        if frame is NEED_DATA:
+            return True
+        if isinstance(frame, FrameError):
+            refuse(frame)
+            continue
+        assert isinstance(frame, bytes)
+        take(frame)
+    return False
+
+
+class StreamConnection:
+    """A connection over one pair of byte streams: its :attr:`input` reads the frames
+    (``decoder`` decodes them), its :attr:`output` writes the answers, and its
+    :attr:`runner` stands between. ``lock`` is held around every use of the session (a
+    real one where threads share it). :func:`loop_connection` makes the event loop's."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        decoder: FrameDecoder,
+        output: Output,
+        input: Input,
+        lock: contextlib.AbstractContextManager[Any] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.decoder = decoder
+        self.output = output
+        """Writes what the runner sends."""
+        self.runner = Runner(settings, output.send, lock=lock)
+        """The runner: the session, and the calls it starts."""
+        self.input = input
+        """Reads the client's frames."""
         self._reading = anyio.CancelScope()  # around the read loop: end_input cancels it
 
     async def run(self) -> None:
@@ -107,106 +206,127 @@ class StreamConnection:
         self._reading.cancel()
 
     async def _run(self) -> None:
-        async with anyio.create_task_group() as writers:
-            writers.start_soon(self._write_loop)
-            async with anyio.create_task_group() as calls:
-                self.runner.calls = calls
-                with self._reading:
-                    await self._read_loop(calls)
-                await self.runner.drain(calls)
-            self._out_send.close()
+        done = anyio.Event()
+        try:
+            async with anyio.create_task_group() as writers:
+                writers.start_soon(self.output.serve, done)
+                try:
+                    async with anyio.create_task_group() as calls:
+                        self.runner.calls = calls
+                        with self._reading:
+                            await self.input.read(self, calls)
+                        await self.runner.drain(calls)
+                finally:
+                    done.set()
+        finally:
+            self.input.closed()
 
-    async def _read_loop(self, calls: anyio.abc.TaskGroup) -> None:
-        while True:
-            if self.unwritten > OUTPUT_HIGH_WATER:
-                self._read_on = anyio.Event()
-                await self._read_on.wait()
-            try:
-                data = await self._source()
-            except OSError as error:
-                logger.warning("reading the input failed: %s", error)
-                return
-            if not data:
-                last = self.decoder.end_of_input()
-                if isinstance(last, bytes):
-                    self.runner.perform(self._receive(last), calls)
-                elif isinstance(last, FrameError):
-                    logger.warning("%s", last)
-                return
-            self.decoder.feed(data)
-            while True:
-                frame = self.decoder.next_frame()
-                if frame is NEED_DATA:
-                    break
-                if isinstance(frame, FrameError):
-                    logger.warning("%s", frame)
-                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
-                    continue
-                assert isinstance(frame, bytes)
-                self.runner.perform(self._receive(frame), calls)
-
-    def _receive(self, frame: bytes) -> list[Action]:
+    def receive(self, frame: bytes) -> list[Action]:
+        """What the session says of one frame."""
         try:
             message = parse_message(frame)
         except ParseFailure as error:
             return self.runner.session.unreadable(error)
         return self.runner.handle(message, source=frame)
 
-    def _send(self, message: object, related: RequestId | None) -> None:
-        """Write one message (``related`` does not matter on one stream)."""
-        frame = self._frame(message)
+    def refuse(self, error: FrameError) -> None:
+        """Say what was wrong with bytes that are no frame, and serve the next."""
+        logger.warning("%s", error)
+        self.output.send(rpc.error_response(None, rpc.INVALID_REQUEST, str(error)), None)
+
+
+class LoopOutput:
+    """Writes a connection's frames from the event loop, with its sink: what piles up
+    while a write is on goes in the next one."""
+
+    def __init__(self, sink: ByteSink, backlog: Backlog) -> None:
+        self.backlog = backlog
+        self._sink = sink
+        self._send, self._receive = anyio.create_memory_object_stream[bytes](math.inf)
+        self.broken = False
+        self.room = anyio.Event()
+        """Set when the backlog falls back below half (a reader waiting for it goes on)."""
+
+    def send(self, message: object, related: RequestId | None) -> None:
+        """Queue one message (``related`` does not matter on one stream)."""
+        frame = self.backlog.frame(message)
         if frame is not None:
-            self.unwritten += len(frame)
-            self._out_send.send_nowait(frame)
+            self.backlog.sent(len(frame))
+            self._send.send_nowait(frame)
 
-    def _frame(self, message: object) -> bytes | None:
-        """The frame to write for ``message``; None for a notification dropped because the
-        client does not read."""
-        if (
-            self.unwritten > OUTPUT_HIGH_WATER
-            and isinstance(message, dict)
-            and message.get("method") in _DROPPABLE
-        ):
-            if not self.dropped:
-                logger.warning("the client does not read; dropping progress and log messages")
-            self.dropped += 1
-            return None
-        framing: Literal["newline", "content-length"] = (
-            "content-length" if self.decoder.framing == "content-length" else "newline"
-        )
-        return encode_frame(encode_message(message), framing)
+    async def serve(self, until: anyio.Event) -> None:
+        async def close_when_done() -> None:
+            await until.wait()
+            self._send.close()
 
-    async def _write_loop(self) -> None:
-        async for frame in self._out_receive:
-            chunks = [frame]
-            with contextlib.suppress(anyio.WouldBlock, anyio.EndOfStream):
-                while True:
-                    chunks.append(self._out_receive.receive_nowait())
-            await self._write(b"".join(chunks))
+        async with anyio.create_task_group() as group:
+            group.start_soon(close_when_done)
+            async for frame in self._receive:
+                chunks = [frame]
+                with contextlib.suppress(anyio.WouldBlock, anyio.EndOfStream):
+                    while True:
+                        chunks.append(self._receive.receive_nowait())
+                await self.write(b"".join(chunks))
 
-    async def _write(self, data: bytes) -> None:
+    async def write(self, data: bytes) -> None:
         """Write ``data`` with the sink, unless the client is gone, and count it written."""
-        if not self._broken:
+        if not self.broken:
             try:
                 await self._sink(data)
             except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
-                self._gone(error)
-        self._written(len(data))
+                self.gone(error)
+        if self.backlog.written(len(data)):
+            self.room.set()
 
-    def _gone(self, error: BaseException) -> None:
+    def gone(self, error: BaseException) -> None:
         """Writing failed: the client is gone, and nothing more is written."""
-        if not self._broken:
+        if not self.broken:
             logger.warning("the client is gone (%s); dropping further output", error)
-        self._broken = True
+        self.broken = True
 
-    def _written(self, size: int) -> None:
-        """``size`` bytes left the queue: reading resumes once half the backlog is gone."""
-        self.unwritten -= size
-        if self.unwritten <= OUTPUT_HIGH_WATER // 2:
-            self._resume_reading()
-            if self.dropped:
-                logger.warning("the client reads again (%d messages dropped)", self.dropped)
-                self.dropped = 0
+    async def wait_for_room(self) -> None:
+        """While the client leaves too much output unread, wait."""
+        if self.backlog.full:
+            self.room = anyio.Event()
+            await self.room.wait()
 
-    def _resume_reading(self) -> None:
-        self._read_on.set()
+
+class LoopInput:
+    """Reads a connection's frames on the event loop, with its source."""
+
+    def __init__(self, source: ByteSource, output: LoopOutput) -> None:
+        self._source = source
+        self._output = output
+
+    async def read(self, connection: StreamConnection, calls: anyio.abc.TaskGroup) -> None:
+        decoder, runner = connection.decoder, connection.runner
+
+        def take(frame: bytes) -> None:
+            runner.perform(connection.receive(frame), calls)
+
+        while True:
+            await self._output.wait_for_room()
+            try:
+                data = await self._source()
+            except OSError as error:
+                logger.warning("reading the input failed: %s", error)
+                return
+            if not data:
+                last = decoder.end_of_input()
+                if isinstance(last, bytes):
+                    take(last)
+                elif isinstance(last, FrameError):
+                    logger.warning("%s", last)
+                return
+            decoder.feed(data)
+            take_frames(decoder, take, connection.refuse)
+
+    def closed(self) -> None:
+        """Nothing to let go of."""
+
+
+def loop_connection(settings: Settings, source: ByteSource, sink: ByteSink) -> StreamConnection:
+    """A connection served from the event loop: any pair of byte streams."""
+    decoder = FrameDecoder(settings.framing, settings.max_frame)
+    output = LoopOutput(sink, Backlog(decoder))
+    return StreamConnection(settings, decoder, output, LoopInput(source, output))

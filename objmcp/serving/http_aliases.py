@@ -27,26 +27,27 @@ class Aliases:
         self._numbers = itertools.count(1)
         self._held: dict[tuple[str | None, RequestId], list[str]] = {}
 
-    def take(self, owner: str | None, request_id: RequestId) -> str:
-        """A new server id for the request ``request_id`` of the caller ``owner`` (None
-        with no authentication)."""
+    def take(self, caller_key: str | None, request_id: RequestId) -> str:
+        """A new server id for the request ``request_id`` of the caller ``caller_key``
+        (None with no authentication)."""
         alias = f"objmcp-http-{next(self._numbers)}"
-        self._held.setdefault((owner, request_id), []).append(alias)
+        self._held.setdefault((caller_key, request_id), []).append(alias)
         return alias
 
-    def drop(self, owner: str | None, request_id: RequestId, alias: str) -> None:
-        """The request is over: its id no longer names it."""
-        held = self._held.get((owner, request_id))
+    def drop(self, caller_key: str | None, request_id: RequestId, alias: str) -> None:
+        """The request ``request_id`` of the caller ``caller_key`` is over: ``alias`` no
+        longer names it."""
+        held = self._held.get((caller_key, request_id))
         if held is not None and alias in held:
             held.remove(alias)
             if not held:
-                del self._held[(owner, request_id)]
+                del self._held[(caller_key, request_id)]
 
-    def cancellation(self, owner: str | None, message: Any) -> Any | None:
-        """``message`` as the connection should see it: a cancellation of the caller's own
-        request names the server's id; one that names no request of this caller alone
-        (another's, a server id, an id two of its requests share) is None, dropped.
-        Anything else is returned as it is."""
+    def cancellation(self, caller_key: str | None, message: Any) -> Any | None:
+        """``message`` as the connection should see it: a cancellation of the caller
+        ``caller_key``'s own request names the server's id; one that names no request of
+        this caller alone (another's, a server id, an id two of its requests share) is
+        None, dropped. Anything else is returned as it is."""
         if not isinstance(message, dict) or message.get("method") != _CANCELLED:
             return message
         params = message.get("params")
@@ -55,7 +56,7 @@ class Aliases:
         target = params.get("requestId")
         if not is_request_id(target):
             return None
-        held = self._held.get((owner, typing.cast(RequestId, target)))
+        held = self._held.get((caller_key, typing.cast(RequestId, target)))
         if held is None or len(held) != 1:
             return None
         return {**message, "params": {**params, "requestId": held[0]}}

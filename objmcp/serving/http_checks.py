@@ -81,11 +81,11 @@ request states are then bound to the subject it names, if any."""
 
 @dataclass(frozen=True)
 class Admitted:
-    """A request whose token is good: who is calling (``caller``), and what its sessions,
-    request states, tasks and per-caller objects are bound to (``owner``, the caller's
-    :attr:`~objmcp.Caller.key`: ``user:<subject>``, else a digest of the token)."""
+    """A request whose token is good: who is calling (``caller``). Its sessions, request
+    states, tasks and per-caller objects are bound to the caller's
+    :attr:`~objmcp.Caller.key`: ``user:<subject>``, else a digest of the token (never
+    None here)."""
 
-    owner: str
     caller: Caller
 
 
@@ -202,9 +202,9 @@ class Gate:
             raise self._unauthorized("invalid_token", scope, headers)
         if not caller.allows(self.required):
             raise insufficient(self.required, self.metadata_url(scope, headers))
-        owner = caller_key(caller.subject, given)
-        assert owner is not None  # a token was given
-        return Admitted(owner, replace(caller, key=owner))
+        key = caller_key(caller.subject, given)
+        assert key is not None  # a token was given
+        return Admitted(replace(caller, key=key))
 
     def _unauthorized(
         self,

@@ -69,13 +69,16 @@ class HttpSession:
     """A session served over HTTP: each message goes to the POST it belongs to, or to the
     session's GET stream, or nowhere when neither is open."""
 
-    def __init__(self, settings: Settings, owner: str | None = None, reach: Reach = _OWN) -> None:
+    def __init__(
+        self, settings: Settings, caller_key: str | None = None, reach: Reach = _OWN
+    ) -> None:
         # 2025-11-25 tasks' questions go out at once while the GET stream is open
         reached = dataclasses.replace(reach, reachable=self._reachable)
         self.runner = Runner(settings, self._send, reached)
         """The runner: the session, and the calls it starts."""
-        self.owner = owner
-        """A digest of the credentials that opened the session (None: none were asked)."""
+        self.caller_key = caller_key
+        """The :attr:`~objmcp.Caller.key` of the caller that opened the session (None: no
+        credentials were asked)."""
         self.session_id = reach.session_id
         """Handshake era: the ``Mcp-Session-Id`` (None: the connection of one request)."""
         self.last_seen = time.monotonic()
@@ -231,11 +234,11 @@ class SessionStore:
         return self._modern
 
     def handshake_session(
-        self, headers: Mapping[str, str], owner: str | None, message: object
+        self, headers: Mapping[str, str], caller_key: str | None, message: object
     ) -> HttpSession:
         """The session a handshake-era request belongs to: a new one for ``initialize``
         (with ``stateless``, a connection of the request's own); 400 or 404 for a
-        request that names no open session of its caller."""
+        request that names no open session of its caller (``caller_key``)."""
         version = headers.get("mcp-protocol-version")
         if version is not None and version not in HANDSHAKE_VERSIONS:
             supported = ", ".join(HANDSHAKE_VERSIONS)
@@ -247,17 +250,17 @@ class SessionStore:
             raise Refusal(400, failure)
         opening = isinstance(message, dict) and message.get("method") == "initialize"
         if self.stateless:
-            connection = HttpSession(self.settings, owner, _STATELESS)
+            connection = HttpSession(self.settings, caller_key, _STATELESS)
             if not opening:
                 connection.runner.session.assume(version or "2025-03-26")
             return connection
         session_id = headers.get("mcp-session-id")
         if opening and session_id is None:
-            self.make_room(owner)
+            self.make_room(caller_key)
             session_id = secrets.token_urlsafe(24)
             if self.route is not None:
                 session_id = f"{self.route}.{session_id}"
-            connection = HttpSession(self.settings, owner, Reach(session_id=session_id))
+            connection = HttpSession(self.settings, caller_key, Reach(session_id=session_id))
             self.sessions[session_id] = connection
             self.settings.hub.join(connection.runner)
             return connection
@@ -266,13 +269,13 @@ class SessionStore:
                 None, rpc.INVALID_REQUEST, "Bad Request: no Mcp-Session-Id (send initialize first)"
             )
             raise Refusal(400, failure)
-        return self.session_for(session_id, owner)
+        return self.session_for(session_id, caller_key)
 
-    def make_room(self, owner: str | None) -> None:
-        """Room for one more session of the caller ``owner`` (None: no credentials were
-        asked, and every client is the same caller), when ``max_sessions`` are open.
+    def make_room(self, caller_key: str | None) -> None:
+        """Room for one more session of the caller ``caller_key`` (None: no credentials
+        were asked, and every client is the same caller), when ``max_sessions`` are open.
 
-        Each caller present (one that owns an open session, and ``owner``) has a fair
+        Each caller present (one with a session open, and this one) has a fair
         share of the sessions: ``max(1, max_sessions // callers)``. In this order:
 
         1. the caller's own least recently used idle session ends (one that holds no
@@ -288,14 +291,14 @@ class SessionStore:
         """
         if len(self.sessions) < self.max_sessions:
             return
-        held: dict[str | None, list[str]] = {owner: []}
+        held: dict[str | None, list[str]] = {caller_key: []}
         for session_id, connection in self.sessions.items():
-            held.setdefault(connection.owner, []).append(session_id)
+            held.setdefault(connection.caller_key, []).append(session_id)
         share = max(1, self.max_sessions // len(held))
-        own = [session_id for session_id in held[owner] if self.sessions[session_id].idle]
+        own = [session_id for session_id in held[caller_key] if self.sessions[session_id].idle]
         if own:
             ending = min(own, key=self._least_needed)
-        elif len(held[owner]) < share:
+        elif len(held[caller_key]) < share:
             others = [
                 session_id
                 for session_ids in held.values()
@@ -312,7 +315,7 @@ class SessionStore:
             raise self._full("and busy; try again later")
         else:
             raise self._full(
-                f"and this caller's {len(held[owner])}, its share among {len(held)} callers, "
+                f"and this caller's {len(held[caller_key])}, its share among {len(held)} callers, "
                 "are busy; end one (DELETE) or try again later"
             )
         logger.info("session %s ended for a new one (max_sessions %d)", ending, self.max_sessions)
@@ -331,10 +334,10 @@ class SessionStore:
             [(b"retry-after", b"5")],
         )
 
-    def session_for(self, session_id: str, owner: str | None) -> HttpSession:
-        """The open session ``session_id`` of the caller ``owner``; 404 for any other."""
+    def session_for(self, session_id: str, caller_key: str | None) -> HttpSession:
+        """The open session ``session_id`` of the caller ``caller_key``; 404 for any other."""
         found = self.sessions.get(session_id)
-        if found is None or found.owner != owner:
+        if found is None or found.caller_key != caller_key:
             raise Refusal(404, rpc.error_response(None, rpc.INVALID_REQUEST, "Session not found"))
         found.last_seen = time.monotonic()
         return found

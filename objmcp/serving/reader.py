@@ -15,12 +15,11 @@ watchdog also stops inline calls at the server's ``call_timeout``.
 
 The session is used under the connection's lock, a real one here: the reader
 threads, the event loop and the watchdog share it. The calls the readers run are an
-:class:`InlineLane`, plugged into the connection (which stops and counts them with
-its own). The output, every
-frame through one queue written by whichever thread finds it idle, is
-:mod:`objmcp.serving.writer`'s: a :class:`ReaderConnection` is a
-:class:`~objmcp.serving.writer.WriterConnection`, and this module is its input side
-(the reader threads, the calls they run, the watchdog).
+:class:`InlineLane`, plugged into the runner (which stops and counts them with its
+own). :class:`FdInput` is the input half of such a connection (the reader threads, the
+calls they run, the watchdog); its output half, every frame through one queue written
+by whichever thread finds it idle, is :class:`~objmcp.serving.writer.FdOutput`.
+:func:`fd_connection` puts them together.
 """
 
 from __future__ import annotations
@@ -45,18 +44,18 @@ from ..model.calling.threads import ThreadRunner
 from ..model.calling.tool import Tool
 from ..model.values.content import ToolResult
 from ..model.values.jsontext import ParseFailure, parse_message
-from ..protocol import jsonrpc as rpc
 from ..protocol.session import Action, Send, StartCall
 from ..transport.forks import end_child, forked_while_serving
-from ..transport.framing import NEED_DATA
-from ..transport.stdio import ByteSink, ByteSource
+from ..transport.framing import FrameDecoder
+from ..transport.stdio import ByteSink
+from .byte_stream import Backlog, StreamConnection, take_frames
 from .execute import call_info, internal_error
 from .logs import attribute_thread_logs
 from .settings import Settings
 from .tracing import answered, ended, request_started, span_of
-from .writer import HOLD_TIME, WriterConnection
+from .writer import HOLD_TIME, FdOutput
 
-__all__ = ["TAKEOVER", "ReaderConnection"]
+__all__ = ["TAKEOVER", "FdInput", "InlineLane", "fd_connection"]
 
 logger = logging.getLogger("objmcp")
 
@@ -136,25 +135,21 @@ class InlineLane:
         return True
 
 
-class ReaderConnection(WriterConnection):
-    """A stream connection over two file descriptors, read by a thread (POSIX)."""
+class FdInput:
+    """Reads a connection's input file descriptor from threads (POSIX), running the
+    calls that can run there at once. ``lock`` is the connection's; ``output`` its
+    output half."""
 
     def __init__(
-        self,
-        settings: Settings,
-        source: ByteSource,
-        sink: ByteSink,
-        input_fd: int,
-        output_fd: int,
+        self, settings: Settings, input_fd: int, output: FdOutput, lock: threading.Lock
     ) -> None:
-        super().__init__(settings, source, sink, output_fd)
-        self._lock = threading.Lock()
-        self.runner.lock = self._lock
+        self.settings = settings
+        self._output = output
+        self._lock = lock
         self._thread = threading.local()  # what each reader thread keeps of its own
         self._input_fd = input_fd
         self._reader: object = None  # the token of the thread that reads the input now
         self.inline = InlineLane(self._lock, settings.tools.threads, self._give_back)
-        self.runner.lanes.append(self.inline)
         self._watch = threading.Condition()
         self._watcher_asleep = False
         self._stopped = False
@@ -163,7 +158,14 @@ class ReaderConnection(WriterConnection):
 
     # --- reading ----------------------------------------------------------------------
 
-    async def _read_loop(self, calls: anyio.abc.TaskGroup) -> None:
+    async def read(self, connection: StreamConnection, calls: anyio.abc.TaskGroup) -> None:
+        """Read on threads until end of input (see the module)."""
+        self.runner, self.decoder, self._connection = (
+            connection.runner,
+            connection.decoder,
+            connection,
+        )
+        self.runner.lanes.append(self.inline)
         self._ended = anyio.Event()
         token = object()
         self._reader = token
@@ -194,7 +196,7 @@ class ReaderConnection(WriterConnection):
 
     def _read_until_end(self, token: object) -> None:
         while self._reader is token:
-            self._wait_for_client()
+            self._output.wait_for_client()
             data = self._read()
             if data is None:
                 return  # told to stop
@@ -237,21 +239,13 @@ class ReaderConnection(WriterConnection):
         when they pile up (``HOLD`` bytes), when the oldest has waited ``HOLD_TIME``,
         when a call turns out slow, and before this thread waits for the event loop; a
         thread taking the input over takes the holding over too."""
-        self._holder = threading.get_ident()
+        self._output.hold()
         try:
-            while self._reader is token:
-                frame = self.decoder.next_frame()
-                if frame is NEED_DATA:
-                    return True
-                if isinstance(frame, FrameError):
-                    logger.warning("%s", frame)
-                    self._send(rpc.error_response(None, rpc.INVALID_REQUEST, str(frame)), None)
-                    continue
-                assert isinstance(frame, bytes)
-                self._take(frame)
-            return False
+            return take_frames(
+                self.decoder, self._take, self._connection.refuse, lambda: self._reader is token
+            )
         finally:
-            self._release_output(threading.get_ident())
+            self._output.release()
 
     def _take(self, frame: bytes) -> None:
         """Handle one frame: a call that can run in this thread runs here and now; what
@@ -290,7 +284,7 @@ class ReaderConnection(WriterConnection):
         if all(isinstance(action, Send) for action in actions):
             for action in actions:
                 assert isinstance(action, Send)
-                self._send(action.message, action.related)
+                self._output.send(action.message, action.related)
         else:
             self._on_loop(lambda: self.runner.perform(actions))
 
@@ -302,7 +296,7 @@ class ReaderConnection(WriterConnection):
         """Run ``function`` on the event loop and wait for it (nothing if the loop is gone)."""
         if self.runner.loop_token is None:
             return
-        self._write_held()  # what is ready goes out now, however long the loop takes
+        self._output.write_held()  # what is ready goes out now, however long the loop takes
         with contextlib.suppress(RuntimeError):
             anyio.from_thread.run_sync(function, token=self.runner.loop_token)
 
@@ -351,9 +345,9 @@ class ReaderConnection(WriterConnection):
             actions = self.runner.session.call_finished(call.call_id, outcome) if answer else []
         for reply in actions:  # its answer (or its batch's)
             assert isinstance(reply, Send)
-            self._send(reply.message, reply.related)
+            self._output.send(reply.message, reply.related)
         if time.monotonic() - call.started >= HOLD_TIME:
-            self._write_held()  # a slow call: its answer, and any held before it, go now
+            self._output.write_held()  # a slow call: its answer, and any held before it, go now
         threads = self.settings.tools.threads
         if call.abandoned:
             threads.settled()
@@ -386,7 +380,7 @@ class ReaderConnection(WriterConnection):
                 nonlocal result
                 result = await settled_on_loop(pending, tool, limits)
 
-            self._write_held()
+            self._output.write_held()
             with contextlib.suppress(RuntimeError):
                 anyio.from_thread.run(on_loop, token=self.runner.loop_token)
             return result or ToolResult("The server stopped during the call", None, True)
@@ -405,7 +399,7 @@ class ReaderConnection(WriterConnection):
     def _send_all(self, actions: list[Action]) -> None:
         for action in actions:
             assert isinstance(action, Send)  # an answer is all a finished call makes
-            self._send(action.message, action.related)
+            self._output.send(action.message, action.related)
 
     def _give_back(self, call: InlineCall) -> None:
         """A stopped call taken over frees its worker's place (on the loop)."""
@@ -431,7 +425,7 @@ class ReaderConnection(WriterConnection):
                 if call.deadline is not None and now >= call.deadline:
                     self._time_out(call)
             if in_reader is not None and now - in_reader.started >= HOLD_TIME:
-                self._write_held()  # answers held back do not wait for a slow call
+                self._output.write_held()  # answers held back do not wait for a slow call
             if in_reader is not None and now - in_reader.started >= TAKEOVER:
                 self._take_over(in_reader)
             if not calls and now - seen > _IDLE:
@@ -466,11 +460,21 @@ class ReaderConnection(WriterConnection):
 
     # --- serving ----------------------------------------------------------------------
 
-    async def _run(self) -> None:
-        """Serve (see the writer), then close the pipe that wakes a reader waiting for input."""
-        try:
-            await super()._run()
-        finally:
-            self._stopped = True
-            os.close(self._wake_r)
-            os.close(self._wake_w)
+    def closed(self) -> None:
+        """Serving ended: close the pipe that wakes a reader waiting for input."""
+        self._stopped = True
+        os.close(self._wake_r)
+        os.close(self._wake_w)
+
+
+def fd_connection(
+    settings: Settings, sink: ByteSink, input_fd: int, output_fd: int
+) -> StreamConnection:
+    """A connection over two file descriptors, read and written by threads (POSIX);
+    ``sink`` writes ``output_fd`` from the event loop."""
+    decoder = FrameDecoder(settings.framing, settings.max_frame)
+    lock = threading.Lock()
+    output = FdOutput(sink, output_fd, Backlog(decoder), settings.grace)
+    return StreamConnection(
+        settings, decoder, output, FdInput(settings, input_fd, output, lock), lock
+    )

@@ -104,11 +104,17 @@ class Runner:
     """The runner: one client's session and the calls it started, whatever carries its
     messages (``send`` delivers them)."""
 
-    def __init__(self, settings: Settings, send: Deliver, reach: Reach = _OWN) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        send: Deliver,
+        reach: Reach = _OWN,
+        lock: contextlib.AbstractContextManager[Any] | None = None,
+    ) -> None:
         self.settings = settings
         self._send = send
         self.session = settings.make_session(reach)
-        self.lock: contextlib.AbstractContextManager[Any] = contextlib.nullcontext()
+        self.lock = lock if lock is not None else contextlib.nullcontext()
         """Held around every use of the session (a lock where several threads use it)."""
         self.lanes: list[Lane] = []
         """Calls the transport runs itself, stopped and counted with the connection's."""
@@ -158,13 +164,13 @@ class Runner:
     def handle(
         self,
         message: object,
-        caller: str | None = None,
+        caller: Caller | None = None,
+        *,
         source: bytes | None = None,
-        who: Caller | None = None,
         client_ids: Mapping[RequestId, RequestId] | None = None,
     ) -> list[Action]:
-        """What the session says of a decoded message (from ``caller``, when known, whose
-        credentials name ``who``; decoded from ``source``, when given); a failure of
+        """What the session says of a decoded message (from ``caller``, when its
+        credentials were checked; decoded from ``source``, when given); a failure of
         objmcp's own is an internal error for this message only. ``client_ids`` are the
         ids the client sent, by the ids the transport gave its requests instead (HTTP's
         2026-07-28 requests): spans and hooks show the client's."""
@@ -172,7 +178,7 @@ class Runner:
         started = request_started(tracer)
         try:
             with self.lock:
-                actions = self.session.receive(message, caller, source=source, who=who)
+                actions = self.session.receive(message, caller, source=source)
         except Exception:  # a bug of ours: say so for this message, serve the next
             actions = internal_error(message)
         if client_ids:

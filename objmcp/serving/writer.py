@@ -15,20 +15,20 @@ writes them together when the burst's frames run out: one write for many answers
 What is held goes out sooner when it piles up (:data:`HOLD` bytes), when the oldest
 has waited :data:`HOLD_TIME`, or when the thread is about to wait for something else.
 The bound on unwritten output is the byte stream's
-(:data:`~objmcp.serving.byte_stream.OUTPUT_HIGH_WATER`); beyond it a reader thread
-waits for the client to read (:meth:`WriterConnection._wait_for_client`), as the
-async read loop does.
+(:class:`~objmcp.serving.byte_stream.Backlog`); beyond it a reader thread waits for the
+client to read (:meth:`FdOutput.wait_for_client`), as the loop's input does.
 
-This is a seam of its own because the output has its own lock and its own state;
-the reading side reaches it through ``_send``, ``_write_held``, ``_release_output``
-and ``_wait_for_client``, and marks the thread holding a burst back in ``_holder``.
-:class:`~objmcp.serving.reader.ReaderConnection` is a :class:`WriterConnection`, so
-that a send stays one method call.
+:class:`FdOutput` is the output half of a
+:class:`~objmcp.serving.byte_stream.StreamConnection` whose input is
+:class:`~objmcp.serving.reader.FdInput`: it has its own lock and its own state, and
+the reading side reaches it through :meth:`~FdOutput.send`, :meth:`~FdOutput.hold`,
+:meth:`~FdOutput.release`, :meth:`~FdOutput.write_held` and
+:meth:`~FdOutput.wait_for_client`.
 """
 
 from __future__ import annotations
 
-import contextlib
+import logging
 import os
 import threading
 import time
@@ -37,11 +37,10 @@ import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from ..protocol.jsonrpc import RequestId
-from ..transport.stdio import ByteSink, ByteSource
-from .byte_stream import OUTPUT_HIGH_WATER, StreamConnection
-from .settings import Settings
+from ..transport.stdio import ByteSink
+from .byte_stream import Backlog
 
-__all__ = ["HOLD", "HOLD_TIME", "WriterConnection"]
+__all__ = ["HOLD", "HOLD_TIME", "FdOutput"]
 
 HOLD = 1 << 16
 """Bytes of answers a reader holds back while it has more frames to handle."""
@@ -49,17 +48,20 @@ HOLD_TIME = 0.001
 """Seconds an answer is held back at most while the burst's calls are quick."""
 _LOOK = 0.01  # seconds between looks at the output when serving ends
 
+logger = logging.getLogger("objmcp")
 
-class WriterConnection(StreamConnection):
-    """A stream connection whose frames any thread may write to a file descriptor: the
-    output half of :class:`~objmcp.serving.reader.ReaderConnection`, whose reader threads
-    wait in :meth:`_wait_for_client` (it is not served on its own)."""
 
-    def __init__(
-        self, settings: Settings, source: ByteSource, sink: ByteSink, output_fd: int
-    ) -> None:
-        super().__init__(settings, source, sink)
+class FdOutput:
+    """Writes a connection's frames to a file descriptor from any thread: a thread of
+    its own writes at once, blocking; the event loop wakes its writer task, which writes
+    with ``sink``. ``grace`` is how long frames being written when serving ends may take."""
+
+    def __init__(self, sink: ByteSink, output_fd: int, backlog: Backlog, grace: float) -> None:
+        self.backlog = backlog
+        self._sink = sink  # what the event loop writes with
+        self._broken = False
         self._output_fd = output_fd
+        self._grace = grace
         self._out_lock = threading.Lock()
         self._pending: list[bytes] = []
         self._flushing = False
@@ -68,43 +70,52 @@ class WriterConnection(StreamConnection):
         self._readable = threading.Event()
         self._readable.set()
         self._wake_writer: MemoryObjectSendStream[None] | None = None
+        self._loop_thread: int | None = None
         self._closed = False  # serving ended: no frame begins
 
-    def _send(self, message: object, related: RequestId | None) -> None:
+    def send(self, message: object, related: RequestId | None) -> None:
         """Queue one message; written at once by this thread, or by the loop's writer."""
-        frame = self._frame(message)
+        frame = self.backlog.frame(message)
         if frame is None:
             return
         with self._out_lock:
             if self._closed:
                 return
+            self.backlog.sent(len(frame))
             self._pending.append(frame)
-            self.unwritten += len(frame)
             if self._flushing:
                 return  # the thread writing now writes this too
-            if self._holder == threading.get_ident() and self.unwritten < HOLD:
+            if self._holder == threading.get_ident() and self.backlog.unwritten < HOLD:
                 now = time.monotonic()
                 if self._held_since is None:
                     self._held_since = now
                 if now - self._held_since < HOLD_TIME:
                     return  # written with the burst's other answers
             self._flushing = True
-        if threading.get_ident() == self.runner.loop_thread:
+        if threading.get_ident() == self._loop_thread:
             assert self._wake_writer is not None
-            with contextlib.suppress(anyio.ClosedResourceError):  # serving ended: nobody reads
+            try:
                 self._wake_writer.send_nowait(None)
+            except anyio.ClosedResourceError:  # serving ended: nobody writes it
+                with self._out_lock:
+                    self._flushing = False
         else:
             self._flush()
 
-    def _release_output(self, holder: int | None) -> None:
-        """Stop holding back output for the thread ``holder``, and write what it held."""
+    def hold(self) -> None:
+        """Hold this thread's answers back while it handles a burst of frames."""
         with self._out_lock:
-            if holder is None or self._holder != holder:
+            self._holder = threading.get_ident()
+
+    def release(self) -> None:
+        """Stop holding back this thread's output, and write what it held."""
+        with self._out_lock:
+            if self._holder != threading.get_ident():
                 return
             self._holder = None
-        self._write_held()
+        self.write_held()
 
-    def _write_held(self) -> None:
+    def write_held(self) -> None:
         """Write what is queued now, unless another thread is writing it already."""
         with self._out_lock:
             if self._flushing or not self._pending:
@@ -136,47 +147,56 @@ class WriterConnection(StreamConnection):
 
     def _written(self, size: int) -> None:
         with self._out_lock:
-            super()._written(size)
+            if self.backlog.written(size) and not self._readable.is_set():
+                self._readable.set()
 
-    def _resume_reading(self) -> None:
-        if not self._readable.is_set():
-            self._readable.set()
-
-    async def _write_loop(self, receive: MemoryObjectReceiveStream[None]) -> None:  # type: ignore[override]
-        async with receive:
-            async for _ in receive:
-                while (data := self._next_output()) is not None:
-                    await self._write(data)
-
-    def _wait_for_client(self) -> None:
-        """While the client leaves too much output unread, read nothing more."""
+    def wait_for_client(self) -> None:
+        """While the client leaves too much output unread, read nothing more (a thread)."""
         with self._out_lock:
-            if self.unwritten <= OUTPUT_HIGH_WATER:
+            if not self.backlog.full:
                 return
             self._readable.clear()
         self._readable.wait()
 
-    async def _run(self) -> None:
-        """The writer task and the calls, around the subclass's reading; then the frames
+    async def serve(self, until: anyio.Event) -> None:
+        """The writer task of the event loop's frames, until ``until``; then the frames
         that threads are writing get the grace to be written, and no frame begins after."""
+        self._loop_thread = threading.get_ident()
         try:
             async with anyio.create_task_group() as writers:
                 send, receive = anyio.create_memory_object_stream[None](1)
                 self._wake_writer = send
                 writers.start_soon(self._write_loop, receive)
                 with send:
-                    async with anyio.create_task_group() as calls:
-                        self.runner.calls = calls
-                        with self._reading:
-                            await self._read_loop(calls)
-                        await self.runner.drain(calls)
+                    await until.wait()
         finally:
-            with anyio.move_on_after(self.settings.grace, shield=True):
+            with anyio.move_on_after(self._grace, shield=True):
                 while self._writing():
                     await anyio.sleep(_LOOK)
             with self._out_lock:
                 self._closed = True
                 self._pending.clear()
+
+    async def _write_loop(self, receive: MemoryObjectReceiveStream[None]) -> None:
+        async with receive:
+            async for _ in receive:
+                while (data := self._next_output()) is not None:
+                    await self._loop_write(data)
+
+    async def _loop_write(self, data: bytes) -> None:
+        """Write ``data`` from the loop with the sink, and count it written."""
+        if not self._broken:
+            try:
+                await self._sink(data)
+            except (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError) as error:
+                self._gone(error)
+        self._written(len(data))
+
+    def _gone(self, error: BaseException) -> None:
+        """Writing failed: the client is gone, and nothing more is written."""
+        if not self._broken:
+            logger.warning("the client is gone (%s); dropping further output", error)
+        self._broken = True
 
     def _writing(self) -> bool:
         """Whether a frame is queued or being written."""

@@ -81,3 +81,17 @@ def test_the_reading_finds_a_step_reached_outside_the_pipeline(tmp_path: Path) -
         "def go(t):\n    return o.settle(t)\n"
     )
     assert reaches(module) == {"hooks.before", "outcome.settle"}
+
+
+def test_transports_are_composed_not_inherited() -> None:
+    """A connection over byte streams is one class made of an input and an output, never a
+    subclass of another connection; no serving module silences an override (uvicorn's
+    protocol, subclassed by the command line, is not ours)."""
+    import objmcp.serving.reader
+    import objmcp.serving.writer
+    from objmcp.serving.byte_stream import StreamConnection
+
+    assert objmcp.serving.reader.FdInput and objmcp.serving.writer.FdOutput
+    assert StreamConnection.__subclasses__() == []
+    for path in (PACKAGE / "serving").rglob("*.py"):
+        assert "ignore[override]" not in path.read_text(encoding="utf-8"), path

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+import objmcp
 from objmcp import Toolbox
 from objmcp.model.values.content import ToolResult
 from objmcp.protocol.session import (
@@ -44,6 +45,7 @@ TOOLBOX = Toolbox(Small())
 INFO = ServerInfo("jobs")
 KEEP = 10.0
 CALLERS = st.sampled_from(["alice", "bob"])
+"""The callers, by key."""
 META = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
     "io.modelcontextprotocol/clientCapabilities": {},
@@ -58,6 +60,11 @@ def session(clock: Any) -> Session:
         tasks=TaskStore(limit=2, keep=KEEP, kept=KeptTasks(1000)),
         jobs=JobTools(1.0),
     )
+
+
+def keyed(caller_key: str | None) -> objmcp.Caller | None:
+    """The caller whose :attr:`~objmcp.Caller.key` is ``caller_key`` (None: none)."""
+    return objmcp.Caller(key=caller_key) if caller_key is not None else None
 
 
 def request(request_id: int, tool: str, arguments: object) -> dict[str, Any]:
@@ -97,7 +104,7 @@ class JobSessionMachine(RuleBasedStateMachine):
 
     def receive(self, caller: str, tool: str, arguments: object) -> tuple[int, list[Any]]:
         request_id = next(self.ids)
-        actions = self.session.receive(request(request_id, tool, arguments), caller)
+        actions = self.session.receive(request(request_id, tool, arguments), keyed(caller))
         self.take(actions)
         return request_id, actions
 
@@ -274,7 +281,7 @@ JSON = st.recursive(
     arguments=JSON | st.dictionaries(st.just("job_id"), JSON, min_size=1),
 )
 def test_any_arguments_to_a_job_tool_get_one_result(tool: str, arguments: object) -> None:
-    actions = session(lambda: 0.0).receive(request(1, tool, arguments), "alice")
+    actions = session(lambda: 0.0).receive(request(1, tool, arguments), keyed("alice"))
     (send,) = actions
     assert isinstance(send, Send) and isinstance(send.message, dict)
     assert send.message["id"] == 1

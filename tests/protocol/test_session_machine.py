@@ -98,6 +98,7 @@ MAX_ROUNDS = 3
 # Few ids, so that they collide; the last two look like the ids of the server's questions.
 IDS: tuple[RequestId, ...] = (1, 2, 3, "a", "b", "objmcp-1", "objmcp-2")
 CALLERS = (None, "alice", "bob")
+"""The callers, by key (None: no credentials were checked)."""
 INIT_VERSIONS = ("2025-06-18", "2025-03-26", "2024-11-05", "2025-11-25", MODERN, "1999-01-01")
 CAPABILITIES: tuple[dict[str, Any], ...] = (
     {"elicitation": {"form": {}, "url": {}}, "sampling": {}, "roots": {}},
@@ -131,6 +132,11 @@ eras = st.sampled_from(["handshake", "modern", "handshake", "modern", "modern, u
 tokens = st.sampled_from([None, 0, "tok"])
 often = st.integers(0, 3).map(lambda n: n > 0)
 """True three times in four."""
+
+
+def keyed(caller_key: str | None) -> objmcp.Caller | None:
+    """The caller whose :attr:`~objmcp.Caller.key` is ``caller_key`` (None: none)."""
+    return objmcp.Caller(key=caller_key) if caller_key is not None else None
 
 
 def cancellation(request_id: object) -> dict[str, Any]:
@@ -566,7 +572,7 @@ class SessionMachine(RuleBasedStateMachine):
     ) -> list[Action]:
         """Send a request; ``starts`` says whether it must start a call (None: either)."""
         request_id = message["id"]
-        actions = self.session.receive(message, caller)
+        actions = self.session.receive(message, keyed(caller))
         if request_id in self.waiting:
             assert len(actions) == 1 and isinstance(actions[0], Send), actions
             check_message(actions[0].message)

@@ -74,6 +74,7 @@ TOOLBOX = Toolbox(Desk())
 LIMIT = 3
 KEEP = 30.0
 CALLERS = (None, "alice", "bob")
+"""The callers, by key (None: no credentials were checked)."""
 WITH_TASKS: dict[str, Any] = {"extensions": {TASKS: {}}}
 UNKNOWN = -32602
 MISSING = -32021
@@ -82,6 +83,11 @@ callers = st.sampled_from(CALLERS)
 askers = st.sampled_from(["owner", "owner", "owner", *CALLERS])
 """Who asks about a task: its owner more often than not."""
 keys = st.lists(st.sampled_from("abc"), min_size=1, max_size=2, unique=True)
+
+
+def keyed(caller_key: str | None) -> objmcp.Caller | None:
+    """The caller whose :attr:`~objmcp.Caller.key` is ``caller_key`` (None: none)."""
+    return objmcp.Caller(key=caller_key) if caller_key is not None else None
 
 
 @dataclass
@@ -164,7 +170,7 @@ class TaskSessionMachine(RuleBasedStateMachine):
             "params": {**params, "_meta": meta},
         }
         self.waiting[request_id] = method
-        return request_id, self.session.receive(message, caller)
+        return request_id, self.session.receive(message, keyed(caller))
 
     def answers(self, actions: list[Action]) -> dict[RequestId, dict[str, Any]]:
         """The responses among ``actions``, each to a request waiting for it (now not)."""

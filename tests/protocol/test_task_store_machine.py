@@ -1,8 +1,8 @@
 """A hypothesis state machine over the task store (``objmcp.protocol.tasks.extension``): any
 interleaving of tasks made, polled, asked, answered, ended, cancelled and expired keeps
 the promises: one final state per task, no result after a cancel, nothing kept past its
-time, no task seen by another owner, each owner its share of the live tasks, and never
-more ended tasks kept than the limit, the oldest of an owner over its share forgotten
+time, no task seen by another caller, each caller its share of the live tasks, and never
+more ended tasks kept than the limit, the oldest of a caller over its share forgotten
 first."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from objmcp.protocol.tasks.kept import KeptTasks, size_of
 
 LIMIT = 3
 KEEP = 10.0
-OWNERS = st.sampled_from([None, "alice", "bob"])
+CALLER_KEYS = st.sampled_from([None, "alice", "bob"])
 
 
 class TaskStoreMachine(RuleBasedStateMachine):
@@ -33,18 +33,18 @@ class TaskStoreMachine(RuleBasedStateMachine):
         self.ended_at: dict[str, float] = {}
         self.kept: list[Task] = []  # the model of the ended tasks kept, oldest first
 
-    @rule(owner=OWNERS)
-    def create(self, owner: str | None) -> None:
-        running = [task.owner for task in self.made if not task.ended]
-        mine = running.count(owner)
-        share = max(1, LIMIT // len({*running, owner}))
+    @rule(caller_key=CALLER_KEYS)
+    def create(self, caller_key: str | None) -> None:
+        running = [task.caller_key for task in self.made if not task.ended]
+        mine = running.count(caller_key)
+        share = max(1, LIMIT // len({*running, caller_key}))
         room = mine == 0 or (mine < share and len(running) < LIMIT)
-        task = self.store.create(len(self.made), owner, self.now)
+        task = self.store.create(len(self.made), caller_key, self.now)
         if not room:
             assert task is None
             return
         assert task is not None and task.status == "working"
-        assert self.store.find(task.task_id, owner, self.now) is task
+        assert self.store.find(task.task_id, caller_key, self.now) is task
         self.made.append(task)
 
     @precondition(lambda self: self.made)
@@ -62,14 +62,14 @@ class TaskStoreMachine(RuleBasedStateMachine):
 
     def _keep(self, task: Task) -> None:
         """What the bounds of the kept tasks do, modelled: the expired go, then the
-        oldest of an owner over its share while more than the limit are kept."""
+        oldest of a caller over its share while more than the limit are kept."""
         self.kept = [kept for kept in self.kept if self.ended_at[kept.task_id] + KEEP > self.now]
         self.kept.append(task)
         while len(self.kept) > LIMIT:
-            owners = [kept.owner for kept in self.kept]
-            share = max(1, LIMIT // len(set(owners)))
-            over = {owner for owner in owners if owners.count(owner) > share}
-            victim = next((kept for kept in self.kept if kept.owner in over), self.kept[0])
+            caller_keys = [kept.caller_key for kept in self.kept]
+            share = max(1, LIMIT // len(set(caller_keys)))
+            over = {key for key in caller_keys if caller_keys.count(key) > share}
+            victim = next((kept for kept in self.kept if kept.caller_key in over), self.kept[0])
             self.kept.remove(victim)
 
     @precondition(lambda self: self.made)
@@ -91,13 +91,13 @@ class TaskStoreMachine(RuleBasedStateMachine):
             assert task.status == "working"
 
     @precondition(lambda self: self.made)
-    @rule(data=st.data(), owner=OWNERS)
-    def poll(self, data: st.DataObject, owner: str | None) -> None:
+    @rule(data=st.data(), caller_key=CALLER_KEYS)
+    def poll(self, data: st.DataObject, caller_key: str | None) -> None:
         task = data.draw(st.sampled_from(self.made))
-        found = self.store.find(task.task_id, owner, self.now)
+        found = self.store.find(task.task_id, caller_key, self.now)
         if found is None:
             return
-        assert owner == task.owner, "a task is seen by its owner only"
+        assert caller_key == task.caller_key, "a task is seen by its caller only"
         wire = self.store.wire(found, True)
         assert wire["taskId"] == task.task_id
         if wire["status"] == "cancelled":
@@ -135,7 +135,7 @@ class TaskStoreMachine(RuleBasedStateMachine):
 
     @invariant()
     def bounded(self) -> None:
-        running = [task.owner for task in self.made if not task.ended]
+        running = [task.caller_key for task in self.made if not task.ended]
         assert self.store.live() == len(running)
         assert self.store.live() <= LIMIT + len(set(running)) - 1  # one a caller beyond
         assert len(self.store.kept) <= LIMIT
@@ -153,7 +153,7 @@ def test_ids_are_unguessable_and_carry_the_route() -> None:
     assert all(task_id.startswith("p1.") and len(task_id) > 30 for task_id in ids)
 
 
-@given(steps=st.lists(st.tuples(OWNERS, st.integers(0, 3000)), max_size=40))
+@given(steps=st.lists(st.tuples(CALLER_KEYS, st.integers(0, 3000)), max_size=40))
 def test_ended_tasks_kept_stay_in_bounds_and_spare_a_caller_within_its_share(
     steps: list[tuple[str | None, int]],
 ) -> None:
@@ -161,24 +161,24 @@ def test_ended_tasks_kept_stay_in_bounds_and_spare_a_caller_within_its_share(
     kept = KeptTasks(count, size)
     store = TaskStore(limit=100, keep=KEEP, kept=kept)
     ended: list[Task] = []
-    for number, (owner, length) in enumerate(steps):
-        task = store.create(number, owner, 0.0)
+    for number, (caller_key, length) in enumerate(steps):
+        task = store.create(number, caller_key, 0.0)
         assert task is not None
         before = [old for old in ended if store.by_id(old.task_id) is old]
-        owners = {old.owner for old in before} | {owner}
-        share_count, share_size = max(1, count // len(owners)), size // len(owners)
+        caller_keys = {old.caller_key for old in before} | {caller_key}
+        share_count, share_size = max(1, count // len(caller_keys)), size // len(caller_keys)
         within = {
-            who
-            for who in owners - {owner}
-            if len([old for old in before if old.owner == who]) <= share_count
-            and sum(old.size for old in before if old.owner == who) <= share_size
+            key
+            for key in caller_keys - {caller_key}
+            if len([old for old in before if old.caller_key == key]) <= share_count
+            and sum(old.size for old in before if old.caller_key == key) <= share_size
         }
         store.end(task, "completed", 0.0, result={"content": [{"text": "x" * length}]})
         ended.append(task)
         assert len(kept) <= count and kept.total <= size
-        if len(owners) <= count:
+        if len(caller_keys) <= count:
             for old in before:
-                if old.owner in within:
+                if old.caller_key in within:
                     assert store.by_id(old.task_id) is old, "lost to another caller"
 
 

@@ -26,7 +26,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import objmcp
-from objmcp.serving.byte_stream import StreamConnection
+from objmcp.serving.byte_stream import loop_connection
 
 Concrete = Literal["newline", "content-length"]
 SETTINGS = settings(max_examples=120, deadline=None)
@@ -78,7 +78,7 @@ def serve(chunks: Sequence[bytes], framing: Concrete | Literal["auto"]) -> bytes
 
     async def run() -> None:
         with anyio.fail_after(60):  # a hang is a failure, not a stuck suite
-            await StreamConnection(server.settings(), source, sink).run()
+            await loop_connection(server.settings(), source, sink).run()
 
     anyio.run(run)
     return b"".join(written)

@@ -98,7 +98,7 @@ def test_a_caller_ends_its_own_sessions_then_others_beyond_their_share_never_the
 SETTINGS = objmcp.Server("shares", {}).settings()
 SESSION = st.fixed_dictionaries(
     {
-        "owner": st.sampled_from(["alice", "bob", "carol"]),
+        "caller_key": st.sampled_from(["alice", "bob", "carol"]),
         "idle": st.booleans(),
         "holds_tasks": st.booleans(),
         "last_seen": st.floats(0, 100),
@@ -110,11 +110,11 @@ SESSION = st.fixed_dictionaries(
 @given(
     max_sessions=st.integers(1, 6),
     open_sessions=st.lists(SESSION, max_size=6),
-    caller=st.sampled_from(["alice", "bob", "carol", "dave"]),
+    key=st.sampled_from(["alice", "bob", "carol", "dave"]),
     credentials=st.booleans(),
 )
 def test_an_initialize_at_the_cap_ends_only_what_the_rule_lets_it(
-    max_sessions: int, open_sessions: list[dict[str, Any]], caller: str, credentials: bool
+    max_sessions: int, open_sessions: list[dict[str, Any]], key: str, credentials: bool
 ) -> None:
     store = SessionStore(
         SETTINGS,
@@ -123,29 +123,32 @@ def test_an_initialize_at_the_cap_ends_only_what_the_rule_lets_it(
         session_idle=None,
         max_sessions=max_sessions,
     )
-    owner = caller if credentials else None
+    caller_key = key if credentials else None
     for number, described in enumerate(open_sessions):
-        fields = described if credentials else {**described, "owner": None}
+        fields = described if credentials else {**described, "caller_key": None}
         store.sessions[f"s{number}"] = SimpleNamespace(**fields)  # type: ignore[assignment]
     ended: list[Any] = []
     store.end = ended.append  # type: ignore[method-assign]
     sessions = list(store.sessions.values())
-    callers = {session.owner for session in sessions} | {owner}
-    share = max(1, max_sessions // len(callers))
-    held = {who: [s for s in sessions if s.owner == who] for who in callers}
-    own_idle = [s for s in held[owner] if s.idle]
+    caller_keys = {session.caller_key for session in sessions} | {caller_key}
+    share = max(1, max_sessions // len(caller_keys))
+    held = {each: [s for s in sessions if s.caller_key == each] for each in caller_keys}
+    own_idle = [s for s in held[caller_key] if s.idle]
     others = [
         s
         for s in sessions
-        if s.owner != owner and s.idle and not s.holds_tasks and len(held[s.owner]) > share
+        if s.caller_key != caller_key
+        and s.idle
+        and not s.holds_tasks
+        and len(held[s.caller_key]) > share
     ]
     try:
-        store.make_room(owner)
+        store.make_room(caller_key)
     except Refusal as refusal:
         assert refusal.status == 503 and dict(refusal.headers)[b"retry-after"]
         assert "max_sessions" in str(refusal.body)
         assert len(sessions) >= max_sessions
-        assert not own_idle and (len(held[owner]) >= share or not others)
+        assert not own_idle and (len(held[caller_key]) >= share or not others)
         return
     if len(sessions) < max_sessions:
         assert not ended
@@ -153,9 +156,9 @@ def test_an_initialize_at_the_cap_ends_only_what_the_rule_lets_it(
     [gone] = ended
     assert gone.idle and all(kept is not gone for kept in store.sessions.values())
     if own_idle:  # the caller's own go first: one holding no tasks before one that does
-        assert gone.owner == owner
+        assert gone.caller_key == caller_key
         assert (gone.holds_tasks, gone.last_seen) == min(
             (s.holds_tasks, s.last_seen) for s in own_idle
         )
     else:  # another's: a caller above its share, never a session holding tasks
-        assert len(held[owner]) < share and any(s is gone for s in others)
+        assert len(held[caller_key]) < share and any(s is gone for s in others)

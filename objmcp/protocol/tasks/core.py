@@ -123,7 +123,7 @@ class Session(Protocol):
 
     @property
     def caller_key(self) -> str | None:
-        """Who sent the message being read."""
+        """The key of the caller of the message being read (None: one client only)."""
         ...
 
     def end_call(self, call_id: int) -> None:
@@ -167,12 +167,12 @@ def requested(params: dict[str, Any], mode: str | None, tool: str, knows: bool) 
 def check_room(session: Session) -> None:
     """Refuse a task-augmented call when its caller's share of ``max_tasks`` is used
     (-32000): a client that asked for a task waits for one, not for a plain answer."""
-    store, caller = session.tasks, session.caller_key
-    if not store.room(caller, session.clock()):
+    store, caller_key = session.tasks, session.caller_key
+    if not store.room(caller_key, session.clock()):
         raise ProtocolError(
             rpc.SERVER_BUSY,
             f"Server busy: {store.live()} tasks are running, the most this session keeps "
-            f"for this client (max_tasks, {store.share(caller)} a caller while several have "
+            f"for this client (max_tasks, {store.share(caller_key)} a caller while several have "
             "tasks); send the call again when one has ended, or without params.task",
         )
 
@@ -181,7 +181,7 @@ def create(session: Session, call: Call, call_id: int) -> tuple[list[Action], st
     """Make the call ``call_id`` a core task: the ``CreateTaskResult`` that answers it
     and the task's id (None when its caller's share of ``max_tasks`` is used: see
     :func:`check_room`)."""
-    task = session.tasks.create(call_id, call.caller, session.clock())
+    task = session.tasks.create(call_id, call.caller_key, session.clock())
     if task is None:
         return None
     task.core = True

@@ -67,11 +67,11 @@ DEFAULT_POLL_INTERVAL = 0.5
 
 @dataclass(eq=False)
 class Task:
-    """One task: its call, its owner, where it stands."""
+    """One task: its call, its caller's key, where it stands."""
 
     task_id: str
     call_id: int
-    owner: str | None
+    caller_key: str | None
     created: float
     updated: float
     status: Status = "working"
@@ -131,42 +131,42 @@ class TaskStore:
         """Tasks not ended yet."""
         return len(self._live)
 
-    def room(self, owner: str | None, now: float) -> bool:
-        """Whether ``owner`` may start one more task now: within its share of ``limit``
-        (see :class:`~objmcp.protocol.shares.Shares`)."""
+    def room(self, caller_key: str | None, now: float) -> bool:
+        """Whether the caller ``caller_key`` may start one more task now: within its share
+        of ``limit`` (see :class:`~objmcp.protocol.shares.Shares`)."""
         self.expire(now)
-        return self._live.room(owner)
+        return self._live.room(caller_key)
 
-    def share(self, owner: str | None) -> int:
-        """The tasks ``owner`` may have alive now."""
-        return self._live.share(owner)
+    def share(self, caller_key: str | None) -> int:
+        """The tasks the caller ``caller_key`` may have alive now."""
+        return self._live.share(caller_key)
 
-    def create(self, call_id: int, owner: str | None, now: float) -> Task | None:
-        """A new working task for the call ``call_id`` of ``owner``; None when ``owner``
-        has no room for it (:meth:`room`)."""
-        if not self.room(owner, now):
+    def create(self, call_id: int, caller_key: str | None, now: float) -> Task | None:
+        """A new working task for the call ``call_id`` of the caller ``caller_key``; None
+        when that caller has no room for it (:meth:`room`)."""
+        if not self.room(caller_key, now):
             return None
         import secrets  # only a task needs it: serving starts without
 
         task_id = secrets.token_urlsafe(24)
         if self.route:
             task_id = f"{self.route}.{task_id}"
-        task = self._tasks[task_id] = Task(task_id, call_id, owner, now, now)
-        self._live.take(owner)
+        task = self._tasks[task_id] = Task(task_id, call_id, caller_key, now, now)
+        self._live.take(caller_key)
         return task
 
-    def find(self, task_id: object, owner: str | None, now: float) -> Task | None:
-        """The task ``task_id`` if ``owner`` owns it and it has not expired."""
+    def find(self, task_id: object, caller_key: str | None, now: float) -> Task | None:
+        """The task ``task_id`` if it is the caller ``caller_key``'s and has not expired."""
         self.expire(now)
         task = self._tasks.get(task_id) if isinstance(task_id, str) else None
-        if task is None or task.owner != owner:
+        if task is None or task.caller_key != caller_key:
             return None
         return task
 
-    def owned(self, owner: str | None, now: float) -> list[Task]:
-        """The tasks of ``owner`` not expired, oldest first."""
+    def owned(self, caller_key: str | None, now: float) -> list[Task]:
+        """The tasks of the caller ``caller_key`` not expired, oldest first."""
         self.expire(now)
-        return [task for task in self._tasks.values() if task.owner == owner]
+        return [task for task in self._tasks.values() if task.caller_key == caller_key]
 
     def by_id(self, task_id: str) -> Task | None:
         """The task ``task_id`` whoever owns it (for the call that runs it)."""
@@ -189,7 +189,7 @@ class TaskStore:
         task.questions.clear()
         task.answers.clear()
         task.expires = now + self.keep
-        self._live.give(task.owner)
+        self._live.give(task.caller_key)
         self._ended[task.task_id] = None
         task.size = TASK_OVERHEAD + size_of(result) + size_of(error)
         if not self._closed:

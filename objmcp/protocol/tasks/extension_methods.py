@@ -54,7 +54,7 @@ class Session(Protocol):
 
     @property
     def caller_key(self) -> str | None:
-        """Who sent the message being read."""
+        """The key of the caller of the message being read (None: one client only)."""
         ...
 
     def end_call(self, call_id: int) -> None:
@@ -155,12 +155,12 @@ def asks(session: Session, task_id: str, requests: dict[str, dict[str, Any]]) ->
 
 def announce(session: Session, task: Task) -> list[Action]:
     """``notifications/tasks`` with ``task`` as ``tasks/get`` would answer it, on every
-    listen stream of its owner that asked for it."""
+    listen stream of its caller that asked for it."""
     listening = session.subscriptions.listens
     if not listening:
         return []
     detailed = session.tasks.wire(task, True)
-    sent = session.subscriptions.task_status(task.task_id, task.owner, detailed)
+    sent = session.subscriptions.task_status(task.task_id, task.caller_key, detailed)
     return [Send(message, message["params"]["_meta"][SUBSCRIPTION_ID_KEY]) for message in sent]
 
 
@@ -183,10 +183,10 @@ def owned(
             f"Missing required client capability: notifications of tasks need the "
             f"extension {TASKS} declared in the request's client capabilities",
         )
-    caller = session.caller_key
+    caller_key = session.caller_key
 
     def mine(task_id: str) -> bool:
-        return session.tasks.find(task_id, caller, session.clock()) is not None
+        return session.tasks.find(task_id, caller_key, session.clock()) is not None
 
     return mine
 

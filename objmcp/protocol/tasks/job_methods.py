@@ -48,7 +48,7 @@ class Session(Protocol):
 
     @property
     def caller_key(self) -> str | None:
-        """Who sent the message being read."""
+        """The key of the caller of the message being read (None: one client only)."""
         ...
 
     def end_call(self, call_id: int) -> None:
@@ -107,7 +107,7 @@ def waited(session: Session, jobs: JobTools, call: Call, call_id: int, job_id: s
     """The wait of the held ``job_result`` request ``call`` is over (the job ended, or
     the time is up): its answer, the job as it stands now."""
     revision = call.revision
-    task = session.tasks.find(job_id, call.caller, session.clock())
+    task = session.tasks.find(job_id, call.caller_key, session.clock())
     if task is None:
         body = _unknown(session, revision, job_id)
     elif task.ended:

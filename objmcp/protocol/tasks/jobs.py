@@ -3,10 +3,10 @@
 With ``jobs=True``, a tool call still running when a task would be made (after
 ``task_after``), from a client that knows no tasks, is answered with a plain text
 result naming a job id, and the call runs on as a task of the session's
-:class:`~objmcp.protocol.tasks.extension.TaskStore` (the same bounds, lifetimes and owners as
-tasks). Three tools come back for it, listed beside the object's own whenever jobs
-are on (a client that caches its list, or a model whose tools are fixed for the
-conversation, knows them before the first job):
+:class:`~objmcp.protocol.tasks.extension.TaskStore` (the same bounds and lifetimes as
+tasks, each its caller's). Three tools come back for it, listed beside the object's own
+whenever jobs are on (a client that caches its list, or a model whose tools are fixed
+for the conversation, knows them before the first job):
 
 - ``job_status(job_id)``: running, ended, failed or cancelled, and the latest
   progress message; it does not wait;

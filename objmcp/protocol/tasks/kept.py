@@ -17,7 +17,7 @@ __all__ = ["DEFAULT_MAX_TASK_RESULTS", "Ended", "KeptTasks", "Store", "size_of"]
 class Ended(Protocol):
     """An ended task, as the bounds see it (:class:`~objmcp.protocol.tasks.extension.Task`)."""
 
-    owner: str | None
+    caller_key: str | None
     size: int
     """About the characters it keeps."""
     expires: float | None
@@ -53,7 +53,7 @@ class KeptTasks:
             raise ValueError("max_tasks and max_task_results cannot be negative")
         self.count, self.size = count, size
         self._kept: dict[Ended, Store] = {}  # oldest first
-        self._owners: dict[str | None, list[int]] = {}  # owner -> [tasks, characters]
+        self._tallies: dict[str | None, list[int]] = {}  # caller key -> [tasks, characters]
         self._total = 0
 
     def __len__(self) -> int:
@@ -74,7 +74,7 @@ class KeptTasks:
             self._kept.pop(old).forget(old)
             self._untally(old)
         self._kept[task] = store
-        tally = self._owners.setdefault(task.owner, [0, 0])
+        tally = self._tallies.setdefault(task.caller_key, [0, 0])
         tally[0] += 1
         tally[1] += task.size
         self._total += task.size
@@ -89,25 +89,25 @@ class KeptTasks:
             self._untally(task)
 
     def _victim(self) -> Ended:
-        holders = len(self._owners)
+        holders = len(self._tallies)
         count_share, size_share = max(1, self.count // holders), self.size // holders
         over = {
-            owner
-            for owner, (count, size) in self._owners.items()
+            caller_key
+            for caller_key, (count, size) in self._tallies.items()
             if count > count_share or size > size_share
         }
         for task in self._kept:
-            if task.owner in over:
+            if task.caller_key in over:
                 return task
         return next(iter(self._kept))
 
     def _untally(self, task: Ended) -> None:
-        tally = self._owners[task.owner]
+        tally = self._tallies[task.caller_key]
         tally[0] -= 1
         tally[1] -= task.size
         self._total -= task.size
         if tally[0] == 0:
-            del self._owners[task.owner]
+            del self._tallies[task.caller_key]
 
 
 _SHARED = 1024
