@@ -493,7 +493,9 @@ def in_process(count: int) -> dict[str, Any]:
         sys.path.insert(0, str(base))
     from objmcp import Toolbox
     from objmcp.model.values.content import ToolResult
+    from objmcp.protocol import answers
     from objmcp.protocol.session import Send, ServerInfo, Session, StartCall
+    from objmcp.protocol.tasks import handoff
     from objmcp.protocol.tasks.extension import TaskStore
 
     sys.path.insert(0, str(BENCH_DIR / "servers"))
@@ -526,7 +528,7 @@ def in_process(count: int) -> dict[str, Any]:
             (started,) = session.receive(message)
             assert isinstance(started, StartCall)
             call_ids.append(started.call_id)
-            actions, task_id = session.make_task(started.call_id)
+            actions, task_id = handoff.make_task(session, started.call_id)
             if task_id is not None:
                 assert isinstance(actions[0], Send)
                 made += 1
@@ -534,7 +536,7 @@ def in_process(count: int) -> dict[str, Any]:
 
     def end(session: Session, call_ids: list[int]) -> None:
         for call_id in call_ids:
-            session.call_finished(call_id, ToolResult(str(call_id), call_id))
+            answers.call_finished(session, call_id, ToolResult(str(call_id), call_id))
 
     session = session_of(count)
     tracemalloc.start()

@@ -41,7 +41,7 @@ from .protocol.tasks.kept import KeptTasks
 from .serving.byte_stream import loop_connection
 from .serving.reader import fd_connection
 from .serving.runner import Runner
-from .serving.settings import Hub, Member, Reach, Settings, Waits
+from .serving.settings import Channel, Hub, Member, Settings, Waits
 from .serving.signals import sigterm_ends_input
 from .serving.tracing import find_tracer
 from .transport.forks import kept_from_children
@@ -55,7 +55,7 @@ logger = logging.getLogger("objmcp")
 _UNKNOWN = object()  # the tracer, before it is looked for
 
 
-_OWN = Reach()  # a connection of its own
+_OWN = Channel()  # a connection of its own
 
 RecordT = TypeVar("RecordT")
 
@@ -262,8 +262,8 @@ class Server:
             self._tracer = find_tracer(self.telemetry.tracing)
         return self._tracer
 
-    def session(self, reach: Reach = _OWN) -> Session:
-        """A new sans-IO session for one connection, whose client is reached as ``reach``
+    def session(self, channel: Channel = _OWN) -> Session:
+        """A new sans-IO session for one connection, whose client is reached as ``channel``
         says."""
         return Session(
             self.toolbox,
@@ -279,11 +279,11 @@ class Server:
             max_surfaced=self.discovery.max_surfaced,
             extensions=self.extensions,
             tasks=TaskStore(
-                self.tasks.max_tasks, self.tasks.ttl, route=reach.task_route, kept=self.kept_tasks
+                self.tasks.max_tasks, self.tasks.ttl, route=channel.task_route, kept=self.kept_tasks
             ),
             jobs=self.jobs,
-            keeps_tasks=reach.keeps_tasks,
-            reachable=reach.reachable,
+            keeps_tasks=channel.keeps_tasks,
+            reachable=channel.reachable,
         )
 
     async def handle(self, message: object) -> Any:
@@ -298,8 +298,10 @@ class Server:
         if self._handler is None:
             sent = self._handled
             # it waits for every call: no job is needed
-            reach = Reach(cannot_ask="Server.handle has no client to ask", lasting=False)
-            self._handler = Runner(self.settings(), lambda message, _: sent.append(message), reach)
+            channel = Channel(cannot_ask="Server.handle has no client to ask", lasting=False)
+            self._handler = Runner(
+                self.settings(), lambda message, _: sent.append(message), channel
+            )
         runner, sent = self._handler, self._handled
         runner.bind()
         try:

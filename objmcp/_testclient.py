@@ -1,44 +1,38 @@
 """The client side of :mod:`objmcp.testing`: one MCP client over in-memory byte frames.
 
-:class:`Client` frames its requests and notifications onto the server's input and
-reads the server's output (``_read``, a task :func:`objmcp.testing.connect` starts):
-answers wake the request waiting for them, notifications are recorded (progress
-reports go to the call they belong to, log records to ``logs``), and the server's
-questions are answered by the test's functions (``_answer``). It speaks either
+:class:`Client` sends its requests and notifications over its wire (``_read``, a
+task :func:`objmcp.testing.connect` starts, reads the server's output): answers wake
+the request waiting for them, notifications are recorded (progress reports go to
+the call they belong to, log records to ``logs``), and the server's questions are
+answered by the test's functions (``_answer``). It speaks either
 era: the handshake (``initialize`` first) or the modern one, where every request
 carries its revision and capabilities in ``_meta`` and :meth:`Client.call` drives
 the ``input_required`` rounds, and follows a call that became a task (the tasks
 extension, which the modern client declares) to its end; in 2025-11-25 it declares the
 core tasks and follows a call as a task where the tool requires it. ``call_task`` and
-the ``*_task`` methods drive a task step by step, in either era. :class:`SyncClient`
-is its blocking form.
+the ``*_task`` methods drive a task step by step, in either era.
 
-What it hands the test (:class:`~objmcp.testing.CallResult`, ...) and how it reads
-the test's answers are ``objmcp._testanswers``'s part; how the server is served, and
-where the bytes come from, :mod:`objmcp.testing`'s. The public names here are
-re-exported there, and that is where to import them.
+The bytes and the JSON-RPC exchange are ``objmcp._testwire``'s part; what each
+request carries, ``objmcp._testparams``'s; the blocking form (``SyncClient``),
+``objmcp._testsync``'s. What it hands the test (:class:`~objmcp.testing.CallResult`,
+...) and how it reads the test's answers are ``objmcp._testanswers``'s part; how the
+server is served, and where the bytes come from, :mod:`objmcp.testing`'s. The public
+names here are re-exported there, and that is where to import them.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import inspect
 import itertools
-import json
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import anyio
 import anyio.abc
-import anyio.from_thread
 import anyio.lowlevel
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
-from . import __version__
-from ._exceptions import FrameError
 from ._testanswers import (
     READERS,
     CallResult,
@@ -48,30 +42,24 @@ from ._testanswers import (
     Task,
     capabilities_for,
 )
-from .model.calling.inject import LOG_LEVELS, ElicitResult, SampleResult
-from .protocol.revisions import Era
-from .protocol.session import (
-    CLIENT_CAPABILITIES_KEY,
-    CLIENT_INFO_KEY,
-    LOG_LEVEL_KEY,
-    PROTOCOL_VERSION_KEY,
-    SERVER_INFO_KEY,
+from ._testparams import (
+    CLIENT_INFO,
+    call_params,
+    modern_meta,
+    raw_answer,
+    task_params,
+    tasks_meta,
 )
-from .protocol.tasks.extension import TASKS
-from .transport.framing import NEED_DATA, FrameDecoder, encode_frame
+from ._testwire import INTERNAL_ERROR, Wire
+from .model.calling.inject import LOG_LEVELS
+from .protocol.revisions import Era
+from .protocol.session import SERVER_INFO_KEY
 
-__all__ = ["Client", "SyncClient"]
+__all__ = ["Client"]
 
 _MAX_ROUNDS = 64  # modern era: input_required rounds one call drives before it gives up
-_CLIENT_INFO = {"name": "objmcp.testing", "version": __version__}
-_METHOD_NOT_FOUND, _INTERNAL_ERROR = -32601, -32603
+_METHOD_NOT_FOUND = -32601
 _POLL_INTERVAL = 0.05  # seconds between polls of a task whose server suggests none
-
-
-@dataclass(eq=False)
-class _Pending:
-    done: anyio.Event = field(default_factory=anyio.Event)
-    response: dict[str, Any] | None = None
 
 
 class Client:
@@ -110,17 +98,17 @@ class Client:
         self.notifications: list[dict[str, Any]] = []
         self.logs: list[dict[str, Any]] = []
         self.asked: list[dict[str, Any]] = []
-        self._output = output
-        self._framing: Literal["newline", "content-length"] = framing
+        self._wire = Wire(
+            output,
+            framing=framing,
+            timeout=timeout,
+            asked=self.asked,
+            notified=self._notified,
+            answer=self._answer,
+        )
         self._handlers = dict(handlers)
-        self._timeout = timeout
-        self._ids = itertools.count(1)
-        self._last_id = 0
         self._tokens = itertools.count(1)
-        self._pending: dict[int, _Pending] = {}
         self._progress: dict[str, list[ProgressReport]] = {}
-        self._failure: BaseException | None = None
-        self._closed = False
         self._root_level: int | None = None  # to restore when the connection ends
         self._task_support: dict[str, str] | None = None  # 2025-11-25: tool -> taskSupport
 
@@ -151,7 +139,7 @@ class Client:
         """
         token = f"objmcp-testing-{next(self._tokens)}"
         reports = self._progress[token] = []
-        params = _call_params(tool, token, arguments, keywords)
+        params = call_params(tool, token, arguments, keywords)
         try:
             if await self._task_required(tool):
                 params["task"] = {}
@@ -209,14 +197,14 @@ class Client:
         from a server that declared none, it raises ``RuntimeError``.
         """
         token = f"objmcp-testing-{next(self._tokens)}"
-        params = _call_params(tool, token, arguments, keywords)
+        params = call_params(tool, token, arguments, keywords)
         if self._check_tasks("call_task") == "core":
             params["task"] = {}
             result = await self._request("tools/call", params)
             if not isinstance(result.get("task"), Mapping):
                 raise AssertionError(f"{tool} was answered plainly, not as a task: {result}")
             return Task(result["task"])
-        params["_meta"].update(self._tasks_meta())
+        params["_meta"].update(tasks_meta(self.capabilities))
         result, _ = await self._rounds("tools/call", params)
         if result.get("resultType") != "task":
             raise AssertionError(f"{tool} was answered plainly, not as a task: {result}")
@@ -242,7 +230,7 @@ class Client:
                 "requests, answered by the functions given to connect()"
             )
         params = self._task_params(task_id)
-        params["inputResponses"] = {key: _raw_answer(answer) for key, answer in answers.items()}
+        params["inputResponses"] = {key: raw_answer(answer) for key, answer in answers.items()}
         await self.request("tasks/update", params)
 
     async def cancel_task(self, task_id: str) -> None:
@@ -297,15 +285,10 @@ class Client:
     def _give_up(self, task_id: str) -> None:
         """Send ``tasks/cancel`` without waiting for its answer (which is then ignored), as
         a request given up sends ``notifications/cancelled``."""
-        if self._closed or self._failure is not None:
-            return
-        request_id = self._last_id = next(self._ids)
         params: dict[str, Any] = {"taskId": task_id}
         if self.era == "modern":
-            params["_meta"] = {**self._modern_meta(), **self._tasks_meta()}
-        message = {"jsonrpc": "2.0", "id": request_id, "method": "tasks/cancel", "params": params}
-        with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
-            self._send(message)
+            params["_meta"] = {**self._modern_meta(), **tasks_meta(self.capabilities)}
+        self._wire.send_unawaited("tasks/cancel", params)
 
     def _check_tasks(self, name: str) -> Literal["extension", "core"]:
         """Which tasks this connection has: 2026-07-28's extension (the modern era) or
@@ -319,15 +302,8 @@ class Client:
             )
         return "core"
 
-    def _tasks_meta(self) -> dict[str, Any]:
-        """The ``_meta`` that declares the tasks extension, whatever else is declared."""
-        extensions = {**(self.capabilities.get("extensions") or {}), TASKS: {}}
-        return {CLIENT_CAPABILITIES_KEY: {**self.capabilities, "extensions": extensions}}
-
     def _task_params(self, task_id: str) -> dict[str, Any]:
-        if self.era == "handshake":
-            return {"taskId": task_id}
-        return {"taskId": task_id, "_meta": self._tasks_meta()}
+        return task_params(self.era, self.capabilities, task_id)
 
     async def list_tools(self) -> list[dict[str, Any]]:
         """The server's tools, as ``tools/list`` gives them (every page)."""
@@ -395,19 +371,19 @@ class Client:
         return result, rounds
 
     async def _request(self, method: str, params: Mapping[str, Any] | None) -> dict[str, Any]:
-        message: dict[str, Any] = {"jsonrpc": "2.0", "id": next(self._ids), "method": method}
+        message: dict[str, Any] = {"jsonrpc": "2.0", "id": self._wire.next_id(), "method": method}
         given = dict(params or {})
         if self.era == "modern":
             given["_meta"] = {**self._modern_meta(), **(given.get("_meta") or {})}
         if given or params is not None:
             message["params"] = given
-        response = await self._exchange(message)
+        response = await self._wire.exchange(message)
         error = response.get("error")
         if isinstance(error, dict):
             raise ResponseError(error.get("code", 0), str(error.get("message")), error.get("data"))
         result = response.get("result")
         if not isinstance(result, dict):
-            raise ResponseError(_INTERNAL_ERROR, f"the server answered {method} with {response}")
+            raise ResponseError(INTERNAL_ERROR, f"the server answered {method} with {response}")
         meta = result.get("_meta")
         if isinstance(meta, dict) and isinstance(meta.get(SERVER_INFO_KEY), dict):
             self.server_info = meta[SERVER_INFO_KEY]
@@ -415,11 +391,11 @@ class Client:
 
     async def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
         """Send a notification (``notifications/cancelled``, ...)."""
-        self._check()
+        self._wire.check()
         message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
         if params is not None:
             message["params"] = dict(params)
-        self._send(message)
+        self._wire.send(message)
         await anyio.lowlevel.checkpoint()
 
     # --- the connection -------------------------------------------------------------------
@@ -433,7 +409,7 @@ class Client:
                 {
                     "protocolVersion": self.protocol_version,
                     "capabilities": self.capabilities,
-                    "clientInfo": _CLIENT_INFO,
+                    "clientInfo": CLIENT_INFO,
                 },
             )
             self.protocol_version = result.get("protocolVersion", self.protocol_version)
@@ -446,80 +422,12 @@ class Client:
         self.server_capabilities = dict(declared) if isinstance(declared, dict) else {}
 
     def _modern_meta(self) -> dict[str, Any]:
-        meta = {
-            PROTOCOL_VERSION_KEY: self.protocol_version,
-            CLIENT_CAPABILITIES_KEY: self.capabilities,
-            CLIENT_INFO_KEY: _CLIENT_INFO,
-        }
-        if self.log_level is not None:
-            meta[LOG_LEVEL_KEY] = self.log_level
-        return meta
-
-    async def _exchange(self, message: dict[str, Any]) -> dict[str, Any]:
-        self._check()
-        request_id = self._last_id = message["id"]
-        pending = self._pending[request_id] = _Pending()
-        try:
-            self._send(message)
-            with anyio.fail_after(self._timeout):
-                await pending.done.wait()
-        finally:
-            del self._pending[request_id]
-            if not pending.done.is_set() and not self._closed:  # timed out, or cancelled
-                self._send(_notification("notifications/cancelled", {"requestId": request_id}))
-        self._check()
-        if pending.response is None:
-            raise ConnectionError(f"the server ended before it answered {message['method']}")
-        return pending.response
-
-    def _check(self) -> None:
-        if self._failure is not None:
-            raise self._failure
-        if self._closed:
-            raise ConnectionError("the connection to the server is closed")
-
-    def _send(self, message: object) -> None:
-        body = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
-        self._output.send_nowait(encode_frame(body, self._framing))
+        return modern_meta(self.protocol_version, self.capabilities, self.log_level)
 
     async def _read(
         self, source: MemoryObjectReceiveStream[bytes], group: anyio.abc.TaskGroup
     ) -> None:
-        decoder = FrameDecoder()
-        try:
-            async for data in source:
-                decoder.feed(data)
-                while (frame := decoder.next_frame()) is not NEED_DATA:
-                    if isinstance(frame, FrameError):
-                        raise frame
-                    assert isinstance(frame, bytes)
-                    self._receive(json.loads(frame), group)
-        finally:
-            self._closed = True
-            for pending in self._pending.values():
-                pending.done.set()
-
-    def _receive(self, message: Any, group: anyio.abc.TaskGroup) -> None:
-        if isinstance(message, list):  # a batch answer
-            for each in message:
-                self._receive(each, group)
-            return
-        if not isinstance(message, dict):
-            raise ValueError(f"the server sent {message!r}, not a JSON-RPC message")
-        method = message.get("method")
-        if isinstance(method, str) and "id" in message:
-            self.asked.append({"method": method, "params": message.get("params") or {}})
-            group.start_soon(self._answer_request, message)
-        elif isinstance(method, str):
-            self._notified(method, message)
-        else:
-            request_id = message.get("id")
-            pending = self._pending.get(request_id) if isinstance(request_id, int) else None
-            if pending is not None:
-                pending.response = message
-                pending.done.set()
-            elif not (isinstance(request_id, int) and 0 < request_id <= self._last_id):
-                raise ValueError(f"the server answered no request of ours: {message}")
+        await self._wire.read(source, group)
 
     def _notified(self, method: str, message: dict[str, Any]) -> None:
         self.notifications.append(message)
@@ -535,22 +443,6 @@ class Client:
         elif method == "notifications/tools/list_changed":
             self._task_support = None  # listed again at the next call that needs it
 
-    async def _answer_request(self, message: dict[str, Any]) -> None:
-        """Handshake era: answer the server's request, with the test's function."""
-        reply: dict[str, Any] = {"jsonrpc": "2.0", "id": message["id"]}
-        try:
-            reply["result"] = await self._answer(message["method"], message.get("params") or {})
-        except ResponseError as error:
-            reply["error"] = error.error()
-        except Exception as error:  # the test's own function failed: the test must see it
-            said = f"the test's function failed: {type(error).__name__}: {error}"
-            reply["error"] = {"code": _INTERNAL_ERROR, "message": said}
-            self._failure = error
-            for pending in self._pending.values():
-                pending.done.set()
-        with contextlib.suppress(anyio.ClosedResourceError):  # the test has left already
-            self._send(reply)
-
     async def _answer(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         handler = self._handlers.get(method)
         if handler is None:
@@ -563,101 +455,3 @@ class Client:
         if inspect.isawaitable(answer):
             answer = await answer
         return READERS[method](answer)
-
-
-class SyncClient:
-    """The blocking form of :class:`Client`, made by :func:`connect_sync`; ``client`` is
-    the async client it drives."""
-
-    def __init__(self, client: Client, portal: anyio.from_thread.BlockingPortal) -> None:
-        self.client = client
-        self._portal = portal
-
-    @property
-    def notifications(self) -> list[dict[str, Any]]:
-        """See :class:`Client`."""
-        return self.client.notifications
-
-    @property
-    def logs(self) -> list[dict[str, Any]]:
-        """See :class:`Client`."""
-        return self.client.logs
-
-    @property
-    def asked(self) -> list[dict[str, Any]]:
-        """See :class:`Client`."""
-        return self.client.asked
-
-    def __repr__(self) -> str:
-        return f"<objmcp.testing.SyncClient {self.client.era} {self.client.protocol_version}>"
-
-    def call(
-        self, tool: str, /, arguments: Mapping[str, Any] | None = None, **keywords: Any
-    ) -> CallResult:
-        """See :meth:`Client.call`."""
-        return self._portal.call(functools.partial(self.client.call, tool, arguments, **keywords))
-
-    def list_tools(self) -> list[dict[str, Any]]:
-        """See :meth:`Client.list_tools`."""
-        return self._portal.call(self.client.list_tools)
-
-    def set_log_level(self, level: str) -> None:
-        """See :meth:`Client.set_log_level`."""
-        self._portal.call(self.client.set_log_level, level)
-
-    def request(self, method: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """See :meth:`Client.request`."""
-        return self._portal.call(self.client.request, method, params)
-
-    def notify(self, method: str, params: Mapping[str, Any] | None = None) -> None:
-        """See :meth:`Client.notify`."""
-        self._portal.call(self.client.notify, method, params)
-
-    def call_task(
-        self, tool: str, /, arguments: Mapping[str, Any] | None = None, **keywords: Any
-    ) -> Task:
-        """See :meth:`Client.call_task`."""
-        return self._portal.call(
-            functools.partial(self.client.call_task, tool, arguments, **keywords)
-        )
-
-    def get_task(self, task_id: str) -> Task:
-        """See :meth:`Client.get_task`."""
-        return self._portal.call(self.client.get_task, task_id)
-
-    def update_task(self, task_id: str, answers: Mapping[str, Any]) -> None:
-        """See :meth:`Client.update_task`."""
-        self._portal.call(self.client.update_task, task_id, answers)
-
-    def cancel_task(self, task_id: str) -> None:
-        """See :meth:`Client.cancel_task`."""
-        self._portal.call(self.client.cancel_task, task_id)
-
-    def follow_task(self, task: Task | str) -> Task:
-        """See :meth:`Client.follow_task`."""
-        return self._portal.call(self.client.follow_task, task)
-
-
-def _call_params(
-    tool: str, token: str, arguments: Mapping[str, Any] | None, keywords: Mapping[str, Any]
-) -> dict[str, Any]:
-    """``tools/call``'s params, with a progress token."""
-    return {
-        "name": tool,
-        "arguments": {**(arguments or {}), **keywords},
-        "_meta": {"progressToken": token},
-    }
-
-
-def _raw_answer(answer: object) -> object:
-    """An answer to a task's question as sent: an ElicitResult or SampleResult read as
-    the functions' answers are, anything else as it is."""
-    if isinstance(answer, ElicitResult):
-        return READERS["elicitation/create"](answer)
-    if isinstance(answer, SampleResult):
-        return READERS["sampling/createMessage"](answer)
-    return answer
-
-
-def _notification(method: str, params: dict[str, Any]) -> dict[str, Any]:
-    return {"jsonrpc": "2.0", "method": method, "params": params}

@@ -22,8 +22,8 @@ official ``mcp`` SDK's ``Client`` connect in memory instead.
 
 This module holds those entry points and the in-memory serving under them: two
 byte pipes, the server in a task, its end when the test's block ends. The client
-they hand out (:class:`Client`, :class:`SyncClient`) is in ``objmcp._testclient``,
-what it hands the test (:class:`CallResult`, :class:`ResponseError`, ...) in
+they hand out (:class:`Client`, :class:`SyncClient`) is in ``objmcp._testclient`` and
+``objmcp._testsync``, what it hands the test (:class:`CallResult`, :class:`ResponseError`, ...) in
 ``objmcp._testanswers``; both are re-exported here.
 
 ``import objmcp`` does not load this module; ``import objmcp.testing`` does.
@@ -46,7 +46,8 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 
 from ._server import Server
 from ._testanswers import CallResult, Handler, ProgressReport, ResponseError, Task, constant
-from ._testclient import Client, SyncClient
+from ._testclient import Client
+from ._testsync import SyncClient
 from .model.calling.inject import Root
 from .protocol.revisions import HANDSHAKE_VERSIONS, MODERN_VERSIONS, REVISIONS, Era
 from .serving.byte_stream import loop_connection

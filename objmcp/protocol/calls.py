@@ -20,6 +20,7 @@ every call.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,10 +29,10 @@ from ..model.values.content import ToolResult
 from ..model.values.jsontext import LONG_TEXT
 from . import jsonrpc as rpc
 from .actions import Action, CacheHint, Send
-from .jsonrpc import Message, RequestId
+from .jsonrpc import Message, ProtocolError, RequestId
 from .revisions import Revision
 
-__all__ = ["Batch", "Call", "answer_call", "id_of", "long_texts"]
+__all__ = ["Batch", "Call", "CallBook", "answer_call", "id_of", "long_texts"]
 
 
 def id_of(message: Message) -> RequestId | None:
@@ -77,6 +78,60 @@ class Call:
     cache: CacheHint | None = None  # a resource's own caching hint
     caller_key: str | None = None  # its caller's key, when the transport knows (Session.receive)
     task: str | None = None  # 2026-07-28: the task it runs as, once answered with one
+
+
+class CallBook:
+    """The calls of one session in flight: each by the call id the session gave it, and
+    by the id of the request it answers while that request waits for it (not once it is
+    answered with a task or a job). At most ``limit`` at once."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._calls: dict[int, Call] = {}
+        self._requests: dict[RequestId, int] = {}
+        self._ids = itertools.count(1)
+
+    def __len__(self) -> int:
+        return len(self._calls)
+
+    def get(self, call_id: int) -> Call | None:
+        """The call ``call_id``, while it runs."""
+        return self._calls.get(call_id)
+
+    def check_room(self, then: str) -> None:
+        """-32000 "Server busy" when no call more may run (``then`` says what the client
+        may do)."""
+        if len(self._calls) >= self.limit:
+            raise ProtocolError(
+                rpc.SERVER_BUSY,
+                f"Server busy: {len(self._calls)} requests are running on this connection, "
+                f"the most it takes at once (max_calls); {then}",
+            )
+
+    def add(self, call: Call) -> int:
+        """Take ``call`` in (after :meth:`check_room`); its call id."""
+        call_id = next(self._ids)
+        self._calls[call_id] = call
+        self._requests[call.request_id] = call_id
+        if call.batch is not None:
+            call.batch.pending.add(call_id)
+        return call_id
+
+    def end(self, call_id: int) -> Call | None:
+        """Forget the call ``call_id``; None when it was forgotten already."""
+        call = self._calls.pop(call_id, None)
+        if call is not None and call.task is None:  # a task's request was answered already
+            self._requests.pop(call.request_id, None)
+        return call
+
+    def waits(self, request_id: RequestId) -> bool:
+        """Whether the request ``request_id`` waits for a call."""
+        return request_id in self._requests
+
+    def let_go(self, request_id: RequestId) -> int | None:
+        """The request ``request_id`` waits no more (cancelled, or answered with a task):
+        the call id it waited for, if any."""
+        return self._requests.pop(request_id, None)
 
 
 def answer_call(call: Call, call_id: int, response: Message) -> list[Action]:

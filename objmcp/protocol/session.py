@@ -28,17 +28,21 @@ and gets the actions that answer it. The session keeps the promises:
 
 Where things are
 ----------------
-This module is the state machine: reading messages, the calls in flight, and which
-method goes where. A request's method is looked up in one table,
-:data:`~objmcp.protocol.methods.METHODS`, each entry naming its handler and the
-capability it needs (``tools/call`` is looked at first, before the table: it is the
-request a server is for). The
+This module is the state machine: reading messages, and which method goes where. A
+request's method is looked up in one table, :data:`~objmcp.protocol.methods.METHODS`,
+each entry naming its handler and the capability it needs (``tools/call`` is looked at
+first, before the table: it is the request a server is for). The
 concerns around it have modules of their own, of plain functions taking what they
 need (and one object the session owns, :class:`~objmcp.protocol.questions.Questions`,
 for the questions its calls wait on):
 
 - :mod:`~objmcp.protocol.actions`: the records handed to the runner and taken back;
-- :mod:`~objmcp.protocol.calls`: a request in flight, its batch, how it is answered;
+- :mod:`~objmcp.protocol.calls`: a request in flight, its batch, how it is answered, and
+  the session's book of the calls in flight (:class:`~objmcp.protocol.calls.CallBook`);
+- :mod:`~objmcp.protocol.starting`: ``tools/call``, and how any call is started;
+- :mod:`~objmcp.protocol.midcall`: what a running call does through the session
+  (progress, log records, questions, parking);
+- :mod:`~objmcp.protocol.answers`: how a call that ended is answered;
 - :mod:`~objmcp.protocol.handshake` and :mod:`~objmcp.protocol.modern`: the two eras;
 - :mod:`~objmcp.protocol.questions`: what a call asks the client, in both eras;
 - :mod:`~objmcp.protocol.parking`: modern-era calls suspended at a question;
@@ -52,6 +56,7 @@ for the questions its calls wait on):
   (the tasks extension), and ``tasks/get``, ``tasks/update``, ``tasks/cancel``;
 - :mod:`~objmcp.protocol.tasks.jobs` and :mod:`~objmcp.protocol.tasks.job_methods`: the opt-in
   jobs, tasks for a client that has none, behind three tools;
+- :mod:`~objmcp.protocol.tasks.handoff`: a running call handed over to a task or a job;
 - :mod:`~objmcp.protocol.tasks.core`: 2025-11-25's experimental core tasks (a
   ``tools/call`` with ``params.task``, ``tasks/get``, ``tasks/result``, ``tasks/list``,
   ``tasks/cancel``);
@@ -64,19 +69,15 @@ The names of those modules the rest of objmcp uses are re-exported here.
 from __future__ import annotations
 
 import collections
-import itertools
 import logging
 import time
-import typing
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Literal
 
 from ..model.calling.caller import Caller
 from ..model.calling.toolbox import Changes, Toolbox
-from ..model.values.content import ToolResult
-from ..model.values.jsontext import LONG_TEXT, LongMessage, ParseFailure
-from ..model.values.media import fits
-from . import features, handshake, lists, notifications
+from ..model.values.jsontext import ParseFailure
+from . import features, handshake, lists, notifications, starting
 from . import jsonrpc as rpc
 from .actions import (
     Action,
@@ -92,9 +93,9 @@ from .actions import (
     TaskAnswered,
     WaitForJob,
 )
-from .calls import Batch, Call, answer_call, id_of, long_texts
+from .calls import Batch, Call, CallBook, id_of
 from .envelope import Envelope, read_envelope, unreadable
-from .extensions import Extensions, negotiated
+from .extensions import Extensions
 from .features import RESOURCE_NOT_FOUND, Declared, check_declare
 from .jsonrpc import Message, ProtocolError, RequestId
 from .limits import (
@@ -114,22 +115,20 @@ from .modern import (
     LOG_LEVEL_KEY,
     PROTOCOL_VERSION_KEY,
     SERVER_INFO_KEY,
-    complete,
     is_modern_request,
-    meta_of,
     modern_revision,
 )
 from .notifications import LOG_LEVELS
 from .parking import Parking
 from .questions import Questions
 from .revisions import MODERN_VERSIONS, Revision
-from .state import RequestState, StateSeal, arguments_digest
+from .starting import client_name
+from .state import StateSeal
 from .subscriptions import Subscriptions
 from .surfaced import DEFAULT_SURFACED, Surfaced
 from .tasks import core as core_tasks
 from .tasks import extension_methods as task_methods
-from .tasks import job_methods
-from .tasks.extension import TASKS, Task, TaskStore
+from .tasks.extension import TASKS, TaskStore
 from .tasks.jobs import JobTools
 
 __all__ = [
@@ -236,9 +235,8 @@ class Session:
         """Handshake era: the capabilities ``initialize`` declared (the session keeps them)."""
         self.log_level: str | None = None
         """Handshake era: the level ``logging/setLevel`` asked for (None: send no log)."""
-        self._calls: dict[int, Call] = {}
-        self._in_flight: dict[RequestId, int] = {}
-        self._call_ids = itertools.count(1)
+        self.calls = CallBook(max_calls)
+        """The calls in flight."""
         self.tool_list = lists.ToolList()
         """What ``tools/list`` answers, kept between calls while the tools do not change."""
         self.caller: Caller | None = None
@@ -271,7 +269,7 @@ class Session:
     @property
     def in_flight(self) -> int:
         """How many calls are running."""
-        return len(self._calls)
+        return len(self.calls)
 
     # --- input ----------------------------------------------------------------------------
 
@@ -324,50 +322,6 @@ class Session:
         response = unreadable(failure)
         return [Send(response, id_of(response))]
 
-    def progress(
-        self, call_id: int, done: float, total: float | None = None, message: str | None = None
-    ) -> list[Action]:
-        """A running call reports progress: the notification to send, if the client asked
-        for progress (a ``progressToken``) and still waits for the call. A task's call
-        says it in the task's ``statusMessage`` instead."""
-        call = self._calls.get(call_id)
-        if call is not None and call.task is not None:
-            task_methods.progress(self, call.task, done, total, message)
-            if self._is_core(call):  # 2025-11-25: the request's progressToken holds
-                return core_tasks.progress(self, call, done, total, message)
-            return []
-        return notifications.progress(call, done, total, message)
-
-    def log(self, call_id: int | None, level: str, logger_name: str, data: object) -> list[Action]:
-        """A log record, of a call (or of none): the ``notifications/message`` to send, if
-        the client asked for records of this level (``logging/setLevel`` in the handshake
-        era, the request's ``logLevel`` in the modern one)."""
-        if call_id is None:
-            return notifications.log(None, self.log_level, level, logger_name, data)
-        call = self._calls.get(call_id)
-        if call is None:
-            return []  # the call is over: its records go to stderr only
-        sent = notifications.log(call, self.log_level, level, logger_name, data)
-        if self._is_core(call):
-            return core_tasks.tag(self, call, sent)
-        return sent
-
-    def refusal(self, call_id: int, feature: Feature) -> str | None:
-        """Why the call ``call_id`` cannot ask the client for ``feature`` now, or None when
-        it can: ``"elicitation"`` (a form), ``"elicitation.url"``, ``"sampling"`` or
-        ``"roots"``."""
-        return self.questions.refusal(self._calls.get(call_id), feature)
-
-    def missing(self, call_id: int, feature: Feature) -> ProtocolError | None:
-        """Modern era: the -32021 error the call ``call_id`` is answered with, when it
-        asks for ``feature`` and its client did not declare it (None otherwise)."""
-        return self.questions.missing(self._calls.get(call_id), feature)
-
-    def elicitation_complete(self, elicitation_id: str) -> list[Action]:
-        """A URL question's out-of-band step is done: tell the client, in the revision that
-        has ``notifications/elicitation/complete``."""
-        return self.questions.elicitation_complete(self.revision, elicitation_id)
-
     def changed(self, changes: Changes) -> list[Action]:
         """What was published changed: the ``list_changed`` notifications due."""
         return notifications.list_changed(self.subscriptions, changes, self.declared)
@@ -380,134 +334,6 @@ class Session:
         """The server stops serving this connection: end the open listen streams
         gracefully (their result, then ``notifications/cancelled`` as stdio asks)."""
         return notifications.closing(self.subscriptions, self.info, self.cache)
-
-    def call_needs_input(
-        self, call_id: int, requests: dict[str, dict[str, Any]], park: bool = False
-    ) -> list[Action]:
-        """Modern era: a call stopped to ask; it is answered ``input_required``, with its
-        questions (``requests``, key -> ``{"method", "params"}``: the ``inputRequests``)
-        and a sealed state the client sends back with its answers. With ``park`` the call
-        waits, suspended, for the retry that answers them all: that retry comes back as a
-        :class:`Resume` (else the retry runs the method again)."""
-        call = self._end(call_id)
-        if call is None:
-            return []
-        name = self.parking.open(call_id, call.rounds + 1, call.caller_key) if park else None
-        response = self.questions.input_required(call, requests, name, self.info)
-        return answer_call(call, call_id, response)
-
-    def can_park(self, call_id: int) -> bool:
-        """Modern era: whether the call ``call_id`` may wait suspended for its client's
-        answer now (a park, or a task's call held for ``tasks/update``): within its
-        caller's share of ``max_parked``."""
-        call = self._calls.get(call_id)
-        return self.parking.room(call.caller_key if call is not None else self.caller_key)
-
-    def hold_question(self, call_id: int) -> bool:
-        """2026-07-28: count the task's call ``call_id`` as waiting for ``tasks/update``,
-        in ``max_parked`` (its caller's share); False, counting nothing, when it has no
-        room there."""
-        call = self._calls.get(call_id)
-        return call is not None and self.parking.hold(call_id, call.caller_key)
-
-    def release_question(self, call_id: int) -> None:
-        """The task's call ``call_id`` waits for ``tasks/update`` no more."""
-        self.parking.release(call_id)
-
-    def unpark(self, call_id: int) -> None:
-        """The runner gave up the call ``call_id`` parked (its ``park_timeout``): a retry
-        of its question runs the method again."""
-        self.parking.drop(call_id)
-
-    def ask(self, call_id: int, method: str, params: dict[str, Any]) -> tuple[list[Action], str]:
-        """Send the client a request on behalf of a running call (``elicitation/create``,
-        ``sampling/createMessage``, ``roots/list``);
-        its answer comes back from :meth:`receive` as an :class:`Answer` with the id returned.
-        A job's question belongs to no request (its own was answered with the job)."""
-        call = self._calls.get(call_id)
-        if call is not None and call.task is not None and self._is_core(call):
-            return core_tasks.ask(self, call.task, call_id, method, params)
-        related = call.request_id if call is not None and call.task is None else None
-        return self.questions.ask(call_id, related, method, params)
-
-    def request_finished(
-        self, call_id: int, body: dict[str, Any] | None, error: ProtocolError | None = None
-    ) -> list[Action]:
-        """A started resource read or prompt ended with the result ``body``, or ``error``:
-        the answer to send, if it is still wanted."""
-        call = self._end(call_id)
-        if call is None:
-            return []
-        if call.task is not None:
-            failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
-            if self._is_core(call):
-                return core_tasks.errored(self, call.task, failure)
-            return task_methods.failed(self, call.task, failure)
-        if error is not None or body is None:
-            failure = error or ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
-            if failure.code == RESOURCE_NOT_FOUND:
-                failure = ProtocolError(
-                    call.revision.resource_not_found, failure.message, failure.data
-                )
-            return answer_call(call, call_id, failure.response(call.request_id))
-        cache = call.method if call.method == "resources/read" else None
-        result = complete(body, call.revision, self.info, self.cache, cache, call.cache)
-        return answer_call(call, call_id, rpc.result_response(call.request_id, result))
-
-    def call_finished(self, call_id: int, result: ToolResult) -> list[Action]:
-        """A started call ended with ``result``: the answer to send, if it is still wanted."""
-        call = self._end(call_id)
-        if call is None:
-            return []
-        try:
-            answer = self._call_result(result, call.revision)
-        except Exception:  # a bug of ours: an internal error for this call alone
-            logger.exception("objmcp failed on the answer of a call")
-            if call.task is not None:
-                failure = ProtocolError(rpc.INTERNAL_ERROR, "Internal error")
-                if self._is_core(call):
-                    return core_tasks.errored(self, call.task, failure)
-                return task_methods.failed(self, call.task, failure)
-            failed = rpc.error_response(call.request_id, rpc.INTERNAL_ERROR, "Internal error")
-            return answer_call(call, call_id, failed)
-        if call.task is not None:
-            if self._is_core(call):
-                return [*core_tasks.finished(self, call.task, answer), *self._found(call, result)]
-            news = task_methods.completed(self, call.task, answer)
-            return [*news, *self._found(call, result)]
-        response = rpc.result_response(call.request_id, answer)
-        if result.content is not None or len(result.text) >= LONG_TEXT:
-            found = long_texts(result)
-            if found:
-                response = LongMessage(response, found)
-        return [*answer_call(call, call_id, response), *self._found(call, result)]
-
-    def _found(self, call: Call, result: ToolResult) -> list[Action]:
-        """In search mode, the tools a search or a description brought up join the list
-        of the call's caller: the ``list_changed`` notifications due when it changed."""
-        toolbox, tool = self.toolbox, call.tool
-        if not tool or not toolbox.searching:
-            return []
-        surfaced = self.surfaced_for(call.caller_key)
-        if tool in surfaced.names:
-            surfaced.touch(tool)
-            return []
-        found = toolbox.discovery.found(tool, result.value)
-        if not found or not surfaced.add(found):
-            return []
-        return self.changed(Changes(tools=tuple(found)))
-
-    def _call_result(self, result: ToolResult, revision: Revision) -> dict[str, Any]:
-        """The result of a tool call, in the kinds of content block ``revision`` has, with
-        its structured content when the revision has output schemas."""
-        if result.content is None:
-            content = [{"type": "text", "text": result.text}]
-        else:
-            content = [fits(block, revision.content_types) for block in result.content]
-        answer: dict[str, Any] = {"content": content, "isError": result.is_error}
-        if result.structured is not None and "outputSchema" in revision.tool_fields:
-            answer["structuredContent"] = result.structured
-        return complete(answer, revision, self.info, self.cache, cache=None)
 
     # --- messages -------------------------------------------------------------------------
 
@@ -550,7 +376,7 @@ class Session:
             return None
         request_id = found.request_id
         if (
-            request_id in self._in_flight
+            self.calls.waits(request_id)
             or request_id in self.subscriptions.listens
             or request_id in self.core.waiting
         ):
@@ -566,12 +392,10 @@ class Session:
 
     def _end(self, call_id: int) -> Call | None:
         """Forget a call that ended (and its questions); None when it was cancelled."""
-        call = self._calls.pop(call_id, None)
+        call = self.calls.end(call_id)
         questions = self.questions
         if questions.asks:
             questions.forget(call_id)
-        if call is not None and call.task is None:  # a task's request was answered already
-            self._in_flight.pop(call.request_id, None)
         return call
 
     @property
@@ -580,101 +404,24 @@ class Session:
         one client only, as on stdio): what a task, a park or a sealed state is bound to."""
         return self.caller.key if self.caller is not None else None
 
-    def end_call(self, call_id: int) -> None:
-        """Forget the call ``call_id`` (its task was cancelled): its end answers nothing."""
-        self._end(call_id)
-
-    def make_job(self, call_id: int) -> tuple[list[Action], str | None]:
-        """Jobs: answer the running call ``call_id`` with a text naming a job (a task of
-        a client that has none); the call runs on and its end is kept in the job. The
-        actions and the job's id; none when the call is over, is a task or a job
-        already, jobs are off, or its caller's share of ``max_tasks`` is used."""
-        if self.jobs is None:
-            return [], None
-        made = self._as_task(call_id)
-        if made is None:
-            return [], None
-        call, task = made
-        body = job_methods.started(self, self.jobs, task.task_id, call.revision)
-        return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
+    def end_call(self, call_id: int) -> Call | None:
+        """Forget the call ``call_id`` (and its questions): its end answers nothing. The
+        call, or None when it was forgotten already."""
+        return self._end(call_id)
 
     def hold(self, call: Call) -> int:
         """Take ``call`` in as a request in flight that the session answers later itself
         (a ``job_result`` waiting for its job); its call id."""
-        if len(self._calls) >= self.max_calls:
-            raise ProtocolError(
-                rpc.SERVER_BUSY,
-                f"Server busy: {len(self._calls)} requests are running on this connection "
-                "(max_calls); ask for the job's result again when one has been answered",
-            )
+        self.calls.check_room("ask for the job's result again when one has been answered")
         call.caller_key = self.caller_key
-        call_id = next(self._call_ids)
-        self._calls[call_id] = call
-        self._in_flight[call.request_id] = call_id
-        if call.batch is not None:
-            call.batch.pending.add(call_id)
-        return call_id
-
-    def job_over(self, job_id: str) -> bool:
-        """Jobs: whether the job ``job_id`` has ended (or is gone)."""
-        task = self.tasks.by_id(job_id)
-        return task is None or task.ended
-
-    def job_waited(self, call_id: int, job_id: str) -> list[Action]:
-        """The runner's wait for the job ``job_id`` (:class:`WaitForJob`) is over: the
-        answer of the ``job_result`` request held as ``call_id``, if still wanted."""
-        call = self._end(call_id)
-        if call is None or self.jobs is None:
-            return []
-        return job_methods.waited(self, self.jobs, call, call_id, job_id)
-
-    def make_task(self, call_id: int) -> tuple[list[Action], str | None]:
-        """2026-07-28: answer the running call ``call_id`` as a task (``resultType:
-        "task"``); the call runs on and its end is kept in the task. The actions and the
-        task's id; none when the call is over, is a task already, or its caller's share of
-        ``max_tasks`` is used (it is then answered as a plain call when it ends)."""
-        made = self._as_task(call_id)
-        if made is None:
-            return [], None
-        call, task = made
-        body = complete(self.tasks.wire(task, False), call.revision, self.info, self.cache, None)
-        body["resultType"] = "task"
-        return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
-
-    def _as_task(self, call_id: int) -> tuple[Call, Task] | None:
-        """A new task for the running call ``call_id``, which its request no longer waits
-        for; None when the call is over, runs as a task already, or its caller's share of
-        ``max_tasks`` is used."""
-        call = self._calls.get(call_id)
-        if call is None or call.task is not None:
-            return None
-        task = self.tasks.create(call_id, call.caller_key, self.clock())
-        if task is None:
-            return None
-        call.task = task.task_id
-        self._in_flight.pop(call.request_id, None)
-        return call, task
-
-    def task_asks(self, task_id: str, requests: dict[str, dict[str, Any]]) -> list[Action]:
-        """A task's call asks the client ``requests`` (key -> ``{"method", "params"}``):
-        the task is ``input_required`` until ``tasks/update`` answers them. The
-        ``notifications/tasks`` its listeners are due."""
-        return task_methods.asks(self, task_id, requests)
-
-    def task_answers(self, task_id: str, keys: set[str]) -> dict[str, Any] | None:
-        """The answers ``tasks/update`` brought to the questions ``keys`` of a task's call
-        (taken), once all are there; None while some are not (or the task is gone)."""
-        task = self.tasks.by_id(task_id)
-        if task is None or task.ended or not keys <= set(task.answers):
-            return None
-        return self.tasks.take_answers(task, keys)
+        return self.calls.add(call)
 
     def _notification(self, method: str, params: dict[str, Any], actions: list[Action]) -> None:
         if method == "notifications/cancelled":
             target = params.get("requestId")
             call_id = None
             if isinstance(target, (str, int)) and rpc.is_request_id(target):
-                call_id = self._in_flight.pop(target, None)
+                call_id = self.calls.let_go(target)
                 self.core.waiting.pop(target, None)  # a tasks/result given up
                 if self.subscriptions.listens.pop(target, None) is not None:
                     logger.debug("the client closed its listen stream %r", target)
@@ -719,7 +466,7 @@ class Session:
 
     def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
         revision, self.client_capabilities = handshake.negotiate(params)
-        self.client_name = _name_in(params.get("clientInfo"))
+        self.client_name = client_name(params.get("clientInfo"))
         declared = self.capabilities(revision)
         self.revision, self.declared = revision, declared
         return handshake.initialize_result(revision, declared, self.info)
@@ -737,53 +484,14 @@ class Session:
         """Answer or start a request of the era decided: ``tools/call`` first, then the
         method's entry in ``METHODS``, behind the capability gate it names."""
         if method == "tools/call":
-            name = params.get("name")
-            if not isinstance(name, str):
-                raise ProtocolError(rpc.INVALID_PARAMS, 'tools/call needs a string "name"')
-            toolbox = self.toolbox
-            name, arguments = toolbox.resolve(name, params.get("arguments"))
-            jobs = self.jobs
-            if jobs is not None:
-                name, arguments = jobs.resolve(toolbox, name, arguments)
-                if name in jobs.tools(toolbox):
-                    if self._core_tasks(revision):  # forbidden: params.task is -32601
-                        core_tasks.requested(params, "never", name, knows=True)
-                    call = Call(request_id, revision, batch, capabilities=capabilities, tool=name)
-                    return job_methods.handle(self, jobs, call, arguments, actions)
-            meta = toolbox.searching and name in toolbox.discovery.meta_tools
-            if name not in toolbox and not meta:
-                raise ProtocolError(rpc.INVALID_PARAMS, f"Unknown tool: {name}", {"tool": name})
-            call = Call(request_id, revision, batch, capabilities=capabilities, tool=name)
-            needs = toolbox[name].needs if name in toolbox else ()
-            for need in needs:  # said ahead: refused before it runs
-                feature = typing.cast(Feature, need)
-                missing = self.questions.missing(call, feature)
-                if missing is not None:
-                    raise missing  # 2026-07-28: -32021
-                refusal = self.questions.refusal(call, feature)
-                if refusal is not None:  # the handshake era: an error result, as when it asks
-                    said = f"{refusal}: the tool {name} would ask for it, so it did not run"
-                    answer = self._call_result(ToolResult(said, is_error=True), revision)
-                    return rpc.result_response(request_id, answer)
-            mode = toolbox[name].task if name in toolbox else None
-            if mode == "always":
-                task_methods.check_required(self, call, name)
-            knows = isinstance(capabilities.get("tasks"), dict)
-            # through search mode's call_tool, the list's word is call_tool's: optional
-            listed = mode if name == params.get("name") else None
-            core = self._core_tasks(revision)
-            as_task = core and core_tasks.requested(params, listed, name, knows)
-            if as_task:
-                core_tasks.check_room(self)
-            self.start(call, "tool", name, arguments, params, actions)
-            if as_task:
-                actions.extend(self._make_core_task(request_id))
-            return None
+            return starting.call_tool(
+                self, request_id, params, revision, capabilities, actions, batch
+            )
         if method in task_methods.METHODS and TASKS in self.extensions_of(revision):
             return task_methods.handle(
                 self, request_id, method, params, revision, capabilities, actions
             )
-        if method in core_tasks.METHODS and self._core_tasks(revision):
+        if method in core_tasks.METHODS and self.has_core_tasks(revision):
             return core_tasks.handle(self, request_id, method, params, actions)
         entry = METHODS.get(method)
         if entry is None:
@@ -807,22 +515,25 @@ class Session:
             found["tasks"] = core_tasks.capability()
         return found
 
-    def _core_tasks(self, revision: Revision) -> bool:
+    def has_core_tasks(self, revision: Revision) -> bool:
         """Whether a request of ``revision`` has 2025-11-25's core tasks: the revision has
         them and the server declared them at ``initialize``."""
         return revision.core_tasks and "tasks" in self.declared
 
-    def _is_core(self, call: Call) -> bool:
+    def is_core(self, call: Call) -> bool:
         """Whether ``call`` runs as a 2025-11-25 core task (not as the extension's task,
         whatever its revision)."""
         task = self.tasks.by_id(call.task) if call.task is not None else None
         return task is not None and task.core
 
-    def _make_core_task(self, request_id: RequestId) -> list[Action]:
+    def make_core_task(self, request_id: RequestId) -> list[Action]:
         """2025-11-25: answer the call just started for ``request_id`` with the task it
         runs as (``CreateTaskResult``); its end is kept in the task."""
-        call_id = self._in_flight.pop(request_id)
-        made = core_tasks.create(self, self._calls[call_id], call_id)
+        call_id = self.calls.let_go(request_id)
+        assert call_id is not None
+        call = self.calls.get(call_id)
+        assert call is not None
+        made = core_tasks.create(self, call, call_id)
         assert made is not None, "check_room made room for it"
         return made[0]
 
@@ -853,55 +564,5 @@ class Session:
         params: dict[str, Any],
         actions: list[Action],
     ) -> None:
-        """Start ``call``: with, in the modern era, the answers its retry brings."""
-        if len(self._calls) >= self.max_calls:
-            raise ProtocolError(
-                rpc.SERVER_BUSY,
-                f"Server busy: {len(self._calls)} requests are running on this connection, "
-                f"the most it takes at once (max_calls); send this one again when one has "
-                "been answered",
-            )
-        call.caller_key = self.caller_key
-        meta = meta_of(params)
-        token = meta.get("progressToken")
-        call.progress_token = token if token is not None and rpc.is_request_id(token) else None
-        state: RequestState | None = None
-        if call.revision.era == "modern":
-            # a state is sealed over the arguments, and over the caller when known
-            bound = arguments if call.caller_key is None else [call.caller_key, arguments]
-            state = self.questions.retry(call.tool, bound, params)
-            asked_level = meta.get(LOG_LEVEL_KEY)
-            call.log_level = asked_level if asked_level in LOG_LEVELS else None
-            # taken now, before the method can touch the arguments; a retry's state has it
-            call.digest = state.digest if state is not None else arguments_digest(bound)
-            if state is not None:
-                call.answers, call.expires, call.rounds = state.answers, state.expires, state.rounds
-        call_id = next(self._call_ids)
-        self._calls[call_id] = call
-        self._in_flight[call.request_id] = call_id
-        if call.batch is not None:
-            call.batch.pending.add(call_id)
-        client = self.client_name
-        if call.revision.era == "modern":
-            client = _name_in(meta.get(CLIENT_INFO_KEY))
-        context = CallContext(
-            call.request_id,
-            call.revision,
-            call.capabilities,
-            meta,
-            call.answers,
-            caller=self.caller,
-            client=client,
-            extensions=negotiated(self.extensions_of(call.revision), call.capabilities),
-        )
-        start = StartCall(call_id, target, arguments, context, kind)
-        parked = None
-        if state is not None and state.park is not None:
-            parked = self.parking.claim(state.park, state.rounds)
-        actions.append(start if parked is None else Resume(parked, start))
-
-
-def _name_in(client_info: object) -> str | None:
-    """The ``name`` of a ``clientInfo``, when it has a string one."""
-    name = client_info.get("name") if isinstance(client_info, dict) else None
-    return name if isinstance(name, str) else None
+        """Start ``call`` (:func:`~objmcp.protocol.starting.start`)."""
+        starting.start(self, call, kind, target, arguments, params, actions)

@@ -21,6 +21,7 @@ from .._exceptions import ArgumentError, ToolError, UnknownResourceError
 from ..model.calling.hooks import CallInfo
 from ..model.calling.toolbox import Toolbox
 from ..model.values.content import TooBig, ToolResult, error_result
+from ..protocol import answers
 from ..protocol import jsonrpc as rpc
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import RESOURCE_NOT_FOUND, Action, Send, Session, StartCall
@@ -58,12 +59,14 @@ async def execute(
                 result = await call_tool(tools, start, injected)
                 if span is not None:
                     ended(span, result)
-                return lambda session, call_id: session.call_finished(call_id, result)
+                return lambda session, call_id: answers.call_finished(session, call_id, result)
             case "resource" | "prompt":
                 body, error = await read_or_get(tools, start, injected)
                 if span is not None:
                     ended(span, error=error)
-                return lambda session, call_id: session.request_finished(call_id, body, error)
+                return lambda session, call_id: answers.request_finished(
+                    session, call_id, body, error
+                )
     return _unknown(start.kind)
 
 
@@ -76,9 +79,9 @@ def stopped(start: StartCall, reason: str) -> Finish:
     an internal error for a resource read or a prompt."""
     if start.kind == "tool":
         result = ToolResult(reason, None, True)
-        return lambda session, call_id: session.call_finished(call_id, result)
+        return lambda session, call_id: answers.call_finished(session, call_id, result)
     error = ProtocolError(rpc.INTERNAL_ERROR, reason)
-    return lambda session, call_id: session.request_finished(call_id, None, error)
+    return lambda session, call_id: answers.request_finished(session, call_id, None, error)
 
 
 async def call_tool(

@@ -44,13 +44,13 @@ from ..protocol.session import Action
 from .http_checks import Refusal
 from .http_fields import parse_event_id
 from .runner import Runner
-from .settings import Reach, Settings
+from .settings import Channel, Settings
 from .streams import COMPLETE_LIMIT, DELIVERED_KEPT, Stream
 
 __all__ = ["DEFAULT_MAX_SESSIONS", "HttpSession", "SessionStore"]
 
-_OWN = Reach()  # a session of its own
-_STATELESS = Reach(
+_OWN = Channel()  # a session of its own
+_STATELESS = Channel(
     cannot_ask="This server cannot send the client requests here (stateless HTTP has no way "
     "back to the client)",
     lasting=False,
@@ -70,16 +70,16 @@ class HttpSession:
     session's GET stream, or nowhere when neither is open."""
 
     def __init__(
-        self, settings: Settings, caller_key: str | None = None, reach: Reach = _OWN
+        self, settings: Settings, caller_key: str | None = None, channel: Channel = _OWN
     ) -> None:
         # 2025-11-25 tasks' questions go out at once while the GET stream is open
-        reached = dataclasses.replace(reach, reachable=self._reachable)
+        reached = dataclasses.replace(channel, reachable=self._reachable)
         self.runner = Runner(settings, self._send, reached)
         """The runner: the session, and the calls it starts."""
         self.caller_key = caller_key
         """The :attr:`~objmcp.Caller.key` of the caller that opened the session (None: no
         credentials were asked)."""
-        self.session_id = reach.session_id
+        self.session_id = channel.session_id
         """Handshake era: the ``Mcp-Session-Id`` (None: the connection of one request)."""
         self.last_seen = time.monotonic()
         """When a request last reached the session, or last ended."""
@@ -228,8 +228,8 @@ class SessionStore:
         is there for the retry, whichever request brings it."""
         if self._modern is None:
             # task ids say their process
-            reach = Reach(in_session=False, task_route=self.route)
-            self._modern = HttpSession(self.settings, reach=reach)
+            channel = Channel(in_session=False, task_route=self.route)
+            self._modern = HttpSession(self.settings, channel=channel)
             self.settings.hub.join(self._modern.runner)
         return self._modern
 
@@ -260,7 +260,7 @@ class SessionStore:
             session_id = secrets.token_urlsafe(24)
             if self.route is not None:
                 session_id = f"{self.route}.{session_id}"
-            connection = HttpSession(self.settings, caller_key, Reach(session_id=session_id))
+            connection = HttpSession(self.settings, caller_key, Channel(session_id=session_id))
             self.sessions[session_id] = connection
             self.settings.hub.join(connection.runner)
             return connection

@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection
 
 from ..model.calling.inject import LOG_LEVELS, LOG_MARK
 from ..model.calling.toolbox import Toolbox
+from ..protocol import midcall
 from ..protocol.session import Action, Session
 
 __all__ = [
@@ -188,7 +189,7 @@ class LogToClient(logging.Handler):
         if connection is None:
             return
         level = _syslog_level(record.levelno)
-        connection.post(lambda session: session.log(call_id, level, record.name, message))
+        connection.post(lambda session: midcall.log(session, call_id, level, record.name, message))
 
 
 def _is_json(value: object) -> bool:

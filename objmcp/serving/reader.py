@@ -44,6 +44,7 @@ from ..model.calling.threads import ThreadRunner
 from ..model.calling.tool import Tool
 from ..model.values.content import ToolResult
 from ..model.values.jsontext import ParseFailure, parse_message
+from ..protocol import answers
 from ..protocol.session import Action, Send, StartCall
 from ..transport.forks import end_child, forked_while_serving
 from ..transport.framing import FrameDecoder
@@ -342,7 +343,9 @@ class FdInput:
             answer = not call.answered
             call.answered = True
             taken_over = call.taken_over
-            actions = self.runner.session.call_finished(call.call_id, outcome) if answer else []
+            actions = (
+                answers.call_finished(self.runner.session, call.call_id, outcome) if answer else []
+            )
         for reply in actions:  # its answer (or its batch's)
             assert isinstance(reply, Send)
             self._output.send(reply.message, reply.related)
@@ -455,7 +458,9 @@ class FdInput:
         logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool.name, timeout)
         late = f"The call ran longer than the server allows (call_timeout, {timeout} s): stopped"
         with self._lock:
-            actions = self.runner.session.call_finished(call.call_id, ToolResult(late, None, True))
+            actions = answers.call_finished(
+                self.runner.session, call.call_id, ToolResult(late, None, True)
+            )
         self._send_all(actions)
 
     # --- serving ----------------------------------------------------------------------

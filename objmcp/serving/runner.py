@@ -40,6 +40,7 @@ from ..model.calling.inject import Cancelled, InputNeeded
 from ..model.calling.per import NO_SESSION, SESSION
 from ..model.calling.threads import Place
 from ..model.calling.tool import Tool
+from ..protocol import answers, midcall
 from ..protocol.jsonrpc import RequestId
 from ..protocol.session import (
     Action,
@@ -52,17 +53,18 @@ from ..protocol.session import (
     TaskAnswered,
     WaitForJob,
 )
+from ..protocol.tasks import handoff
 from ..protocol.tasks.extension import TASKS
 from ..protocol.tasks.jobs import knows_tasks
 from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
 from .running import STOP, ClientRequest, RunningCall, injections
-from .settings import Reach, Settings
+from .settings import Channel, Settings
 from .tracing import answered, question_span, request_started
 
 __all__ = ["Runner", "Lane", "task_delay"]
 
-_OWN = Reach()  # a connection of its own
+_OWN = Channel()  # a connection of its own
 
 logger = logging.getLogger("objmcp")
 
@@ -108,12 +110,12 @@ class Runner:
         self,
         settings: Settings,
         send: Deliver,
-        reach: Reach = _OWN,
+        channel: Channel = _OWN,
         lock: contextlib.AbstractContextManager[Any] | None = None,
     ) -> None:
         self.settings = settings
         self._send = send
-        self.session = settings.make_session(reach)
+        self.session = settings.make_session(channel)
         self.lock = lock if lock is not None else contextlib.nullcontext()
         """Held around every use of the session (a lock where several threads use it)."""
         self.lanes: list[Lane] = []
@@ -133,9 +135,9 @@ class Runner:
         self.loop_thread: int | None = None
         self.loop_token: anyio.lowlevel.EventLoopToken | None = None
         """The event loop served from (None: not serving, yet or any more)."""
-        self.reach = reach
-        """What its client can be reached for (:class:`~objmcp.serving.settings.Reach`)."""
-        self.object_session: Hashable = self if reach.in_session else NO_SESSION
+        self.channel = channel
+        """What its client can be reached for (:class:`~objmcp.serving.settings.Channel`)."""
+        self.object_session: Hashable = self if channel.in_session else NO_SESSION
         """What names the session its calls' objects are kept for (``per="session"``): the
         runner itself, or :data:`~objmcp.model.calling.per.NO_SESSION` when its requests
         belong to no session."""
@@ -189,7 +191,7 @@ class Runner:
             shown = message
             if client_ids and isinstance(message, dict) and message.get("id") in client_ids:
                 shown = {**message, "id": client_ids[message["id"]]}
-            answered(tracer, started, shown, actions, version, self.reach.session_id)
+            answered(tracer, started, shown, actions, version, self.channel.session_id)
         return actions
 
     def perform(self, actions: list[Action], group: anyio.abc.TaskGroup | None = None) -> None:
@@ -326,7 +328,7 @@ class Runner:
             injected = injections(self, call)
             injected[SESSION] = self.object_session
             finish = await execute(
-                settings.tools, action, injected, settings.tracer, self.reach.session_id
+                settings.tools, action, injected, settings.tracer, self.channel.session_id
             )
         if call.timer.cancelled_caught and call.questions is None and call.refused is None:
             call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop
@@ -345,11 +347,15 @@ class Runner:
         if call.refused is not None:
             refused = call.refused
             self.perform(
-                self.told(lambda session: session.request_finished(call.call_id, None, refused))
+                self.told(
+                    lambda session: answers.request_finished(session, call.call_id, None, refused)
+                )
             )
         elif call.questions is not None:
             questions = call.questions
-            asked = self.told(lambda session: session.call_needs_input(call.call_id, questions))
+            asked = self.told(
+                lambda session: answers.call_needs_input(session, call.call_id, questions)
+            )
             self.perform(asked)
         elif finish is not None:
             end = finish
@@ -357,17 +363,17 @@ class Runner:
         if call.task_id is not None and call.task_id in self._job_ends:
             self._job_ends.pop(call.task_id).set()  # its job_result requests: it has ended
 
-    # --- what the injected callables reach (see _running.Reach) ---------------------------
+    # --- what the injected callables reach (see running.Reach) ---------------------------
 
     def report_progress(
         self, call: RunningCall, done: float, total: float | None, message: str | None
     ) -> None:
         """Send a progress report of ``call``, if its client asked for them."""
-        self.post(lambda session: session.progress(call.call_id, done, total, message))
+        self.post(lambda session: midcall.progress(session, call.call_id, done, total, message))
 
     def complete_elicitation(self, elicitation_id: str) -> None:
         """Tell the client a URL question's step is done."""
-        self.post(lambda session: session.elicitation_complete(elicitation_id))
+        self.post(lambda session: midcall.elicitation_complete(session, elicitation_id))
 
     def resource_updated(self, uri: str) -> None:
         """Tell every subscriber of ``uri``, on every connection, that it changed."""
@@ -387,12 +393,12 @@ class Runner:
         park, stop the call, to be replayed by the retry.
         """
         first = next(iter(requests.values()))
-        if self.reach.cannot_ask is not None:
-            raise first.unavailable(self.reach.cannot_ask)
+        if self.channel.cannot_ask is not None:
+            raise first.unavailable(self.channel.cannot_ask)
         for request in requests.values():
             with self.lock:
-                refusal = self.session.refusal(call.call_id, request.feature)
-                missing = self.session.missing(call.call_id, request.feature)
+                refusal = midcall.refusal(self.session, call.call_id, request.feature)
+                missing = midcall.missing(self.session, call.call_id, request.feature)
             if missing is not None:  # 2026-07-28: the request is answered -32021
                 call.refused = missing
                 return STOP
@@ -439,7 +445,7 @@ class Runner:
         self._check_task_room(call, first)
         wire = {key: request.wire() for key, request in unanswered.items()}
         keys = set(wire)
-        self.perform(self.told(lambda session: session.task_asks(task_id, wire)))
+        self.perform(self.told(lambda session: handoff.task_asks(session, task_id, wire)))
         given: dict[str, Any] | None = None
         waits = self.settings.waits
         waits.count += 1
@@ -449,14 +455,14 @@ class Runner:
                     while True:
                         event = self._task_waits[task_id] = anyio.Event()
                         with self.lock:
-                            given = self.session.task_answers(task_id, keys)
+                            given = handoff.task_answers(self.session, task_id, keys)
                         if given is not None:
                             break
                         await event.wait()
         finally:
             waits.count -= 1
             with self.lock:
-                self.session.release_question(call.call_id)
+                midcall.release_question(self.session, call.call_id)
         self._task_waits.pop(task_id, None)
         if given is None:
             raise first.unavailable("The task waited too long for its answers (park_timeout)")
@@ -486,11 +492,11 @@ class Runner:
             if any(waiter.call is call for waiter in self._parked.values()):
                 return  # its retry resumes it, and watches it again
             job = not knows_tasks(call.context.client_capabilities, call.context.extensions)
-            if job and not self.reach.lasting:
+            if job and not self.channel.lasting:
                 return
             with self.lock:
-                make = self.session.make_job if job else self.session.make_task
-                actions, task_id = make(call.call_id)
+                make = handoff.make_job if job else handoff.make_task
+                actions, task_id = make(self.session, call.call_id)
             if task_id is not None:
                 call.task_id, call.job = task_id, job
             self.perform(actions)
@@ -502,7 +508,7 @@ class Runner:
         self._job_waits.add(scope)
         try:
             with self.lock:
-                over = self.session.job_over(action.job_id)
+                over = handoff.job_over(self.session, action.job_id)
             if not over and not self.closing:
                 event = self._job_ends.setdefault(action.job_id, anyio.Event())
                 with scope, anyio.move_on_after(action.seconds):
@@ -510,14 +516,16 @@ class Runner:
         finally:
             self._job_waits.discard(scope)
             call_id, job_id = action.call_id, action.job_id
-            self.perform(self.told(lambda session: session.job_waited(call_id, job_id)))
+            self.perform(self.told(lambda session: handoff.job_waited(session, call_id, job_id)))
 
     async def _ask_handshake(
         self, call: RunningCall, request: ClientRequest, job: Place | None
     ) -> Any:
         self._check_room(request)
         with self.lock:
-            actions, ask_id = self.session.ask(call.call_id, request.method, request.params)
+            actions, ask_id = midcall.ask(
+                self.session, call.call_id, request.method, request.params
+            )
         waiter = self._waiters[ask_id] = _Waiter(call)
         self.settings.waits.count += 1
         try:
@@ -572,7 +580,7 @@ class Runner:
                 "(the server's max_waiting_total); try again later"
             )
         with self.lock:
-            held = self.session.hold_question(call.call_id)
+            held = midcall.hold_question(self.session, call.call_id)
         if not held:
             raise request.unavailable(
                 "Too many calls of this client wait for its answers already: its share of "
@@ -589,7 +597,7 @@ class Runner:
         if self.settings.waits.full:
             return False
         with self.lock:
-            return self.session.can_park(call.call_id)
+            return midcall.can_park(self.session, call.call_id)
 
     async def _park(
         self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
@@ -597,7 +605,9 @@ class Runner:
         parked_as = call.call_id
         waiter = self._parked[parked_as] = _Waiter(call)
         wire = {key: request.wire() for key, request in requests.items()}
-        self.perform(self.told(lambda session: session.call_needs_input(parked_as, wire, True)))
+        self.perform(
+            self.told(lambda session: answers.call_needs_input(session, parked_as, wire, True))
+        )
         waits = self.settings.waits
         waits.count += 1
         try:
@@ -610,7 +620,7 @@ class Runner:
         if still_parked and not waiter.answered.is_set():  # no retry came for it in time
             logger.warning("a call to %r waited too long for its answer; dropped", call.tool)
             with self.lock:
-                self.session.unpark(parked_as)
+                midcall.unpark(self.session, parked_as)
             waiter.released = True
             call.cancelled.set()
         return waiter

@@ -22,7 +22,7 @@ __all__ = [
     "DEFAULT_MAX_WAITING_TOTAL",
     "Hub",
     "Member",
-    "Reach",
+    "Channel",
     "Settings",
     "Waits",
 ]
@@ -85,8 +85,9 @@ def _always() -> bool:
 
 
 @dataclass(frozen=True)
-class Reach:
-    """What a runner's client can be reached for, fixed when the runner is made.
+class Channel:
+    """A runner's channel to its client: what the client can be reached for, fixed when
+    the runner is made.
 
     The defaults are a connection of its own (stdio): calls may ask the client, jobs and
     tasks outlive their requests, and calls' objects are kept for the connection."""
@@ -117,8 +118,8 @@ class Settings:
     """The options a connection runs by (see :class:`objmcp.Server` for each)."""
 
     tools: Toolbox
-    make_session: Callable[[Reach], Session]
-    """A new sans-IO session, for one client reached as a :class:`Reach` says."""
+    make_session: Callable[[Channel], Session]
+    """A new sans-IO session, for one client reached as a :class:`Channel` says."""
     hub: Hub = field(default_factory=Hub)
     waits: Waits = field(default_factory=Waits)
     """The calls waiting for their clients' answers, on every connection of the server."""

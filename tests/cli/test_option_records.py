@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import objmcp
 from objmcp._options import OFF, SERVER_RECORDS, seconds_or_off
 from objmcp.cli.flags import records_from, server_arguments
-from objmcp.cli.main import _parser
+from objmcp.cli.parser import _parser
 from objmcp.serving.http_options import HTTP_RECORDS
 from objmcp.serving.option_fields import Flag, flag_of
 

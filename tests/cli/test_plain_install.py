@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_cli import objmcp
 
-from objmcp.cli.client import parse_arguments
+from objmcp.cli.arguments import parse_arguments
 
 
 def test_every_install_depends_on_typeshed_client() -> None:

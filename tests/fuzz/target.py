@@ -70,6 +70,7 @@ with _instrumented():
     from objmcp import FrameError, ToolResult
     from objmcp.model.calling.toolbox import Toolbox
     from objmcp.model.values.jsontext import ParseFailure, encode_message, parse_message
+    from objmcp.protocol import answers as session_answers
     from objmcp.protocol.jsonrpc import INVALID_REQUEST, PARSE_ERROR, RequestId, error_response
     from objmcp.protocol.session import (
         Action,
@@ -525,10 +526,10 @@ class Ledger:
             actions: list[Action]
             if action.kind == "tool":
                 result: ToolResult = TOOLBOX.call(action.tool, action.arguments)
-                actions = self.session.call_finished(call_id, result)
+                actions = session_answers.call_finished(self.session, call_id, result)
             else:
                 body, error = anyio.run(read_or_get, TOOLBOX, action)
-                actions = self.session.request_finished(call_id, body, error)
+                actions = session_answers.request_finished(self.session, call_id, body, error)
             if call_id in self.cancelled:
                 self.cancelled.discard(call_id)
                 expect(actions == [], "an answer to a cancelled call", action, actions)

@@ -26,7 +26,8 @@ from jsonschema import Draft202012Validator
 
 from objmcp.model.describe.schema import SchemaBuilder
 from objmcp.model.values.arrays import DEPTH, array_hint
-from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.convert import from_json
+from objmcp.model.values.mismatch import ConversionError
 
 ARRAYS = f"{ROOT / 'tests' / 'servers' / 'arrays.py'}"
 PROPERTY = typing.Union[bool, datetime.datetime, float, decimal.Decimal, fractions.Fraction, Any]  # noqa: UP007

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from objmcp.model.describe.schema import SchemaBuilder
-from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.convert import from_json
 from objmcp.model.values.jsonable import binary_form
+from objmcp.model.values.mismatch import ConversionError
 
 BINARY = (bytes, bytearray, memoryview)
 

@@ -25,7 +25,8 @@ from objmcp.model.calling.tool import make_tool
 from objmcp.model.describe.classnames import named_class
 from objmcp.model.describe.schema import SchemaBuilder
 from objmcp.model.values.built import MEMO_SIZE, Memo, construction, remembering
-from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.convert import from_json
+from objmcp.model.values.mismatch import ConversionError
 from objmcp.model.values.subclasses import MAX_CHOICES, class_choices
 
 

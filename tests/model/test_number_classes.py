@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from objmcp.model.describe.hints import number_kind
 from objmcp.model.describe.schema import SchemaBuilder
-from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.convert import from_json
+from objmcp.model.values.mismatch import ConversionError
 
 COUNTS = ROOT / "tests" / "servers" / "counts.py"
 

@@ -30,8 +30,9 @@ from jsonschema import Draft202012Validator
 from typing_extensions import NotRequired, TypedDict
 
 from objmcp.model.describe.schema import JsonSchema, SchemaBuilder, inline_defs
-from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.convert import from_json
 from objmcp.model.values.jsonable import argument_form
+from objmcp.model.values.mismatch import ConversionError
 
 # --- the types --------------------------------------------------------------------------------
 

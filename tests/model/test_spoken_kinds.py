@@ -30,9 +30,10 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from objmcp.model.describe.schema import SchemaBuilder
-from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.convert import from_json
 from objmcp.model.values.durations import iso_duration
 from objmcp.model.values.jsonable import argument_form, to_jsonable
+from objmcp.model.values.mismatch import ConversionError
 
 
 def wire(value: object) -> Any:

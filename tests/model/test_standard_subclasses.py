@@ -31,8 +31,9 @@ from jsonschema import Draft202012Validator
 import objmcp
 from objmcp.model.calling.toolbox import tool_result
 from objmcp.model.describe.schema import SchemaBuilder
-from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.convert import from_json
 from objmcp.model.values.jsonable import argument_form
+from objmcp.model.values.mismatch import ConversionError
 
 _OFFSETS = (
     st.timedeltas(

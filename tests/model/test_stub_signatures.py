@@ -27,8 +27,10 @@ from hypothesis import strategies as st
 
 import objmcp
 from objmcp.model.describe.signatures import signature_of
-from objmcp.model.describe.sources import definitions_in, stub_signature, written_signature
+from objmcp.model.describe.sources import stub_signature
+from objmcp.model.describe.stubsyntax import definitions_in
 from objmcp.model.describe.textsignatures import OMITTED
+from objmcp.model.describe.writtensignatures import written_signature
 
 LEDGER = ROOT / "tests" / "servers" / "stubbed.py"
 

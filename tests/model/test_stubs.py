@@ -111,7 +111,7 @@ def test_a_stubs_imports_load_nothing_new() -> None:
     # numpy's stub imports numpy.distutils (for type checkers), which imports setuptools
     probe = (
         "import os, sys, numpy\n"
-        "from objmcp.model.describe.sources import _stub_namespace\n"
+        "from objmcp.model.describe.boundnames import stub_namespace as _stub_namespace\n"
         "stub = os.path.join(os.path.dirname(numpy.__file__), '__init__.pyi')\n"
         "names = _stub_namespace(stub, 'numpy')\n"
         "assert 'ArrayLike' in names and len(names) > 100, sorted(names)[:20]\n"

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from objmcp.model.describe.doctypes import doc_type
 from objmcp.model.describe.hints import takes_text, text_fits
 from objmcp.model.describe.schema import SchemaBuilder
-from objmcp.model.values.convert import ConversionError, from_json
+from objmcp.model.values.convert import from_json
+from objmcp.model.values.mismatch import ConversionError
 
 LETTERS = ROOT / "tests" / "servers" / "letters.py"
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import objmcp
 from objmcp.model.calling.toolbox import Toolbox
 from objmcp.model.describe.annotations import stub_hints_of
-from objmcp.model.describe.sources import _definitions
+from objmcp.model.describe.stubsyntax import file_definitions as _definitions
 from objmcp.model.describe.typeshed import typeshed_stub
 
 ROOT = Path(__file__).resolve().parents[2]

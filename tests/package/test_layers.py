@@ -8,8 +8,8 @@ The contract, as the package docstrings state it (``objmcp/<layer>/__init__.py``
 - ``protocol/``: the sans-IO MCP session; the object model below it.
 - ``serving/``: runs the session over a transport (stdio, the reader's fast lane,
   HTTP); everything below it, nothing of the modules above.
-- the top: ``__init__``, ``_server``, ``_http``, ``testing``, ``_testclient``,
-  ``_testanswers``, ``_import_guard``, ``_startline``: wiring.
+- the top: ``__init__``, ``_server``, ``_options``, ``_http``, ``testing`` and its
+  ``_test*`` modules, ``_import_guard``, ``_startline``: wiring.
 - ``cli/``: the command line, over everything but ``__main__``.
 
 Every import counts: at module level, inside functions, and under ``TYPE_CHECKING``.
@@ -31,6 +31,9 @@ TOP = {
     "objmcp.testing",
     "objmcp._testclient",
     "objmcp._testanswers",
+    "objmcp._testparams",
+    "objmcp._testsync",
+    "objmcp._testwire",
     "objmcp._import_guard",
     "objmcp._startline",
 }

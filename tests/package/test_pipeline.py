@@ -16,7 +16,7 @@ PIPELINE = PACKAGE / "model" / "calling" / "pipeline.py"
 STEPS = {"hooks": {"before", "after"}, "outcome": {"run_sync_tool", "settle"}}
 """The steps of a call, by the module that defines them."""
 RUNNERS = {
-    PACKAGE / "model" / "calling" / "toolbox.py",  # Toolbox.call, Toolbox.acall: the loop, HTTP
+    PACKAGE / "model" / "calling" / "toolcalls.py",  # Toolbox.call, .acall: the loop, HTTP
     PACKAGE / "serving" / "reader.py",  # the stdio fast lane
 }
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import objmcp
 from objmcp import Toolbox
 from objmcp.model.values.content import ToolResult
+from objmcp.protocol import answers as session_answers
 from objmcp.protocol.jsonrpc import ProtocolError
 from objmcp.protocol.session import Action, Send, ServerInfo, Session, StartCall
 
@@ -162,12 +163,12 @@ def test_any_interleaving_keeps_the_promises_of_tasks(ops: list[tuple[str, int]]
             running.discard(task_id)
             result = ToolResult("done" if op == "finish" else "broke", is_error=op == "fail")
             ended.setdefault(task_id, "completed" if op == "finish" else "failed")
-            take(served.call_finished(calls[task_id], result))
+            take(session_answers.call_finished(served, calls[task_id], result))
         elif op == "error" and task_id in running:
             running.discard(task_id)
             failure = ProtocolError(-32603, "Internal error")
             ended.setdefault(task_id, "failed")
-            take(served.request_finished(calls[task_id], None, failure))
+            take(session_answers.request_finished(served, calls[task_id], None, failure))
         elif op == "get":
             (got,) = sent(served.receive(request(f"g{next(ids)}", "tasks/get", taskId=task_id)))
             assert got["result"]["status"] == ended.get(task_id, "working")
@@ -193,7 +194,7 @@ def test_any_interleaving_keeps_the_promises_of_tasks(ops: list[tuple[str, int]]
             del waiting[request_id]
     for task_id in list(running):  # the calls end: every tasks/result left gets its answer
         ended.setdefault(task_id, "completed")
-        take(served.call_finished(calls[task_id], ToolResult("late")))
+        take(session_answers.call_finished(served, calls[task_id], ToolResult("late")))
     assert not waiting
     for request_id, answer in answered.items():
         task_id = asked_for[request_id]

@@ -20,6 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 import objmcp
 from objmcp import Toolbox
 from objmcp.model.values.content import ToolResult
+from objmcp.protocol import answers as session_answers
 from objmcp.protocol.session import (
     CancelCall,
     Send,
@@ -28,6 +29,7 @@ from objmcp.protocol.session import (
     StartCall,
     WaitForJob,
 )
+from objmcp.protocol.tasks import handoff
 from objmcp.protocol.tasks.extension import TaskStore
 from objmcp.protocol.tasks.jobs import JobTools
 from objmcp.protocol.tasks.kept import KeptTasks
@@ -159,7 +161,7 @@ class JobSessionMachine(RuleBasedStateMachine):
         mine, share = alive.count(caller), max(1, 2 // len({*alive, caller}))
         room = mine == 0 or (mine < share and len(alive) < 2)  # each caller its share
         is_job = any(job.call_id == call_id for job in self.jobs.values())
-        actions, job_id = self.session.make_job(call_id)
+        actions, job_id = handoff.make_job(self.session, call_id)
         if is_job or not room:
             assert job_id is None and actions == []
             return
@@ -175,7 +177,9 @@ class JobSessionMachine(RuleBasedStateMachine):
         request_id, _ = self.running.pop(call_id)
         job = next((job for job in self.jobs.values() if job.call_id == call_id), None)
         output = job.output if job is not None else "plain"
-        answers = self.take(self.session.call_finished(call_id, ToolResult(output)))
+        answers = self.take(
+            session_answers.call_finished(self.session, call_id, ToolResult(output))
+        )
         if job is None:
             assert text(answers[request_id]) == "plain"
             return
@@ -222,7 +226,7 @@ class JobSessionMachine(RuleBasedStateMachine):
     def wait_over(self, data: st.DataObject) -> None:
         call_id = data.draw(st.sampled_from(sorted(self.held)))
         request_id, job_id, caller = self.held.pop(call_id)
-        answers = self.take(self.session.job_waited(call_id, job_id))
+        answers = self.take(handoff.job_waited(self.session, call_id, job_id))
         if request_id in self.given_up:
             assert answers == {}
         else:

@@ -48,6 +48,8 @@ from hypothesis.stateful import (
 import objmcp
 from objmcp import Toolbox
 from objmcp.model.values.content import ToolResult
+from objmcp.protocol import answers as session_answers
+from objmcp.protocol import midcall
 from objmcp.protocol.jsonrpc import INVALID_PARAMS, INVALID_REQUEST, ProtocolError, RequestId
 from objmcp.protocol.revisions import REVISIONS
 from objmcp.protocol.session import (
@@ -728,19 +730,21 @@ class SessionMachine(RuleBasedStateMachine):
         if how == "input" and not call.modern:
             how = "result"  # handshake calls ask while they run; only modern ones stop to ask
         if how == "input":
-            actions = self.session.call_needs_input(call.call_id, requests, park=park)
+            actions = session_answers.call_needs_input(
+                self.session, call.call_id, requests, park=park
+            )
             if park and call.alive:
                 self.parks.add(call.call_id)
         elif call.kind == "tool":
-            actions = self.session.call_finished(
-                call.call_id, ToolResult(mark, None, how == "error")
+            actions = session_answers.call_finished(
+                self.session, call.call_id, ToolResult(mark, None, how == "error")
             )
         elif how == "error":
             failure = ProtocolError(INVALID_PARAMS, mark)
-            actions = self.session.request_finished(call.call_id, None, failure)
+            actions = session_answers.request_finished(self.session, call.call_id, None, failure)
         else:
             body = {"contents": [{"uri": call.target, "text": mark}], "messages": []}
-            actions = self.session.request_finished(call.call_id, body)
+            actions = session_answers.request_finished(self.session, call.call_id, body)
         was_alive = call.alive
         if was_alive:  # a batched call's answer may go out later: what it says is fixed now
             expires = call.expires if call.expires is not None else self.now + STATE_TTL
@@ -1156,7 +1160,7 @@ class SessionMachine(RuleBasedStateMachine):
     def unpark(self, data: st.DataObject) -> None:
         """The runner gives a parked call up (its park_timeout): a retry runs it again."""
         call_id = data.draw(st.sampled_from(sorted(self.parks)))
-        self.session.unpark(call_id)
+        midcall.unpark(self.session, call_id)
         self.parks.discard(call_id)
         note("a parked call is given up")
 
@@ -1192,12 +1196,12 @@ class SessionMachine(RuleBasedStateMachine):
     def question(self, call: Call, feature: Feature) -> str | None:
         """``call`` asks the client for ``feature``, unless the session refuses (as the
         connection does); the question's id."""
-        if self.session.refusal(call.call_id, feature) is not None:
+        if midcall.refusal(self.session, call.call_id, feature) is not None:
             note("a question is refused")
             return None
         method = QUESTIONS[feature]
         params = {"message": f"for call {call.call_id}"}
-        actions, ask_id = self.session.ask(call.call_id, method, params)
+        actions, ask_id = midcall.ask(self.session, call.call_id, method, params)
         assert ask_id not in self.questions, f"question id {ask_id!r} used twice"
         (send,) = actions
         assert isinstance(send, Send), actions
@@ -1228,7 +1232,7 @@ class SessionMachine(RuleBasedStateMachine):
         it (not once cancelled), if its request asked."""
         call = data.draw(st.sampled_from([c for c in self.calls.values() if not c.reported]))
         self.moment = Moment(progressing=call.call_id)
-        actions = self.session.progress(call.call_id, 1, 2, "half")
+        actions = midcall.progress(self.session, call.call_id, 1, 2, "half")
         self.absorb(actions)
         self.moment = Moment()
         assert len(actions) == int(call.alive and call.token is not None), actions
@@ -1243,7 +1247,7 @@ class SessionMachine(RuleBasedStateMachine):
         assert self.session.in_flight == len(alive), (self.session.in_flight, alive)
         for call in self.calls.values():
             if not call.alive:
-                assert self.session.refusal(call.call_id, "roots") is not None, call
+                assert midcall.refusal(self.session, call.call_id, "roots") is not None, call
         waiting_calls = {
             q.call_id
             for q in self.waiting.values()
@@ -1376,14 +1380,16 @@ def test_a_park_given_up_or_never_opened_replays_and_parks_are_bounded() -> None
     def ask(action: Action, park: bool) -> str:
         assert isinstance(action, StartCall)
         roots = {"method": "roots/list", "params": {}}
-        (sent,) = session.call_needs_input(action.call_id, {"q0": roots}, park=park)
+        (sent,) = session_answers.call_needs_input(
+            session, action.call_id, {"q0": roots}, park=park
+        )
         assert isinstance(sent, Send) and isinstance(sent.message, dict)
         return str(sent.message["result"]["requestState"])
 
     first = call(1)
     state = ask(first, park=True)
     assert session.parking.full  # one park at most
-    session.unpark(first.call_id)
+    midcall.unpark(session, first.call_id)
     assert not session.parking.full
     answers = {"inputResponses": {"q0": {}}}
     replay = call(2, requestState=state, **answers)
@@ -1451,7 +1457,9 @@ def test_a_batched_read_is_answered_in_the_batch_array() -> None:
     session = opened("2025-03-26")
     actions = session.receive([PING, READ])
     assert batch_of(actions) == [], "the ping's answer waits for the read's"
-    assert batch_of(session.request_finished(started(actions), {"contents": []})) == [["p", "r"]]
+    assert batch_of(
+        session_answers.request_finished(session, started(actions), {"contents": []})
+    ) == [["p", "r"]]
 
 
 def test_a_batched_modern_call_that_needs_input_lets_its_batch_be_answered() -> None:
@@ -1460,4 +1468,6 @@ def test_a_batched_modern_call_that_needs_input_lets_its_batch_be_answered() -> 
     and the call stays pending in the batch, so the ping's answer is never sent."""
     session = opened("2025-03-26")
     call = started(session.receive([PING, MODERN_CALL]))
-    assert batch_of(session.call_needs_input(call, "elicitation/create", {})) == [["p", "m"]]
+    assert batch_of(session_answers.call_needs_input(session, call, "elicitation/create", {})) == [
+        ["p", "m"]
+    ]

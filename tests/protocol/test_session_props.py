@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
 from objmcp import Toolbox
+from objmcp.protocol import answers as session_answers
 from objmcp.protocol.jsonrpc import INVALID_REQUEST
 from objmcp.protocol.session import (
     CLIENT_CAPABILITIES_KEY,
@@ -417,7 +418,7 @@ class Model:
         call = self.active.get(call_id) or self.cancelled.get(call_id)
         assert call is not None
         result = TOOLBOX.call(call.tool, call.arguments)
-        actions = self.session.call_finished(call_id, result)
+        actions = session_answers.call_finished(self.session, call_id, result)
         if call_id in self.cancelled or call_id in self.finished:
             assert actions == [], f"an answer to cancelled or finished call {call_id}: {actions}"
             return
@@ -529,7 +530,12 @@ def run(model: Model, plan: list[Op]) -> None:
             if candidates:
                 model.finish(candidates[op.index % len(candidates)])
             else:
-                assert model.session.call_finished(10**6, TOOLBOX.call("echo", {"text": ""})) == []
+                assert (
+                    session_answers.call_finished(
+                        model.session, 10**6, TOOLBOX.call("echo", {"text": ""})
+                    )
+                    == []
+                )
         elif isinstance(op, Duplicate):
             ids = model.active_ids()
             message = dict(op.message)

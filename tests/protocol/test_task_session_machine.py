@@ -40,6 +40,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 import objmcp
 from objmcp import Toolbox
 from objmcp.model.values.content import ToolResult
+from objmcp.protocol import answers as session_answers
+from objmcp.protocol import midcall
 from objmcp.protocol.jsonrpc import ProtocolError, RequestId
 from objmcp.protocol.session import (
     CLIENT_CAPABILITIES_KEY,
@@ -53,6 +55,7 @@ from objmcp.protocol.session import (
     TaskAnswered,
 )
 from objmcp.protocol.subscriptions import SUBSCRIPTION_ID_KEY
+from objmcp.protocol.tasks import handoff
 from objmcp.protocol.tasks.extension import ENDED, TASKS, TaskStore
 from objmcp.protocol.tasks.kept import KeptTasks
 
@@ -265,7 +268,7 @@ class TaskSessionMachine(RuleBasedStateMachine):
         choices = [c for c in self.running() if c.tasks and c.task is None and c.wanted]
         call = data.draw(st.sampled_from(choices))
         room = self.room(call.caller)
-        actions, task_id = self.session.make_task(call.call_id)
+        actions, task_id = handoff.make_task(self.session, call.call_id)
         if not room:
             assert task_id is None and actions == [], "more live tasks than its share"
             return
@@ -312,7 +315,7 @@ class TaskSessionMachine(RuleBasedStateMachine):
             task.outstanding |= fresh
             if task.outstanding:
                 task.status = "input_required"
-        actions = self.session.task_asks(task.task_id, requests)
+        actions = handoff.task_asks(self.session, task.task_id, requests)
         self.check_news(actions, task, (task.status, task.outstanding) != before)
 
     @precondition(lambda self: self.tasks)
@@ -399,10 +402,10 @@ class TaskSessionMachine(RuleBasedStateMachine):
         mark = next(self.marks)
         if how == "failure":
             failure = ProtocolError(-32603, f"broke {mark}")
-            actions = self.session.request_finished(call.call_id, None, failure)
+            actions = session_answers.request_finished(self.session, call.call_id, None, failure)
         else:
             result = ToolResult(f"said {mark}", mark, is_error=how == "error")
-            actions = self.session.call_finished(call.call_id, result)
+            actions = session_answers.call_finished(self.session, call.call_id, result)
         task = self.tasks.get(call.task) if call.task is not None else None
         answers = self.answers(actions)
         if not call.wanted:
@@ -444,7 +447,7 @@ class TaskSessionMachine(RuleBasedStateMachine):
         task = data.draw(st.sampled_from(choices))
         if task.given and data.draw(st.booleans()):
             wanted = sorted(task.given)  # what its call waits for
-        taken = self.session.task_answers(task.task_id, set(wanted))
+        taken = handoff.task_answers(self.session, task.task_id, set(wanted))
         if task.status in ENDED or not set(wanted) <= task.given:
             assert taken is None
             return
@@ -456,7 +459,7 @@ class TaskSessionMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def progress(self, data: st.DataObject) -> None:
         call = data.draw(st.sampled_from(self.running()))
-        actions = self.session.progress(call.call_id, 1, 2, "half")
+        actions = midcall.progress(self.session, call.call_id, 1, 2, "half")
         assert actions == []  # no progressToken asked; a task says it in its statusMessage
 
     @precondition(lambda self: self.waiting)
@@ -516,7 +519,7 @@ class TaskSessionMachine(RuleBasedStateMachine):
             del self.waiting[stream_id]
         for call in self.running():
             call.ended = True
-            ended = self.session.call_finished(call.call_id, ToolResult("late"))
+            ended = session_answers.call_finished(self.session, call.call_id, ToolResult("late"))
             answers = self.answers(ended)
             if not call.wanted or call.task is not None:
                 assert answers == {}
@@ -538,13 +541,13 @@ def test_an_answer_is_taken_once_and_by_its_own_task_only() -> None:
         )
         (start,) = actions
         assert isinstance(start, StartCall)
-        _, task_id = machine.session.make_task(start.call_id)
+        _, task_id = handoff.make_task(machine.session, start.call_id)
         assert task_id is not None
-        machine.session.task_asks(task_id, {"a": {"method": "roots/list", "params": {}}})
+        handoff.task_asks(machine.session, task_id, {"a": {"method": "roots/list", "params": {}}})
         made.append(task_id)
     first, second = made
     machine.send("tasks/update", "alice", WITH_TASKS, taskId=first, inputResponses={"a": 1})
-    assert machine.session.task_answers(second, {"a"}) is None
-    assert machine.session.task_answers(first, {"a", "b"}) is None
-    assert machine.session.task_answers(first, {"a"}) == {"a": 1}
-    assert machine.session.task_answers(first, {"a"}) is None
+    assert handoff.task_answers(machine.session, second, {"a"}) is None
+    assert handoff.task_answers(machine.session, first, {"a", "b"}) is None
+    assert handoff.task_answers(machine.session, first, {"a"}) == {"a": 1}
+    assert handoff.task_answers(machine.session, first, {"a"}) is None

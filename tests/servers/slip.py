@@ -7,10 +7,11 @@ import sys
 
 import objmcp
 from objmcp.model.values.content import ToolResult
+from objmcp.protocol import answers
 from objmcp.protocol.session import Session
 
 _request = Session._request
-_call_result = Session._call_result
+_call_result = answers.call_result
 
 
 def _slipping(self: Session, request_id: object, method: str, *args: object) -> object:
@@ -19,14 +20,14 @@ def _slipping(self: Session, request_id: object, method: str, *args: object) -> 
     return _request(self, request_id, method, *args)  # type: ignore[arg-type]
 
 
-def _slipping_answer(self: Session, result: ToolResult, *args: object) -> object:
+def _slipping_answer(session: Session, result: ToolResult, *args: object) -> object:
     if result.text == "slip":
         raise RuntimeError("a planted bug in an answer")
-    return _call_result(self, result, *args)  # type: ignore[arg-type]
+    return _call_result(session, result, *args)  # type: ignore[arg-type]
 
 
 Session._request = _slipping  # type: ignore[assignment,method-assign]
-Session._call_result = _slipping_answer  # type: ignore[assignment,method-assign]
+answers.call_result = _slipping_answer  # type: ignore[assignment]
 
 
 class Adder:

@@ -293,7 +293,8 @@ async def test_the_metadata_names_the_audience_as_the_resource(auth: AuthServer)
 
 
 def test_a_jwt_check_is_authentication_enough_beyond_loopback(auth: AuthServer) -> None:
-    from objmcp.cli.main import _check_exposure, _parser
+    from objmcp.cli.parser import _parser
+    from objmcp.cli.serve import _check_exposure
 
     common = ["run", "--http", "--host", "0.0.0.0", "x.py:X"]
     parser, _ = _parser()

@@ -22,8 +22,9 @@ from ..._exceptions import ElicitError
 from ..calling.inject import ElicitResult
 from ..describe import hints as t
 from ..describe.docs import read_docs
-from ..values.convert import ConversionError, describe_json, from_json
+from ..values.convert import from_json
 from ..values.jsonable import NotJsonable, to_jsonable
+from ..values.mismatch import ConversionError, describe_json
 
 __all__ = ["Question", "make_question", "read_answer"]
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..._exceptions import InteractionError
 from ..calling.inject import Root, SampleResult
-from ..values.convert import describe_json
+from ..values.mismatch import describe_json
 
 __all__ = ["read_roots", "read_sample", "sample_request"]
 

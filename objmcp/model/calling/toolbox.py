@@ -1,22 +1,18 @@
 """The object model's front: a :class:`Toolbox` holds the tools of an object.
 
 :class:`Toolbox` publishes what a target offers (found, made and named in
-:mod:`objmcp.model.finding.collect`), changes it while it is served (:meth:`Toolbox.add`
-and :meth:`Toolbox.remove`, which say what changed as :class:`Changes`), and calls
-it: sync methods in worker threads, async ones on the loop, every outcome made a
+:mod:`objmcp.model.finding.collect`, kept in :mod:`objmcp.model.calling.catalog`), changes
+it while it is served (:meth:`Toolbox.add` and :meth:`Toolbox.remove`, which say what
+changed as :class:`Changes`), and calls it (:mod:`objmcp.model.calling.toolcalls`): sync
+methods in worker threads, async ones on the loop, every outcome made a
 :class:`~objmcp.ToolResult` by :mod:`objmcp.model.calling.outcome`; it reads resources and
-renders prompts the same way, and closes the served objects. Nothing here knows a
-protocol.
+renders prompts the same way (:mod:`objmcp.model.calling.reading`), and closes the served
+objects (:mod:`objmcp.model.calling.closing`). Nothing here knows a protocol.
 """
 
 from __future__ import annotations
 
-import contextlib
-import inspect
-import logging
-import threading
 from collections.abc import (
-    AsyncIterator,
     Callable,
     Collection,
     Hashable,
@@ -27,12 +23,12 @@ from collections.abc import (
     ValuesView,
 )
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 import anyio
 
-from ..._exceptions import TargetError, UnknownResourceError, UnknownToolError
-from ..describe.specs import SpecFormat, api_name, specs
+from ..._exceptions import UnknownResourceError, UnknownToolError
+from ..describe.specs import SpecFormat, specs
 from ..discovery.metatools import (
     DEFAULT_THRESHOLD,
     Discovery,
@@ -40,33 +36,23 @@ from ..discovery.metatools import (
     about_target,
     check_mode,
 )
-from ..finding.collect import Found, collect
-from ..finding.danger import effects_line, withheld_line
-from ..finding.prompts import Prompt, render_messages
+from ..finding.collect import collect
+from ..finding.prompts import Prompt
 from ..finding.publish import PromptOptions, ResourceOptions, ToolOptions
-from ..finding.resources import Resource, read_contents
-from ..values.content import DEFAULT_LIMITS, ResultLimits, ToolResult, error_result
-from ..values.jsonable import Budget
-from .caller import Caller
+from ..finding.resources import Resource
+from ..values.content import DEFAULT_LIMITS, ResultLimits, ToolResult
+from .catalog import Catalog
+from .closing import close_logged
 from .headers import ParamHeader
 from .hooks import CallInfo, Hook
-from .inject import Elicit, Progress, Sample, injected_value
-from .outcome import awaited, off_loop, tool_result
-from .per import (
-    DEFAULT_MAX_OBJECTS,
-    DEFAULT_OBJECT_IDLE,
-    PER_VALUES,
-    Live,
-    Objects,
-    ObjectUnavailable,
-    Per,
-    factory_of,
-    rebinder,
-    shape_of,
-)
-from .pipeline import call_in_thread, call_on_loop, run_on_loop, settled_on_loop
-from .threads import DEFAULT_LIMIT, Place, ThreadRunner
+from .madeby import MadeBy, made_and_collected
+from .outcome import tool_result
+from .owned import OwnObjects
+from .per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, PER_VALUES, Objects, Per
+from .reading import prompt_result, resource_contents
+from .threads import DEFAULT_LIMIT, ThreadRunner
 from .tool import Tool, make_tool
+from .toolcalls import call_from_loop, call_in_this_thread, checked_hooks, injections
 
 __all__ = [
     "Changes",
@@ -74,23 +60,10 @@ __all__ = [
     "DiscoveryMode",
     "MadeBy",
     "Toolbox",
-    # re-exported from where they are defined, for the tests
+    # re-exported from where they are defined: MadeBy for the command line, the rest for tests
     "make_tool",
     "tool_result",
 ]
-
-logger = logging.getLogger("objmcp")
-
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class _Pending:
-    """What a sync method of a resource or a prompt returned that must be awaited on the
-    event loop (an awaitable, an async generator)."""
-
-    value: object
-
 
 Concurrency = Literal["threads", "serial"]
 
@@ -172,7 +145,7 @@ class Toolbox(Mapping[str, Tool]):
         check_mode(discovery, discovery_threshold)
         if per not in PER_VALUES:
             raise ValueError(f"per must be 'shared', 'session' or 'caller', not {per!r}")
-        self.hooks: tuple[Hook, ...] = _checked_hooks(hooks)
+        self.hooks: tuple[Hook, ...] = checked_hooks(hooks)
         """The hooks run around every tool call, in order."""
         if concurrency not in ("threads", "serial"):
             raise ValueError(f"concurrency must be 'threads' or 'serial', not {concurrency!r}")
@@ -182,92 +155,90 @@ class Toolbox(Mapping[str, Tool]):
         self.limits = ResultLimits(max_items, max_result, max_values)
         """How big a call may be (``max_items``, ``max_result``, ``max_values``)."""
         self._threads = ThreadRunner(serial=concurrency == "serial", limit=max_threads)
-        # Changes replace these dicts rather than mutate them: a reader on another
-        # thread keeps iterating the one it took.
-        self._tools: dict[str, Tool] = {}
-        self._owners: dict[int, object] = {}
-        self._api_names: dict[str, str] | None = None
-        self._lock = threading.Lock()
-        self.resources: Mapping[str, Resource] = {}
-        """The resources and resource templates, by URI (template)."""
-        self.prompts: Mapping[str, Prompt] = {}
-        """The prompts, by name."""
-        self.generation = 0
-        """How many times :meth:`add` and :meth:`remove` changed what is published."""
-        self.withheld: Mapping[str, str] = {}
-        """Callables left out because they are dangerous and nobody named them (with
-        ``include=``, by the exact name): why, by tool name."""
-        self.dangers: Mapping[str, str] = {}
-        """Tools served although they do something dangerous (named, or changing a
-        process-wide setting where no other caller shares the process): why, by name."""
-        self.shared_process = shared_process
-        """Whether callers share this process: tools that change a process-wide setting
-        are then withheld unless named (:meth:`serve_shared`)."""
-        self._unnamed: frozenset[str] = frozenset()  # of dangers: withheld once shared
+        self._catalog = Catalog(shared_process)
         self.per: Per = per
         """``"shared"``, ``"session"`` or ``"caller"``: whose object a call runs on."""
         self.objects: Objects | None = None
         """The objects of each session or caller (None when ``per="shared"``)."""
-        self._binders: dict[int, Callable[[object], Any]] = {}  # by the published's id
-        self._shaped: list[Tool | Resource | Prompt] = []
+        self._owned: OwnObjects | None = None
         if per != "shared":
-            factory = factory_of(target)
-            target = shape_of(factory.cls)
-            self.objects = Objects(
-                per,
-                factory,
-                make=self._make_object,
-                close=self._close_logged,
-                max_objects=max_objects,
-                idle=object_idle,
+            self._owned = OwnObjects(
+                per, target, self._threads, max_objects=max_objects, idle=object_idle
             )
-        self.target, found = self._made_and_collected(
+            self.objects, target = self._owned.objects, self._owned.shape
+        self.target, found = made_and_collected(
             target,
             lambda made: collect(
                 made, include, exclude, tools, resources, prompts, lenient, shared_process
             ),
+            self._threads,
         )
-        if self.objects is not None:
-            self.target = self.objects.factory.cls  # what is served: the shape stays inside
-            found.owners.pop(id(target), None)  # never made, never closed
-            published_all: list[Tool | Resource | Prompt] = [
-                *found.tools.values(),
-                *found.resources.values(),
-                *found.prompts.values(),
-            ]
-            for published in published_all:
-                binder = rebinder(published.function, target)
-                if binder is not None:
-                    self._binders[id(published)] = binder
-            self._shaped = published_all  # kept alive: no other's id is ever one of these
-        self._merge(found)
+        if (owned := self._owned) is not None:
+            self.target = owned.objects.factory.cls  # what is served: the shape stays inside
+            owned.bind(found)
+        self._catalog.merge(found)
         self.discovery_mode: DiscoveryMode = discovery
         """``"off"``, ``"search"`` or ``"auto"``: see :attr:`searching`."""
         self.discovery_threshold = discovery_threshold
+        catalog = self._catalog
         self.discovery = Discovery(
-            lambda: self._tools,
-            lambda: self.generation,
+            lambda: catalog.tools,
+            lambda: catalog.generation,
             about_target(self.target) + (f" {about}" if about else ""),
         )
         """The meta-tools and the search index of progressive discovery."""
+
+    @property
+    def resources(self) -> Mapping[str, Resource]:
+        """The resources and resource templates, by URI (template)."""
+        return self._catalog.resources
+
+    @property
+    def prompts(self) -> Mapping[str, Prompt]:
+        """The prompts, by name."""
+        return self._catalog.prompts
+
+    @property
+    def generation(self) -> int:
+        """How many times :meth:`add` and :meth:`remove` changed what is published."""
+        return self._catalog.generation
+
+    @property
+    def withheld(self) -> Mapping[str, str]:
+        """Callables left out because they are dangerous and nobody named them (with
+        ``include=``, by the exact name): why, by tool name."""
+        return self._catalog.withheld
+
+    @property
+    def dangers(self) -> Mapping[str, str]:
+        """Tools served although they do something dangerous (named, or changing a
+        process-wide setting where no other caller shares the process): why, by name."""
+        return self._catalog.dangers
+
+    @property
+    def shared_process(self) -> bool:
+        """Whether callers share this process: tools that change a process-wide setting
+        are then withheld unless named (:meth:`serve_shared`)."""
+        return self._catalog.shared_process
 
     @property
     def searching(self) -> bool:
         """Whether the tools are found by search: ``"search"`` mode, or ``"auto"`` with
         more tools than the threshold."""
         mode = self.discovery_mode
-        return mode == "search" or (mode == "auto" and len(self._tools) > self.discovery_threshold)
+        tools = self._catalog.tools
+        return mode == "search" or (mode == "auto" and len(tools) > self.discovery_threshold)
 
     def listed(self) -> list[Tool]:
         """The tools a client lists: the meta-tools when :attr:`searching`, else all."""
         if self.searching:
             return list(self.discovery.meta_tools.values())
-        return list(self._tools.values())
+        return list(self._catalog.tools.values())
 
     def resolve(self, name: str, arguments: object) -> tuple[str, object]:
         """The call that ``name`` with ``arguments`` stands for: through ``call_tool``
         (when :attr:`searching`), the tool it names with its arguments; else as given."""
-        if self.searching and name not in self._tools:
+        if self.searching and name not in self._catalog.tools:
             return self.discovery.resolve(name, arguments, self.limits.max_values)
         return name, arguments
 
@@ -284,15 +255,14 @@ class Toolbox(Mapping[str, Tool]):
         """Publish the tools, resources and prompts of ``target`` too (options as for the
         constructor); returns what was added. Raises :class:`TargetError`, adding
         nothing, when a name or URI is taken. Safe to call from any thread."""
-        _, found = self._made_and_collected(
+        _, found = made_and_collected(
             target,
             lambda made: collect(
                 made, include, exclude, tools, resources, prompts, self.lenient, self.shared_process
             ),
+            self._threads,
         )
-        with self._lock:
-            self._merge(found)
-            self.generation += 1
+        self._catalog.add(found)
         return Changes(tuple(found.tools), tuple(found.resources), tuple(found.prompts))
 
     def serve_shared(self) -> tuple[str, ...]:
@@ -300,89 +270,18 @@ class Toolbox(Mapping[str, Tool]):
         served only because none did (those that change a process-wide setting and
         nobody named), and those added later; returns their names. Safe to call from
         any thread."""
-        with self._lock:
-            self.shared_process = True
-            names = tuple(name for name in self._tools if name in self._unnamed)
-            if not names:
-                return ()
-            moved = {name: self.dangers[name] for name in names}
-            self._tools = {key: value for key, value in self._tools.items() if key not in moved}
-            self.dangers = {key: value for key, value in self.dangers.items() if key not in moved}
-            self.withheld = {**self.withheld, **moved}
-            self._api_names = None
-            self.generation += 1
-        logger.warning("%s", withheld_line(moved))
-        return names
+        return self._catalog.serve_shared()
 
     def remove(self, name: str) -> Changes:
         """Stop publishing the tool or prompt called ``name``, or the resource whose URI
         (template) it is; returns what was removed. Raises :class:`KeyError` when
         nothing has that name. Safe to call from any thread."""
-        with self._lock:
-            removed = Changes(
-                (name,) if name in self._tools else (),
-                (name,) if name in self.resources else (),
-                (name,) if name in self.prompts else (),
-            )
-            if not removed:
-                raise KeyError(f"nothing published is called {name!r}")
-            self._tools = {key: value for key, value in self._tools.items() if key != name}
-            self.dangers = {key: value for key, value in self.dangers.items() if key != name}
-            self.resources = {k: v for k, v in self.resources.items() if k != name}
-            self.prompts = {key: value for key, value in self.prompts.items() if key != name}
-            self._api_names = None
-            self.generation += 1
-        return removed
-
-    def _merge(self, found: Found) -> None:
-        for kind, new, old in (
-            ("tool", found.tools, self._tools),
-            ("resource", found.resources, self.resources),
-            ("prompt", found.prompts, self.prompts),
-        ):
-            taken = sorted(set(new) & set(old))
-            if taken:
-                raise TargetError(f"There is already a {kind} {taken[0]!r}")
-        self._tools = {**self._tools, **found.tools}
-        self.resources = {**self.resources, **found.resources}
-        self.prompts = {**self.prompts, **found.prompts}
-        self._owners = {**self._owners, **found.owners}
-        self._api_names = None
-        if found.withheld:
-            self.withheld = {**self.withheld, **found.withheld}
-            logger.warning("%s", withheld_line(found.withheld))
-        if found.dangers:
-            served = {name: danger.reason for name, danger in found.dangers.items()}
-            self.dangers = {**self.dangers, **served}
-            self._unnamed = self._unnamed | found.unnamed
-            logger.warning("%s", effects_line(served))
-        for name, why in found.uncallable.items():
-            logger.warning("tool %r left out: %s", name, why)
-
-    def _made_and_collected(
-        self, target: object, collecting: Callable[[object], Found]
-    ) -> tuple[object, Found]:
-        """The target, made if it is a :class:`MadeBy`, and what ``collecting`` finds it
-        publishes; both where the sync calls run, since finding a class's tools makes its
-        instance."""
-
-        def make_and_collect() -> tuple[object, Found]:
-            made = target.factory() if isinstance(target, MadeBy) else target
-            return made, collecting(made)
-
-        return self._threads.run_blocking(make_and_collect)
+        return Changes(*self._catalog.remove(name))
 
     def find_resource(self, uri: str) -> tuple[Resource, dict[str, str]] | None:
         """The resource ``uri`` names (a static one first, then templates in order), and
         its variables' values; None when it names none."""
-        static = self.resources.get(uri)
-        if static is not None and not static.is_template:
-            return static, {}
-        for resource in self.resources.values():
-            values = resource.match(uri)
-            if values is not None and resource.is_template:
-                return resource, values
-        return None
+        return self._catalog.find_resource(uri)
 
     async def read_resource(
         self, uri: str, *, injected: Mapping[object, object] | None = None
@@ -396,12 +295,8 @@ class Toolbox(Mapping[str, Tool]):
         if found is None:
             raise UnknownResourceError(uri)
         resource, values = found
-        limits = self.limits
-
-        def contents(value: object, budget: Budget | None) -> list[dict[str, Any]]:
-            return read_contents(resource, uri, value, limits, budget)
-
-        return await self._run(resource, resource.arguments(values), injected, contents)
+        limits, threads, owned = self.limits, self._threads, self._owned
+        return await resource_contents(resource, uri, values, injected, limits, threads, owned)
 
     async def get_prompt(
         self, name: str, arguments: object, *, injected: Mapping[object, object] | None = None
@@ -411,86 +306,28 @@ class Toolbox(Mapping[str, Tool]):
         the method raises; a TypeError for what is not messages. ``injected`` as for
         :meth:`read_resource`."""
         prompt = self.prompts[name]
-        limits = self.limits
-
-        def messages(value: object, budget: Budget | None) -> list[dict[str, Any]]:
-            return render_messages(value, limits, budget)
-
-        rendered = await self._run(prompt, prompt.convert(arguments), injected, messages)
-        result: dict[str, Any] = {}
-        if prompt.description:
-            result["description"] = prompt.description
-        result["messages"] = rendered
-        return result
-
-    async def _run(
-        self,
-        published: Resource | Prompt,
-        arguments: dict[str, object],
-        injected: Mapping[object, object] | None,
-        convert: Callable[[object, Budget | None], T],
-    ) -> T:
-        """Call the method of a resource or a prompt, its injected parameters given (on the
-        session's or caller's own object, with ``per=``), and ``convert`` what it returned."""
-        objects = self.objects
-        if objects is None or id(published) not in self._binders:
-            return await self._run_on(published, arguments, injected, convert)
-        async with self._own_object(injected) as (live, state):
-            own = live.rebound(published, self._binders)
-            return await self._run_on(own, arguments, injected, convert, state)
-
-    async def _run_on(
-        self,
-        published: Resource | Prompt,
-        arguments: dict[str, object],
-        injected: Mapping[object, object] | None,
-        convert: Callable[[object, Budget | None], T],
-        state: Place | None = None,
-    ) -> T:
-        """As a tool is run: a sync method and the conversion of its value in a worker
-        thread; an async one here, and an iterator it returns read in a worker thread."""
-        for parameter, marker in published.injected.items():
-            arguments[parameter] = injected_value(marker, injected, published.name)
-        function = published.function
-        if published.is_async:
-            pending = function(**arguments)
-        else:
-
-            def run_and_convert() -> T | _Pending:
-                value = function(**arguments)
-                if inspect.isawaitable(value) or inspect.isasyncgen(value):
-                    return _Pending(value)
-                return convert(value, None)
-
-            outcome = await self._threads.run(run_and_convert, state)
-            if not isinstance(outcome, _Pending):
-                return outcome
-            pending = outcome.value
-        value, budget = await awaited(pending, self.limits)
-        if isinstance(value, Iterator):
-            iterator = value
-            return await off_loop(lambda: convert(iterator, None))
-        return convert(value, budget)
+        limits, threads, owned = self.limits, self._threads, self._owned
+        return await prompt_result(prompt, arguments, injected, limits, threads, owned)
 
     def __getitem__(self, name: str) -> Tool:
-        return self._tools[name]
+        return self._catalog.tools[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._tools)
+        return iter(self._catalog.tools)
 
     def __len__(self) -> int:
-        return len(self._tools)
+        return len(self._catalog.tools)
 
     def values(self) -> ValuesView[Tool]:
         """The tools, as published when asked (a later change leaves this view be)."""
-        return self._tools.values()
+        return self._catalog.tools.values()
 
     def items(self) -> ItemsView[str, Tool]:
         """The tools by name, as published when asked."""
-        return self._tools.items()
+        return self._catalog.tools.items()
 
     def __repr__(self) -> str:
-        return f"Toolbox({', '.join(self._tools)})"
+        return f"Toolbox({', '.join(self._catalog.tools)})"
 
     @property
     def threads(self) -> ThreadRunner:
@@ -506,17 +343,12 @@ class Toolbox(Mapping[str, Tool]):
         """The tool called ``name`` (or the name :meth:`specs` gave it for an LLM API), a
         meta-tool when :attr:`searching`; raises :class:`UnknownToolError`."""
         try:
-            return self._tools[name]
+            return self._catalog.tools[name]
         except (KeyError, TypeError):
             pass
         if self.searching and isinstance(name, str) and name in self.discovery.meta_tools:
             return self.discovery.meta_tools[name]
-        if self._api_names is None:
-            self._api_names = {api_name(tool): tool for tool in self._tools}
-        try:
-            return self._tools[self._api_names[name]]
-        except (KeyError, TypeError):
-            raise UnknownToolError(str(name)) from None
+        return self._catalog.by_api_name(name)
 
     def param_headers(self, name: str) -> tuple[ParamHeader, ...]:
         """The ``x-mcp-header`` properties of the tool a ``tools/call`` of ``name`` calls
@@ -564,17 +396,10 @@ class Toolbox(Mapping[str, Tool]):
         """
         name, arguments = self.resolve(name, arguments)
         tool = self.tool(name)
-        injected = _injections(elicit, progress, sample, injected)
+        injected = injections(elicit, progress, sample, injected)
         if tool.is_async or self.concurrency == "serial" or self.objects is not None:
             return anyio.run(lambda: self.acall(name, arguments, injected=injected, info=info))
-        hooks, limits = self.hooks, self.limits
-        if hooks:
-            info = info or CallInfo(name, arguments)
-
-        def settle_elsewhere(pending: object) -> ToolResult:
-            return anyio.run(settled_on_loop, pending, tool, limits)
-
-        return call_in_thread(tool, arguments, injected, limits, hooks, info, settle_elsewhere)
+        return call_in_this_thread(tool, name, arguments, injected, self.hooks, self.limits, info)
 
     async def acall(
         self,
@@ -594,51 +419,11 @@ class Toolbox(Mapping[str, Tool]):
         """
         name, arguments = self.resolve(name, arguments)
         tool = self.tool(name)
-        injected = _injections(elicit, progress, sample, injected)
-        hooks = self.hooks
-        if hooks:
-            info = info or CallInfo(name, arguments)
-        return await call_on_loop(hooks, info, lambda: self._acall(tool, arguments, injected))
-
-    async def _acall(
-        self, tool: Tool, arguments: object, injected: Mapping[object, object] | None
-    ) -> ToolResult:
-        objects = self.objects
-        if objects is None or id(tool) not in self._binders:
-            return await self._acall_on(tool, arguments, injected)
-        try:
-            async with self._own_object(injected) as (live, state):
-                own = live.rebound(tool, self._binders)
-                return await self._acall_on(own, arguments, injected, state)
-        except ObjectUnavailable as error:
-            return error_result(error, tool.name)
-
-    @contextlib.asynccontextmanager
-    async def _own_object(
-        self, injected: Mapping[object, object] | None
-    ) -> AsyncIterator[tuple[Live, Place]]:
-        """The object of the call given ``injected`` (``per=``), used while the block runs,
-        and the place of the call's sync job: a job abandoned in its thread keeps the object
-        from being closed until it ends."""
-        objects = self.objects
-        assert objects is not None
-        state = Place()
-        async with objects.lease(injected) as live:
-            state.on_abandoned_end = objects.releaser(live)
-            try:
-                yield live, state
-            finally:
-                if state.abandoned:  # its thread runs on: the object is closed after it
-                    live.running += 1
-
-    async def _acall_on(
-        self,
-        tool: Tool,
-        arguments: object,
-        injected: Mapping[object, object] | None,
-        state: Place | None = None,
-    ) -> ToolResult:
-        return await run_on_loop(tool, arguments, injected, self.limits, self._threads, state)
+        injected = injections(elicit, progress, sample, injected)
+        hooks, limits, threads, owned = self.hooks, self.limits, self._threads, self._owned
+        return await call_from_loop(
+            tool, name, arguments, injected, hooks, limits, info, threads, owned
+        )
 
     async def aclose(self) -> None:
         """Close the served objects (``aclose()``, ``close()``, ``__aexit__`` or ``__exit__``).
@@ -649,11 +434,8 @@ class Toolbox(Mapping[str, Tool]):
         try:
             if self.objects is not None:
                 await self.objects.aclose()
-            for owner in self._owners.values():
-                try:
-                    await self._close(owner)
-                except Exception:
-                    logger.exception("closing %s failed", type(owner).__qualname__)
+            for owner in self._catalog.owners.values():
+                await close_logged(owner, self._threads)
         finally:
             self._threads.stop()
 
@@ -670,51 +452,9 @@ class Toolbox(Mapping[str, Tool]):
         if self.objects is not None:
             await self.objects.close_idle()
 
-    async def _make_object(self, caller: Caller | None) -> object:
-        """A new object of the factory, for ``caller``: made where the sync calls run."""
-        assert self.objects is not None
-        factory = self.objects.factory
-        made = await self._threads.run(lambda: factory(caller))
-        while inspect.isawaitable(made):  # an async factory
-            made = await made
-        return made
-
-    async def _close_logged(self, owner: object) -> None:
-        try:
-            await self._close(owner)
-        except Exception:
-            logger.exception("closing %s failed", type(owner).__qualname__)
-
-    async def _close(self, owner: object) -> None:
-        kind = type(owner)
-        for name in ("aclose", "close"):
-            if callable(getattr(kind, name, None)):
-                method: Callable[[], object] = getattr(owner, name)
-                if inspect.iscoroutinefunction(method):
-                    await method()
-                else:
-                    outcome = await self._threads.run(method)
-                    if inspect.isawaitable(outcome):
-                        await outcome
-                return
-        if callable(getattr(kind, "__aexit__", None)):
-            await owner.__aexit__(None, None, None)  # type: ignore[attr-defined]
-        elif callable(getattr(kind, "__exit__", None)):
-            exit_method = owner.__exit__  # type: ignore[attr-defined]
-            await self._threads.run(lambda: exit_method(None, None, None))
-
     def close(self) -> None:
         """Synchronous :meth:`aclose`."""
         anyio.run(self.aclose)
-
-
-@dataclass(frozen=True)
-class MadeBy:
-    """A target yet to be made: the object ``factory()`` returns, made where the sync calls
-    will run (on the one thread of ``concurrency="serial"``, for objects bound to the thread
-    that made them). ``objmcp run module:factory()`` serves its factory so."""
-
-    factory: Callable[[], object]
 
 
 @dataclass(frozen=True)
@@ -728,26 +468,3 @@ class Changes:
 
     def __bool__(self) -> bool:
         return bool(self.tools or self.resources or self.prompts)
-
-
-def _checked_hooks(hooks: Sequence[Hook]) -> tuple[Hook, ...]:
-    checked = tuple(hooks)
-    for hook in checked:
-        if not isinstance(hook, Hook):
-            raise TypeError(f"a hook is an objmcp.Hook, not {hook!r}")
-    return checked
-
-
-def _injections(
-    elicit: Callable[..., object] | None,
-    progress: Callable[..., object] | None,
-    sample: Callable[..., object] | None,
-    injected: Mapping[object, object] | None,
-) -> Mapping[object, object] | None:
-    pairs: tuple[tuple[object, object], ...] = (
-        (Elicit, elicit),
-        (Progress, progress),
-        (Sample, sample),
-    )
-    given = {marker: value for marker, value in pairs if value is not None}
-    return {**given, **(injected or {})} if given else injected

@@ -8,7 +8,8 @@ block (humanize writes ``value: dt.date`` with ``import datetime as dt`` there).
 function with no annotations at all, :func:`stub_hints_of` reads the stub a stub-only
 package gives (``regex-stubs/_main.pyi``, from ``types-regex``), else the stub file its
 package ships next to the module (``more.pyi`` beside ``more.py``), or typeshed's for
-the standard library; both sources are read by :mod:`objmcp.model.describe.sources`. A stub
+the standard library; the stubs are read by :mod:`objmcp.model.describe.sources`, the names
+they are written in bound by :mod:`objmcp.model.describe.boundnames`. A stub
 speaks to type checkers (``SupportsFloat``, ``str | bytes | PathLike[str]``): what it
 says is taken in what JSON can carry (``float``, ``str``), and a type with no JSON form
 is left out.
@@ -24,11 +25,12 @@ import os
 import typing
 from collections.abc import Callable
 
+from .boundnames import type_checking_names
 from .hints import BINARY, MAPPINGS, SEQUENCES, SETS, bytes_like, is_union
 from .paramtypes import uncarried
 from .schema import has_json_form
 from .signatures import signature_of
-from .sources import stub_definition, type_checking_names
+from .sources import stub_definition
 from .typetext import UNRESOLVED, namespace_of, type_from_text
 
 __all__ = ["stub_hints_of", "type_hints_of"]

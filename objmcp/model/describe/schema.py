@@ -87,7 +87,7 @@ _SAID_RESULTS: dict[t.StandardKind, Callable[[type], JsonSchema]] = {
 
 
 def _binary_schema() -> JsonSchema:
-    """Bytes, as a parameter takes them (:func:`~objmcp.model.values.convert.binary_from_json`)
+    """Bytes, as a parameter takes them (:func:`~objmcp.model.values.scalars.binary_from_json`)
     and a result holds them (:func:`~objmcp.model.values.jsonable.binary_form`): a string,
     always text, its UTF-8 bytes; or any bytes as ``{"base64": ...}``."""
     return {

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..._exceptions import ArgumentError, TargetError
-from ..calling.inject import injected_parameters
+from ..calling.injecting import injected_parameters
 from ..describe import hints as t
 from ..describe.annotations import type_hints_of
 from ..describe.docs import read_docs

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..._exceptions import TargetError
-from ..calling.inject import injected_parameters
+from ..calling.injecting import injected_parameters
 from ..describe.annotations import type_hints_of
 from ..describe.docs import read_docs
 from ..describe.signatures import is_async, signature_of

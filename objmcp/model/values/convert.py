@@ -7,16 +7,21 @@ tuples, datetimes, a library's classes built from JSON, ...). It mirrors
 through ``to_jsonable``, validates against that type's schema and comes back equal
 through ``from_json``; except bytes, whose argument form is not their result form. A
 string argument is always text: for a bytes parameter, its UTF-8 bytes, and any bytes
-come as ``{"base64": "..."}`` (:func:`binary_from_json`). A float is also the name of
-NaN or an infinity, as a result sends it (:func:`~objmcp.model.values.nonfinite.named_float`).
+come as ``{"base64": "..."}`` (:func:`~objmcp.model.values.scalars.binary_from_json`). A
+float is also the name of NaN or an infinity, as a result sends it
+(:func:`~objmcp.model.values.nonfinite.named_float`).
+
+The scalars are read by :mod:`~objmcp.model.values.scalars`, the standard library's kinds by
+:mod:`~objmcp.model.values.standardkinds`, a subclass of either by
+:mod:`~objmcp.model.values.remade`; a union's members are tried in the order of
+:mod:`~objmcp.model.values.unionorder`; what does not convert is a
+:class:`~objmcp.model.values.mismatch.ConversionError`.
 """
 
 from __future__ import annotations
 
-import binascii
 import enum
 import inspect
-import json
 import re
 import typing
 from collections import abc
@@ -25,33 +30,15 @@ from typing import Any
 from ..describe import hints as t
 from .arrays import array_hint, array_union, to_array
 from .built import Refused, build, construction
-from .durations import read_duration
-from .jsonable import BASE64_KEY
 from .jsontext import parse_json
-from .nonfinite import named_float
-from .pysource import read_source
+from .mismatch import ConversionError, describe_json, expect_kind
+from .remade import to_number_class, to_subclass
+from .scalars import SCALARS
+from .standardkinds import STANDARD
 from .subclasses import chosen_base, class_choices
-from .timezones import read_zone
+from .unionorder import narrow_first
 
-__all__ = [
-    "ConversionError",
-    "binary_from_json",
-    "describe_json",
-    "from_json",
-    "from_text",
-]
-
-
-class ConversionError(ValueError):
-    """A JSON value does not convert into the type asked for; ``path`` says where."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}" if path else message)
-        self.path = path
-        self.message = message
-
-
-# --- JSON -> Python ---------------------------------------------------------------------------
+__all__ = ["from_json", "from_text"]
 
 
 def from_texts(
@@ -88,7 +75,7 @@ def from_text(text: str, hint: object, path: str = "") -> object:
 def from_json(value: object, hint: object, path: str = "") -> object:
     """Convert a JSON value into a value of ``hint``; raise :class:`ConversionError`."""
     if type(hint) is type:
-        scalar = _SCALARS.get(hint)
+        scalar = SCALARS.get(hint)
         if scalar is not None:
             return scalar(value, path)
     hint = t.bytes_like(t.strip_qualifiers(t.annotated_parts(t.strip_qualifiers(hint))[0]))
@@ -120,12 +107,12 @@ def from_json(value: object, hint: object, path: str = "") -> object:
     origin = typing.get_origin(hint) or hint
     args = typing.get_args(hint)
     if isinstance(origin, type):
-        converter = _SCALARS.get(origin)
+        converter = SCALARS.get(origin)
         if converter is not None:
             return converter(value, path)
         standard = t.standard_kind(origin)
         if standard is not None:
-            return _STANDARD[standard](value, path, origin)
+            return STANDARD[standard](value, path, origin)
         if issubclass(origin, enum.Enum):
             try:
                 return origin(value)
@@ -142,13 +129,13 @@ def from_json(value: object, hint: object, path: str = "") -> object:
         if t.is_namedtuple_type(origin):
             return _from_object(value, origin, path)
         if t.path_class(origin):
-            return origin(_expect(value, str, "string", path))
+            return origin(expect_kind(value, str, "string", path))
         base = t.standard_base(origin)
         if base is not None:
-            return _to_subclass(from_json(value, base, path), origin, path)
+            return to_subclass(from_json(value, base, path), origin, path)
         number = t.number_kind(origin)
         if number is not None:
-            return _to_number_class(_SCALARS[number](value, path), origin)
+            return to_number_class(SCALARS[number](value, path), origin)
         if construction(origin) is not None:  # the class, or a generic one's alias
             try:
                 return build(value, origin)
@@ -162,15 +149,15 @@ def from_json(value: object, hint: object, path: str = "") -> object:
     if origin in t.SEQUENCES:
         if isinstance(value, str) and t.takes_text(hint):
             return value
-        items = _expect(value, list, "array", path)
+        items = expect_kind(value, list, "array", path)
         return [from_json(v, args[0] if args else Any, f"{path}[{i}]") for i, v in enumerate(items)]
     if origin in t.SETS:
-        items = _expect(value, list, "array", path)
+        items = expect_kind(value, list, "array", path)
         member = args[0] if args else Any
         converted = {from_json(v, member, f"{path}[{i}]") for i, v in enumerate(items)}
         return frozenset(converted) if origin is frozenset else converted
     if origin in t.MAPPINGS:
-        mapping = _expect(value, dict, "object", path)
+        mapping = expect_kind(value, dict, "object", path)
         key_hint, value_hint = args if args else (str, Any)
         entries: dict[object, object] = {}
         for k, v in mapping.items():
@@ -229,99 +216,12 @@ def _from_union(value: object, members: tuple[object, ...], path: str) -> object
     carried = [m for m in declared if not (isinstance(m, type) and construction(m) is not None)]
     if any(member is not type(None) and member is not None for member in carried):
         declared = carried  # a library's own class in a union: JSON sends the other members
-    for member in _narrow_first(declared):
+    for member in narrow_first(declared):
         try:
             return from_json(value, member, path)
         except ConversionError as error:
             errors.append(error.message)
     raise ConversionError(path, "fits none of the allowed types: " + "; ".join(errors))
-
-
-def _narrow_first(members: list[object]) -> list[object]:
-    """``members`` in the order a value is tried on them: each as declared, except that a
-    member is tried after those that take fewer values of its own kind (a subclass
-    before its base, ``date`` and ``time`` before ``datetime``, whose reading takes a
-    date alone too)."""
-    pending, ordered = list(members), []
-    while pending:
-        ready = [m for m in pending if not any(_tried_before(o, m) for o in pending if o is not m)]
-        ordered.append(ready[0] if ready else pending[0])
-        pending.remove(ordered[-1])
-    return ordered
-
-
-def _tried_before(first: object, then: object) -> bool:
-    """Whether the union member ``first`` is tried before ``then``: every member before
-    ``Any`` or ``object``, which take any value as it is (so a string that reads as an
-    ISO date-time is the ``datetime`` of ``datetime | Any``); a string is text before it
-    is bytes, a duration, a time zone or source text, a number is a number and a date or
-    time's text is one before it is a duration."""
-    if first is str and then in t.BINARY:
-        return True
-    if then in (Any, object) and first not in (Any, object):
-        return True  # any value fits them: the others convert what fits them first
-    if t.standard_kind(then) in _SAID_KINDS and (
-        first in (str, int, float) or _date_kind(first) is not None
-    ):
-        return True  # "12:30:00" is a time of day before it is a duration
-    kinds = (_date_kind(first), _date_kind(then))
-    if None not in kinds and "date-time" in kinds and kinds[0] != kinds[1]:
-        return kinds[1] == "date-time"
-    if not isinstance(first, type) or not isinstance(then, type) or first is then:
-        return False
-    try:
-        return issubclass(first, then)
-    except TypeError:  # a class that refuses the question (a TypedDict)
-        return False
-
-
-_SAID_KINDS = ("duration", "time-zone", "ast")
-"""The standard kinds a model says as text (or a number), which text and numbers are
-first."""
-
-
-def _date_kind(hint: object) -> str | None:
-    kind = t.standard_kind(hint) or t.standard_kind(t.standard_base(hint))
-    return kind if kind in ("date-time", "date", "time") else None
-
-
-def _to_subclass(plain: Any, cls: type, path: str) -> object:
-    """A value of ``cls``, a subclass of a standard kind, made from ``plain``, the base
-    kind's value: by the subclass's own ``fromisoformat`` (dates and times) or
-    constructor, the first way that gives an instance equal to ``plain`` (else the
-    first that gives an instance: the subclass may read a value its own way). A refusal
-    (its ValueError, say) is a :class:`ConversionError`; a subclass none of whose ways
-    can take the value (a constructor of other parameters) gets ``plain`` itself."""
-    refusal: Exception | None = None
-    instances: list[object] = []
-    for make in _makers(plain, cls):
-        try:
-            made = make()
-        except (TypeError, AttributeError, NotImplementedError):
-            continue  # this way does not take such a value; another may
-        except Exception as error:
-            refusal = refusal or error
-            continue
-        if isinstance(made, cls):
-            if _equal(made, plain):
-                return made
-            instances.append(made)
-    if instances:
-        return instances[0]
-    if refusal is not None:
-        raise ConversionError(path, f"{cls.__name__} refused it: {refusal}")
-    return plain
-
-
-def _to_number_class(plain: object, cls: type) -> object:
-    """A ``cls`` (a class the :mod:`numbers` ABCs know: :func:`~.hints.number_kind`) made
-    from the number ``plain``, or ``plain`` itself when the class refuses it (an abstract
-    class, a constructor of other parameters): a library that accepts such a class takes
-    Python's own numbers too, as the ABCs promise."""
-    try:
-        return cls(plain)
-    except Exception:
-        return plain
 
 
 def _chosen_class(value: object, base: type, path: str) -> type:
@@ -333,43 +233,8 @@ def _chosen_class(value: object, base: type, path: str) -> type:
     return found
 
 
-def _equal(made: object, plain: object) -> bool:
-    """Whether ``made`` is ``plain``'s value, with the same UTC offset where it has one
-    (``==`` compares aware date-times as instants, whatever their offsets)."""
-    try:
-        same = bool(made == plain)
-    except Exception:  # the subclass's own __eq__ failed
-        return False
-    offset = getattr(plain, "utcoffset", None)
-    return same and (offset is None or offset() == made.utcoffset())  # type: ignore[attr-defined]
-
-
-def _makers(plain: Any, cls: Any) -> list[abc.Callable[[], object]]:
-    """The ways to make a ``cls`` from the base kind's value ``plain``, in order."""
-    datetime = t.loaded_module("datetime")
-    if datetime is not None and isinstance(plain, datetime.timedelta):
-        parts = {"days": plain.days, "seconds": plain.seconds, "microseconds": plain.microseconds}
-        return [lambda: cls(plain), lambda: cls(**parts)]
-    if datetime is None or not isinstance(plain, (datetime.date, datetime.time)):
-        uuid = t.loaded_module("uuid")
-        given = str(plain) if uuid is not None and isinstance(plain, uuid.UUID) else plain
-        return [lambda: cls(given)]
-
-    def by_fields() -> object:
-        if isinstance(plain, datetime.time):
-            clock = (plain.hour, plain.minute, plain.second, plain.microsecond)
-            return cls(*clock, plain.tzinfo, fold=plain.fold)
-        day = (plain.year, plain.month, plain.day)
-        if not isinstance(plain, datetime.datetime):
-            return cls(*day)
-        clock = (plain.hour, plain.minute, plain.second, plain.microsecond)
-        return cls(*day, *clock, plain.tzinfo, fold=plain.fold)
-
-    return [lambda: cls.fromisoformat(plain.isoformat()), by_fields]
-
-
 def _from_tuple(value: object, args: tuple[object, ...], path: str) -> tuple[object, ...]:
-    items = _expect(value, list, "array", path)
+    items = expect_kind(value, list, "array", path)
     if len(args) == 2 and args[1] is Ellipsis:
         return tuple(from_json(v, args[0], f"{path}[{i}]") for i, v in enumerate(items))
     if not args:
@@ -384,7 +249,7 @@ def _from_tuple(value: object, args: tuple[object, ...], path: str) -> tuple[obj
 
 
 def _from_object(value: object, cls: type, path: str) -> object:
-    mapping = _expect(value, dict, "object", path)
+    mapping = expect_kind(value, dict, "object", path)
     fields, required = t.fields_of(cls)
     for name in required:
         if name not in mapping:
@@ -400,190 +265,3 @@ def _from_object(value: object, cls: type, path: str) -> object:
         return cls(**converted)
     except Exception as error:
         raise ConversionError(path, f"{cls.__name__} refused it: {error}") from None
-
-
-def _expect(value: object, kind: type, name: str, path: str) -> Any:
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ConversionError(path, f"expected {name}, got {describe_json(value)}")
-    return value
-
-
-def describe_json(value: object) -> str:
-    """A JSON value for an error message: its JSON type and (shortened) text."""
-    if value is None:
-        return "null"
-    kinds = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array"}
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{kinds.get(type(value), 'object')} {text}"
-
-
-def _to_int(value: object, path: str) -> int:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return typing.cast(int, _expect(value, int, "integer", path))
-
-
-def _to_float(value: object, path: str) -> float:
-    # A JSON integer stays an int, as Python's typing lets an int stand for a float
-    # (``humanize.intcomma(1234567)`` is "1,234,567", not "1,234,567.0").
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, float):
-        return value
-    named = named_float(value) if isinstance(value, str) else None
-    if named is not None:  # "Infinity", "NaN": what a result sends them as
-        return named
-    raise ConversionError(path, f"expected number, got {describe_json(value)}")
-
-
-def _parse_text(
-    value: object,
-    path: str,
-    kind: str,
-    parse: abc.Callable[[str], object],
-    *errors: type[Exception],
-) -> object:
-    """``parse`` of the string ``value``; a :class:`ConversionError` naming ``kind`` when
-    it is no string or ``parse`` refuses it (ValueError, TypeError, ``errors``)."""
-    text = _expect(value, str, f"{kind} string", path)
-    refusals: tuple[type[Exception], ...] = (ValueError, TypeError, binascii.Error, *errors)
-    try:
-        return parse(text)
-    except refusals:
-        raise ConversionError(path, f"expected {kind}, got {describe_json(value)}") from None
-
-
-# The standard classes' modules are loaded (a hint names one of their classes) when these run.
-
-
-def _to_datetime(value: object, path: str) -> object:
-    datetime = t.loaded_module("datetime")
-    read = datetime.datetime.fromisoformat
-    return _parse_text(value, path, "an ISO 8601 date-time", lambda s: _offset(read(_utc(s)), s))
-
-
-def _to_time(value: object, path: str) -> object:
-    datetime = t.loaded_module("datetime")
-    read = datetime.time.fromisoformat
-    return _parse_text(value, path, "an ISO 8601 time", lambda s: _offset(read(_utc(s)), s))
-
-
-def _utc(text: str) -> str:
-    return text[:-1] + "+00:00" if text.endswith("Z") else text
-
-
-_FINE_OFFSET = re.compile(r"([+-])([0-9]{2}):([0-9]{2}):([0-9]{2})\.([0-9]{6})$")
-
-
-def _offset(parsed: Any, text: str) -> Any:
-    """``parsed`` with the microseconds of its UTC offset, which Python 3.11's
-    ``fromisoformat`` reads and drops (``+00:00:00.000001``, as ``isoformat`` writes it)."""
-    fine = _FINE_OFFSET.search(text)
-    if fine is None or parsed.tzinfo is None:
-        return parsed
-    datetime = t.loaded_module("datetime")
-    sign, hours, minutes, seconds, micros = fine.groups()
-    delta = datetime.timedelta(
-        hours=int(hours), minutes=int(minutes), seconds=int(seconds), microseconds=int(micros)
-    )
-    return parsed.replace(tzinfo=datetime.timezone(-delta if sign == "-" else delta))
-
-
-def _to_date(value: object, path: str) -> object:
-    datetime = t.loaded_module("datetime")
-    parsed = _parse_text(value, path, "an ISO 8601 date", datetime.date.fromisoformat)
-    if isinstance(parsed, datetime.datetime):
-        raise ConversionError(path, f"expected an ISO 8601 date, got {describe_json(value)}")
-    return parsed
-
-
-def _to_uuid(value: object, path: str) -> object:
-    return _parse_text(value, path, "a UUID", t.loaded_module("uuid").UUID)
-
-
-def _to_decimal(value: object, path: str) -> object:
-    decimal = t.loaded_module("decimal")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return decimal.Decimal(str(value))
-    return _parse_text(value, path, "a decimal number", decimal.Decimal, decimal.InvalidOperation)
-
-
-def _to_fraction(value: object, path: str) -> object:
-    fractions = t.loaded_module("fractions")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return fractions.Fraction(str(value))  # 0.1 is 1/10, not its nearest binary fraction
-    return _parse_text(value, path, "a fraction", fractions.Fraction, ZeroDivisionError)
-
-
-def binary_from_json(value: object, path: str = "") -> bytes:
-    """The bytes a JSON value stands for as an argument: a string is text, taken as its
-    UTF-8 bytes, whatever its characters (``"aGk="`` is those four bytes, not their
-    base64 reading); any bytes come as ``{"base64": "..."}``; raise
-    :class:`ConversionError`."""
-    if isinstance(value, str):
-        try:
-            return value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ConversionError(
-                path, 'a text with a lone surrogate has no UTF-8 bytes; send {"base64": ...}'
-            ) from None
-    if isinstance(value, dict) and set(value) == {BASE64_KEY}:
-        import base64  # only a bytes parameter needs it
-
-        encoded = value[BASE64_KEY]
-        if isinstance(encoded, str):
-            try:
-                return base64.b64decode(encoded, validate=True)
-            except (binascii.Error, ValueError):
-                pass
-        got = describe_json(encoded)
-        raise ConversionError(path, f"expected padded base64 at {BASE64_KEY!r}, got {got}")
-    raise ConversionError(
-        path,
-        f'expected a text (taken as its UTF-8 bytes) or {{"{BASE64_KEY}": "..."}}, '
-        f"got {describe_json(value)}",
-    )
-
-
-_SCALARS: dict[type, abc.Callable[[object, str], object]] = {
-    bool: lambda v, p: _expect(v, bool, "boolean", p),
-    int: _to_int,
-    float: _to_float,
-    str: lambda v, p: _expect(v, str, "string", p),
-    bytes: binary_from_json,
-    bytearray: lambda v, p: bytearray(binary_from_json(v, p)),
-    memoryview: lambda v, p: memoryview(binary_from_json(v, p)),
-}
-
-
-def _reading(read: abc.Callable[[object, type], object]) -> _Standard:
-    """A converter by ``read`` (a duration's, a time zone's, a syntax tree's), whose
-    ValueError, which says what is wrong, becomes a :class:`ConversionError`."""
-
-    def convert(value: object, path: str, cls: type) -> object:
-        try:
-            return read(value, cls)
-        except ValueError as error:
-            raise ConversionError(path, str(error)) from None
-
-    return convert
-
-
-_Standard = abc.Callable[[object, str, type], object]
-"""A standard kind's converter: the JSON value, its path, and the class asked for."""
-_STANDARD: dict[t.StandardKind, _Standard] = {
-    "date-time": lambda v, p, _: _to_datetime(v, p),
-    "date": lambda v, p, _: _to_date(v, p),
-    "time": lambda v, p, _: _to_time(v, p),
-    "uuid": lambda v, p, _: _to_uuid(v, p),
-    "decimal": lambda v, p, _: _to_decimal(v, p),
-    "fraction": lambda v, p, _: _to_fraction(v, p),
-    "duration": _reading(lambda v, _: read_duration(v)),
-    "time-zone": _reading(read_zone),
-    "ast": _reading(read_source),
-}

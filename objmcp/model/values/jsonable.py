@@ -52,7 +52,7 @@ BASE64_KEY = "base64"
 
 def binary_form(data: bytes | bytearray | memoryview) -> object:
     """The JSON form of ``data``, in a result as in an argument (the inverse of
-    :func:`~objmcp.model.values.convert.binary_from_json`): its text when it is UTF-8, else
+    :func:`~objmcp.model.values.scalars.binary_from_json`): its text when it is UTF-8, else
     ``{"base64": "..."}``."""
     raw = bytes(data)
     try:

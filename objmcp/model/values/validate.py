@@ -26,9 +26,9 @@ import typing
 from typing import Any
 
 from ..._exceptions import ArgumentError
-from .convert import describe_json
 from .jsoncount import DEFAULT_MAX_VALUES, count_values, values_over
 from .jsontext import parse_json
+from .mismatch import describe_json
 from .nonfinite import named_float
 from .quickcheck import quick_check
 

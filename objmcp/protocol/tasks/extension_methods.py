@@ -57,7 +57,7 @@ class Session(Protocol):
         """The key of the caller of the message being read (None: one client only)."""
         ...
 
-    def end_call(self, call_id: int) -> None:
+    def end_call(self, call_id: int) -> Call | None:
         """Forget the call ``call_id``: its end answers nothing."""
         ...
 
