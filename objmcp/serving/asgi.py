@@ -43,14 +43,14 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
 import anyio
 import anyio.abc
 
 from ..model.calling.caller import Caller
-from ..model.values.jsontext import ParseFailure, encode_message, parse_message
+from ..model.values.jsontext import ParseFailure, parse_message
 from ..model.values.printed import printed_kept
 from ..protocol import jsonrpc as rpc
 from ..protocol.envelope import unreadable
@@ -76,8 +76,9 @@ from .http_checks import (
 )
 from .http_options import Auth, Http
 from .http_params import check_param_headers
+from .http_replies import SSE_HEADERS, ASGISend, Replies, respond, send_event, watch
 from .http_scopes import check_scopes
-from .http_sessions import HttpSession, SessionStore
+from .http_sessions import SessionStore
 from .logs import LogToClient
 from .settings import Settings
 from .streams import Reader, Stream
@@ -86,14 +87,6 @@ from .tracing import with_trace_headers
 __all__ = ["LOCAL_HOSTS", "Host", "McpApp"]
 
 _HTTP, _AUTH = Http(), Auth()
-
-ASGISend = Callable[[dict[str, Any]], Awaitable[None]]
-
-_SSE_HEADERS = [
-    (b"content-type", b"text/event-stream"),
-    (b"cache-control", b"no-cache, no-transform"),
-    (b"x-accel-buffering", b"no"),
-]
 
 
 class Host(Protocol):
@@ -166,6 +159,8 @@ class McpApp(Generic[ServedT]):
         closes the connection and the client polls (None: until it is answered)."""
         self.retry_ms = http.retry_ms
         """The reconnection delay SSE streams tell clients."""
+        self.replies = Replies(http.retry_ms, http.poll_after)
+        """How its requests are answered (JSON, or SSE streams)."""
         self.name = server.info.name
         """The served server's name."""
         server.serve_shared()  # every client of the app shares the server's process
@@ -217,7 +212,7 @@ class McpApp(Generic[ServedT]):
             else:
                 raise Refusal(405, None, [(b"allow", b"GET, POST, DELETE")])
         except Refusal as refusal:
-            await _respond(send, refusal.status, refusal.body, refusal.headers)
+            await respond(send, refusal.status, refusal.body, refusal.headers)
         finally:
             # the objects of sessions this request ended, or found expired (per="session")
             if self.settings.tools.objects is not None:
@@ -230,7 +225,7 @@ class McpApp(Generic[ServedT]):
         """The OAuth 2.0 protected-resource metadata (RFC 9728) of the endpoint."""
         if scope.get("method") != "GET":
             raise Refusal(405, None, [(b"allow", b"GET")])
-        await _respond(send, 200, self.gate.resource_described(scope, headers))
+        await respond(send, 200, self.gate.resource_described(scope, headers))
 
     def _forward_logs(self) -> None:
         """Send the object's log records to the clients of their calls, and keep what a
@@ -281,7 +276,7 @@ class McpApp(Generic[ServedT]):
             connection = self.store.modern_connection()
             message = self._aliases.cancellation(caller_key, message)
             if message is None:  # it names no request of this caller's: nothing to cancel
-                await _respond(send, 202, None, [])
+                await respond(send, 202, None, [])
                 return
             if "id" in message and rpc.is_request_id(message["id"]):
                 alias = self._aliases.take(caller_key, message["id"])
@@ -304,129 +299,16 @@ class McpApp(Generic[ServedT]):
             if here is not None:
                 connection.expects(exchange)
                 await connection.runner.run_here(here)
-                await self._answered(connection, exchange, modern, send)
+                await self.replies.answered(connection, exchange, modern, send)
                 return
             async with anyio.create_task_group() as calls:
                 connection.take(actions, exchange, calls)
-                await self._answer(connection, exchange, modern, receive, send, calls)
+                await self.replies.answer(connection, exchange, modern, receive, send, calls)
         finally:
             connection.release(exchange)
             connection.last_seen = time.monotonic()
             for server_id, client_id in aliases.items():
                 self._aliases.drop(caller_key, client_id, str(server_id))
-
-    async def _answer(
-        self,
-        connection: HttpSession,
-        exchange: Stream,
-        modern: bool,
-        receive: Receive,
-        send: ASGISend,
-        calls: anyio.abc.TaskGroup,
-    ) -> None:
-        """Answer a POST: 202 when it held no request, JSON when its answers are all there
-        (or come without anything before them), else an SSE stream until they are.
-
-        A client that leaves cancels its requests, unless it may resume their stream
-        (a handshake session's): then they go on, and what they send waits for it."""
-        extra = []
-        if connection.session_id is not None:
-            extra.append((b"mcp-session-id", connection.session_id.encode()))
-        if not exchange.pending:  # no request, or answers already given
-            ready = [message for _, message in exchange.since(0)]
-            if not ready:
-                await _respond(send, 202, None, extra)
-            else:
-                only = ready[0] if len(ready) == 1 else ready
-                # The status table is the modern era's: a handshake-era request's answer
-                # is 200 whatever its error (a 404 there says "session gone"), while an
-                # error of no request (a message that is not one) keeps its status.
-                status = rpc.http_status(only) if modern or not exchange.requested else 200
-                await _respond(send, status, only, extra)
-            return
-        priming = connection.priming
-        reader = Reader(exchange, self.poll_after if priming else None)
-        try:
-            async with anyio.create_task_group() as watching:
-                watching.start_soon(_watch, receive, reader.leave)
-                await reader.wait(lambda: exchange.end > 0 or exchange.complete)
-                if exchange.end == 1 and exchange.complete and not reader.stopped:
-                    ((_, only),) = exchange.since(0)
-                    await _respond(send, rpc.http_status(only) if modern else 200, only, extra)
-                    connection.forget(exchange)
-                elif not reader.left:
-                    headers = _SSE_HEADERS + extra
-                    await send({"type": "http.response.start", "status": 200, "headers": headers})
-                    if priming:
-                        await _send_event(send, None, exchange.event_id(0), retry=self.retry_ms)
-                    await self._write(exchange, reader, send, 0)
-                watching.cancel_scope.cancel()
-        finally:
-            reader.close()
-        if reader.left and exchange.pending and exchange.number is None:
-            self._gone(connection, exchange, calls)
-
-    async def _answered(
-        self, connection: HttpSession, exchange: Stream, modern: bool, send: ASGISend
-    ) -> None:
-        """Answer a POST whose one call ran in its task and has ended: its answer as JSON,
-        or, when the call sent something before it, everything on one SSE stream (after
-        the priming event its revision asks for); nothing: 202."""
-        extra = []
-        if connection.session_id is not None:
-            extra.append((b"mcp-session-id", connection.session_id.encode()))
-        ready = exchange.since(0)
-        if len(ready) <= 1:
-            only = ready[0][1] if ready else None
-            status = 202 if only is None else rpc.http_status(only) if modern else 200
-            await _respond(send, status, only, extra)
-            connection.forget(exchange)
-            return
-        await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS + extra})
-        if connection.priming:
-            await _send_event(send, None, exchange.event_id(0), retry=self.retry_ms)
-        for at, message in ready:
-            await _send_event(send, message, exchange.event_id(at + 1))
-        exchange.written(len(ready))
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
-
-    async def _write(
-        self,
-        stream: Stream,
-        reader: Reader,
-        send: ASGISend,
-        position: int,
-    ) -> None:
-        """Write ``stream`` from ``position`` on SSE until it is complete or ``reader``
-        must stop; then end the response."""
-
-        def ready() -> bool:
-            return stream.end > position or stream.complete
-
-        while await reader.wait(ready):
-            for at, message in stream.since(position):
-                if reader.stopped:
-                    break
-                await _send_event(send, message, stream.event_id(at + 1))
-                position = at + 1
-            stream.written(position)
-            if stream.complete and position >= stream.end:
-                break
-        if reader.held:
-            retry = _retry(self.retry_ms)
-            await send({"type": "http.response.body", "body": retry, "more_body": True})
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
-
-    def _gone(self, connection: HttpSession, exchange: Stream, calls: anyio.abc.TaskGroup) -> None:
-        """The client closed the POST's stream: its requests are cancelled."""
-        for request_id in list(exchange.pending):
-            cancel = {
-                "jsonrpc": "2.0",
-                "method": "notifications/cancelled",
-                "params": {"requestId": request_id},
-            }
-            connection.runner.perform(connection.runner.handle(cancel))
-        calls.cancel_scope.cancel()
 
     async def _get(
         self,
@@ -455,15 +337,15 @@ class McpApp(Generic[ServedT]):
             position, hold = 0, None
         reader = Reader(stream, hold)
         try:
-            await send({"type": "http.response.start", "status": 200, "headers": _SSE_HEADERS})
+            await send({"type": "http.response.start", "status": 200, "headers": SSE_HEADERS})
             if last is None and found.priming:
-                await _send_event(send, None, stream.event_id(0), retry=self.retry_ms)
+                await send_event(send, None, stream.event_id(0), retry=self.retry_ms)
             elif last is None:
                 opened = b": stream open\n\n"
                 await send({"type": "http.response.body", "body": opened, "more_body": True})
             async with anyio.create_task_group() as watching:
-                watching.start_soon(_watch, receive, reader.leave)
-                await self._write(stream, reader, send, position)
+                watching.start_soon(watch, receive, reader.leave)
+                await self.replies.write(stream, reader, send, position)
                 watching.cancel_scope.cancel()
         finally:
             reader.close()
@@ -479,7 +361,7 @@ class McpApp(Generic[ServedT]):
         self.store.end(self.store.sessions.pop(session_id))
         with anyio.CancelScope(shield=True):  # its object is closed before the answer
             await self.settings.tools.close_ended()
-        await _respond(send, 200, None)
+        await respond(send, 200, None)
 
     async def _lifespan(self, receive: Receive, send: ASGISend) -> None:
         while True:
@@ -533,47 +415,3 @@ def _request_ids(message: object) -> list[RequestId]:
         for item in items
         if isinstance(item, dict) and "method" in item and rpc.is_request_id(item.get("id"))
     ]
-
-
-async def _watch(receive: Receive, gone: Callable[[], object]) -> None:
-    """Call ``gone`` when the client goes away."""
-    while (await receive())["type"] != "http.disconnect":
-        pass
-    gone()
-
-
-async def _send_event(
-    send: ASGISend, message: object | None, event_id: str | None, retry: int | None = None
-) -> None:
-    """Write one SSE event: ``message`` (None: no data, an event that only carries its id
-    and the reconnection delay)."""
-    lines = [] if event_id is None else [b"id: " + event_id.encode()]
-    if retry is not None:
-        lines.append(b"retry: %d" % retry)
-    if message is None:
-        lines.append(b"data: ")
-    else:
-        lines += [b"event: message", b"data: " + encode_message(message)]
-    body = b"\n".join(lines) + b"\n\n"
-    await send({"type": "http.response.body", "body": body, "more_body": True})
-
-
-def _retry(milliseconds: int) -> bytes:
-    return b"retry: %d\n\n" % milliseconds
-
-
-async def _respond(
-    send: ASGISend, status: int, body: object, headers: list[tuple[bytes, bytes]] | None = None
-) -> None:
-    extra = list(headers or [])
-    if body is None:
-        data = b""
-    elif isinstance(body, str):
-        data = body.encode()
-        extra.append((b"content-type", b"text/plain; charset=utf-8"))
-    else:
-        data = encode_message(body)
-        extra.append((b"content-type", b"application/json"))
-    extra.append((b"content-length", str(len(data)).encode()))
-    await send({"type": "http.response.start", "status": status, "headers": extra})
-    await send({"type": "http.response.body", "body": data})

@@ -378,7 +378,7 @@ class SessionStore:
         by the end of the last call using it."""
         self.settings.hub.leave(connection.runner)
         self.settings.tools.end_session(connection.runner)
-        connection.runner.release_waits()
+        connection.runner.pending.release()
         connection.runner.cancel_calls()
         connection.runner.session.tasks.close()  # its ended tasks count no more
         for stream in [*connection.streams.values(), connection.stream]:

@@ -3,8 +3,8 @@
 :class:`Runner` feeds the sans-IO session the messages a transport decoded and
 carries out its actions: calls start in a task group (sync methods in worker
 threads), answers are sent as each call ends, progress and log records and
-questions to the user travel while calls run; a modern-era call that asks is parked
-until the retry that answers it. A runner runs by frozen
+questions to the user travel while calls run (its calls waiting for answers, parked or
+not, are its :class:`~objmcp.serving.pending.Pending`'s). A runner runs by frozen
 :class:`~objmcp.serving.settings.Settings` and never reaches back into the server;
 the calls a transport runs itself (the stdio reader's fast lane) are a :class:`Lane`
 it plugs in, stopped and counted with the runner's own; the session is used
@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import math
 import threading
-from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Protocol
 
 import anyio
@@ -58,26 +56,16 @@ from ..protocol.tasks.extension import TASKS
 from ..protocol.tasks.jobs import knows_tasks
 from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
-from .running import STOP, ClientRequest, RunningCall, injections
+from .pending import Pending
+from .running import ClientRequest, RunningCall, injections
 from .settings import Channel, Settings
-from .tracing import answered, question_span, request_started
+from .tracing import answered, request_started
 
 __all__ = ["Runner", "Lane", "task_delay"]
 
 _OWN = Channel()  # a connection of its own
 
 logger = logging.getLogger("objmcp")
-
-
-@dataclass(eq=False)
-class _Waiter:
-    """A call waiting for the client's answer to its request."""
-
-    call: RunningCall
-    answered: anyio.Event = field(default_factory=anyio.Event)
-    result: Mapping[str, Any] | None = None
-    error: dict[str, Any] | None = None
-    released: bool = False
 
 
 class Lane(Protocol):
@@ -121,9 +109,8 @@ class Runner:
         self.lanes: list[Lane] = []
         """Calls the transport runs itself, stopped and counted with the connection's."""
         self._running: dict[int, RunningCall] = {}
-        self._waiters: dict[str, _Waiter] = {}  # handshake era: by the id of our request
-        self._parked: dict[int, _Waiter] = {}  # modern era: by the call id it was parked as
-        self._task_waits: dict[str, anyio.Event] = {}  # 2026-07-28: tasks' calls, by task id
+        self.pending = Pending(self)
+        """Its calls waiting for their client's answers."""
         self._job_ends: dict[str, anyio.Event] = {}  # jobs waited for, set when they end
         self._job_waits: set[anyio.CancelScope] = set()  # job_result requests waiting
         self.closing = False
@@ -216,20 +203,15 @@ class Runner:
                 assert calls is not None, "requests wait while the connection runs"
                 calls.start_soon(self._wait_for_job, action)
             elif isinstance(action, TaskAnswered):
-                event = self._task_waits.get(action.task_id)
-                if event is not None:
-                    event.set()
+                self.pending.task_answered(action.task_id)
             elif isinstance(action, Answer):
-                waiting = self._waiters.get(action.ask_id)
-                if waiting is not None:
-                    waiting.result, waiting.error = action.result, action.error
-                    waiting.answered.set()
+                self.pending.answered(action)
             elif isinstance(action, CancelCall):
                 if any(lane.cancel(action.call_id) for lane in self.lanes):
                     continue
                 cancelled = self._running.get(action.call_id)
                 if cancelled is not None:
-                    self.release_waits(cancelled)
+                    self.pending.release(cancelled)
                     cancelled.cancelled.set()
                     cancelled.scope.cancel()
 
@@ -271,7 +253,7 @@ class Runner:
         still running the server's grace, then stop them (``calls`` is their group)."""
         self.closing = True
         self.perform(self.told(lambda session: session.close()))
-        self.release_waits()  # nobody is left to answer a question
+        self.pending.release()  # nobody is left to answer a question
         for waiting in self._job_waits:
             waiting.cancel()  # the job_result requests are answered now
         if not self.calls_left():
@@ -307,7 +289,7 @@ class Runner:
     def _resume(self, action: Resume) -> bool:
         """Modern era: hand a retry's answers to the call parked for them, if this
         connection still holds it; the call then answers the retry."""
-        waiter = self._parked.pop(action.parked, None)
+        waiter = self.pending.unparked(action.parked)
         if waiter is None:
             return False  # given up meanwhile: the retry runs the method again
         call, start = waiter.call, action.start
@@ -365,6 +347,13 @@ class Runner:
 
     # --- what the injected callables reach (see running.Reach) ---------------------------
 
+    async def ask(
+        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
+    ) -> Any:
+        """Ask the client ``requests`` for ``call`` and wait for the answers
+        (:meth:`~objmcp.serving.pending.Pending.ask`)."""
+        return await self.pending.ask(call, requests, job)
+
     def report_progress(
         self, call: RunningCall, done: float, total: float | None, message: str | None
     ) -> None:
@@ -378,96 +367,6 @@ class Runner:
     def resource_updated(self, uri: str) -> None:
         """Tell every subscriber of ``uri``, on every connection, that it changed."""
         self.settings.hub.resource_updated(uri)
-
-    async def ask(
-        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
-    ) -> Any:
-        """Ask the client ``requests`` (by key) for ``call`` and wait for the answers;
-        returns them read, by key, or :data:`STOP` when the call must stop for an
-        ``input_required`` answer.
-
-        Handshake era: a request to the client for each, one after the other, each
-        awaited. Modern era: answers the retry brought (from the sealed state) are used
-        at once; the questions still unanswered answer the request ``input_required``,
-        all in one round, and park the call until the retry comes, or, with no room to
-        park, stop the call, to be replayed by the retry.
-        """
-        first = next(iter(requests.values()))
-        if self.channel.cannot_ask is not None:
-            raise first.unavailable(self.channel.cannot_ask)
-        for request in requests.values():
-            with self.lock:
-                refusal = midcall.refusal(self.session, call.call_id, request.feature)
-                missing = midcall.missing(self.session, call.call_id, request.feature)
-            if missing is not None:  # 2026-07-28: the request is answered -32021
-                call.refused = missing
-                return STOP
-            if refusal is not None:
-                raise request.unavailable(refusal)
-        if self.closing:
-            raise first.unavailable("The client closed its input: nobody is left to answer")
-        if call.context.revision.era == "modern":
-            return await self._ask_modern(call, requests, job)
-        return {key: await self._ask_handshake(call, r, job) for key, r in requests.items()}
-
-    async def _ask_modern(
-        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
-    ) -> Any:
-        unanswered = {k: r for k, r in requests.items() if k not in call.context.answers}
-        if unanswered and call.job:
-            raise next(iter(unanswered.values())).unavailable(
-                "This call runs on as a job, its request answered already, and its client "
-                "has no tasks: nothing can bring the answer back"
-            )
-        if unanswered and call.task_id is not None:
-            return await self._ask_in_task(call, call.task_id, requests, unanswered, job)
-        if unanswered:
-            if not self._can_park(call, job):
-                call.questions = {key: request.wire() for key, request in unanswered.items()}
-                return STOP
-            with _clock_stopped(call):
-                waiter = await self._park(call, unanswered, job)
-            self._check_released(waiter, next(iter(unanswered.values())))
-        answers = call.context.answers  # a resumed call's are its retry's: all of them
-        return {key: request.read(answers[key]) for key, request in requests.items()}
-
-    async def _ask_in_task(
-        self,
-        call: RunningCall,
-        task_id: str,
-        requests: Mapping[str, ClientRequest],
-        unanswered: Mapping[str, ClientRequest],
-        job: Place | None,
-    ) -> Any:
-        """A task's call asks: the task is ``input_required`` with the questions until
-        ``tasks/update`` answers them all (or ``park_timeout`` runs out)."""
-        first = next(iter(unanswered.values()))
-        self._check_task_room(call, first)
-        wire = {key: request.wire() for key, request in unanswered.items()}
-        keys = set(wire)
-        self.perform(self.told(lambda session: handoff.task_asks(session, task_id, wire)))
-        given: dict[str, Any] | None = None
-        waits = self.settings.waits
-        waits.count += 1
-        try:
-            with _clock_stopped(call), anyio.move_on_after(self.settings.park_timeout):
-                async with self.settings.tools.threads.paused(job):
-                    while True:
-                        event = self._task_waits[task_id] = anyio.Event()
-                        with self.lock:
-                            given = handoff.task_answers(self.session, task_id, keys)
-                        if given is not None:
-                            break
-                        await event.wait()
-        finally:
-            waits.count -= 1
-            with self.lock:
-                midcall.release_question(self.session, call.call_id)
-        self._task_waits.pop(task_id, None)
-        if given is None:
-            raise first.unavailable("The task waited too long for its answers (park_timeout)")
-        answers = {**call.context.answers, **given}
-        return {key: request.read(answers[key]) for key, request in requests.items()}
 
     def _watch_for_task(
         self, start: StartCall, call: RunningCall, calls: anyio.abc.TaskGroup
@@ -489,7 +388,7 @@ class Runner:
             await anyio.sleep(delay)
             if self._running.get(call.call_id) is not call or call.questions is not None:
                 return  # over, or stopped to be asked again
-            if any(waiter.call is call for waiter in self._parked.values()):
+            if self.pending.parked(call):
                 return  # its retry resumes it, and watches it again
             job = not knows_tasks(call.context.client_capabilities, call.context.extensions)
             if job and not self.channel.lasting:
@@ -517,120 +416,6 @@ class Runner:
             self._job_waits.discard(scope)
             call_id, job_id = action.call_id, action.job_id
             self.perform(self.told(lambda session: handoff.job_waited(session, call_id, job_id)))
-
-    async def _ask_handshake(
-        self, call: RunningCall, request: ClientRequest, job: Place | None
-    ) -> Any:
-        self._check_room(request)
-        with self.lock:
-            actions, ask_id = midcall.ask(
-                self.session, call.call_id, request.method, request.params
-            )
-        waiter = self._waiters[ask_id] = _Waiter(call)
-        self.settings.waits.count += 1
-        try:
-            with question_span(self.settings.tracer, request.method, ask_id):
-                self.perform(actions)
-                with _clock_stopped(call):
-                    async with self.settings.tools.threads.paused(job):
-                        await waiter.answered.wait()
-        finally:
-            self._waiters.pop(ask_id, None)
-            self.settings.waits.count -= 1
-        self._check_released(waiter, request)
-        if waiter.error is not None:
-            raise request.failed(str(waiter.error.get("message", "no reason given")))
-        return request.read(waiter.result or {})
-
-    def _check_released(self, waiter: _Waiter, request: ClientRequest) -> None:
-        """Raise the error of a wait that ended with no answer."""
-        if waiter.released and self.closing:
-            raise request.unavailable(
-                "The client closed its input while the call waited for its answer: nobody "
-                "is left to answer"
-            )
-        if waiter.released:
-            raise request.unavailable("The call ended while it waited for the client")
-
-    def _check_room(self, request: ClientRequest) -> None:
-        """Refuse a question when too many calls wait for answers already: in this
-        connection (``max_waiting``) or in all (``max_waiting_total``)."""
-        limit = self.settings.max_waiting
-        if len(self._waiters) >= limit:
-            raise request.unavailable(
-                f"Too many calls of this client wait for its answers: {limit} at most "
-                "(the server's max_waiting); try again when one is answered"
-            )
-        waits = self.settings.waits
-        if waits.full:
-            raise request.unavailable(
-                f"Too many calls wait for their clients' answers: {waits.limit} at most "
-                "(the server's max_waiting_total); try again later"
-            )
-
-    def _check_task_room(self, call: RunningCall, request: ClientRequest) -> None:
-        """Count a task's call that asks, for ``tasks/update``, in the bounds of the calls
-        that wait for their clients (it keeps a worker thread as they do): its caller's
-        share of ``max_parked``, and ``max_waiting_total``; refuse the question when
-        either is used up."""
-        waits = self.settings.waits
-        if waits.full:
-            raise request.unavailable(
-                f"Too many calls wait for their clients' answers: {waits.limit} at most "
-                "(the server's max_waiting_total); try again later"
-            )
-        with self.lock:
-            held = midcall.hold_question(self.session, call.call_id)
-        if not held:
-            raise request.unavailable(
-                "Too many calls of this client wait for its answers already: its share of "
-                f"the server's max_parked ({self.session.parking.limit}, shared by the "
-                "callers waiting); try again when one is answered"
-            )
-
-    def _can_park(self, call: RunningCall, job: Place | None) -> bool:
-        """Whether ``call`` may wait parked for its retry: its caller's share of
-        ``max_parked`` has room, and so has ``max_waiting_total`` (a parked call may
-        keep a worker thread)."""
-        if job is not None and self.settings.tools.threads.serial:
-            return False  # the one thread of serial calls cannot wait for a retry
-        if self.settings.waits.full:
-            return False
-        with self.lock:
-            return midcall.can_park(self.session, call.call_id)
-
-    async def _park(
-        self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
-    ) -> _Waiter:
-        parked_as = call.call_id
-        waiter = self._parked[parked_as] = _Waiter(call)
-        wire = {key: request.wire() for key, request in requests.items()}
-        self.perform(
-            self.told(lambda session: answers.call_needs_input(session, parked_as, wire, True))
-        )
-        waits = self.settings.waits
-        waits.count += 1
-        try:
-            with anyio.move_on_after(self.settings.park_timeout):
-                async with self.settings.tools.threads.paused(job):
-                    await waiter.answered.wait()
-        finally:
-            waits.count -= 1
-        still_parked = self._parked.pop(parked_as, None) is not None
-        if still_parked and not waiter.answered.is_set():  # no retry came for it in time
-            logger.warning("a call to %r waited too long for its answer; dropped", call.tool)
-            with self.lock:
-                midcall.unpark(self.session, parked_as)
-            waiter.released = True
-            call.cancelled.set()
-        return waiter
-
-    def release_waits(self, call: RunningCall | None = None) -> None:
-        """Stop the waits for answers of one call (or of all): they end with an error."""
-        for waiter in [*self._waiters.values(), *self._parked.values()]:
-            if call is None or waiter.call is call:
-                waiter.released = True
-                waiter.answered.set()
 
 
 TASK_GRACE = 0.05
@@ -660,18 +445,6 @@ def task_delay(settings: Settings, start: StartCall) -> float | None:
     if not tasks and tool is not None and tool.needs and context.revision.era == "modern":
         return None
     return TASK_GRACE if mode in ("optional", "always") else settings.task_after
-
-
-@contextlib.contextmanager
-def _clock_stopped(call: RunningCall) -> Iterator[None]:
-    """The call's ``call_timeout`` does not run while the block waits for the client."""
-    left = call.timer.deadline - anyio.current_time()
-    call.timer.deadline = math.inf
-    try:
-        yield
-    finally:
-        if left != math.inf:
-            call.timer.deadline = anyio.current_time() + left
 
 
 def _show_client_ids(actions: list[Action], client_ids: Mapping[RequestId, RequestId]) -> None:
