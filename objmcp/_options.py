@@ -176,11 +176,6 @@ class Limits:
         if not isinstance(self.lenient, bool):
             raise TypeError(f"lenient takes True or False, not {self.lenient!r}")
 
-    @property
-    def results(self) -> ResultLimits:
-        """The bounds of a call's result and of an argument sent as JSON text."""
-        return ResultLimits(self.max_items, self.max_result, self.max_values)
-
 
 @dataclass(frozen=True, kw_only=True)
 class Waiting:

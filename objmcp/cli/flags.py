@@ -16,7 +16,6 @@ from typing import Any
 
 from .._exceptions import TargetError
 from .._options import OFF, SERVER_RECORDS, seconds_or_off
-from ..serving.http_options import HTTP_RECORDS
 from ..serving.option_fields import Flag, flag_of
 
 __all__ = [
@@ -145,11 +144,6 @@ def _serving_flags() -> Iterator[tuple[str, Flag]]:
             flag = flag_of(field)
             if flag is not None:
                 yield f"{key}.{field.name}", flag
-
-
-def http_records(options: argparse.Namespace) -> dict[str, Any]:
-    """The HTTP app's records from ``options``."""
-    return records_from(options, HTTP_RECORDS)
 
 
 def _add(container: argparse._ActionsContainer, dest: str, flag: Flag, default: object) -> None:
