@@ -12,11 +12,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .model.calling.per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, PER_VALUES, Per
 from .model.calling.threads import DEFAULT_LIMIT
-from .model.calling.toolbox import Concurrency
 from .model.discovery.metatools import DEFAULT_THRESHOLD, DiscoveryMode, check_mode
 from .model.finding.publish import checked_meta
 from .model.values.content import DEFAULT_LIMITS, ResultLimits
@@ -37,6 +36,9 @@ from .protocol.tasks.kept import DEFAULT_MAX_TASK_RESULTS
 from .serving.option_fields import Flag, option
 from .serving.settings import DEFAULT_MAX_WAITING, DEFAULT_MAX_WAITING_TOTAL
 from .transport.framing import DEFAULT_MAX_FRAME
+
+if TYPE_CHECKING:  # the command line reads the records before what serves is imported
+    from .model.calling.toolbox import Concurrency
 
 __all__ = [
     "DEFAULT_TASK_AFTER",

@@ -28,7 +28,8 @@ and gets the actions that answer it. The session keeps the promises:
 
 Where things are
 ----------------
-This module is the state machine: reading messages, and which method goes where. A
+This module is the state machine: reading messages, the state they change, and what
+the server declares. Where a message goes is :mod:`~objmcp.protocol.routing`'s: a
 request's method is looked up in one table, :data:`~objmcp.protocol.methods.METHODS`,
 each entry naming its handler and the capability it needs (``tools/call`` is looked at
 first, before the table: it is the request a server is for). The
@@ -77,7 +78,7 @@ from typing import Any, Literal
 from ..model.calling.caller import Caller
 from ..model.calling.toolbox import Changes, Toolbox
 from ..model.values.jsontext import ParseFailure
-from . import features, handshake, lists, notifications, starting
+from . import features, handshake, lists, notifications, routing, starting
 from . import jsonrpc as rpc
 from .actions import (
     Action,
@@ -107,7 +108,6 @@ from .limits import (
     text_within_limits,
 )
 from .lists import check_listing
-from .methods import METHODS, Request, method_not_found
 from .modern import (
     CLIENT_CAPABILITIES_KEY,
     CLIENT_INFO_KEY,
@@ -115,14 +115,11 @@ from .modern import (
     LOG_LEVEL_KEY,
     PROTOCOL_VERSION_KEY,
     SERVER_INFO_KEY,
-    is_modern_request,
-    modern_revision,
 )
 from .notifications import LOG_LEVELS
 from .parking import Parking
 from .questions import Questions
-from .revisions import MODERN_VERSIONS, Revision
-from .starting import client_name
+from .revisions import Revision
 from .state import StateSeal
 from .subscriptions import Subscriptions
 from .surfaced import DEFAULT_SURFACED, Surfaced
@@ -372,7 +369,7 @@ class Session:
             return None
         assert found.params is not None
         if found.kind == "notification":
-            self._notification(found.method, found.params, actions)
+            routing.notification(self, found.method, found.params, actions)
             return None
         request_id = found.request_id
         if (
@@ -386,7 +383,7 @@ class Session:
                 f"Invalid Request: id {request_id!r} is already in use by a request in flight",
             )
         try:
-            return self._request(request_id, found.method, found.params, actions, batch)
+            return routing.request(self, request_id, found.method, found.params, actions, batch)
         except ProtocolError as error:
             return error.response(request_id)
 
@@ -415,92 +412,6 @@ class Session:
         self.calls.check_room("ask for the job's result again when one has been answered")
         call.caller_key = self.caller_key
         return self.calls.add(call)
-
-    def _notification(self, method: str, params: dict[str, Any], actions: list[Action]) -> None:
-        if method == "notifications/cancelled":
-            target = params.get("requestId")
-            call_id = None
-            if isinstance(target, (str, int)) and rpc.is_request_id(target):
-                call_id = self.calls.let_go(target)
-                self.core.waiting.pop(target, None)  # a tasks/result given up
-                if self.subscriptions.listens.pop(target, None) is not None:
-                    logger.debug("the client closed its listen stream %r", target)
-            if call_id is not None:
-                call = self._end(call_id)
-                if call is not None and call.batch is not None:
-                    actions.extend(call.batch.finish(call_id))
-                actions.append(CancelCall(call_id))
-        elif method == "notifications/initialized":
-            logger.debug("client says it is initialized")
-        else:
-            logger.debug("ignoring notification %s", method)
-
-    def _request(
-        self,
-        request_id: RequestId,
-        method: str,
-        params: dict[str, Any],
-        actions: list[Action],
-        batch: Batch | None,
-    ) -> Message | None:
-        if is_modern_request(method, params):
-            revision, capabilities = modern_revision(params.get("_meta"))
-            if method in revision.removed_methods:
-                raise method_not_found(method, revision)
-            return self._dispatch(
-                request_id, method, params, revision, capabilities, actions, batch
-            )
-        if method == "initialize":
-            return rpc.result_response(request_id, self._initialize(params))
-        if method == "ping":
-            return rpc.result_response(request_id, {})
-        if self.revision is None:
-            raise ProtocolError(
-                rpc.INVALID_REQUEST,
-                f"Invalid Request: the server is not initialized; send initialize before {method} "
-                f"(or name a revision in _meta: {', '.join(MODERN_VERSIONS)})",
-            )
-        return self._dispatch(
-            request_id, method, params, self.revision, self.client_capabilities, actions, batch
-        )
-
-    def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
-        revision, self.client_capabilities = handshake.negotiate(params)
-        self.client_name = client_name(params.get("clientInfo"))
-        declared = self.capabilities(revision)
-        self.revision, self.declared = revision, declared
-        return handshake.initialize_result(revision, declared, self.info)
-
-    def _dispatch(
-        self,
-        request_id: RequestId,
-        method: str,
-        params: dict[str, Any],
-        revision: Revision,
-        capabilities: Mapping[str, Any],
-        actions: list[Action],
-        batch: Batch | None,
-    ) -> Message | None:
-        """Answer or start a request of the era decided: ``tools/call`` first, then the
-        method's entry in ``METHODS``, behind the capability gate it names."""
-        if method == "tools/call":
-            return starting.call_tool(
-                self, request_id, params, revision, capabilities, actions, batch
-            )
-        if method in task_methods.METHODS and TASKS in self.extensions_of(revision):
-            return task_methods.handle(
-                self, request_id, method, params, revision, capabilities, actions
-            )
-        if method in core_tasks.METHODS and self.has_core_tasks(revision):
-            return core_tasks.handle(self, request_id, method, params, actions)
-        entry = METHODS.get(method)
-        if entry is None:
-            raise method_not_found(method, revision)
-        handler, gate = entry
-        if gate is not None and not self.declares(revision, gate):
-            raise method_not_found(method, revision)  # a feature the server did not declare
-        request = Request(request_id, method, params, revision, capabilities, actions, batch)
-        return handler(self, request)
 
     def declares(self, revision: Revision, gate: Declared) -> bool:
         """Whether the server declared what a request that needs ``gate`` needs."""

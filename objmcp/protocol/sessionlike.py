@@ -1,19 +1,22 @@
-"""What the session's helper modules (:mod:`~objmcp.protocol.starting`,
-:mod:`~objmcp.protocol.midcall`, :mod:`~objmcp.protocol.answers`,
+"""What the session's helper modules (:mod:`~objmcp.protocol.routing`,
+:mod:`~objmcp.protocol.starting`, :mod:`~objmcp.protocol.midcall`,
+:mod:`~objmcp.protocol.answers`,
 :mod:`~objmcp.protocol.tasks.handoff`) use of the :class:`~objmcp.protocol.session.Session`
 they are handed: a protocol, so that they need not import the session, which imports
 them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, Protocol
 
 from ..model.calling.caller import Caller
 from ..model.calling.toolbox import Changes, Toolbox
+from . import lists
 from .actions import Action, CacheHint, ServerInfo
 from .calls import Call, CallBook
 from .extensions import Extensions
+from .features import Declared
 from .parking import Parking
 from .questions import Questions
 from .revisions import Revision
@@ -46,6 +49,14 @@ class SessionLike(Protocol):
     revision: Revision | None
     page_size: int | None
     max_calls: int
+    client_capabilities: Mapping[str, Any]
+    declared: Mapping[str, Any]
+    tool_list: lists.ToolList
+
+    @property
+    def surfaced(self) -> Surfaced:
+        """The tools the searches of the caller of the message being read found."""
+        ...
 
     @property
     def caller_key(self) -> str | None:
@@ -78,6 +89,20 @@ class SessionLike(Protocol):
 
     def changed(self, changes: Changes) -> list[Action]:
         """What was published changed: the ``list_changed`` notifications due."""
+        ...
+
+    def capabilities(self, revision: Revision) -> dict[str, Any]:
+        """What the server declares in ``revision`` now."""
+        ...
+
+    def declares(self, revision: Revision, gate: Declared) -> bool:
+        """Whether a request of ``revision`` may use what ``gate`` needs."""
+        ...
+
+    def owned_tasks(
+        self, revision: Revision, capabilities: Mapping[str, Any], requested: object
+    ) -> Callable[[str], bool] | None:
+        """Which task ids the caller of a listen stream may hear of."""
         ...
 
     def extensions_of(self, revision: Revision) -> Extensions:

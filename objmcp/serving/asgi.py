@@ -148,18 +148,10 @@ class McpApp(Generic[ServedT]):
         """The sessions open, and the connection modern-era requests share."""
         self.settings = self.store.settings
         """What the app's connections run by."""
-        self.path = http.path
-        self.max_body = http.max_body
-        """Bytes of a POST's body (beyond: 413, the body not read further)."""
         self.max_values = self.settings.tools.limits.max_values
         """JSON values in a POST's body (beyond: 413, the body not parsed): the server's
         ``max_values``."""
-        self.poll_after = http.poll_after
-        """Seconds a 2025-11-25 client's request stream is held open before the server
-        closes the connection and the client polls (None: until it is answered)."""
-        self.retry_ms = http.retry_ms
-        """The reconnection delay SSE streams tell clients."""
-        self.replies = Replies(http.retry_ms, http.poll_after)
+        self.replies = Replies(http)
         """How its requests are answered (JSON, or SSE streams)."""
         self.name = server.info.name
         """The served server's name."""
@@ -171,7 +163,7 @@ class McpApp(Generic[ServedT]):
         self._aliases = Aliases()
 
     def __repr__(self) -> str:
-        return f"McpApp({self.name!r}, path={self.path!r})"
+        return f"McpApp({self.name!r}, path={self.http.path!r})"
 
     @property
     def server(self) -> ServedT:
@@ -193,8 +185,8 @@ class McpApp(Generic[ServedT]):
                 self.gate.check_origin(headers)
                 await self._describe_resource(scope, headers, send)
                 return
-            if path != self.path:
-                raise Refusal(404, "Not Found: the MCP endpoint is " + self.path)
+            if path != self.http.path:
+                raise Refusal(404, "Not Found: the MCP endpoint is " + self.http.path)
             self.gate.check_origin(headers)
             admitted = await self.gate.authenticate(headers, scope)
             caller = admitted.caller if admitted is not None else None
@@ -253,8 +245,8 @@ class McpApp(Generic[ServedT]):
         check_accept(headers.get("accept"), post=True)
         check_content_type(headers)
         max_frame = self.store.settings.max_frame
-        if self.max_body <= max_frame:
-            body = await read_body(receive, self.max_body)
+        if self.http.max_body <= max_frame:
+            body = await read_body(receive, self.http.max_body)
         else:
             body = await read_body(receive, max_frame, "max_frame")
         check_values(body, self.max_values)
@@ -293,7 +285,7 @@ class McpApp(Generic[ServedT]):
         connection.cancelled(message)
         # a plain call runs in this task, answered when it ends (a handshake-era one too, but
         # where its stream would be let go early for the client to poll: poll_after)
-        lane = modern or self.poll_after is None
+        lane = modern or self.http.poll_after is None
         here = connection.runner.runs_here(actions) if lane else None
         try:
             if here is not None:
@@ -327,7 +319,7 @@ class McpApp(Generic[ServedT]):
         last = headers.get("last-event-id")
         if last is not None:
             stream, position = self.store.resumed(found, last)
-            hold = self.poll_after if found.priming and not stream.standing else None
+            hold = self.http.poll_after if found.priming and not stream.standing else None
         else:
             if found.stream is not None and found.stream.reading:
                 raise Refusal(409, "Conflict: this session's GET stream is already open")
@@ -339,7 +331,7 @@ class McpApp(Generic[ServedT]):
         try:
             await send({"type": "http.response.start", "status": 200, "headers": SSE_HEADERS})
             if last is None and found.priming:
-                await send_event(send, None, stream.event_id(0), retry=self.retry_ms)
+                await send_event(send, None, stream.event_id(0), retry=self.http.retry_ms)
             elif last is None:
                 opened = b": stream open\n\n"
                 await send({"type": "http.response.body", "body": opened, "more_body": True})

@@ -18,6 +18,7 @@ import anyio.abc
 from ..model.values.jsontext import encode_message
 from ..protocol import jsonrpc as rpc
 from .http_checks import Receive
+from .http_options import Http
 from .http_sessions import HttpSession
 from .streams import Reader, Stream
 
@@ -32,13 +33,12 @@ SSE_HEADERS = [
 
 
 class Replies:
-    """The answers of one app's requests: ``retry_ms`` is the reconnection delay told to
-    clients; ``poll_after`` how long a 2025-11-25 client's request stream is held before
-    it is left to poll (None: until it is answered)."""
+    """The answers of one app's requests, by its endpoint's options: ``http.retry_ms`` is
+    the reconnection delay told to clients, ``http.poll_after`` how long a 2025-11-25
+    client's request stream is held before it is left to poll (None: until answered)."""
 
-    def __init__(self, retry_ms: int, poll_after: float | None) -> None:
-        self.retry_ms = retry_ms
-        self.poll_after = poll_after
+    def __init__(self, http: Http) -> None:
+        self.http = http
 
     async def answer(
         self,
@@ -70,7 +70,7 @@ class Replies:
                 await respond(send, status, only, extra)
             return
         priming = connection.priming
-        reader = Reader(exchange, self.poll_after if priming else None)
+        reader = Reader(exchange, self.http.poll_after if priming else None)
         try:
             async with anyio.create_task_group() as watching:
                 watching.start_soon(watch, receive, reader.leave)
@@ -83,7 +83,7 @@ class Replies:
                     headers = SSE_HEADERS + extra
                     await send({"type": "http.response.start", "status": 200, "headers": headers})
                     if priming:
-                        await send_event(send, None, exchange.event_id(0), retry=self.retry_ms)
+                        await send_event(send, None, exchange.event_id(0), retry=self.http.retry_ms)
                     await self.write(exchange, reader, send, 0)
                 watching.cancel_scope.cancel()
         finally:
@@ -109,7 +109,7 @@ class Replies:
             return
         await send({"type": "http.response.start", "status": 200, "headers": SSE_HEADERS + extra})
         if connection.priming:
-            await send_event(send, None, exchange.event_id(0), retry=self.retry_ms)
+            await send_event(send, None, exchange.event_id(0), retry=self.http.retry_ms)
         for at, message in ready:
             await send_event(send, message, exchange.event_id(at + 1))
         exchange.written(len(ready))
@@ -138,7 +138,7 @@ class Replies:
             if stream.complete and position >= stream.end:
                 break
         if reader.held:
-            retry = retry_body(self.retry_ms)
+            retry = retry_body(self.http.retry_ms)
             await send({"type": "http.response.body", "body": retry, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 

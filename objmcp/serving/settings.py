@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..model.calling.toolbox import Toolbox
-from ..protocol.session import Action, Session
 from ..transport.framing import DEFAULT_MAX_FRAME, Framing
+
+if TYPE_CHECKING:  # the options are read before what serves is imported
+    from ..model.calling.toolbox import Toolbox
+    from ..protocol.session import Action, Session
 
 __all__ = [
     "DEFAULT_MAX_WAITING",

@@ -7,17 +7,17 @@ import sys
 
 import objmcp
 from objmcp.model.values.content import ToolResult
-from objmcp.protocol import answers
+from objmcp.protocol import answers, routing
 from objmcp.protocol.session import Session
 
-_request = Session._request
+_request = routing.request
 _call_result = answers.call_result
 
 
-def _slipping(self: Session, request_id: object, method: str, *args: object) -> object:
+def _slipping(session: Session, request_id: object, method: str, *args: object) -> object:
     if method == "slip/now":
         raise RuntimeError("a planted bug")
-    return _request(self, request_id, method, *args)  # type: ignore[arg-type]
+    return _request(session, request_id, method, *args)  # type: ignore[arg-type]
 
 
 def _slipping_answer(session: Session, result: ToolResult, *args: object) -> object:
@@ -26,7 +26,7 @@ def _slipping_answer(session: Session, result: ToolResult, *args: object) -> obj
     return _call_result(session, result, *args)  # type: ignore[arg-type]
 
 
-Session._request = _slipping  # type: ignore[assignment,method-assign]
+routing.request = _slipping  # type: ignore[assignment]
 answers.call_result = _slipping_answer  # type: ignore[assignment]
 
 

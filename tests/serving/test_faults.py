@@ -126,17 +126,18 @@ def test_a_bug_of_objmcps_is_an_internal_error_on_the_event_loop_too(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The same in memory (objmcp.testing), where the connection reads on the event loop."""
+    from objmcp.protocol import routing
     from objmcp.protocol.session import Session
     from objmcp.testing import ResponseError, connect_sync
 
-    planted = Session._request
+    planted = routing.request
 
-    def slipping(self: Session, request_id: Any, method: str, *args: Any) -> Any:
+    def slipping(session: Session, request_id: Any, method: str, *args: Any) -> Any:
         if method == "slip/now":
             raise RuntimeError("a planted bug")
-        return planted(self, request_id, method, *args)
+        return planted(session, request_id, method, *args)
 
-    monkeypatch.setattr(Session, "_request", slipping)
+    monkeypatch.setattr(routing, "request", slipping)
 
     class Adder:
         def add(self, a: int, b: int) -> int:
