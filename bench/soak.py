@@ -13,7 +13,8 @@ After the warm-up (the first tenth of the calls) the figures must stay flat: RSS
 at most :data:`THREAD_SLACK` more threads (a reader thread running a call hands the input
 over to a new reader when the call runs long, so a sample may catch a few threads
 that are about to end; a leak grows past that). The server's census leaves out the idle
-worker threads anyio's pool keeps for a while, whose number follows the machine's load.
+worker threads a pool keeps for a while (objmcp's warm pool, anyio's), whose number
+follows the machine's load.
 The exit status is 1 when they did not, 2 when the server misbehaved.
 
 Usage::

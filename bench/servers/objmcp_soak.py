@@ -10,6 +10,7 @@ import time
 import anyio
 
 import objmcp
+from objmcp.model.calling.warmpool import WarmThread
 
 
 class Soaked:
@@ -40,15 +41,17 @@ class Soaked:
 
     async def census(self) -> dict[str, int]:
         """The process's threads and the event loop's tasks, this one included. Idle
-        worker threads of anyio's pool are not counted: the pool keeps them ten seconds
-        for the next sync call, and how many it keeps follows how loaded the machine was
-        a moment ago, not what the server leaks."""
+        worker threads (objmcp's warm pool, anyio's) are not counted: a pool keeps them
+        ten seconds for the next sync call, and how many it keeps follows how loaded the
+        machine was a moment ago, not what the server leaks."""
         idle = sum(1 for thread in threading.enumerate() if _idle_worker(thread))
         return {"threads": threading.active_count() - idle, "tasks": len(asyncio.all_tasks())}
 
 
 def _idle_worker(thread: threading.Thread) -> bool:
-    """Whether ``thread`` is one of anyio's worker threads, waiting in its pool."""
+    """Whether ``thread`` is a worker thread waiting in its pool: objmcp's or anyio's."""
+    if isinstance(thread, WarmThread):
+        return thread.idle
     idle_workers = getattr(thread, "idle_workers", None)  # anyio's WorkerThread (asyncio)
     return idle_workers is not None and thread in idle_workers
 

@@ -279,9 +279,11 @@ class McpApp(Generic[ServedT]):
         exchange = Stream(_request_ids(message), aliases, batch=isinstance(message, list))
         if exchange.pending and not modern:
             connection.resumable(exchange)
+        source: bytes | None = body  # vouches for the limits: an alias id changes none
         if "traceparent" in headers and self.store.settings.tracer is not None:
             message = with_trace_headers(message, headers)
-        actions = connection.runner.handle(message, caller, client_ids=aliases)
+            source = None
+        actions = connection.runner.handle(message, caller, source=source, client_ids=aliases)
         connection.cancelled(message)
         # a plain call runs in this task, answered when it ends (a handshake-era one too, but
         # where its stream would be let go early for the client to poll: poll_after)

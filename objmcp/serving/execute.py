@@ -14,7 +14,7 @@ runs a plain call through :func:`execute` in the request's own task
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 from .._exceptions import ArgumentError, ToolError, UnknownResourceError
@@ -47,7 +47,7 @@ resumed answers as the retry's call), and gives the actions that answer it."""
 async def execute(
     tools: Toolbox,
     start: StartCall,
-    injected: dict[object, object] | None = None,
+    injected: Mapping[object, object] | None = None,
     tracer: Any | None = None,
     session_id: str | None = None,
 ) -> Finish:
@@ -85,7 +85,7 @@ def stopped(start: StartCall, reason: str) -> Finish:
 
 
 async def call_tool(
-    tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
+    tools: Toolbox, action: StartCall, injected: Mapping[object, object] | None = None
 ) -> ToolResult:
     """Call the tool an action names; a failure inside objmcp itself is an error result."""
     info = call_info(action) if tools.hooks else None
@@ -110,7 +110,7 @@ def call_info(action: StartCall) -> CallInfo:
 
 
 async def read_or_get(
-    tools: Toolbox, action: StartCall, injected: dict[object, object] | None = None
+    tools: Toolbox, action: StartCall, injected: Mapping[object, object] | None = None
 ) -> tuple[dict[str, Any] | None, ProtocolError | None]:
     """Read the resource or get the prompt an action names: the result's body, or the
     error to answer with."""

@@ -303,10 +303,10 @@ class Pending:
 @contextlib.contextmanager
 def _clock_stopped(call: RunningCall) -> Iterator[None]:
     """The call's ``call_timeout`` does not run while the block waits for the client."""
-    left = call.timer.deadline - anyio.current_time()
-    call.timer.deadline = math.inf
+    left = call.scope.deadline - anyio.current_time()
+    call.scope.deadline = math.inf
     try:
         yield
     finally:
         if left != math.inf:
-            call.timer.deadline = anyio.current_time() + left
+            call.scope.deadline = anyio.current_time() + left

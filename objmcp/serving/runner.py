@@ -303,16 +303,18 @@ class Runner:
         finish: Finish | None = None
         attribute_logs(self, call)  # this task's own context: log records find the call
         timeout = self.settings.call_timeout
-        with call.scope, contextlib.suppress(InputNeeded), call.timer:
+        with call.scope, contextlib.suppress(InputNeeded):
             if timeout is not None:
-                call.timer.deadline = anyio.current_time() + timeout
+                call.scope.deadline = anyio.current_time() + timeout
             settings = self.settings
-            injected = injections(self, call)
-            injected[SESSION] = self.object_session
+            thread, token = self.loop_thread, self.loop_token
+            loop = (thread, token) if thread is not None and token is not None else None
+            injected = injections(self, call, loop, {SESSION: self.object_session})
             finish = await execute(
                 settings.tools, action, injected, settings.tracer, self.channel.session_id
             )
-        if call.timer.cancelled_caught and call.questions is None and call.refused is None:
+        timed_out = call.scope.cancelled_caught and not call.cancelled.is_set()
+        if timed_out and call.questions is None and call.refused is None:
             call.cancelled.set()  # a sync call's thread runs on: its flag tells it to stop
             logger.warning("a call to %r ran out of time (call_timeout %s s)", call.tool, timeout)
             finish = stopped(

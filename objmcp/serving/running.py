@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import typing
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -44,7 +44,7 @@ from ..model.calling.threads import Place, ThreadRunner
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import CallContext, Feature
 
-__all__ = ["STOP", "ClientRequest", "Reach", "RunningCall", "injections"]
+__all__ = ["STOP", "ClientRequest", "Injections", "Reach", "RunningCall", "injections"]
 
 
 @dataclass(eq=False)
@@ -56,10 +56,11 @@ class RunningCall:
     tool: str
     context: CallContext
     scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
-    timer: anyio.CancelScope = field(default_factory=anyio.CancelScope)
-    """Inside ``scope``: ends the call at the server's ``call_timeout`` (while the client
-    is asked something, its clock stops)."""
+    """What the call runs in: cancelled to stop it, and its deadline the server's
+    ``call_timeout`` (while the client is asked something, the clock stops)."""
     cancelled: threading.Event = field(default_factory=threading.Event)
+    """Set when the call is stopped (by its client, or by the server): a sync tool's
+    thread, which runs on, reads it; a deadline passed with it unset is a timeout."""
     keys: set[str] = field(default_factory=set)
     """The keys of the questions asked so far (answered from the state, or new): each
     names one question of the call."""
@@ -153,10 +154,54 @@ class Reach(Protocol):
         ...
 
 
-def injections(reach: Reach, call: RunningCall) -> dict[object, object]:
-    """What the injected parameters of ``call`` get, by marker."""
-    loop_thread = threading.get_ident()
-    token = anyio.lowlevel.current_token()
+class Injections(Mapping[object, object]):
+    """What the injected parameters of a call get, by marker: made when first looked at
+    (most tools inject nothing), in whichever thread binds the call's arguments."""
+
+    __slots__ = ("_call", "_extra", "_loop", "_made", "_reach")
+
+    def __init__(
+        self,
+        reach: Reach,
+        call: RunningCall,
+        loop: tuple[int, anyio.lowlevel.EventLoopToken],
+        extra: Mapping[object, object],
+    ) -> None:
+        self._reach, self._call, self._loop, self._extra = reach, call, loop, extra
+        self._made: dict[object, object] | None = None
+
+    def _values(self) -> dict[object, object]:
+        if self._made is None:
+            loop_thread, token = self._loop
+            self._made = {**_made(self._reach, self._call, loop_thread, token), **self._extra}
+        return self._made
+
+    def __getitem__(self, marker: object) -> object:
+        return self._values()[marker]
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(self._values())
+
+    def __len__(self) -> int:
+        return len(self._values())
+
+
+def injections(
+    reach: Reach,
+    call: RunningCall,
+    loop: tuple[int, anyio.lowlevel.EventLoopToken] | None = None,
+    extra: Mapping[object, object] | None = None,
+) -> Injections:
+    """What the injected parameters of ``call`` get, by marker, and ``extra``: ``loop`` is
+    the event loop's thread and anyio token (this thread's loop when not given)."""
+    if loop is None:
+        loop = (threading.get_ident(), anyio.lowlevel.current_token())
+    return Injections(reach, call, loop, extra or {})
+
+
+def _made(
+    reach: Reach, call: RunningCall, loop_thread: int, token: anyio.lowlevel.EventLoopToken
+) -> dict[object, object]:
     revision = call.context.revision
 
     def progress(done: float, total: float | None = None, message: str | None = None) -> Done:

@@ -66,7 +66,7 @@ class Stream:
         self._first = 0  # the position of _log[0] in the stream
         self._written = 0  # the position up to which a connection wrote it
         self._overflowed = False
-        self._changed = anyio.Event()
+        self._changed: anyio.Event | None = None  # made by the first to wait
 
     @property
     def end(self) -> int:
@@ -132,11 +132,14 @@ class Stream:
 
     def wake(self) -> None:
         """Wake whoever waits for this stream to change."""
-        self._changed.set()
-        self._changed = anyio.Event()
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = None
 
     async def changed(self) -> None:
         """Wait until the stream changes."""
+        if self._changed is None:
+            self._changed = anyio.Event()
         await self._changed.wait()
 
     def _forget(self, position: int) -> None:

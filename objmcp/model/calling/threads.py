@@ -1,4 +1,5 @@
-"""Where sync tools run: anyio's worker threads, or one dedicated thread.
+"""Where sync tools run: a warm pool's threads (:mod:`~objmcp.model.calling.warmpool`; anyio's
+worker threads on another event loop than asyncio), or one dedicated thread.
 
 A Python thread cannot be stopped. A call cancelled while its thread runs is
 *abandoned*: the caller stops waiting and the thread finishes on its own. The
@@ -27,6 +28,8 @@ import anyio
 import anyio.from_thread
 import anyio.lowlevel
 import anyio.to_thread
+
+from .warmpool import WarmPool
 
 __all__ = ["DEFAULT_LIMIT", "Place", "ThreadRunner"]
 
@@ -69,6 +72,7 @@ class ThreadRunner:
         self._lock = threading.Lock()
         self._abandoned = 0
         self._thread: _SerialThread | None = None
+        self._pool: WarmPool | None = None  # of the loop that last ran a job
         self._places: anyio.CapacityLimiter | None = None  # made on the loop that uses it
         self._unlimited: anyio.CapacityLimiter | None = None
         self.busy = 0
@@ -163,10 +167,16 @@ class ThreadRunner:
                 context = contextvars.copy_context()  # as anyio's worker threads get it
                 return await self._thread.run(lambda: context.run(tracked))
             places, unlimited = self._limiters()
-            async with _held(places, state):
-                return await anyio.to_thread.run_sync(
-                    tracked, abandon_on_cancel=True, limiter=unlimited
-                )
+            await _take_place(places, state)
+            try:
+                pool = self._warm_pool()
+                if pool is None:  # not on asyncio
+                    return await anyio.to_thread.run_sync(
+                        tracked, abandon_on_cancel=True, limiter=unlimited
+                    )
+                return await pool.submit(tracked)
+            finally:
+                _leave_place(places, state)
         except anyio.get_cancelled_exc_class():
             with self._lock:
                 state.cancelled = True
@@ -176,6 +186,21 @@ class ThreadRunner:
             raise
         finally:
             self.busy -= 1
+
+    def _warm_pool(self) -> WarmPool | None:
+        """The warm pool of the running asyncio loop (None on another event loop)."""
+        import asyncio  # loaded by then if a loop of it runs; serving without one needs none
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        pool = self._pool
+        if pool is None or pool.loop is not loop:
+            if pool is not None:
+                pool.close()
+            pool = self._pool = WarmPool(loop, anyio.lowlevel.current_token())
+        return pool
 
     def run_blocking(self, job: Callable[[], T]) -> T:
         """From sync code, run ``job`` where this runner's jobs run and wait for it: on the
@@ -198,6 +223,9 @@ class ThreadRunner:
         if self._thread is not None:
             self._thread.stop()
             self._thread = None
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
 
 class _SerialThread:
@@ -279,14 +307,17 @@ def _on_event_loop() -> bool:
     return True
 
 
-@contextlib.asynccontextmanager
-async def _held(places: anyio.CapacityLimiter, job: Place) -> AsyncIterator[None]:
+async def _take_place(places: anyio.CapacityLimiter, job: Place) -> None:
     """Hold a place for ``job`` (by the job, not the task, so that it can be lent out)."""
-    await places.acquire_on_behalf_of(job)
-    job.held = True
     try:
-        yield
-    finally:
-        job.held = False
-        if not job.paused:
-            places.release_on_behalf_of(job)
+        places.acquire_on_behalf_of_nowait(job)
+    except anyio.WouldBlock:
+        await places.acquire_on_behalf_of(job)
+    job.held = True
+
+
+def _leave_place(places: anyio.CapacityLimiter, job: Place) -> None:
+    """Give back the place :func:`_take_place` took for ``job``, unless it is lent out."""
+    job.held = False
+    if not job.paused:
+        places.release_on_behalf_of(job)
