@@ -31,6 +31,7 @@ from . import jsonrpc as rpc
 from .actions import Action, CacheHint, Send
 from .jsonrpc import Message, ProtocolError, RequestId
 from .revisions import Revision
+from .state import arguments_digest
 
 __all__ = ["Batch", "Call", "CallBook", "answer_call", "id_of", "long_texts"]
 
@@ -70,7 +71,9 @@ class Call:
     capabilities: Mapping[str, Any] = field(default_factory=dict)
     log_level: str | None = None  # modern era: the request's own logLevel
     tool: str = ""  # a tool's name, or "<method> <target>": what a sealed state is bound to
-    digest: str = ""  # modern era: of what a sealed state is bound to (arguments, caller)
+    bound: object = None
+    """Modern era: what a sealed state is bound to (the arguments, and the caller), kept
+    until a state needs its :attr:`digest`; None once the digest was taken."""
     answers: Mapping[str, Any] = field(default_factory=dict)  # modern era: by question key
     rounds: int = 0  # modern era: the rounds of questions answered so far
     expires: float | None = None  # modern era: the first question's deadline, kept
@@ -78,6 +81,19 @@ class Call:
     cache: CacheHint | None = None  # a resource's own caching hint
     caller_key: str | None = None  # its caller's key, when the transport knows (Session.receive)
     task: str | None = None  # 2026-07-28: the task it runs as, once answered with one
+    _digest: str = ""
+
+    @property
+    def digest(self) -> str:
+        """Modern era: the digest of :attr:`bound`, which a sealed state carries."""
+        if not self._digest:
+            self._digest = arguments_digest(self.bound)
+            self.bound = None
+        return self._digest
+
+    @digest.setter
+    def digest(self, digest: str) -> None:
+        self._digest, self.bound = digest, None
 
 
 class CallBook:

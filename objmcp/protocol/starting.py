@@ -51,8 +51,13 @@ def start(
         state = session.questions.retry(call.tool, bound, params)
         asked_level = meta.get(LOG_LEVEL_KEY)
         call.log_level = asked_level if asked_level in LOG_LEVELS else None
-        # taken now, before the method can touch the arguments; a retry's state has it
-        call.digest = state.digest if state is not None else arguments_digest(bound)
+        if state is not None:
+            call.digest = state.digest
+        elif _scalars_only(arguments):  # a copy cannot be touched: digested if need be
+            copied = dict(arguments)
+            call.bound = copied if call.caller_key is None else [call.caller_key, copied]
+        else:  # taken now, before the method can touch what the arguments hold
+            call.digest = arguments_digest(bound)
         if state is not None:
             call.answers, call.expires, call.rounds = state.answers, state.expires, state.rounds
     call_id = session.calls.add(call)
@@ -136,3 +141,11 @@ def client_name(client_info: object) -> str | None:
     """The ``name`` of a ``clientInfo``, when it has a string one."""
     name = client_info.get("name") if isinstance(client_info, dict) else None
     return name if isinstance(name, str) else None
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _scalars_only(arguments: object) -> typing.TypeGuard[dict[str, object]]:
+    """Whether ``arguments`` is an object of JSON scalars only (nothing in it can change)."""
+    return isinstance(arguments, dict) and all(type(v) in _SCALARS for v in arguments.values())

@@ -131,6 +131,7 @@ class Gate:
     ) -> None:
         self.path = path
         self.allowed_hosts = tuple(allowed_hosts) if allowed_hosts is not None else LOCAL_HOSTS
+        self._served: dict[str, bool] = {}  # Host headers seen: whether each is served here
         self.allowed_origins = tuple(allowed_origins) if allowed_origins is not None else ()
         self._token = token.encode() if token is not None else None
         self._verify = verify
@@ -166,9 +167,15 @@ class Gate:
         """421 for a ``Host`` not served here (or malformed), 403 for an ``Origin`` not
         allowed."""
         host = headers.get("host", "")
-        authority = parse_authority(host)
-        served = {host, authority.host, "*"} if authority is not None else set()
-        if not served & set(self.allowed_hosts):
+        served = self._served.get(host)
+        if served is None:
+            authority = parse_authority(host)
+            named = {host, authority.host, "*"} if authority is not None else set()
+            served = bool(named & set(self.allowed_hosts))
+            if len(self._served) >= _HOSTS_KEPT:
+                self._served.clear()
+            self._served[host] = served
+        if not served:
             raise Refusal(421, f"Misdirected Request: host {host!r} is not served here")
         origin = headers.get("origin")
         if origin is None or "*" in self.allowed_origins or origin in self.allowed_origins:
@@ -290,6 +297,10 @@ def caller_of(verdict: object) -> Caller | None:
 # --- the request ------------------------------------------------------------------------------
 
 
+_HOSTS_KEPT = 256
+"""``Host`` values a gate remembers the verdict on (all forgotten when more come)."""
+
+
 def header_map(scope: Scope) -> dict[str, str]:
     """The request's headers by lowercase name (repeated ones joined with commas)."""
     found: dict[str, str] = {}
@@ -337,13 +348,18 @@ def _is_local_origin(origin: str) -> bool:
 
 
 def check_accept(accept: str | None, post: bool) -> None:
+    """406 unless ``accept`` takes what the answer may be: JSON or SSE to a POST (both
+    listed), SSE to a GET."""
+    if not _accepts(accept, post):
+        listed = "application/json and text/event-stream" if post else "text/event-stream"
+        raise Refusal(406, f"Not Acceptable: the Accept header must list {listed}")
+
+
+@functools.lru_cache(maxsize=256)  # clients send the same few, request after request
+def _accepts(accept: str | None, post: bool) -> bool:
     kinds = {part.split(";")[0].strip().lower() for part in (accept or "*/*").split(",")}
-    needed = ["application/json", "text/event-stream"] if post else ["text/event-stream"]
-    for kind in needed:
-        family = kind.split("/")[0] + "/*"
-        if not kinds & {kind, family, "*/*"}:
-            listed = " and ".join(needed)
-            raise Refusal(406, f"Not Acceptable: the Accept header must list {listed}")
+    needed = ("application/json", "text/event-stream") if post else ("text/event-stream",)
+    return all(kinds & {kind, kind.split("/")[0] + "/*", "*/*"} for kind in needed)
 
 
 def check_content_type(headers: Mapping[str, str]) -> None:

@@ -168,8 +168,8 @@ class HttpSession:
 
     def release(self, exchange: Stream) -> None:
         """The POST of ``exchange`` is over: what still comes for it is dropped."""
-        for request_id, held in list(self._exchanges.items()):
-            if held is exchange:
+        for request_id in exchange.ids:
+            if self._exchanges.get(request_id) is exchange:
                 del self._exchanges[request_id]
 
     def _reachable(self) -> bool:

@@ -57,14 +57,8 @@ class _Call(typing.Protocol):
 def attribute_logs(connection: Poster, call: _Call) -> Callable[[], None]:
     """Log records of the current context belong to ``call`` of ``connection`` from now on;
     returns what undoes that."""
-    call_token = _current_call.set(call)
-    connection_token = _current_connection.set(connection)
-
-    def undo() -> None:
-        _current_call.reset(call_token)
-        _current_connection.reset(connection_token)
-
-    return undo
+    token = _current.set((connection, call))
+    return lambda: _current.reset(token)
 
 
 class ThreadCall:
@@ -81,19 +75,15 @@ def attribute_thread_logs(connection: Poster) -> ThreadCall:
     its own; nothing undoes that), and to the call the returned :class:`ThreadCall`
     names: a thread running one call after another sets its ``call_id`` for each."""
     call = ThreadCall()
-    _current_connection.set(connection)
-    _current_call.set(call)
+    _current.set((connection, call))
     return call
 
 
-_current_call: contextvars.ContextVar[_Call | None] = contextvars.ContextVar(
+_current: contextvars.ContextVar[tuple[Poster, _Call] | None] = contextvars.ContextVar(
     "objmcp_call", default=None
 )
-"""The call a log record belongs to (worker threads inherit it from the call's task)."""
-_current_connection: contextvars.ContextVar[Poster | None] = contextvars.ContextVar(
-    "objmcp_connection", default=None
-)
-"""The connection of that call."""
+"""The connection and the call a log record belongs to (worker threads inherit them from
+the call's task)."""
 
 _SYSLOG = sorted(((number, name) for name, number in LOG_LEVELS.items()), reverse=True)
 
@@ -183,9 +173,9 @@ class LogToClient(logging.Handler):
                 message = record.getMessage()
             except Exception:
                 message = str(record.msg)
-        call = _current_call.get()
-        call_id = call.call_id if call is not None else None
-        connection = _current_connection.get() or self.connection
+        current = _current.get()
+        call_id = current[1].call_id if current is not None else None
+        connection = current[0] if current is not None else self.connection
         if connection is None:
             return
         level = _syslog_level(record.levelno)

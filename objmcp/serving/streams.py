@@ -48,6 +48,8 @@ class Stream:
         batch: bool = False,
     ) -> None:
         self.pending = set(ids)
+        self.ids = tuple(self.pending)
+        """The requests the stream answers, answered or not."""
         self.requested = bool(self.pending)
         """Whether the messages the stream answers held a request."""
         self.aliases = dict(aliases or {})

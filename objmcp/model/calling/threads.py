@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import math
+import sys
 import threading
 import typing
 from collections.abc import AsyncIterator, Callable
@@ -189,11 +190,12 @@ class ThreadRunner:
 
     def _warm_pool(self) -> WarmPool | None:
         """The warm pool of the running asyncio loop (None on another event loop)."""
-        import asyncio  # loaded by then if a loop of it runs; serving without one needs none
-
+        asyncio = sys.modules.get("asyncio")  # no asyncio loop runs without it: not loaded here
         try:
-            loop = asyncio.get_running_loop()
+            loop = asyncio.get_running_loop() if asyncio is not None else None
         except RuntimeError:
+            return None
+        if loop is None:
             return None
         pool = self._pool
         if pool is None or pool.loop is not loop:
