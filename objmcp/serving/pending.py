@@ -14,7 +14,6 @@ import contextlib
 import logging
 import math
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import anyio
@@ -24,24 +23,13 @@ from ..protocol import answers, midcall
 from ..protocol.actions import Answer
 from ..protocol.session import Action, Session
 from ..protocol.tasks import handoff
-from .running import STOP, ClientRequest, RunningCall
+from .running import STOP, ClientRequest, RunningCall, Wait
 from .settings import Channel, Settings
 from .tracing import question_span
 
 __all__ = ["Host", "Pending"]
 
 logger = logging.getLogger("objmcp")
-
-
-@dataclass(eq=False)
-class _Waiter:
-    """A call waiting for the client's answer to its request."""
-
-    call: RunningCall
-    answered: anyio.Event = field(default_factory=anyio.Event)
-    result: Mapping[str, Any] | None = None
-    error: dict[str, Any] | None = None
-    released: bool = False
 
 
 class Host(Protocol):
@@ -61,35 +49,42 @@ class Host(Protocol):
 
 
 class Pending:
-    """The calls of one runner waiting for their client's answers."""
+    """The calls of one runner waiting for their client's answers: each call's wait is its
+    own (:attr:`RunningCall.waiting`); these are the indexes the answers find it by."""
 
     def __init__(self, runner: Host) -> None:
         self._runner = runner
-        self._waiters: dict[str, _Waiter] = {}  # handshake era: by the id of our request
-        self._parked: dict[int, _Waiter] = {}  # modern era: by the call id it was parked as
-        self._task_waits: dict[str, anyio.Event] = {}  # 2026-07-28: tasks' calls, by task id
+        self._asking: dict[str, RunningCall] = {}  # handshake era: by the id of our request
+        self._parked: dict[int, RunningCall] = {}  # modern era: by the call id parked as
+        self._in_tasks: dict[str, RunningCall] = {}  # 2026-07-28: tasks' calls, by task id
 
     def answered(self, answer: Answer) -> None:
         """The client answered the request ``answer.ask_id``: its call goes on."""
-        waiting = self._waiters.get(answer.ask_id)
-        if waiting is not None:
-            waiting.result, waiting.error = answer.result, answer.error
-            waiting.answered.set()
+        call = self._asking.get(answer.ask_id)
+        if call is not None and call.waiting is not None:
+            call.waiting.result, call.waiting.error = answer.result, answer.error
+            call.waiting.answered.set()
 
     def task_answered(self, task_id: str) -> None:
         """``tasks/update`` brought answers to the task ``task_id``: its call looks."""
-        event = self._task_waits.get(task_id)
-        if event is not None:
-            event.set()
+        call = self._in_tasks.get(task_id)
+        if call is not None and call.waiting is not None:
+            call.waiting.answered.set()
 
-    def unparked(self, parked_as: int) -> _Waiter | None:
-        """The wait of the call parked as ``parked_as``, taken for its retry; None when it
-        was given up meanwhile."""
+    def unparked(self, parked_as: int) -> RunningCall | None:
+        """The call parked as ``parked_as``, taken for its retry (which :meth:`resumed`
+        then lets go on); None when it was given up meanwhile."""
         return self._parked.pop(parked_as, None)
+
+    @staticmethod
+    def resumed(call: RunningCall) -> None:
+        """The call :meth:`unparked` gave, renumbered as its retry, goes on."""
+        if call.waiting is not None:
+            call.waiting.answered.set()
 
     def parked(self, call: RunningCall) -> bool:
         """Whether ``call`` waits parked for its retry."""
-        return any(waiter.call is call for waiter in self._parked.values())
+        return self._parked.get(call.call_id) is call
 
     async def ask(
         self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
@@ -166,18 +161,20 @@ class Pending:
         try:
             with _clock_stopped(call), anyio.move_on_after(self._runner.settings.park_timeout):
                 async with self._runner.settings.tools.threads.paused(job):
+                    self._in_tasks[task_id] = call
                     while True:
-                        event = self._task_waits[task_id] = anyio.Event()
+                        wait = call.waiting = Wait()
                         with self._runner.lock:
                             given = handoff.task_answers(self._runner.session, task_id, keys)
                         if given is not None:
                             break
-                        await event.wait()
+                        await wait.answered.wait()
         finally:
             waits.count -= 1
+            call.waiting = None
+            self._in_tasks.pop(task_id, None)
             with self._runner.lock:
                 midcall.release_question(self._runner.session, call.call_id)
-        self._task_waits.pop(task_id, None)
         if given is None:
             raise first.unavailable("The task waited too long for its answers (park_timeout)")
         answers = {**call.context.answers, **given}
@@ -191,37 +188,39 @@ class Pending:
             actions, ask_id = midcall.ask(
                 self._runner.session, call.call_id, request.method, request.params
             )
-        waiter = self._waiters[ask_id] = _Waiter(call)
+        wait = call.waiting = Wait()
+        self._asking[ask_id] = call
         self._runner.settings.waits.count += 1
         try:
             with question_span(self._runner.settings.tracer, request.method, ask_id):
                 self._runner.perform(actions)
                 with _clock_stopped(call):
                     async with self._runner.settings.tools.threads.paused(job):
-                        await waiter.answered.wait()
+                        await wait.answered.wait()
         finally:
-            self._waiters.pop(ask_id, None)
+            self._asking.pop(ask_id, None)
+            call.waiting = None
             self._runner.settings.waits.count -= 1
-        self._check_released(waiter, request)
-        if waiter.error is not None:
-            raise request.failed(str(waiter.error.get("message", "no reason given")))
-        return request.read(waiter.result or {})
+        self._check_released(wait, request)
+        if wait.error is not None:
+            raise request.failed(str(wait.error.get("message", "no reason given")))
+        return request.read(wait.result or {})
 
-    def _check_released(self, waiter: _Waiter, request: ClientRequest) -> None:
+    def _check_released(self, wait: Wait, request: ClientRequest) -> None:
         """Raise the error of a wait that ended with no answer."""
-        if waiter.released and self._runner.closing:
+        if wait.released and self._runner.closing:
             raise request.unavailable(
                 "The client closed its input while the call waited for its answer: nobody "
                 "is left to answer"
             )
-        if waiter.released:
+        if wait.released:
             raise request.unavailable("The call ended while it waited for the client")
 
     def _check_room(self, request: ClientRequest) -> None:
         """Refuse a question when too many calls wait for answers already: in this
         connection (``max_waiting``) or in all (``max_waiting_total``)."""
         limit = self._runner.settings.max_waiting
-        if len(self._waiters) >= limit:
+        if len(self._asking) >= limit:
             raise request.unavailable(
                 f"Too many calls of this client wait for its answers: {limit} at most "
                 "(the server's max_waiting); try again when one is answered"
@@ -266,9 +265,10 @@ class Pending:
 
     async def _park(
         self, call: RunningCall, requests: Mapping[str, ClientRequest], job: Place | None
-    ) -> _Waiter:
+    ) -> Wait:
         parked_as = call.call_id
-        waiter = self._parked[parked_as] = _Waiter(call)
+        wait = call.waiting = Wait()
+        self._parked[parked_as] = call
         wire = {key: request.wire() for key, request in requests.items()}
         self._runner.perform(
             self._runner.told(
@@ -280,24 +280,26 @@ class Pending:
         try:
             with anyio.move_on_after(self._runner.settings.park_timeout):
                 async with self._runner.settings.tools.threads.paused(job):
-                    await waiter.answered.wait()
+                    await wait.answered.wait()
         finally:
             waits.count -= 1
+            call.waiting = None
         still_parked = self._parked.pop(parked_as, None) is not None
-        if still_parked and not waiter.answered.is_set():  # no retry came for it in time
+        if still_parked and not wait.answered.is_set():  # no retry came for it in time
             logger.warning("a call to %r waited too long for its answer; dropped", call.tool)
             with self._runner.lock:
                 midcall.unpark(self._runner.session, parked_as)
-            waiter.released = True
+            wait.released = True
             call.cancelled.set()
-        return waiter
+        return wait
 
     def release(self, call: RunningCall | None = None) -> None:
-        """Stop the waits for answers of one call (or of all): they end with an error."""
-        for waiter in [*self._waiters.values(), *self._parked.values()]:
-            if call is None or waiter.call is call:
-                waiter.released = True
-                waiter.answered.set()
+        """Stop the waits for answers of one call (or of all): they end with an error (a
+        task's call waiting for ``tasks/update`` waits on)."""
+        for held in [*self._asking.values(), *self._parked.values()]:
+            if (call is None or held is call) and held.waiting is not None:
+                held.waiting.released = True
+                held.waiting.answered.set()
 
 
 @contextlib.contextmanager

@@ -289,14 +289,14 @@ class Runner:
     def _resume(self, action: Resume) -> bool:
         """Modern era: hand a retry's answers to the call parked for them, if this
         connection still holds it; the call then answers the retry."""
-        waiter = self.pending.unparked(action.parked)
-        if waiter is None:
+        call = self.pending.unparked(action.parked)
+        if call is None:
             return False  # given up meanwhile: the retry runs the method again
-        call, start = waiter.call, action.start
+        start = action.start
         self._running.pop(call.call_id, None)
         call.call_id, call.context = start.call_id, start.context
         self._running[call.call_id] = call
-        waiter.answered.set()
+        self.pending.resumed(call)
         return True
 
     async def _run_call(self, action: StartCall, call: RunningCall) -> None:

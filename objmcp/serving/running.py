@@ -44,7 +44,19 @@ from ..model.calling.threads import Place, ThreadRunner
 from ..protocol.jsonrpc import ProtocolError
 from ..protocol.session import CallContext, Feature
 
-__all__ = ["STOP", "ClientRequest", "Injections", "Reach", "RunningCall", "injections"]
+__all__ = ["STOP", "ClientRequest", "Injections", "Reach", "RunningCall", "Wait", "injections"]
+
+
+@dataclass(eq=False)
+class Wait:
+    """What a call waiting for its client is told when the wait ends: the answer to the
+    request it sent (handshake era), its retry come (a parked call), or answers brought
+    to its task; ``released`` when it ended with none."""
+
+    answered: anyio.Event = field(default_factory=anyio.Event)
+    result: Mapping[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    released: bool = False
 
 
 @dataclass(eq=False)
@@ -76,6 +88,9 @@ class RunningCall:
     """Whether that task is a job (its client has no tasks, and was answered a text)."""
     watcher: anyio.CancelScope | None = None
     """What waits to make the call a task (``task_after``), while it waits."""
+    waiting: Wait | None = None
+    """What the call waits for from its client, while it waits (the runner's
+    :class:`~objmcp.serving.pending.Pending` finds it by the answer's key)."""
 
     def claim(self, keys: Sequence[str | None]) -> list[str]:
         """The keys of the questions about to be asked, each checked unique in the call
