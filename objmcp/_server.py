@@ -12,7 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 import anyio
 
@@ -48,7 +48,7 @@ from .transport.forks import kept_from_children
 from .transport.framing import FrameDecoder, Framing
 from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
 
-__all__ = ["Server"]
+__all__ = ["Server", "ServerOptions"]
 
 logger = logging.getLogger("objmcp")
 
@@ -68,6 +68,29 @@ def _record(name: str, given: RecordT | None, record: type[RecordT]) -> RecordT:
     if not isinstance(given, record):
         raise TypeError(f"{name} takes an objmcp.{record.__name__}(...), not {given!r}")
     return given
+
+
+class ServerOptions(TypedDict, total=False):
+    """The keywords of :class:`Server` besides its name, its target and its streams: what
+    a helper that makes the server for you (``objmcp.testing.connect``) passes on."""
+
+    version: str
+    title: str | None
+    instructions: str | None
+    framing: Framing
+    include: Collection[str] | None
+    exclude: Collection[str] | None
+    tools: Mapping[str, ToolOptions | Mapping[str, Any]] | None
+    resources: Mapping[str, str | ResourceOptions | Mapping[str, Any]] | None
+    prompts: Mapping[str, PromptOptions | Mapping[str, Any]] | Sequence[str] | None
+    hooks: Sequence[Hook]
+    limits: Limits | None
+    waiting: Waiting | None
+    tasks: Tasks | None
+    discovery: Discovery | None
+    objects: Objects | None
+    about: About | None
+    telemetry: Telemetry | None
 
 
 class Server:

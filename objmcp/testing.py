@@ -37,14 +37,14 @@ import logging
 import math
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import anyio
 import anyio.abc
 import anyio.from_thread
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
-from ._server import Server
+from ._server import Server, ServerOptions
 from ._testanswers import CallResult, Handler, ProgressReport, ResponseError, Task, constant
 from ._testclient import Client
 from ._testsync import SyncClient
@@ -54,18 +54,39 @@ from .serving.byte_stream import loop_connection
 from .transport.framing import NEED_DATA, FrameDecoder, encode_frame
 from .transport.stdio import byte_sink, byte_source
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 __all__ = [
     "CallResult",
+    "ConnectOptions",
     "Client",
     "Handler",
     "ProgressReport",
     "ResponseError",
+    "ServerOptions",
     "SyncClient",
     "Task",
     "connect",
     "connect_sync",
     "sdk_transport",
 ]
+
+
+class ConnectOptions(ServerOptions, total=False):
+    """The keywords of :func:`connect` (the client's, and the server's it makes), which
+    :func:`connect_sync` passes on."""
+
+    era: Era | None
+    revision: str | None
+    elicit: Handler | None
+    sample: Handler | None
+    roots: Handler | Sequence[Root | str | Mapping[str, Any]] | None
+    log_level: str | None
+    capabilities: Mapping[str, Any] | None
+    timeout: float | None
+    name: str
+
 
 for _public in (CallResult, Client, ProgressReport, ResponseError, SyncClient, Task):
     _public.__module__ = __name__  # reprs and tracebacks name the public place
@@ -85,7 +106,7 @@ async def connect(
     capabilities: Mapping[str, Any] | None = None,
     timeout: float | None = None,
     name: str = "test",
-    **server_options: Any,
+    **server_options: Unpack[ServerOptions],
 ) -> AsyncIterator[Client]:
     """Serve ``target`` in memory and connect a :class:`Client` to it.
 
@@ -148,7 +169,7 @@ async def connect(
 
 @contextmanager
 def connect_sync(
-    target: object, *, backend: str = "asyncio", **options: Any
+    target: object, *, backend: str = "asyncio", **options: Unpack[ConnectOptions]
 ) -> Iterator[SyncClient]:
     """:func:`connect` for sync tests: the server runs on an event loop in a thread of its
     own (``backend``: ``"asyncio"`` or ``"trio"``); ``options`` are :func:`connect`'s.
@@ -162,7 +183,7 @@ def connect_sync(
 
 @asynccontextmanager
 async def sdk_transport(
-    target: object, *, name: str = "test", **server_options: Any
+    target: object, *, name: str = "test", **server_options: Unpack[ServerOptions]
 ) -> AsyncIterator[tuple[MemoryObjectReceiveStream[Any], MemoryObjectSendStream[Any]]]:
     """A transport for the official ``mcp`` SDK: its ``Client`` connects in memory.
 
@@ -253,7 +274,7 @@ class _PipeWriter(anyio.abc.ByteSendStream):
 
 @asynccontextmanager
 async def _served(
-    target: object, name: str, options: dict[str, Any]
+    target: object, name: str, options: ServerOptions
 ) -> AsyncIterator[
     tuple[
         MemoryObjectSendStream[bytes],
