@@ -59,8 +59,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CallResult",
-    "ConnectOptions",
     "Client",
+    "ConnectOptions",
     "Handler",
     "ProgressReport",
     "ResponseError",

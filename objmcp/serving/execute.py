@@ -30,7 +30,6 @@ from .tracing import ended, span_of
 __all__ = [
     "Finish",
     "call_info",
-    "call_tool",
     "execute",
     "internal_error",
     "read_or_get",
@@ -56,7 +55,16 @@ async def execute(
     with span_of(tracer, start, session_id) as span:
         match start.kind:
             case "tool":
-                result = await call_tool(tools, start, injected)
+                info = call_info(start) if tools.hooks else None
+                try:
+                    result = await tools.acall(
+                        start.tool, start.arguments, injected=injected, info=info
+                    )
+                except Exception as failure:  # acall turns failures into results: last line
+                    logger.exception("calling %r failed inside objmcp", start.tool)
+                    result = ToolResult(
+                        f"Internal error in objmcp: {type(failure).__name__}", None, True
+                    )
                 if span is not None:
                     ended(span, result)
                 return lambda session, call_id: answers.call_finished(session, call_id, result)
@@ -82,18 +90,6 @@ def stopped(start: StartCall, reason: str) -> Finish:
         return lambda session, call_id: answers.call_finished(session, call_id, result)
     error = ProtocolError(rpc.INTERNAL_ERROR, reason)
     return lambda session, call_id: answers.request_finished(session, call_id, None, error)
-
-
-async def call_tool(
-    tools: Toolbox, action: StartCall, injected: Mapping[object, object] | None = None
-) -> ToolResult:
-    """Call the tool an action names; a failure inside objmcp itself is an error result."""
-    info = call_info(action) if tools.hooks else None
-    try:
-        return await tools.acall(action.tool, action.arguments, injected=injected, info=info)
-    except Exception as error:  # acall turns failures into results; this is the last line
-        logger.exception("calling %r failed inside objmcp", action.tool)
-        return ToolResult(f"Internal error in objmcp: {type(error).__name__}", None, True)
 
 
 def call_info(action: StartCall) -> CallInfo:

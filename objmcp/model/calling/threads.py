@@ -168,7 +168,11 @@ class ThreadRunner:
                 context = contextvars.copy_context()  # as anyio's worker threads get it
                 return await self._thread.run(lambda: context.run(tracked))
             places, unlimited = self._limiters()
-            await _take_place(places, state)
+            try:  # a place, by the job (not the task) so that it can be lent out
+                places.acquire_on_behalf_of_nowait(state)
+            except anyio.WouldBlock:
+                await places.acquire_on_behalf_of(state)
+            state.held = True
             try:
                 pool = self._warm_pool()
                 if pool is None:  # not on asyncio
@@ -307,15 +311,6 @@ def _on_event_loop() -> bool:
     except anyio.NoEventLoopError:
         return False
     return True
-
-
-async def _take_place(places: anyio.CapacityLimiter, job: Place) -> None:
-    """Hold a place for ``job`` (by the job, not the task, so that it can be lent out)."""
-    try:
-        places.acquire_on_behalf_of_nowait(job)
-    except anyio.WouldBlock:
-        await places.acquire_on_behalf_of(job)
-    job.held = True
 
 
 def _leave_place(places: anyio.CapacityLimiter, job: Place) -> None:

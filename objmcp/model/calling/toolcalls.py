@@ -42,6 +42,8 @@ def injections(
 ) -> Mapping[object, object] | None:
     """What the injected parameters of a call get, by marker: ``injected``, and the
     ``elicit``, ``progress`` and ``sample`` callables given (``injected`` wins)."""
+    if elicit is None and progress is None and sample is None:
+        return injected
     pairs: tuple[tuple[object, object], ...] = (
         (Elicit, elicit),
         (Progress, progress),
@@ -86,25 +88,30 @@ async def call_from_loop(
     """Call ``tool`` (called ``name``) from the event loop, through ``hooks`` (seeing
     ``info``, made here when not given): a sync one in a worker thread of ``threads``, an
     async one here; on the object of the call when ``owned`` rebinds it."""
+    own = owned is not None and owned.rebinds(tool)
+    if not hooks and not own:  # the common call, in as few awaits as it takes
+        return await run_on_loop(tool, arguments, injected, limits, threads)
     if hooks:
         info = info or CallInfo(name, arguments)
+    if own:
+        assert owned is not None
+        return await call_on_loop(
+            hooks, info, lambda: _on_own_object(tool, arguments, injected, limits, threads, owned)
+        )
     return await call_on_loop(
-        hooks, info, lambda: _run(tool, arguments, injected, limits, threads, owned)
+        hooks, info, lambda: run_on_loop(tool, arguments, injected, limits, threads)
     )
 
 
-async def _run(
+async def _on_own_object(
     tool: Tool,
     arguments: object,
     injected: Mapping[object, object] | None,
     limits: ResultLimits,
     threads: ThreadRunner,
-    owned: OwnObjects | None,
+    owned: OwnObjects,
 ) -> ToolResult:
-    """Run ``tool``, on the object of the call when ``owned`` rebinds it (one that cannot
-    be had is an error result)."""
-    if owned is None or not owned.rebinds(tool):
-        return await run_on_loop(tool, arguments, injected, limits, threads)
+    """Run ``tool`` on the object of the call (one that cannot be had is an error result)."""
     try:
         async with owned.lease(tool, injected) as (own, state):
             return await run_on_loop(own, arguments, injected, limits, threads, state)
