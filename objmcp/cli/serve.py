@@ -21,7 +21,7 @@ import sys
 import typing
 
 from .._exceptions import TargetError
-from .._options import SERVER_RECORDS
+from .._options import OFF, SERVER_RECORDS
 from ..serving.http_options import HTTP_RECORDS
 from .flags import records_from
 from .parser import _HTTP_DEFAULTS
@@ -155,6 +155,20 @@ def http_app_from_environment() -> McpApp[Server]:
     return _make_app(options, state_key=taken.get("OBJMCP_STATE_KEY"))
 
 
+def _tasks_off_across_workers(options: argparse.Namespace, workers: int) -> None:
+    """Answer no call as a task or a job: with ``workers`` processes on one port and no
+    store they share, a task lives in the worker that made it, and the next request for
+    it may reach another, which would answer "Task not found". A start-up line says so."""
+    setattr(options, "tasks.after", OFF)
+    setattr(options, "tasks.max_tasks", 0)
+    setattr(options, "tasks.jobs", False)
+    sys.stderr.write(
+        f"objmcp: tasks and jobs are off with --workers {workers}: a task would live in the "
+        "worker that made it, and a poll may reach another; serve with one worker (or one "
+        "server a port behind a proxy, with route tags) to have them\n"
+    )
+
+
 def _serve_http(options: argparse.Namespace) -> None:
     try:
         import uvicorn
@@ -170,6 +184,7 @@ def _serve_http(options: argparse.Namespace) -> None:
     _check_exposure(options, host, where)
     check_free(host, port)  # before anything says it serves there
     if workers > 1:
+        _tasks_off_across_workers(options, workers)
         # Every worker must open the request states the others seal.
         os.environ.setdefault("OBJMCP_STATE_KEY", secrets.token_hex(32))
         os.environ[_HTTP_RUN] = json.dumps(

@@ -779,3 +779,31 @@ async def test_a_searching_servers_tool_list_is_never_cached_as_public() -> None
     await app.aclose()
     result = listed.json()["result"]
     assert (result["ttlMs"], result["cacheScope"]) == (60_000, "private")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_several_workers_answer_no_call_as_a_task_nobody_else_could_find(workers: int) -> None:
+    # The reproduction: with --workers 2 a slow call answered as a task, and tasks/get for
+    # it landing on the other worker, answered "Task not found". With one worker the same
+    # call is a task; with two, it is answered plainly, and the start-up line says why.
+    options = ["--workers", str(workers), "--task-after", "0.3"]
+    server = HttpServer(*options, command=None, target=f"{WORKERS}:Workers")
+    call = modern("tools/call", 1, name="slow_pid", arguments={"seconds": 1.0})
+    call["params"]["_meta"] = {
+        **MODERN_META,
+        "io.modelcontextprotocol/clientCapabilities": {
+            "extensions": {"io.modelcontextprotocol/tasks": {}}
+        },
+    }
+    try:
+        answered = post(server.url, call, **modern_headers("tools/call", "slow_pid")).json()
+    finally:
+        _, err = server.stop()
+    said = "tasks and jobs are off with --workers 2"
+    if workers == 1:
+        assert answered["result"]["resultType"] == "task", answered
+        assert said not in err
+    else:
+        assert answered["result"]["resultType"] == "complete", answered
+        assert answered["result"]["structuredContent"]["result"] != server.process.pid
+        assert said in err
