@@ -68,6 +68,17 @@ if ! command -v valgrind >/dev/null; then
     echo "valgrind is missing and this is not root: tests/peers/test_bench_instructions.py will say so" >&2
   fi
 fi
+# redis-server (Debian's package) for the shared task store's tests (the tests start their
+# own server on a free port), when missing
+if ! command -v redis-server >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -q redis-server >/dev/null 2>&1 ||
+      (apt-get update -q >/dev/null && apt-get install -y -q redis-server >/dev/null)
+  else
+    echo "redis-server is missing and this is not root: tests/serving/test_shared_tasks.py will say so" >&2
+  fi
+fi
 if [ $# -eq 0 ]; then
   # the real peers from other projects (their clients, the conformance suite, nginx): they
   # wait for npm and the clients' venv; the clients in this venv (the SDK 2.x's

@@ -306,3 +306,49 @@ def node2() -> str:
     _npm_ci(JS2, JS2_CLIENT_PACKAGE)
     _npm_ci(JS2, JS2_TASKS_PACKAGE)
     return node_path
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real Redis (Debian's ``redis-server``, which scripts/test.sh installs) of the test
+    run's own, on 127.0.0.1, nothing kept on disk."""
+    import socket
+    import time
+
+    binary = shutil.which("redis-server") or shutil.which("redis-server", path="/usr/sbin:/sbin")
+    if binary is None:
+        pytest.fail("redis-server is missing: apt-get install redis-server (scripts/test.sh does)")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    folder = tmp_path_factory.mktemp("redis")
+    process = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(folder),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 20
+    while True:
+        assert process.poll() is None, "redis-server stopped at start"
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        assert time.monotonic() < deadline, "redis-server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
