@@ -241,6 +241,10 @@ class Waiting:
             raise TypeError("state_key takes a string or bytes")
 
 
+STORE_SCHEMES = ("redis://", "rediss://", "unix://")
+"""How a shared task store's URL starts."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Tasks:
     """Long calls: tasks (2026-07-28, to a client with the tasks extension) and jobs.
@@ -255,7 +259,9 @@ class Tasks:
     forgotten early and answer as expired ones. ``jobs``: the same call from a client with
     no tasks, in any revision, is answered with a text naming a job, and the tools
     ``job_status``, ``job_result`` and ``job_cancel`` are listed for the model to come back
-    for it (``job_result`` waits ``after`` seconds, 5 when it is None).
+    for it (``job_result`` waits ``after`` seconds, 5 when it is None). ``store``: a Redis
+    URL where tasks' answers are kept, for every process of the deployment to answer
+    ``tasks/get`` for any task (:mod:`objmcp.serving.shared_tasks`; needs ``objmcp[redis]``).
     """
 
     after: float | None = option(
@@ -279,6 +285,16 @@ class Tasks:
         DEFAULT_MAX_TASK_RESULTS,
         Flag("--max-task-results", "characters of the results ended tasks keep, in all", int, "N"),
     )
+    store: str | None = option(
+        None,
+        Flag(
+            "--tasks",
+            "keep tasks' answers in Redis at URL (redis://HOST:PORT/DB), where every process "
+            "of the deployment answers for them (needs objmcp[redis])",
+            str,
+            "URL",
+        ),
+    )
     jobs: bool = option(
         False,
         Flag(
@@ -297,6 +313,12 @@ class Tasks:
                 raise ValueError(f"{name} must be a whole number, 0 or more, not {number!r}")
         if not isinstance(self.jobs, bool):
             raise TypeError(f"jobs takes True or False, not {self.jobs!r}")
+        if self.store is not None and not (
+            isinstance(self.store, str) and self.store.startswith(STORE_SCHEMES)
+        ):
+            raise ValueError(
+                f"store takes a Redis URL ({', '.join(STORE_SCHEMES)}...), not {self.store!r}"
+            )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 import anyio
 
@@ -47,6 +47,9 @@ from .serving.tracing import find_tracer
 from .transport.forks import kept_from_children
 from .transport.framing import FrameDecoder, Framing
 from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is_stdout, plain_fd
+
+if TYPE_CHECKING:
+    from .serving.shared_tasks import SharedTasks
 
 __all__ = ["Server", "ServerOptions"]
 
@@ -193,6 +196,8 @@ class Server:
         when it is off)."""
         self.waits = Waits(waiting.max_waiting_total)
         """The calls waiting for their clients' answers, on every connection."""
+        self.shared_tasks = _shared_tasks(tasks, self.seal.key)
+        """Where tasks' answers are published for every process (``Tasks.store``)."""
         self._tracer: Any | None = _UNKNOWN
         self.input = input
         self.output = output
@@ -272,6 +277,7 @@ class Server:
             park_timeout=self.waiting.park_timeout,
             task_after=self.tasks.after,
             jobs=self.jobs is not None,
+            shared=self.shared_tasks,
             loggers=None if (names := self.telemetry.loggers) is None else tuple(names),
             tracer=self.tracer,
         )
@@ -302,7 +308,11 @@ class Server:
             max_surfaced=self.discovery.max_surfaced,
             extensions=self.extensions,
             tasks=TaskStore(
-                self.tasks.max_tasks, self.tasks.ttl, route=channel.task_route, kept=self.kept_tasks
+                self.tasks.max_tasks,
+                self.tasks.ttl,
+                route=channel.task_route,
+                kept=self.kept_tasks,
+                published=self.shared_tasks is not None and channel.publishes_tasks,
             ),
             jobs=self.jobs,
             keeps_tasks=channel.keeps_tasks,
@@ -411,3 +421,12 @@ class Server:
 
 def _is_notification(message: object) -> bool:
     return isinstance(message, dict) and "id" not in message
+
+
+def _shared_tasks(tasks: Tasks, state_key: bytes) -> SharedTasks | None:
+    """The store ``tasks.store`` names, sealed with ``state_key`` (None: no store)."""
+    if tasks.store is None:
+        return None
+    from .serving.shared_tasks import SharedTasks
+
+    return SharedTasks(tasks.store, state_key, ttl=tasks.ttl, max_tasks=max(1, tasks.max_tasks))

@@ -156,16 +156,27 @@ def http_app_from_environment() -> McpApp[Server]:
 
 
 def _tasks_off_across_workers(options: argparse.Namespace, workers: int) -> None:
-    """Answer no call as a task or a job: with ``workers`` processes on one port and no
-    store they share, a task lives in the worker that made it, and the next request for
-    it may reach another, which would answer "Task not found". A start-up line says so."""
+    """Answer no call as a task nobody else could find: with ``workers`` processes on one
+    port, a task lives in the worker that made it, and the next request for it may reach
+    another, which would answer "Task not found". With no shared store (``--tasks``) no
+    call is a task; jobs, which no store holds yet, are off in any case. A start-up line
+    says so."""
+    shared = getattr(options, "tasks.store", None) is not None
+    if shared and not getattr(options, "tasks.jobs", False):
+        return
+    setattr(options, "tasks.jobs", False)
+    if shared:
+        sys.stderr.write(
+            f"objmcp: jobs are off with --workers {workers}: a job lives in the worker that "
+            "made it, and the shared task store does not hold jobs yet\n"
+        )
+        return
     setattr(options, "tasks.after", OFF)
     setattr(options, "tasks.max_tasks", 0)
-    setattr(options, "tasks.jobs", False)
     sys.stderr.write(
         f"objmcp: tasks and jobs are off with --workers {workers}: a task would live in the "
-        "worker that made it, and a poll may reach another; serve with one worker (or one "
-        "server a port behind a proxy, with route tags) to have them\n"
+        "worker that made it, and a poll may reach another; keep them in Redis with --tasks "
+        "redis://HOST:PORT/0 (objmcp[redis]), or serve with one worker, to have them\n"
     )
 
 

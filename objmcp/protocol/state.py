@@ -66,6 +66,11 @@ class StateSeal:
                 f"A request-state key needs at least 16 bytes (state_key= or {KEY_VARIABLE})"
             )
 
+    @property
+    def key(self) -> bytes:
+        """The key states are sealed with (the deployment's state key)."""
+        return self._key
+
     def seal(self, state: RequestState) -> str:
         """The state as an opaque string for the client to echo."""
         import hashlib

@@ -82,6 +82,7 @@ from .http_sessions import SessionStore
 from .logs import LogToClient
 from .settings import Settings
 from .streams import Reader, Stream
+from .task_sharing import from_store, share_tasks
 from .tracing import with_trace_headers
 
 __all__ = ["LOCAL_HOSTS", "Host", "McpApp"]
@@ -266,6 +267,15 @@ class McpApp(Generic[ServedT]):
         aliases: dict[RequestId, RequestId] = {}
         if modern:
             connection = self.store.modern_connection()
+            shared = self.settings.shared
+            found = (
+                None
+                if shared is None
+                else await from_store(shared, connection.runner, message, caller_key)
+            )
+            if found is not None:  # a task another process holds, as the store has it
+                await respond(send, 200, found, [])
+                return
             message = self._aliases.cancellation(caller_key, message)
             if message is None:  # it names no request of this caller's: nothing to cancel
                 await respond(send, 202, None, [])
@@ -358,14 +368,21 @@ class McpApp(Generic[ServedT]):
         await respond(send, 200, None)
 
     async def _lifespan(self, receive: Receive, send: ASGISend) -> None:
-        while True:
-            event = await receive()
-            if event["type"] == "lifespan.startup":
-                await send({"type": "lifespan.startup.complete"})
-            elif event["type"] == "lifespan.shutdown":
-                await self.aclose()
-                await send({"type": "lifespan.shutdown.complete"})
-                return
+        shared = self.settings.shared
+        async with anyio.create_task_group() as background:
+            while True:
+                event = await receive()
+                if event["type"] == "lifespan.startup":
+                    if shared is not None:  # tasks published for the other processes
+                        background.start_soon(share_tasks, shared, self.store.runners)
+                    await send({"type": "lifespan.startup.complete"})
+                elif event["type"] == "lifespan.shutdown":
+                    background.cancel_scope.cancel()  # the publishing, not the closing below
+                    break
+        await self.aclose()
+        if shared is not None:
+            await shared.aclose()
+        await send({"type": "lifespan.shutdown.complete"})
 
     async def aclose(self) -> None:
         """End every session and close the served object (the ASGI server's shutdown

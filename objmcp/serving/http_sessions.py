@@ -223,12 +223,17 @@ class SessionStore:
         self._next_sweep = time.monotonic()
         self._modern: HttpSession | None = None
 
+    def runners(self) -> list[Runner]:
+        """The runners of every connection open: the modern era's and each session's."""
+        found = [session.runner for session in self.sessions.values()]
+        return found if self._modern is None else [self._modern.runner, *found]
+
     def modern_connection(self) -> HttpSession:
         """The one connection of every modern-era request: a call parked by one request
         is there for the retry, whichever request brings it."""
         if self._modern is None:
             # task ids say their process
-            channel = Channel(in_session=False, task_route=self.route)
+            channel = Channel(in_session=False, task_route=self.route, publishes_tasks=True)
             self._modern = HttpSession(self.settings, channel=channel)
             self.settings.hub.join(self._modern.runner)
         return self._modern
@@ -260,7 +265,8 @@ class SessionStore:
             session_id = secrets.token_urlsafe(24)
             if self.route is not None:
                 session_id = f"{self.route}.{session_id}"
-            connection = HttpSession(self.settings, caller_key, Channel(session_id=session_id))
+            channel = Channel(session_id=session_id, publishes_tasks=True)
+            connection = HttpSession(self.settings, caller_key, channel)
             self.sessions[session_id] = connection
             self.settings.hub.join(connection.runner)
             return connection

@@ -18,6 +18,7 @@ from ..transport.framing import DEFAULT_MAX_FRAME, Framing
 if TYPE_CHECKING:  # the options are read before what serves is imported
     from ..model.calling.toolbox import Toolbox
     from ..protocol.session import Action, Session
+    from .shared_tasks import SharedTasks
 
 __all__ = [
     "DEFAULT_MAX_WAITING",
@@ -113,6 +114,9 @@ class Channel:
     reachable: Callable[[], bool] = _always
     """Whether a message related to no request reaches the client now (always on stdio;
     over HTTP, while the session's GET stream is open)."""
+    publishes_tasks: bool = False
+    """Whether its tasks are published to the server's shared task store, when it has one
+    (an HTTP app's lasting connections, whose app publishes them)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -136,6 +140,9 @@ class Settings:
     """2026-07-28: seconds after which a call still running is answered as a task, to a
     client with the tasks extension (None: only tools that say ``task=``)."""
     jobs: bool = False
+    shared: SharedTasks | None = None
+    """Where tasks' answers are published for every process of the deployment (None:
+    they stay in this process)."""
     """Jobs: such a call from a client with no tasks is answered with a text naming a job
     (:mod:`objmcp.protocol.tasks.jobs`)."""
     loggers: tuple[str, ...] | None = None

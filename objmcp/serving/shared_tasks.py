@@ -126,7 +126,9 @@ class SharedTasks:
         self._redis: Redis = Redis.from_url(url)
         self._seal = TaskSeal(state_key)
         self._caller_salt = hmac.new(state_key, b"objmcp task callers v1", hashlib.sha256)
-        self._ttl, self._max_tasks, self._lease, self._prefix = ttl, max_tasks, lease, prefix
+        self._ttl, self._max_tasks, self._prefix = ttl, max_tasks, prefix
+        self.lease = lease
+        """Seconds this process's lease lasts unless renewed."""
 
     async def aclose(self) -> None:
         """Close the connections to Redis (the lease is left to run out)."""
@@ -134,7 +136,7 @@ class SharedTasks:
 
     async def renew(self) -> None:
         """This process lives: its lease lasts ``lease`` seconds more."""
-        await self._redis.set(self._lease_key(self.owner), b"1", px=int(self._lease * 1000))
+        await self._redis.set(self._lease_key(self.owner), b"1", px=int(self.lease * 1000))
 
     async def publish(self, task_id: str, caller_key: str | None, body: Mapping[str, Any]) -> None:
         """The task ``task_id`` of ``caller_key`` now stands as ``body`` (what

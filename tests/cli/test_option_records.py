@@ -78,6 +78,11 @@ def value_for(flag: Flag, field: dataclasses.Field[Any]) -> st.SearchStrategy[An
         return st.text("abcXYZ019_-", min_size=1, max_size=8)
     if flag.name == "--jwt-key":
         return st.nothing()
+    if flag.name == "--tasks":
+        ports = st.integers(1, 65535)
+        return st.builds(
+            lambda port, db: f"redis://127.0.0.1:{port}/{db}", ports, st.integers(0, 15)
+        )
     return st.text("abcdef:/.", min_size=1, max_size=10)
 
 
@@ -123,6 +128,7 @@ def test_what_a_child_is_given_makes_the_same_records(data: st.DataObject) -> No
         (lambda: objmcp.Limits(concurrency="many"), "concurrency"),  # type: ignore[arg-type]
         (lambda: objmcp.Tasks(after=0), "after"),
         (lambda: objmcp.Tasks(max_tasks=-1), "max_tasks"),
+        (lambda: objmcp.Tasks(store="http://127.0.0.1:6379"), "store"),
         (lambda: objmcp.Discovery(mode="always"), "discovery"),  # type: ignore[arg-type]
         (lambda: objmcp.Objects(per="thread"), "per"),  # type: ignore[arg-type]
         (lambda: objmcp.Objects(idle=0), "idle"),

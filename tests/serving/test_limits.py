@@ -138,8 +138,8 @@ def test_a_call_over_call_timeout_is_stopped_and_answered_with_an_error(tmp_path
     spun = server.request(call(2, "spin"))
     assert spun["result"]["isError"] is True and "call_timeout" in text(spun), spun
     # a sync call cannot be stopped from outside: its flag was set, and it stopped itself
-    deadline = time.monotonic() + 10
-    while not trace.exists() and time.monotonic() < deadline:
+    deadline = time.monotonic() + 10  # the file is made when opened, its line written after
+    while not (trace.exists() and trace.read_text()) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert trace.read_text() == "spin stopped\n"
     # the clock stops while the user is asked: a slow answer is no timeout

@@ -111,6 +111,7 @@ class TaskStore:
         poll_interval: float = DEFAULT_POLL_INTERVAL,
         route: str | None = None,
         kept: KeptTasks | None = None,
+        published: bool = False,
     ) -> None:
         if limit < 0 or keep <= 0 or poll_interval <= 0:
             raise ValueError(
@@ -123,6 +124,19 @@ class TaskStore:
         self._ended: dict[str, None] = {}  # ended, oldest first
         self._live = Shares(limit)
         self._closed = False
+        self.published = published
+        """Whether the tasks are published to a store shared by several processes: then
+        the ids of those changed are kept for :meth:`take_changed`."""
+        self.changed: dict[str, None] = {}
+
+    def _touched(self, task_id: str) -> None:
+        if self.published:
+            self.changed[task_id] = None
+
+    def take_changed(self) -> list[Task]:
+        """The tasks changed since the last call, each once, oldest change first."""
+        ids, self.changed = self.changed, {}
+        return [task for task_id in ids if (task := self._tasks.get(task_id)) is not None]
 
     def __len__(self) -> int:
         return len(self._tasks)
@@ -153,6 +167,7 @@ class TaskStore:
             task_id = f"{self.route}.{task_id}"
         task = self._tasks[task_id] = Task(task_id, call_id, caller_key, now, now)
         self._live.take(caller_key)
+        self._touched(task_id)
         return task
 
     def find(self, task_id: object, caller_key: str | None, now: float) -> Task | None:
@@ -192,6 +207,7 @@ class TaskStore:
         self._live.give(task.caller_key)
         self._ended[task.task_id] = None
         task.size = TASK_OVERHEAD + size_of(result) + size_of(error)
+        self._touched(task.task_id)
         if not self._closed:
             self.kept.keep(self, task, now)
         return True
@@ -205,6 +221,7 @@ class TaskStore:
         if not self.end(task, "failed", now, error=error):
             return False
         task.message = message
+        self._touched(task.task_id)
         return True
 
     def ask(self, task: Task, questions: Mapping[str, dict[str, Any]], now: float) -> None:
@@ -218,6 +235,7 @@ class TaskStore:
                 task.questions[key] = question
         if task.questions:
             task.status, task.updated = "input_required", now
+        self._touched(task.task_id)
 
     def answer(self, task: Task, responses: Mapping[str, Any], now: float) -> bool:
         """Record the answers to outstanding questions (others are ignored); whether all
@@ -230,6 +248,7 @@ class TaskStore:
             return False
         if not task.questions and task.status == "input_required":
             task.status, task.updated = "working", now
+        self._touched(task.task_id)
         return not task.questions
 
     def take_answers(self, task: Task, keys: set[str]) -> dict[str, Any]:
@@ -240,6 +259,7 @@ class TaskStore:
         """The call's latest progress message becomes the task's ``statusMessage``."""
         if not task.ended:
             task.message, task.updated = message, now
+            self._touched(task.task_id)
 
     def expire(self, now: float) -> None:
         """Forget the ended tasks whose time is up."""
