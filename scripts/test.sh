@@ -58,27 +58,22 @@ lint_log=$(mktemp)
   .venv/bin/mypy
 ) >"$lint_log" 2>&1 &
 lint_pid=$!
-# valgrind (Debian's package) for tests/peers/test_bench_instructions.py, when missing
-if ! command -v valgrind >/dev/null; then
+# Debian's packages some tests run, installed when missing (as root): debian_package PACKAGE
+# COMMAND TESTS installs PACKAGE unless COMMAND is found, or says TESTS will report it
+debian_package() {
+  if command -v "$2" >/dev/null || [ -x "/usr/sbin/$2" ]; then return; fi
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -q valgrind >/dev/null 2>&1 ||
-      (apt-get update -q >/dev/null && apt-get install -y -q valgrind >/dev/null)
+    apt-get install -y -q "$1" >/dev/null 2>&1 ||
+      (apt-get update -q >/dev/null && apt-get install -y -q "$1" >/dev/null)
   else
-    echo "valgrind is missing and this is not root: tests/peers/test_bench_instructions.py will say so" >&2
+    echo "$2 is missing and this is not root: $3 will say so" >&2
   fi
-fi
-# redis-server (Debian's package) for the shared task store's tests (the tests start their
-# own server on a free port), when missing
-if ! command -v redis-server >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -q redis-server >/dev/null 2>&1 ||
-      (apt-get update -q >/dev/null && apt-get install -y -q redis-server >/dev/null)
-  else
-    echo "redis-server is missing and this is not root: tests/serving/test_shared_tasks.py will say so" >&2
-  fi
-fi
+}
+# valgrind for tests/peers/test_bench_instructions.py; redis-server for the shared task
+# store's tests (they start their own server on a free port)
+debian_package valgrind valgrind tests/peers/test_bench_instructions.py
+debian_package redis-server redis-server "tests/serving/test_shared_tasks*.py"
 if [ $# -eq 0 ]; then
   # the real peers from other projects (their clients, the conformance suite, nginx): they
   # wait for npm and the clients' venv; the clients in this venv (the SDK 2.x's
@@ -116,16 +111,8 @@ if [ $# -eq 0 ]; then
     >"${logs[2]}" 2>&1 &
   pids+=($!)
 fi
-# nginx (Debian's package) for tests/peers/test_nginx.py, when missing
-if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -q nginx-light >/dev/null 2>&1 ||
-      (apt-get update -q >/dev/null && apt-get install -y -q nginx-light >/dev/null)
-  else
-    echo "nginx is missing and this is not root: tests/peers/test_nginx.py will say so" >&2
-  fi
-fi
+# nginx for tests/peers/test_nginx.py
+debian_package nginx-light nginx tests/peers/test_nginx.py
 for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log" \
   "ruff or mypy:$lint_pid:$lint_log"; do
   IFS=: read -r what pid log <<<"$job"
