@@ -26,7 +26,7 @@ import contextlib
 import logging
 import threading
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import anyio
 import anyio.abc
@@ -60,6 +60,9 @@ from .pending import Pending
 from .running import ClientRequest, RunningCall, injections
 from .settings import Channel, Settings
 from .tracing import answered, request_started
+
+if TYPE_CHECKING:
+    from .shared_tasks import SharedTasks
 
 __all__ = ["Runner", "Lane", "task_delay"]
 
@@ -400,7 +403,21 @@ class Runner:
                 actions, task_id = make(self.session, call.call_id)
             if task_id is not None:
                 call.task_id, call.job = task_id, job
+                shared = self.settings.shared
+                if shared is not None and not job and self.session.tasks.published:
+                    await self._published_first(shared)
             self.perform(actions)
+
+    async def _published_first(self, shared: SharedTasks) -> None:
+        """Put a new task in the shared store before its id reaches the client, whose
+        next request may reach another process (a failure of Redis is logged: the task
+        goes on, published when Redis is back)."""
+        from .task_sharing import publish_changed
+
+        try:
+            await publish_changed(shared, self)
+        except Exception as error:
+            logger.warning("the shared task store failed (%s); the task is published later", error)
 
     async def _wait_for_job(self, action: WaitForJob) -> None:
         """Hold a ``job_result`` request until its job ends or its wait is over (or the

@@ -10,21 +10,25 @@ calls never wait for the store.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import typing
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
 from ..protocol import jsonrpc as rpc
 from ..protocol.modern import complete, meta_of, modern_revision
 from ..protocol.tasks.extension import TASKS
-from .runner import Runner
 from .shared_tasks import SharedTasks
 
-__all__ = ["PUBLISH_EVERY", "from_store", "share_tasks"]
+if TYPE_CHECKING:
+    from ..protocol.session import Session
+
+
+__all__ = ["PUBLISH_EVERY", "Holder", "from_store", "publish_changed", "share_tasks"]
 
 logger = logging.getLogger("objmcp")
 
@@ -32,7 +36,21 @@ PUBLISH_EVERY = 0.05
 """Seconds between two looks for tasks changed: how late another process may see a change."""
 
 
-async def share_tasks(shared: SharedTasks, runners: Callable[[], Iterable[Runner]]) -> None:
+class Holder(typing.Protocol):
+    """What holds a session's tasks (a :class:`~objmcp.serving.runner.Runner`)."""
+
+    @property
+    def lock(self) -> contextlib.AbstractContextManager[Any]:
+        """What guards the session."""
+        ...
+
+    @property
+    def session(self) -> Session:
+        """The session, whose tasks are published."""
+        ...
+
+
+async def share_tasks(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
     """Publish the tasks the sessions of ``runners()`` change, and keep this process's
     lease, until cancelled."""
     renewed = -math.inf
@@ -44,8 +62,7 @@ async def share_tasks(shared: SharedTasks, runners: Callable[[], Iterable[Runner
                 await shared.renew()
                 renewed = now
             for runner in list(runners()):
-                for task_id, caller_key, body in _changed(runner):
-                    await shared.publish(task_id, caller_key, body)
+                await publish_changed(shared, runner)
             failing = False
         except Exception as error:  # Redis away: said once, tried again
             if not failing:
@@ -54,17 +71,25 @@ async def share_tasks(shared: SharedTasks, runners: Callable[[], Iterable[Runner
         await anyio.sleep(PUBLISH_EVERY)
 
 
-def _changed(runner: Runner) -> list[tuple[str, str | None, dict[str, Any]]]:
-    """The tasks ``runner``'s session changed since the last look, as ``tasks/get``
-    would answer them."""
+async def publish_changed(shared: SharedTasks, runner: Holder) -> None:
+    """Publish the tasks ``runner``'s session changed since the last look, as
+    ``tasks/get`` would answer them; those not published when Redis fails are looked at
+    again next time."""
     with runner.lock:
         store = runner.session.tasks
-        changed = store.take_changed()
-        return [(t.task_id, t.caller_key, store.wire(t, True)) for t in changed if not t.core]
+        changed = [t for t in store.take_changed() if not t.core]
+        bodies = [(t.task_id, t.caller_key, store.wire(t, True)) for t in changed]
+    for done, (task_id, caller_key, body) in enumerate(bodies):
+        try:
+            await shared.publish(task_id, caller_key, body)
+        except BaseException:
+            with runner.lock:  # this one and the rest, for the next look
+                store.changed.update(dict.fromkeys(t for t, _, _ in bodies[done:]))
+            raise
 
 
 async def from_store(
-    shared: SharedTasks, runner: Runner, message: object, caller_key: str | None
+    shared: SharedTasks, runner: Holder, message: object, caller_key: str | None
 ) -> dict[str, Any] | None:
     """The response to a 2026-07-28 ``tasks/get`` for a task this process does not hold,
     from the store; None when the message is no such request, or the store has no such
