@@ -195,13 +195,8 @@ class SharedTasks:
         """``task``, failed because its process's lease ran out (published so)."""
         now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         body = {**task.body, "status": "failed", "statusMessage": LOST, "lastUpdatedAt": now}
-        lost = StoredTask(task.task_id, body, task.caller_key, task.owner)
-        record = {"caller": task.caller_key, "owner": task.owner, "body": body}
-        sealed = self._seal.seal(task.task_id, record)
-        await self._redis.set(self._task_key(task.task_id), sealed, px=int(self._ttl * 1000))
-        await self._redis.zrem(self._working_list(task.caller_key), task.task_id)
-        await self._redis.zadd(self._ended_list(task.caller_key), {task.task_id: time.time()})
-        return lost
+        await self.publish(task.task_id, task.caller_key, body)  # ended: whoever published it
+        return StoredTask(task.task_id, body, task.caller_key, task.owner)
 
     async def _forget_beyond(self, caller_key: str | None) -> None:
         """Forget ``caller_key``'s oldest ended tasks beyond ``max_tasks``."""

@@ -21,7 +21,7 @@ import anyio
 
 from ..protocol import jsonrpc as rpc
 from ..protocol.modern import complete, meta_of, modern_revision
-from ..protocol.tasks.extension import TASKS
+from ..protocol.tasks.extension_methods import declares_tasks
 from .shared_tasks import SharedTasks
 
 if TYPE_CHECKING:
@@ -107,8 +107,7 @@ async def from_store(
         revision, capabilities = modern_revision(meta_of(params))
     except rpc.ProtocolError:
         return None  # the session says what is wrong with it
-    extensions = capabilities.get("extensions")
-    if not (isinstance(extensions, dict) and isinstance(extensions.get(TASKS), dict)):
+    if not declares_tasks(capabilities):
         return None  # -32021, from the session
     with runner.lock:
         if runner.session.tasks.by_id(task_id) is not None:

@@ -33,6 +33,7 @@ __all__ = [
     "asks",
     "check_required",
     "completed",
+    "declares_tasks",
     "failed",
     "handle",
     "owned",
@@ -69,7 +70,7 @@ _REQUIRED: dict[str, Any] = {"extensions": {TASKS: {}}}
 def check_required(session: Session, call: Call, tool: str) -> None:
     """Refuse (-32021) a call to a tool that always runs as a task, from a 2026-07-28
     request that did not declare the tasks extension."""
-    if call.revision.era != "modern" or _declares(call.capabilities):
+    if call.revision.era != "modern" or declares_tasks(call.capabilities):
         return
     raise rpc.missing_capability(
         _REQUIRED,
@@ -88,7 +89,7 @@ def handle(
     actions: list[Action],
 ) -> Message:
     """Answer ``tasks/get``, ``tasks/update`` or ``tasks/cancel``."""
-    if not _declares(capabilities):
+    if not declares_tasks(capabilities):
         raise rpc.missing_capability(
             _REQUIRED,
             f"Missing required client capability: {method} needs the extension {TASKS} "
@@ -177,7 +178,7 @@ def owned(
     did not declare the extension, is refused (-32021)."""
     if revision.era != "modern" or TASKS not in extensions:
         return None
-    if isinstance(requested, dict) and task_ids_in(requested) and not _declares(capabilities):
+    if isinstance(requested, dict) and task_ids_in(requested) and not declares_tasks(capabilities):
         raise rpc.missing_capability(
             _REQUIRED,
             f"Missing required client capability: notifications of tasks need the "
@@ -216,6 +217,7 @@ def _task(session: Session, params: dict[str, Any], method: str) -> Task:
     return task
 
 
-def _declares(capabilities: Mapping[str, Any]) -> bool:
+def declares_tasks(capabilities: Mapping[str, Any]) -> bool:
+    """Whether a request's client capabilities declare the tasks extension."""
     extensions = capabilities.get("extensions")
     return isinstance(extensions, dict) and isinstance(extensions.get(TASKS), dict)
