@@ -8,10 +8,13 @@ task's id bound in: Redis holds no result, question or caller key in the clear, 
 record moved to another id, or changed, opens as nothing.
 
 A process that holds running tasks keeps a *lease* in Redis, renewed while it lives
-(:meth:`SharedTasks.renew`). A task still working whose process's lease has run out is
-fetched as ``failed``, saying so: never "working" forever, never "not found". An ended
-task is kept ``ttl`` seconds (Redis expires it); a caller keeps at most ``max_tasks``
-ended tasks, the oldest forgotten first.
+(:meth:`SharedTasks.renew`), and an *inbox*: another process that is asked to answer or
+cancel one of its tasks forwards the request there (:meth:`~SharedTasks.forward`), and
+the holder takes it (:meth:`~SharedTasks.takes`) and replies
+(:meth:`~SharedTasks.replies`), both sealed as the records are. A task still working
+whose process's lease has run out is fetched as ``failed``, saying so: never "working"
+forever, never "not found". An ended task is kept ``ttl`` seconds (Redis expires it); a
+caller keeps at most ``max_tasks`` ended tasks, the oldest forgotten first.
 
 Needs the ``redis`` extra (``redis``, ``cryptography``), on asyncio.
 """
@@ -33,7 +36,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from redis.asyncio import Redis
 
-__all__ = ["DEFAULT_LEASE", "LOST", "SharedTasks", "StoredTask", "TaskSeal"]
+__all__ = [
+    "DEFAULT_LEASE",
+    "FORWARD_WAIT",
+    "LOST",
+    "Forwarded",
+    "SharedTasks",
+    "StoredTask",
+    "TaskSeal",
+]
 
 logger = logging.getLogger("objmcp")
 
@@ -46,6 +57,9 @@ LOST = (
     "store ran out): the task failed"
 )
 """The status message of a task whose process's lease ran out."""
+
+FORWARD_WAIT = 10.0
+"""Seconds a request forwarded to the process holding its task waits for the reply."""
 
 _ENDED = frozenset({"completed", "failed", "cancelled"})
 _KEPT_WHILE_WORKING = 24 * 3600.0  # a working task's record outlives any lease it needs
@@ -65,6 +79,16 @@ class StoredTask:
     def ended(self) -> bool:
         """Whether the task reached a final status."""
         return self.body.get("status") in _ENDED
+
+
+@dataclass(frozen=True)
+class Forwarded:
+    """A request another process forwarded to this one, which holds its task: the
+    JSON-RPC ``message``, its caller's key, and where the reply goes."""
+
+    message: dict[str, Any]
+    caller_key: str | None
+    reply_to: str
 
 
 class TaskSeal:
@@ -191,6 +215,52 @@ class SharedTasks:
                 found.append(task)
         return found
 
+    async def forward(
+        self,
+        owner: str,
+        message: Mapping[str, Any],
+        caller_key: str | None,
+        wait: float = FORWARD_WAIT,
+    ) -> dict[str, Any] | None:
+        """Hand ``message``, a request of ``caller_key`` about a task ``owner`` holds, to
+        that process and give back its response; None when none came within ``wait``
+        seconds."""
+        reply_to = self._key("reply", base64.urlsafe_b64encode(os.urandom(12)).decode())
+        inbox = self._key("inbox", owner)
+        record = {"message": dict(message), "caller": caller_key, "reply": reply_to}
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.rpush(inbox, self._seal.seal(inbox, record))
+            pipe.pexpire(inbox, int(max(wait, self.lease) * 1000))
+            await pipe.execute()
+        got = await self._redis.blpop([reply_to], timeout=wait)
+        if got is None:
+            return None
+        return self._seal.open(reply_to, typing.cast("bytes", got[1]))
+
+    async def takes(self, wait: float) -> Forwarded | None:
+        """The next request forwarded to this process, waiting up to ``wait`` seconds
+        (None when none came, or it does not open)."""
+        inbox = self._key("inbox", self.owner)
+        got = await self._redis.blpop([inbox], timeout=wait)
+        if got is None:
+            return None
+        record = self._seal.open(inbox, typing.cast("bytes", got[1]))
+        if record is None or not isinstance(record.get("message"), dict):
+            logger.warning("a request forwarded to this process does not open: ignored")
+            return None
+        caller = record.get("caller")
+        return Forwarded(
+            record["message"], caller if isinstance(caller, str) else None, str(record.get("reply"))
+        )
+
+    async def replies(self, forwarded: Forwarded, response: Mapping[str, Any]) -> None:
+        """Give ``response`` to the process that forwarded ``forwarded``."""
+        key = forwarded.reply_to
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.rpush(key, self._seal.seal(key, dict(response)))
+            pipe.pexpire(key, int(FORWARD_WAIT * 1000))
+            await pipe.execute()
+
     async def _lost(self, task: StoredTask) -> StoredTask:
         """``task``, failed because its process's lease ran out (published so)."""
         now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -207,6 +277,9 @@ class SharedTasks:
                 "list[tuple[bytes, float]]", await self._redis.zpopmin(listed, extra)
             ):
                 await self._redis.delete(self._task_key(raw.decode()))
+
+    def _key(self, kind: str, name: str) -> str:
+        return f"{self._prefix}:{kind}:{name}"
 
     def _task_key(self, task_id: str) -> str:
         return f"{self._prefix}:task:{task_id}"

@@ -1,11 +1,13 @@
 """An HTTP app's side of a shared task store (:mod:`objmcp.serving.shared_tasks`): its
-tasks published as they change, its lease renewed, and ``tasks/get`` answered from the
-store for a task another process holds.
+tasks published as they change, its lease renewed, ``tasks/get`` answered from the store
+for a task another process holds, and ``tasks/update`` and ``tasks/cancel`` forwarded to
+that process.
 
 :func:`share_tasks` runs for the app's life (its ASGI lifespan). Every
 :data:`PUBLISH_EVERY` seconds it takes the tasks each session changed and publishes what
-``tasks/get`` would answer for them. A failure of Redis is logged and tried again: plain
-calls never wait for the store.
+``tasks/get`` would answer for them; meanwhile it answers the requests other processes
+forward to this one. A failure of Redis is logged and tried again: plain calls never
+wait for the store.
 """
 
 from __future__ import annotations
@@ -13,22 +15,32 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
+import secrets
 import typing
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import anyio
 
+from ..model.calling.caller import Caller
 from ..protocol import jsonrpc as rpc
+from ..protocol.actions import Action, Send
 from ..protocol.modern import complete, meta_of, modern_revision
-from ..protocol.tasks.extension_methods import declares_tasks
-from .shared_tasks import SharedTasks
+from ..protocol.tasks.extension_methods import METHODS, declares_tasks
+from .shared_tasks import Forwarded, SharedTasks
 
 if TYPE_CHECKING:
     from ..protocol.session import Session
 
 
-__all__ = ["PUBLISH_EVERY", "Holder", "from_store", "publish_changed", "share_tasks"]
+__all__ = [
+    "PUBLISH_EVERY",
+    "Holder",
+    "answer_forwarded",
+    "from_store",
+    "publish_changed",
+    "share_tasks",
+]
 
 logger = logging.getLogger("objmcp")
 
@@ -49,10 +61,24 @@ class Holder(typing.Protocol):
         """The session, whose tasks are published."""
         ...
 
+    def handle(self, message: object, caller: Caller | None = None) -> list[Action]:
+        """What the session says of ``message``."""
+        ...
+
+    def perform(self, actions: list[Action]) -> None:
+        """Carry out what the session said."""
+        ...
+
 
 async def share_tasks(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
-    """Publish the tasks the sessions of ``runners()`` change, and keep this process's
-    lease, until cancelled."""
+    """Publish the tasks the sessions of ``runners()`` change, keep this process's lease,
+    and answer the requests forwarded to it, until cancelled."""
+    async with anyio.create_task_group() as both:
+        both.start_soon(_answer_forwarded, shared, runners)
+        await _publish(shared, runners)
+
+
+async def _publish(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
     renewed = -math.inf
     failing = False
     while True:
@@ -88,13 +114,74 @@ async def publish_changed(shared: SharedTasks, runner: Holder) -> None:
             raise
 
 
+async def _answer_forwarded(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
+    failing = False
+    while True:
+        try:
+            forwarded = await shared.takes(wait=1.0)
+            if forwarded is not None:
+                await shared.replies(
+                    forwarded, await answer_forwarded(shared, runners(), forwarded)
+                )
+            failing = False
+        except Exception as error:  # Redis away: said once, tried again
+            if not failing:
+                logger.warning("the shared task store failed (%s); trying again", error)
+            failing = True
+            await anyio.sleep(PUBLISH_EVERY)
+
+
+async def answer_forwarded(
+    shared: SharedTasks, runners: Iterable[Holder], forwarded: Forwarded
+) -> dict[str, Any]:
+    """The response of the session holding the task of ``forwarded`` (a ``tasks/update``
+    or ``tasks/cancel`` another process took), what it says besides carried out and its
+    change published; the spec's unknown task when no session here holds it."""
+    message = forwarded.message
+    params = message.get("params")
+    task_id = params.get("taskId") if isinstance(params, dict) else None
+    holder = next(
+        (r for r in runners if isinstance(task_id, str) and r.session.tasks.by_id(task_id)), None
+    )
+    request_id = message.get("id")
+    if holder is None or not rpc.is_request_id(request_id):
+        return _unknown(typing.cast("rpc.RequestId", request_id), task_id)
+    key = forwarded.caller_key
+    actions = holder.handle(message, None if key is None else Caller(key=key))
+    answer: dict[str, Any] | None = None
+    rest = []
+    for action in actions:
+        if isinstance(action, Send) and _answers(action.message, message["id"]):
+            answer = typing.cast("dict[str, Any]", action.message)
+        else:
+            rest.append(action)
+    holder.perform(rest)
+    await publish_changed(shared, holder)
+    if answer is None:  # every request is answered; this one had better be too
+        return rpc.error_response(request_id, rpc.INTERNAL_ERROR, "Internal error: no answer")
+    return answer
+
+
+def _answers(message: object, request_id: rpc.RequestId) -> bool:
+    return isinstance(message, dict) and "method" not in message and message.get("id") == request_id
+
+
+def _unknown(request_id: rpc.RequestId, task_id: object) -> dict[str, Any]:
+    return rpc.error_response(
+        request_id,
+        rpc.INVALID_PARAMS,
+        f"Failed to retrieve task: Task not found ({task_id!r} is unknown, or has expired)",
+    )
+
+
 async def from_store(
     shared: SharedTasks, runner: Holder, message: object, caller_key: str | None
 ) -> dict[str, Any] | None:
-    """The response to a 2026-07-28 ``tasks/get`` for a task this process does not hold,
-    from the store; None when the message is no such request, or the store has no such
-    task for this caller (the session then answers as it would)."""
-    if not isinstance(message, dict) or message.get("method") != "tasks/get":
+    """The response to a 2026-07-28 ``tasks/get``, ``tasks/update`` or ``tasks/cancel``
+    for a task this process does not hold: ``tasks/get`` from the store, the others from
+    the process that holds it (forwarded); None when the message is no such request, or
+    the store has no such task for this caller (the session then answers as it would)."""
+    if not isinstance(message, dict) or message.get("method") not in METHODS:
         return None
     params = message.get("params")
     task_id = params.get("taskId") if isinstance(params, dict) else None
@@ -120,5 +207,25 @@ async def from_store(
         return None
     if found is None:
         return None
-    answer = complete(found.body, revision, info, cache, None)
-    return rpc.result_response(typing.cast("rpc.RequestId", request_id), answer)
+    request_id = typing.cast("rpc.RequestId", request_id)
+    method = message["method"]
+    if method == "tasks/get":
+        return rpc.result_response(request_id, complete(found.body, revision, info, cache, None))
+    if method == "tasks/update" and not isinstance(params.get("inputResponses"), dict):
+        return None  # the session says what is wrong with it
+    if found.ended:  # nothing left to answer or cancel: acknowledged, as its holder would
+        return rpc.result_response(request_id, complete({}, revision, info, cache, None))
+    try:
+        forwarded = {**message, "id": f"objmcp-forwarded-{secrets.token_hex(8)}"}
+        response = await shared.forward(found.owner, forwarded, caller_key)
+    except Exception as error:
+        logger.warning("the shared task store failed (%s)", error)
+        response = None
+    if response is None:
+        return rpc.error_response(
+            request_id,
+            rpc.INTERNAL_ERROR,
+            f"Internal error: the server process holding task {task_id!r} did not answer; "
+            "try again",
+        )
+    return {**response, "id": request_id}

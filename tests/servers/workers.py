@@ -33,3 +33,20 @@ class Workers:
         a task); answer with the process id."""
         await anyio.sleep(seconds)
         return os.getpid()
+
+    async def slow_ask(self, seconds: float, elicit: objmcp.Elicit) -> str:
+        """Work ``seconds`` seconds (the call becomes a task), then ask a question naming
+        this process; answer with the answer and this process's id."""
+        await anyio.sleep(seconds)
+        answer = await elicit(f"Sure? (asked by {os.getpid()})", bool)
+        return f"{answer.action}:{answer.value!r} (answered by {os.getpid()})"
+
+    async def until_cancelled(self, marker: str) -> int:
+        """Wait until cancelled, then write this process's id to the file ``marker``."""
+        try:
+            await anyio.sleep(120)
+        except anyio.get_cancelled_exc_class():
+            with open(marker, "w") as written:
+                written.write(str(os.getpid()))
+            raise
+        return os.getpid()

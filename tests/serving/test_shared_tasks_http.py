@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from pathlib import Path
 from typing import Any
 
 from http_helpers import MODERN_META, WORKERS, HttpServer, modern, modern_headers, post
@@ -14,21 +15,55 @@ GUARD = 30.0  # seconds before a task that never ends fails the test
 TASKS = "io.modelcontextprotocol/tasks"
 WITH_TASKS = {
     **MODERN_META,
-    "io.modelcontextprotocol/clientCapabilities": {"extensions": {TASKS: {}}},
+    "io.modelcontextprotocol/clientCapabilities": {
+        "extensions": {TASKS: {}},
+        "elicitation": {"form": {}},
+    },
 }
 
 
 def slow_call(seconds: float) -> dict[str, Any]:
-    call = modern("tools/call", 1, name="slow_pid", arguments={"seconds": seconds})
-    call["params"]["_meta"] = WITH_TASKS
-    return call
+    return with_tasks("tools/call", 1, name="slow_pid", arguments={"seconds": seconds})
+
+
+def with_tasks(method: str, request_id: int, **params: Any) -> dict[str, Any]:
+    """A 2026-07-28 request that declares the tasks extension."""
+    message = modern(method, request_id, **params)
+    message["params"]["_meta"] = WITH_TASKS
+    return message
+
+
+def started_task(url: str, tool: str, **arguments: Any) -> str:
+    """The id of the task a call of ``tool`` at ``url`` became."""
+    call = with_tasks("tools/call", 1, name=tool, arguments=arguments)
+    answered = post(url, call, **modern_headers("tools/call", tool)).json()
+    assert answered["result"]["resultType"] == "task", answered
+    task_id: str = answered["result"]["taskId"]
+    return task_id
 
 
 def get(url: str, task_id: str, request_id: int) -> dict[str, Any]:
-    message = modern("tasks/get", request_id, taskId=task_id)
-    message["params"]["_meta"] = WITH_TASKS
-    answered: dict[str, Any] = post(url, message, **modern_headers("tasks/get", task_id)).json()
+    return send(url, "tasks/get", task_id, request_id)
+
+
+def send(url: str, method: str, task_id: str, request_id: int, **params: Any) -> dict[str, Any]:
+    """The answer at ``url`` to ``method`` about the task ``task_id``."""
+    message = with_tasks(method, request_id, taskId=task_id, **params)
+    answered: dict[str, Any] = post(url, message, **modern_headers(method, task_id)).json()
     return answered
+
+
+def until(url: str, task_id: str, status: str) -> dict[str, Any]:
+    """The task as ``tasks/get`` at ``url`` answers once it is no longer ``working``
+    (asserted to be ``status`` then)."""
+    deadline = time.monotonic() + GUARD
+    for request_id in range(100, 10_000):
+        task: dict[str, Any] = get(url, task_id, request_id)["result"]
+        if task["status"] != "working" or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert task["status"] == status, task
+    return task
 
 
 def test_a_task_made_by_one_server_is_answered_by_another(redis_url: str) -> None:
@@ -77,3 +112,39 @@ def test_every_tasks_get_is_answered_whichever_worker_it_reaches(redis_url: str)
     assert all("result" in answer for answer in answers), answers
     assert {answer["result"]["taskId"] for answer in answers} == {task_id}
     assert "tasks and jobs are off" not in err
+
+
+def test_a_question_and_a_cancel_reach_the_server_holding_the_task(
+    redis_url: str, tmp_path: Path
+) -> None:
+    env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    options = ("--task-after", "0.2", "--tasks", redis_url)
+    holder = HttpServer(*options, target=f"{WORKERS}:Workers", env=env)
+    other = HttpServer(*options, target=f"{WORKERS}:Workers", env=env)
+    marker = tmp_path / "cancelled"
+    try:
+        asking = started_task(holder.url, "slow_ask", seconds=0.3)
+        waiting = until(other.url, asking, "input_required")
+        (key,) = waiting["inputRequests"]
+        asked = waiting["inputRequests"][key]["params"]["message"]
+        answer = {"action": "accept", "content": {"value": True}}
+        updated = send(other.url, "tasks/update", asking, 2, inputResponses={key: answer})
+        answered = until(other.url, asking, "completed")
+        running = started_task(holder.url, "until_cancelled", marker=str(marker))
+        cancelled = send(other.url, "tasks/cancel", running, 3)
+        after = get(other.url, running, 4)["result"]
+        deadline = time.monotonic() + GUARD
+        while not marker.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        unknown = send(other.url, "tasks/cancel", "no-such-task", 5)
+    finally:
+        for server in (holder, other):
+            server.stop()
+    assert asked == f"Sure? (asked by {holder.process.pid})"
+    assert updated["id"] == 2 and updated["result"]["resultType"] == "complete", updated
+    text = answered["result"]["structuredContent"]["result"]
+    assert text == f"accept:True (answered by {holder.process.pid})"
+    assert cancelled["id"] == 3 and "error" not in cancelled, cancelled
+    assert after["status"] == "cancelled" and "result" not in after, after
+    assert marker.read_text() == str(holder.process.pid)  # the call itself was stopped
+    assert unknown["error"]["code"] == -32602
