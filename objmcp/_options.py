@@ -262,6 +262,9 @@ class Tasks:
     for it (``job_result`` waits ``after`` seconds, 5 when it is None). ``store``: a Redis
     URL where tasks' answers are kept, for every process of the deployment to answer
     ``tasks/get`` for any task (:mod:`objmcp.serving.shared_tasks`; needs ``objmcp[redis]``).
+    ``queue``: with ``store``, the tools whose every call goes on the queue there, answered
+    as a task at once and run by ``objmcp worker`` processes
+    (:mod:`objmcp.serving.task_queue`); a call of a tool that is always a task goes there too.
     """
 
     after: float | None = option(
@@ -295,6 +298,17 @@ class Tasks:
             "URL",
         ),
     )
+    queue: tuple[str, ...] = option(
+        (),
+        Flag(
+            "--queue",
+            "with --tasks: every call of this tool goes on the queue in Redis, run by "
+            "`objmcp worker URL TARGET` processes (repeat; tools that are always a task go "
+            "there too)",
+            metavar="TOOL",
+            repeat=True,
+        ),
+    )
     jobs: bool = option(
         False,
         Flag(
@@ -319,6 +333,11 @@ class Tasks:
             raise ValueError(
                 f"store takes a Redis URL ({', '.join(STORE_SCHEMES)}...), not {self.store!r}"
             )
+        if isinstance(self.queue, str) or not all(isinstance(n, str) for n in self.queue):
+            raise TypeError(f"queue takes tool names (a list of strings), not {self.queue!r}")
+        object.__setattr__(self, "queue", tuple(self.queue))
+        if self.queue and self.store is None:
+            raise ValueError("queue needs store: the queue is in the Redis the tasks are kept in")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -50,6 +50,7 @@ from .transport.stdio import StdinGuard, StdoutGuard, byte_sink, byte_source, is
 
 if TYPE_CHECKING:
     from .serving.shared_tasks import SharedTasks
+    from .serving.task_queue import TaskQueue
 
 __all__ = ["Server", "ServerOptions"]
 
@@ -198,6 +199,9 @@ class Server:
         """The calls waiting for their clients' answers, on every connection."""
         self.shared_tasks = _shared_tasks(tasks, self.seal.key)
         """Where tasks' answers are published for every process (``Tasks.store``)."""
+        self.task_queue = _task_queue(tasks, self.shared_tasks)
+        """Where calls that are tasks from the start go for workers to run (``Tasks.queue``;
+        None: they run in this process, as a queue's worker runs them)."""
         self._tracer: Any | None = _UNKNOWN
         self.input = input
         self.output = output
@@ -278,6 +282,7 @@ class Server:
             task_after=self.tasks.after,
             jobs=self.jobs is not None,
             shared=self.shared_tasks,
+            queue=self.task_queue,
             loggers=None if (names := self.telemetry.loggers) is None else tuple(names),
             tracer=self.tracer,
         )
@@ -421,6 +426,15 @@ class Server:
 
 def _is_notification(message: object) -> bool:
     return isinstance(message, dict) and "id" not in message
+
+
+def _task_queue(tasks: Tasks, shared: SharedTasks | None) -> TaskQueue | None:
+    """The queue of the store ``shared`` (None: no store)."""
+    if shared is None:
+        return None
+    from .serving.task_queue import TaskQueue
+
+    return TaskQueue(shared, tasks.queue)
 
 
 def _shared_tasks(tasks: Tasks, state_key: bytes) -> SharedTasks | None:

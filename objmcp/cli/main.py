@@ -28,7 +28,7 @@ from .parser import _parser
 
 __all__ = ["VERBS", "main", "server_arguments"]
 
-VERBS = ("run", "inspect", "call", "config", "dev", "bundle")
+VERBS = ("run", "worker", "inspect", "call", "config", "dev", "bundle")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,6 +85,12 @@ def _run(options: argparse.Namespace) -> int:
     from .serve import serve
 
     return serve(options)
+
+
+def _worker(options: argparse.Namespace) -> int:
+    from .serve import work
+
+    return work(options)
 
 
 def _inspect(options: argparse.Namespace) -> int:
@@ -160,6 +166,7 @@ def _bundle(options: argparse.Namespace) -> int:
 
 _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "run": _run,
+    "worker": _worker,
     "inspect": _inspect,
     "call": _call,
     "config": _config,

@@ -94,6 +94,20 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     add_flags(uvicorn, _HTTP_FLAGS, _HTTP_DEFAULTS)
     add_record_flags(run, HTTP_RECORDS, _RECORD_TITLES)
 
+    worker = verbs.add_parser(
+        "worker",
+        help="run the calls fronts put on the queue in Redis at URL (--tasks URL --queue TOOL)",
+        description="Take the calls 'objmcp run --http --tasks URL' fronts put on the queue "
+        "at URL (their tools' that are always a task, and --queue TOOL's) and run them, each "
+        "as the task the front answered with. Give TARGET as the fronts serve it, and their "
+        "state key in $OBJMCP_STATE_KEY (it seals the queued calls and the tasks).",
+    )
+    worker.add_argument("store", metavar="URL", help="the Redis the fronts' --tasks names")
+    _serving_options(worker)
+    worker.add_argument(
+        "--at-once", type=int, default=10, metavar="N", help="queued calls run at once (10)"
+    )
+
     inspect = verbs.add_parser("inspect", help="show the tools TARGET would serve")
     _target_options(inspect)
     inspect.add_argument("--json", action="store_true", help='print {"tools": [...]} exactly')
@@ -186,6 +200,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     return parser, {
         "run": run,
+        "worker": worker,
         "inspect": inspect,
         "call": call,
         "config": config,

@@ -31,7 +31,7 @@ if typing.TYPE_CHECKING:
     from ..model.calling.toolbox import Toolbox
     from ..serving.asgi import McpApp
 
-__all__ = ["http_app_from_environment", "serve"]
+__all__ = ["http_app_from_environment", "serve", "work"]
 
 
 def serve(options: argparse.Namespace) -> int:
@@ -55,6 +55,43 @@ def serve(options: argparse.Namespace) -> int:
             if not options.for_call:
                 _say_serving(server.info.name, "on stdio", server.toolbox, server.jobs is not None)
             server.run()
+    return 0
+
+
+def work(options: argparse.Namespace) -> int:
+    """The ``worker`` verb: run the calls fronts put on the queue at ``options.store``,
+    until Ctrl-C; returns the exit status."""
+    import anyio
+
+    from .._options import STORE_SCHEMES
+    from ..serving.asgi import McpApp
+    from ..serving.queue_worker import QueueWorker
+    from .ctrl_c import ctrl_c_raises
+
+    _log_to_stderr(options.log_level)
+    if not options.store.startswith(STORE_SCHEMES):
+        raise TargetError(f"objmcp worker: URL is Redis's ({', '.join(STORE_SCHEMES)}...)")
+    state_key = _take_secrets().get("OBJMCP_STATE_KEY")
+    if state_key is None:
+        raise TargetError(
+            "objmcp worker needs the fronts' state key in $OBJMCP_STATE_KEY: it seals the "
+            "queued calls and the tasks"
+        )
+    setattr(options, "tasks.store", options.store)
+    options.http = True  # its callers share the process, as a front's do
+    server = _make_server(options, state_key)
+    server.task_queue = None  # it runs the queued calls: none goes on the queue again
+    try:
+        worker = QueueWorker(McpApp(server), options.at_once)
+    except (ValueError, ImportError) as error:
+        raise TargetError(f"objmcp worker: {error}") from None
+    where = options.store.rpartition("@")[2]  # no password said
+    sys.stderr.write(
+        f"objmcp: worker {server.info.name} running the queued calls of {where} "
+        f"({worker.concurrency} at once)\n"
+    )
+    with ctrl_c_raises():
+        anyio.run(worker.serve)
     return 0
 
 

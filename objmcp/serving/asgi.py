@@ -271,7 +271,9 @@ class McpApp(Generic[ServedT]):
             found = (
                 None
                 if shared is None
-                else await from_store(shared, connection.runner, message, caller_key)
+                else await from_store(
+                    shared, connection.runner, message, caller_key, self.settings.queue
+                )
             )
             if found is not None:  # a task another process holds, as the store has it
                 await respond(send, 200, found, [])
@@ -380,6 +382,8 @@ class McpApp(Generic[ServedT]):
                     background.cancel_scope.cancel()  # the publishing, not the closing below
                     break
         await self.aclose()
+        if self.settings.queue is not None:
+            await self.settings.queue.aclose()
         if shared is not None:
             await shared.aclose()
         await send({"type": "lifespan.shutdown.complete"})

@@ -39,7 +39,7 @@ from ..model.calling.per import NO_SESSION, SESSION
 from ..model.calling.threads import Place
 from ..model.calling.tool import Tool
 from ..protocol import answers, midcall
-from ..protocol.jsonrpc import RequestId
+from ..protocol.jsonrpc import INTERNAL_ERROR, ProtocolError, RequestId
 from ..protocol.session import (
     Action,
     Answer,
@@ -197,6 +197,9 @@ class Runner:
                 if isinstance(action, Resume) and self._resume(action):
                     self._watch_for_task(start, self._running[start.call_id], calls)
                     continue
+                if type(action) is StartCall and self._queued(action):
+                    calls.start_soon(self._enqueue, action, calls)
+                    continue
                 call = RunningCall(start.call_id, start.tool, start.context)
                 self._running[start.call_id] = call
                 calls.start_soon(self._run_call, start, call)
@@ -231,7 +234,7 @@ class Runner:
         tool = self.settings.tools.get(start.tool)
         if tool is None or not tool.self_contained:
             return None
-        if task_delay(self.settings, start) is not None:
+        if task_delay(self.settings, start) is not None or self._queued(start):
             return None  # it may become a task: the loop watches it
         return start, tool
 
@@ -407,6 +410,76 @@ class Runner:
                 if shared is not None and not job and self.session.tasks.published:
                     await self._published_first(shared)
             self.perform(actions)
+
+    def _queued(self, start: StartCall) -> bool:
+        """Whether the call ``start`` goes on the queue, for a worker to run: a 2026-07-28
+        call of a queued tool, from a client with the tasks extension, over HTTP."""
+        queue = self.settings.queue
+        return (
+            queue is not None
+            and self.channel.publishes_tasks
+            and TASKS in start.context.extensions
+            and queue.takes(start, self.settings.tools)
+        )
+
+    async def _enqueue(self, start: StartCall, calls: anyio.abc.TaskGroup) -> None:
+        """Answer the call ``start`` with a task at once and put it on the queue (it runs
+        here when its caller has no room for another task); a queue that fails answers
+        the call with an error."""
+        queue = self.settings.queue
+        assert queue is not None
+        with self.lock:
+            made = handoff.queued_task(self.session, start.call_id)
+        if made is None:  # no room: a plain call, run here
+            call = self._running[start.call_id] = RunningCall(
+                start.call_id, start.tool, start.context
+            )
+            calls.start_soon(self._run_call, start, call)
+            return
+        actions, task = made
+        try:
+            body = self.session.tasks.wire(task, True)
+            await queue.enqueue(task.task_id, task.caller_key, body, start, task.created)
+        except Exception as error:
+            logger.warning("the queue of calls failed (%s)", error)
+            failure = ProtocolError(
+                INTERNAL_ERROR,
+                "Internal error: the call could not be put on the queue of calls "
+                f"({type(error).__name__}); try again",
+            )
+            actions = self.told(
+                lambda session: answers.request_finished(session, start.call_id, None, failure)
+            )
+        else:
+            with self.lock:
+                self.session.end_call(start.call_id)
+        self.perform(actions)
+
+    def adopt(
+        self,
+        message: dict[str, Any],
+        caller: Caller | None,
+        task_id: str,
+        created: float,
+        group: anyio.abc.TaskGroup,
+    ) -> dict[str, Any] | None:
+        """A queue's worker: run the call ``message`` asks for (in ``group``) as the task
+        ``task_id`` a front answered it with (made at ``created``). None when it runs;
+        else the response the session gave instead (it refused the call)."""
+        actions = self.handle(message, caller)
+        start = next((a for a in actions if type(a) is StartCall), None)
+        if start is None:
+            sent = [a.message for a in actions if isinstance(a, Send)]
+            if sent and isinstance(sent[0], dict):
+                return sent[0]
+            return ProtocolError(INTERNAL_ERROR, "Internal error: the call did not start").response(
+                None
+            )
+        with self.lock:
+            handoff.adopt_task(self.session, start.call_id, task_id, created)
+        self.perform([start], group)
+        self._running[start.call_id].task_id = task_id
+        return None
 
     async def _published_first(self, shared: SharedTasks) -> None:
         """Put a new task in the shared store before its id reaches the client, whose

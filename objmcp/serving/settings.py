@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the options are read before what serves is imported
     from ..model.calling.toolbox import Toolbox
     from ..protocol.session import Action, Session
     from .shared_tasks import SharedTasks
+    from .task_queue import TaskQueue
 
 __all__ = [
     "DEFAULT_MAX_WAITING",
@@ -140,11 +141,13 @@ class Settings:
     """2026-07-28: seconds after which a call still running is answered as a task, to a
     client with the tasks extension (None: only tools that say ``task=``)."""
     jobs: bool = False
+    """Jobs: such a call from a client with no tasks is answered with a text naming a job
+    (:mod:`objmcp.protocol.tasks.jobs`)."""
     shared: SharedTasks | None = None
     """Where tasks' answers are published for every process of the deployment (None:
     they stay in this process)."""
-    """Jobs: such a call from a client with no tasks is answered with a text naming a job
-    (:mod:`objmcp.protocol.tasks.jobs`)."""
+    queue: TaskQueue | None = None
+    """Where calls that are tasks from the start go, for workers to run (None: here)."""
     loggers: tuple[str, ...] | None = None
     """The loggers whose records go to the client, with their children (None: the served
     object's packages')."""

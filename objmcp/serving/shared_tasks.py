@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from redis.asyncio import Redis
 
 __all__ = [
+    "QUEUED",
     "DEFAULT_LEASE",
     "FORWARD_WAIT",
     "LOST",
@@ -57,6 +58,9 @@ LOST = (
     "store ran out): the task failed"
 )
 """The status message of a task whose process's lease ran out."""
+
+QUEUED = ""
+"""The owner of a task whose call waits on the queue for a worker: it has no lease."""
 
 FORWARD_WAIT = 10.0
 """Seconds a request forwarded to the process holding its task waits for the reply."""
@@ -162,10 +166,18 @@ class SharedTasks:
         """This process lives: its lease lasts ``lease`` seconds more."""
         await self._redis.set(self._lease_key(self.owner), b"1", px=int(self.lease * 1000))
 
-    async def publish(self, task_id: str, caller_key: str | None, body: Mapping[str, Any]) -> None:
+    async def publish(
+        self,
+        task_id: str,
+        caller_key: str | None,
+        body: Mapping[str, Any],
+        owner: str | None = None,
+    ) -> None:
         """The task ``task_id`` of ``caller_key`` now stands as ``body`` (what
-        ``tasks/get`` answers), in this process. An ended one is kept ``ttl`` seconds."""
-        record = {"caller": caller_key, "owner": self.owner, "body": dict(body)}
+        ``tasks/get`` answers), in this process (or ``owner``: :data:`QUEUED` for a call
+        on the queue). An ended one is kept ``ttl`` seconds."""
+        owner = self.owner if owner is None else owner
+        record = {"caller": caller_key, "owner": owner, "body": dict(body)}
         ended = body.get("status") in _ENDED
         keep = self._ttl if ended else _KEPT_WHILE_WORKING
         listed = self._ended_list(caller_key)
@@ -195,7 +207,9 @@ class SharedTasks:
         if not _same_caller(given, caller_key):
             return None
         found = StoredTask(task_id, record["body"], given, str(record.get("owner")))
-        if found.ended or await self._redis.exists(self._lease_key(found.owner)):
+        if found.ended or found.owner == QUEUED:
+            return found
+        if await self._redis.exists(self._lease_key(found.owner)):
             return found
         return await self._lost(found)
 
@@ -260,6 +274,42 @@ class SharedTasks:
             pipe.rpush(key, self._seal.seal(key, dict(response)))
             pipe.pexpire(key, int(FORWARD_WAIT * 1000))
             await pipe.execute()
+
+    def sealed(self, label: str, record: Mapping[str, Any]) -> str:
+        """``record`` sealed for ``label`` (as the task records are), as text."""
+        return base64.b64encode(self._seal.seal(label, record)).decode()
+
+    def opened(self, label: str, text: str) -> dict[str, Any] | None:
+        """The record :meth:`sealed` for ``label``, or None."""
+        try:
+            sealed = base64.b64decode(text, validate=True)
+        except ValueError:
+            return None
+        return self._seal.open(label, sealed)
+
+    async def claim(self, task_id: str, by: str, *, again: bool = False) -> str:
+        """Claim the queued task ``task_id`` for ``by`` (a worker's owner name, or a
+        cancel): who holds it now, ``by`` when it was free (or ``again``: taken over)."""
+        key = self._key("claim", task_id)
+        keep = int(_KEPT_WHILE_WORKING * 1000)
+        if again:
+            await self._redis.set(key, by.encode(), px=keep)
+            return by
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.set(key, by.encode(), px=keep, nx=True)
+            pipe.get(key)
+            _, holder = await pipe.execute()
+        return holder.decode() if isinstance(holder, bytes) else by
+
+    async def runs(self, task_id: str) -> int:
+        """Count one more start of the call of the task ``task_id`` (a queue's worker):
+        how many there were, this one included."""
+        key = self._key("runs", task_id)
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.incr(key)
+            pipe.pexpire(key, int(_KEPT_WHILE_WORKING * 1000))
+            counted, _ = await pipe.execute()
+        return int(counted)
 
     async def _lost(self, task: StoredTask) -> StoredTask:
         """``task``, failed because its process's lease ran out (published so)."""

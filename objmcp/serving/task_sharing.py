@@ -27,7 +27,8 @@ from ..protocol import jsonrpc as rpc
 from ..protocol.actions import Action, Send
 from ..protocol.modern import complete, meta_of, modern_revision
 from ..protocol.tasks.extension_methods import METHODS, declares_tasks
-from .shared_tasks import Forwarded, SharedTasks
+from .shared_tasks import QUEUED, Forwarded, SharedTasks
+from .task_queue import CANCELLED, TaskQueue
 
 if TYPE_CHECKING:
     from ..protocol.session import Session
@@ -175,12 +176,17 @@ def _unknown(request_id: rpc.RequestId, task_id: object) -> dict[str, Any]:
 
 
 async def from_store(
-    shared: SharedTasks, runner: Holder, message: object, caller_key: str | None
+    shared: SharedTasks,
+    runner: Holder,
+    message: object,
+    caller_key: str | None,
+    queue: TaskQueue | None = None,
 ) -> dict[str, Any] | None:
     """The response to a 2026-07-28 ``tasks/get``, ``tasks/update`` or ``tasks/cancel``
     for a task this process does not hold: ``tasks/get`` from the store, the others from
-    the process that holds it (forwarded); None when the message is no such request, or
-    the store has no such task for this caller (the session then answers as it would)."""
+    the process that holds it (forwarded), or for a task still on the queue, from the
+    ``queue``; None when the message is no such request, or the store has no such task
+    for this caller (the session then answers as it would)."""
     if not isinstance(message, dict) or message.get("method") not in METHODS:
         return None
     params = message.get("params")
@@ -213,11 +219,19 @@ async def from_store(
         return rpc.result_response(request_id, complete(found.body, revision, info, cache, None))
     if method == "tasks/update" and not isinstance(params.get("inputResponses"), dict):
         return None  # the session says what is wrong with it
+    acknowledged = rpc.result_response(request_id, complete({}, revision, info, cache, None))
     if found.ended:  # nothing left to answer or cancel: acknowledged, as its holder would
-        return rpc.result_response(request_id, complete({}, revision, info, cache, None))
+        return acknowledged
+    owner = found.owner
     try:
+        if owner == QUEUED and (method == "tasks/update" or queue is None):
+            return acknowledged  # nothing asked yet; nothing this process can take off
+        if owner == QUEUED and queue is not None:
+            owner = await queue.cancel(task_id, caller_key, found.body)
+            if owner == CANCELLED:
+                return acknowledged
         forwarded = {**message, "id": f"objmcp-forwarded-{secrets.token_hex(8)}"}
-        response = await shared.forward(found.owner, forwarded, caller_key)
+        response = await shared.forward(owner, forwarded, caller_key)
     except Exception as error:
         logger.warning("the shared task store failed (%s)", error)
         response = None

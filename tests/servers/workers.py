@@ -42,11 +42,36 @@ class Workers:
         return f"{answer.action}:{answer.value!r} (answered by {os.getpid()})"
 
     async def until_cancelled(self, marker: str) -> int:
-        """Wait until cancelled, then write this process's id to the file ``marker``."""
+        """Note ``started PID`` in the file ``marker``, wait until cancelled, then note
+        ``cancelled PID``."""
+        with open(marker, "a") as noted:
+            noted.write(f"started {os.getpid()}\n")
         try:
             await anyio.sleep(120)
         except anyio.get_cancelled_exc_class():
-            with open(marker, "w") as written:
-                written.write(str(os.getpid()))
+            with open(marker, "a") as noted:
+                noted.write(f"cancelled {os.getpid()}\n")
             raise
+        return os.getpid()
+
+    @objmcp.tool(task="always")
+    async def always_pid(self, seconds: float) -> int:
+        """Always a task: work ``seconds`` seconds, answer with the process id."""
+        await anyio.sleep(seconds)
+        return os.getpid()
+
+    @objmcp.tool(idempotent=True)
+    async def again_pid(self, seconds: float, marker: str) -> int:
+        """Idempotent: note this process's id in the file ``marker`` (a line a start),
+        work ``seconds`` seconds, answer with the process id."""
+        with open(marker, "a") as noted:
+            noted.write(f"{os.getpid()}\n")
+        await anyio.sleep(seconds)
+        return os.getpid()
+
+    async def once_pid(self, seconds: float, marker: str) -> int:
+        """Not idempotent: as ``again_pid``."""
+        with open(marker, "a") as noted:
+            noted.write(f"{os.getpid()}\n")
+        await anyio.sleep(seconds)
         return os.getpid()

@@ -160,12 +160,22 @@ class TaskStore:
         when that caller has no room for it (:meth:`room`)."""
         if not self.room(caller_key, now):
             return None
+        return self.adopt(self.new_id(), call_id, caller_key, now, now)
+
+    def new_id(self) -> str:
+        """A task id nobody can guess, with this store's route tag."""
         import secrets  # only a task needs it: serving starts without
 
         task_id = secrets.token_urlsafe(24)
-        if self.route:
-            task_id = f"{self.route}.{task_id}"
-        task = self._tasks[task_id] = Task(task_id, call_id, caller_key, now, now)
+        return task_id if not self.route else f"{self.route}.{task_id}"
+
+    def adopt(
+        self, task_id: str, call_id: int, caller_key: str | None, created: float, now: float
+    ) -> Task:
+        """A working task ``task_id`` for the call ``call_id`` of the caller ``caller_key``,
+        made at ``created`` (by another process, when it named the task: a queue's worker
+        runs the call of a task a front answered; no share is checked)."""
+        task = self._tasks[task_id] = Task(task_id, call_id, caller_key, created, now)
         self._live.take(caller_key)
         self._touched(task_id)
         return task

@@ -19,11 +19,13 @@ from . import job_methods
 from .extension import Task
 
 __all__ = [
+    "adopt_task",
     "as_task",
     "job_over",
     "job_waited",
     "make_job",
     "make_task",
+    "queued_task",
     "task_answers",
     "task_asks",
 ]
@@ -73,6 +75,38 @@ def make_task(session: SessionLike, call_id: int) -> tuple[list[Action], str | N
     )
     body["resultType"] = "task"
     return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task.task_id
+
+
+def queued_task(session: SessionLike, call_id: int) -> tuple[list[Action], Task] | None:
+    """2026-07-28: answer the call ``call_id`` at once as a task another process runs (a
+    queue's worker, :mod:`objmcp.serving.task_queue`), and forget the call here: the
+    actions, to perform once the call is on the queue, and the task, which this session
+    does not keep. None when the call is over or a task already, or its caller's share of
+    ``max_tasks`` is used (it then runs here)."""
+    call = session.calls.get(call_id)
+    now = session.clock()
+    if call is None or call.task is not None or not session.tasks.room(call.caller_key, now):
+        return None
+    task = Task(session.tasks.new_id(), call_id, call.caller_key, now, now)
+    body = complete(
+        session.tasks.wire(task, False), call.revision, session.info, session.cache, None
+    )
+    body["resultType"] = "task"
+    return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task
+
+
+def adopt_task(session: SessionLike, call_id: int, task_id: str, created: float) -> bool:
+    """A queue's worker: the call ``call_id`` is the task ``task_id`` another process
+    answered its request with (made at ``created``): its end is kept in the task, and
+    its request, which nobody waits for here, is answered by nothing. False when the call
+    is over."""
+    call = session.calls.get(call_id)
+    if call is None or call.task is not None:
+        return False
+    session.tasks.adopt(task_id, call_id, call.caller_key, created, session.clock())
+    call.task = task_id
+    session.calls.let_go(call.request_id)
+    return True
 
 
 def as_task(session: SessionLike, call_id: int) -> tuple[Call, Task] | None:

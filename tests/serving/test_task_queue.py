@@ -1,0 +1,150 @@
+"""Calls on the queue (``--tasks redis://… --queue TOOL``, and tools always a task) run by
+``objmcp worker`` processes, on a real Redis: the front answers with a task at once, a
+worker runs the call, and every front answers for the task; a question and a cancel reach
+the worker; a task cancelled while queued is never run; a worker killed mid-call has its
+call run again by another worker when the tool is idempotent, and its task failed, saying
+why, when it is not."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from conftest import PYTHON, server_env
+from http_helpers import WORKERS, HttpServer
+from test_shared_tasks_http import GUARD, get, send, started_task, until
+
+TARGET = f"{WORKERS}:Workers"
+
+
+class QueueWorker:
+    """``objmcp worker URL TARGET`` in a subprocess, until the test ends."""
+
+    def __init__(self, url: str, env: dict[str, str], log: Path) -> None:
+        self.log = log
+        command = [PYTHON, "-m", "objmcp", "worker", url, TARGET, "--at-once", "4"]
+        with log.open("wb") as err:
+            self.process = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=err,
+                env={**server_env(), **env},
+            )
+        deadline = time.monotonic() + 20
+        while "running the queued calls" not in log.read_text():
+            assert self.process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def stop(self) -> str:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+        return self.log.read_text()
+
+
+def lines(path: Path, count: int) -> list[str]:
+    """The lines of ``path`` once it has ``count`` of them."""
+    deadline = time.monotonic() + GUARD
+    while True:
+        found = path.read_text().split() if path.exists() else []
+        if len(found) >= count or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
+
+
+def test_a_queued_call_runs_in_a_worker_and_any_front_answers_for_it(
+    redis_url: str, tmp_path: Path
+) -> None:
+    env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    options = ("--tasks", redis_url, "--queue", "slow_pid", "--queue", "slow_ask")
+    front = HttpServer(*options, target=TARGET, env=env)
+    other = HttpServer(*options, target=TARGET, env=env)
+    worker = QueueWorker(redis_url, env, tmp_path / "worker.log")
+    try:
+        queued = started_task(front.url, "slow_pid", seconds=0.2)
+        always = started_task(other.url, "always_pid", seconds=0.1)
+        done = until(other.url, queued, "completed")
+        always_done = until(front.url, always, "completed")
+        asking = started_task(front.url, "slow_ask", seconds=0.1)
+        waiting = until(other.url, asking, "input_required")
+        (key,) = waiting["inputRequests"]
+        answer = {"action": "accept", "content": {"value": True}}
+        send(other.url, "tasks/update", asking, 2, inputResponses={key: answer})
+        answered = until(front.url, asking, "completed")
+    finally:
+        log = worker.stop()
+        for server in (front, other):
+            server.stop()
+    assert done["result"]["structuredContent"]["result"] == worker.pid, done
+    assert always_done["result"]["structuredContent"]["result"] == worker.pid
+    text = answered["result"]["structuredContent"]["result"]
+    assert text == f"accept:True (answered by {worker.pid})", text
+    assert "Traceback" not in log, log
+
+
+def test_a_cancel_stops_a_queued_call_before_or_while_it_runs(
+    redis_url: str, tmp_path: Path
+) -> None:
+    env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    options = ("--tasks", redis_url, "--queue", "until_cancelled", "--queue", "once_pid")
+    front = HttpServer(*options, target=TARGET, env=env)
+    never, running = tmp_path / "never", tmp_path / "running"
+    worker = None
+    try:
+        waiting = started_task(front.url, "once_pid", seconds=0, marker=str(never))
+        cancelled = send(front.url, "tasks/cancel", waiting, 2)
+        after = get(front.url, waiting, 3)["result"]
+        worker = QueueWorker(redis_url, env, tmp_path / "worker.log")
+        stopping = started_task(front.url, "until_cancelled", marker=str(running))
+        started = lines(running, 2)  # the worker runs it
+        send(front.url, "tasks/cancel", stopping, 5)
+        stopped = get(front.url, stopping, 6)["result"]
+        ran = lines(running, 4)
+        later = get(front.url, waiting, 7)["result"]
+    finally:
+        if worker is not None:
+            worker.stop()
+        front.stop()
+    assert "error" not in cancelled, cancelled
+    assert after["status"] == "cancelled" and later["status"] == "cancelled"
+    assert not never.exists()  # taken off the queue: no worker ran it
+    assert stopped["status"] == "cancelled", stopped
+    assert started == ["started", str(worker.pid)]
+    assert ran == ["started", str(worker.pid), "cancelled", str(worker.pid)]  # stopped there
+
+
+def test_a_worker_killed_mid_call_leaves_the_call_to_another(
+    redis_url: str, tmp_path: Path
+) -> None:
+    env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    options = ("--tasks", redis_url, "--queue", "again_pid", "--queue", "once_pid")
+    front = HttpServer(*options, target=TARGET, env=env)
+    first = QueueWorker(redis_url, env, tmp_path / "first.log")
+    second = None
+    again, once = tmp_path / "again", tmp_path / "once"
+    try:
+        idempotent = started_task(front.url, "again_pid", seconds=4, marker=str(again))
+        not_idempotent = started_task(front.url, "once_pid", seconds=4, marker=str(once))
+        assert lines(again, 1) == [str(first.pid)] and lines(once, 1) == [str(first.pid)]
+        os.kill(first.pid, signal.SIGKILL)
+        first.process.wait()
+        second = QueueWorker(redis_url, env, tmp_path / "second.log")
+        rerun = until(front.url, idempotent, "completed")
+        failed = until(front.url, not_idempotent, "failed")
+    finally:
+        if second is not None:
+            second.stop()
+        front.stop()
+    assert rerun["result"]["structuredContent"]["result"] == second.pid
+    assert lines(again, 2) == [str(first.pid), str(second.pid)]
+    assert "stopped before it ended" in failed["statusMessage"], failed
+    assert lines(once, 1) == [str(first.pid)]  # never run twice
