@@ -312,30 +312,30 @@ def node2() -> str:
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real Redis (Debian's ``redis-server``, which scripts/test.sh installs) of the test
     run's own, on 127.0.0.1, nothing kept on disk."""
+    process, url = start_redis(tmp_path_factory.mktemp("redis"))
+    try:
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def start_redis(folder: Path, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``redis-server`` on 127.0.0.1 (on ``port``, else a free one), nothing kept on
+    disk, once it takes connections; and its URL."""
     import socket
     import time
 
     binary = shutil.which("redis-server") or shutil.which("redis-server", path="/usr/sbin:/sbin")
     if binary is None:
         pytest.fail("redis-server is missing: apt-get install redis-server (scripts/test.sh does)")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    folder = tmp_path_factory.mktemp("redis")
+    if port is None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+    arguments = ["--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
     process = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(folder),
-        ],
+        [binary, *arguments, "--dir", str(folder)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -347,8 +347,4 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 break
         assert time.monotonic() < deadline, "redis-server did not start"
         time.sleep(0.05)
-    try:
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    return process, f"redis://127.0.0.1:{port}/0"

@@ -95,6 +95,29 @@ def work(options: argparse.Namespace) -> int:
     return 0
 
 
+def _say_queued(server: Server, target: str) -> None:
+    """Say which tools' calls go on the queue, and what runs them; refuse a ``--queue``
+    that names no tool."""
+    queue = server.task_queue
+    if queue is None:
+        return
+    unknown = sorted(name for name in queue.tools if server.toolbox.get(name) is None)
+    if unknown:
+        raise TargetError(f"--queue {unknown[0]}: {target} has no such tool")
+    queued = sorted(
+        name
+        for name in server.toolbox
+        if name in queue.tools or server.toolbox[name].task == "always"
+    )
+    if queued:
+        store = queue.shared.url.rpartition("@")[2]  # no password said
+        sys.stderr.write(
+            f"objmcp: the calls of {', '.join(queued)} go on the queue at {store}, to a "
+            "client with the tasks extension: run 'objmcp worker URL TARGET' (the same "
+            "state key) to have them run\n"
+        )
+
+
 def _say_serving(name: str, where: str, tools: Toolbox, jobs: bool) -> None:
     from .._startline import serving_line
 
@@ -239,9 +262,11 @@ def _serve_http(options: argparse.Namespace) -> None:
             {k: v for k, v in vars(options).items() if k != "handler"}
         )
         # a target that cannot be served fails here, once
-        grace = _make_server(options).limits.grace
+        checked = _make_server(options)
+        grace = checked.limits.grace
         limits = uvicorn_limits(options)
         sys.stderr.write(f"objmcp: serving at {where} with {workers} workers\n")
+        _say_queued(checked, options.target)
         uvicorn.run(
             "objmcp.cli.serve:http_app_from_environment",
             factory=True,
@@ -255,6 +280,7 @@ def _serve_http(options: argparse.Namespace) -> None:
         return
     app = _make_app(options, _take_secrets().get("OBJMCP_STATE_KEY"))
     _say_serving(app.name, f"at {where}", app.settings.tools, app.settings.jobs)
+    _say_queued(app.server, options.target)
     uvicorn.run(
         app,
         host=host,

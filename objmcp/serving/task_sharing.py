@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PUBLISH_EVERY",
+    "STORE_AWAY",
     "Holder",
     "answer_forwarded",
     "from_store",
@@ -44,6 +45,12 @@ __all__ = [
 ]
 
 logger = logging.getLogger("objmcp")
+
+STORE_AWAY = (
+    "Internal error: the shared task store (Redis) cannot be reached, and this server "
+    "process does not hold the task; try again"
+)
+"""What a request about a task answers while Redis is away."""
 
 PUBLISH_EVERY = 0.05
 """Seconds between two looks for tasks changed: how late another process may see a change."""
@@ -206,14 +213,14 @@ async def from_store(
         if runner.session.tasks.by_id(task_id) is not None:
             return None  # held here: the session answers
         info, cache = runner.session.info, runner.session.cache
+    request_id = typing.cast("rpc.RequestId", request_id)
     try:
         found = await shared.fetch(task_id, caller_key)
-    except Exception as error:  # Redis away: the session answers with what it holds
+    except Exception as error:  # Redis away: said, not taken for "no such task"
         logger.warning("the shared task store failed (%s)", error)
-        return None
+        return rpc.error_response(request_id, rpc.INTERNAL_ERROR, STORE_AWAY)
     if found is None:
         return None
-    request_id = typing.cast("rpc.RequestId", request_id)
     method = message["method"]
     if method == "tasks/get":
         return rpc.result_response(request_id, complete(found.body, revision, info, cache, None))
@@ -239,7 +246,7 @@ async def from_store(
         return rpc.error_response(
             request_id,
             rpc.INTERNAL_ERROR,
-            f"Internal error: the server process holding task {task_id!r} did not answer; "
-            "try again",
+            f"Internal error: the server process holding task {task_id!r} did not answer "
+            "(or the shared task store is unreachable); try again",
         )
     return {**response, "id": request_id}

@@ -14,9 +14,9 @@ import subprocess
 import time
 from pathlib import Path
 
-from conftest import PYTHON, server_env
-from http_helpers import WORKERS, HttpServer
-from test_shared_tasks_http import GUARD, get, send, started_task, until
+from conftest import PYTHON, server_env, start_redis
+from http_helpers import WORKERS, HttpServer, free_port, modern, modern_headers, post
+from test_shared_tasks_http import GUARD, get, send, started_task, until, with_tasks
 
 TARGET = f"{WORKERS}:Workers"
 
@@ -82,8 +82,9 @@ def test_a_queued_call_runs_in_a_worker_and_any_front_answers_for_it(
         answered = until(front.url, asking, "completed")
     finally:
         log = worker.stop()
-        for server in (front, other):
-            server.stop()
+        _, said = front.stop()
+        other.stop()
+    assert "the calls of always_pid, slow_ask, slow_pid go on the queue" in said, said
     assert done["result"]["structuredContent"]["result"] == worker.pid, done
     assert always_done["result"]["structuredContent"]["result"] == worker.pid
     text = answered["result"]["structuredContent"]["result"]
@@ -148,3 +149,58 @@ def test_a_worker_killed_mid_call_leaves_the_call_to_another(
     assert lines(again, 2) == [str(first.pid), str(second.pid)]
     assert "stopped before it ended" in failed["statusMessage"], failed
     assert lines(once, 1) == [str(first.pid)]  # never run twice
+
+
+def test_redis_going_away_is_said_and_plain_calls_go_on(tmp_path: Path) -> None:
+    redis, url = start_redis(tmp_path)
+    port = int(url.rsplit(":", 1)[1].split("/")[0])
+    env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    options = ("--task-after", "0.2", "--tasks", url, "--queue", "once_pid")
+    holder = HttpServer(*options, target=TARGET, env=env)
+    other = HttpServer(*options, target=TARGET, env=env)
+    try:
+        task_id = started_task(holder.url, "slow_pid", seconds=1.0)
+        assert get(other.url, task_id, 2)["result"]["status"] == "working"
+        redis.kill()
+        redis.wait()
+        plain = post(
+            holder.url,
+            modern("tools/call", 3, name="pid", arguments={}),
+            **modern_headers("tools/call", "pid"),
+        )
+        held = until(holder.url, task_id, "completed")  # the process holding it answers
+        away = get(other.url, task_id, 4)
+        queued = post(
+            other.url,
+            with_tasks("tools/call", 5, name="once_pid", arguments={"seconds": 0, "marker": "x"}),
+            **modern_headers("tools/call", "once_pid"),
+        ).json()
+        redis, _ = start_redis(tmp_path, port)  # back, empty: the holder publishes again
+        back = until(other.url, task_id, "completed")
+    finally:
+        for server in (holder, other):
+            server.stop()
+        redis.terminate()
+        redis.wait()
+    assert plain.json()["result"]["structuredContent"]["result"] == holder.process.pid
+    assert held["result"]["structuredContent"]["result"] == holder.process.pid
+    assert away["error"]["code"] == -32603, away
+    assert "task store (Redis) cannot be reached" in away["error"]["message"]
+    assert queued["error"]["code"] == -32603, queued
+    assert "could not be put on the queue" in queued["error"]["message"]
+    assert back["result"] == held["result"]
+
+
+def test_a_queue_naming_no_tool_is_refused_at_start(redis_url: str) -> None:
+    port = str(free_port())
+    run = [PYTHON, "-m", "objmcp", "run", "--http", "--port", port, "--tasks", redis_url]
+    refused = subprocess.run(
+        [*run, "--queue", "slow_pidd", TARGET],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=server_env(),
+        timeout=60,
+    )
+    assert refused.returncode == 2, refused
+    assert "--queue slow_pidd: " in refused.stderr and "has no such tool" in refused.stderr
