@@ -82,7 +82,7 @@ from .http_sessions import SessionStore
 from .logs import LogToClient
 from .settings import Settings
 from .streams import Reader, Stream
-from .task_sharing import from_store, share_tasks
+from .task_sharing import from_store, note_listened, share_tasks
 from .tracing import with_trace_headers
 
 __all__ = ["LOCAL_HOSTS", "Host", "McpApp"]
@@ -275,6 +275,8 @@ class McpApp(Generic[ServedT]):
                     shared, connection.runner, message, caller_key, self.settings.queue
                 )
             )
+            if shared is not None:  # a listen stream may name tasks another process holds
+                await note_listened(shared, connection.runner, message, caller_key)
             if found is not None:  # a task another process holds, as the store has it
                 await respond(send, 200, found, [])
                 return

@@ -29,7 +29,7 @@ import logging
 import os
 import time
 import typing
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -157,6 +157,7 @@ class SharedTasks:
         self._ttl, self._max_tasks, self._prefix = ttl, max_tasks, prefix
         self.lease = lease
         """Seconds this process's lease lasts unless renewed."""
+        self._changes = f"{prefix}:changes"
 
     async def aclose(self) -> None:
         """Close the connections to Redis (the lease is left to run out)."""
@@ -188,6 +189,8 @@ class SharedTasks:
                 pipe.zrem(self._working_list(caller_key), task_id)
             else:
                 pipe.zadd(self._working_list(caller_key), {task_id: time.time()}, nx=True)
+            changed = {"task": task_id, "caller": caller_key, "body": record["body"]}
+            pipe.publish(self._changes, self._seal.seal(self._changes, changed))
             await pipe.execute()
         if ended:
             await self._forget_beyond(caller_key)
@@ -228,6 +231,24 @@ class SharedTasks:
             else:
                 found.append(task)
         return found
+
+    async def changes(self) -> AsyncIterator[StoredTask]:
+        """Every task as it is published from now on, by any process (the owner left
+        empty), until cancelled."""
+        pubsub = self._redis.pubsub()
+        try:
+            await pubsub.subscribe(self._changes)
+            async for message in pubsub.listen():
+                if message.get("type") != "message":
+                    continue
+                record = self._seal.open(self._changes, message["data"])
+                if record is None or not isinstance(record.get("task"), str):
+                    continue
+                caller = record.get("caller")
+                caller = caller if isinstance(caller, str) else None
+                yield StoredTask(record["task"], record["body"], caller, "")
+        finally:
+            await pubsub.aclose()
 
     async def forward(
         self,

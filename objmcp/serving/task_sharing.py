@@ -26,8 +26,9 @@ from ..model.calling.caller import Caller
 from ..protocol import jsonrpc as rpc
 from ..protocol.actions import Action, Send
 from ..protocol.modern import complete, meta_of, modern_revision
+from ..protocol.subscriptions import SUBSCRIPTION_ID_KEY
 from ..protocol.tasks.extension_methods import METHODS, declares_tasks
-from .shared_tasks import QUEUED, Forwarded, SharedTasks
+from .shared_tasks import QUEUED, Forwarded, SharedTasks, StoredTask
 from .task_queue import CANCELLED, TaskQueue
 
 if TYPE_CHECKING:
@@ -38,8 +39,10 @@ __all__ = [
     "PUBLISH_EVERY",
     "STORE_AWAY",
     "Holder",
+    "announce_elsewhere",
     "answer_forwarded",
     "from_store",
+    "note_listened",
     "publish_changed",
     "share_tasks",
 ]
@@ -51,6 +54,10 @@ STORE_AWAY = (
     "process does not hold the task; try again"
 )
 """What a request about a task answers while Redis is away."""
+
+HEARD = 10_000
+"""Tasks whose last change a process keeps in mind (to tell a change of status from one
+of the message alone), and tasks a listen stream may name from elsewhere."""
 
 PUBLISH_EVERY = 0.05
 """Seconds between two looks for tasks changed: how late another process may see a change."""
@@ -81,9 +88,71 @@ class Holder(typing.Protocol):
 async def share_tasks(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
     """Publish the tasks the sessions of ``runners()`` change, keep this process's lease,
     and answer the requests forwarded to it, until cancelled."""
-    async with anyio.create_task_group() as both:
-        both.start_soon(_answer_forwarded, shared, runners)
+    async with anyio.create_task_group() as all_three:
+        all_three.start_soon(_answer_forwarded, shared, runners)
+        all_three.start_soon(_hear_changes, shared, runners)
         await _publish(shared, runners)
+
+
+async def _hear_changes(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
+    failing = False
+    heard: dict[str, object] = {}  # what each task's last change said, oldest first
+    while True:
+        try:
+            async for task in shared.changes():
+                failing = False
+                said = (task.body.get("status"), sorted(task.body.get("inputRequests") or ()))
+                if heard.pop(task.task_id, None) == said:
+                    heard[task.task_id] = said
+                    continue  # its statusMessage alone: that is what polling is for
+                heard[task.task_id] = said
+                while len(heard) > HEARD:
+                    del heard[next(iter(heard))]
+                for runner in list(runners()):
+                    announce_elsewhere(runner, task)
+        except Exception as error:  # Redis away: said once, tried again
+            if not failing:
+                logger.warning("the shared task store failed (%s); trying again", error)
+            failing = True
+            await anyio.sleep(PUBLISH_EVERY)
+
+
+def announce_elsewhere(runner: Holder, task: StoredTask) -> None:
+    """``notifications/tasks`` for ``task``, which another process changed, on the
+    listen streams of ``runner``'s session that asked for it."""
+    with runner.lock:
+        session = runner.session
+        if not session.subscriptions.listens or session.tasks.by_id(task.task_id) is not None:
+            return  # nobody listens; or held here, announced as it changed
+        sent = session.subscriptions.task_status(task.task_id, task.caller_key, task.body)
+    runner.perform([Send(m, m["params"]["_meta"][SUBSCRIPTION_ID_KEY]) for m in sent])
+
+
+async def note_listened(
+    shared: SharedTasks, runner: Holder, message: object, caller_key: str | None
+) -> None:
+    """Before a 2026-07-28 ``subscriptions/listen`` that names tasks: those this process
+    does not hold and the store has for this caller are noted as held elsewhere, for the
+    stream to hear of them."""
+    if not isinstance(message, dict) or message.get("method") != "subscriptions/listen":
+        return
+    params = message.get("params")
+    requested = params.get("notifications") if isinstance(params, dict) else None
+    named = requested.get("taskIds") if isinstance(requested, dict) else None
+    if not isinstance(named, list):
+        return
+    with runner.lock:
+        tasks = runner.session.tasks
+        asked = [t for t in named[:HEARD] if isinstance(t, str) and tasks.by_id(t) is None]
+    for task_id in asked:
+        try:
+            found = await shared.fetch(task_id, caller_key)
+        except Exception as error:  # Redis away: the stream hears of what is held here
+            logger.warning("the shared task store failed (%s)", error)
+            return
+        if found is not None:
+            with runner.lock:
+                runner.session.tasks.held_elsewhere(task_id, caller_key)
 
 
 async def _publish(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:

@@ -4,11 +4,16 @@ reproduction: eight ``tasks/get``, none answered "Task not found")."""
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from pathlib import Path
 from typing import Any
 
+import anyio
+import anyio.to_thread
+import httpx2 as httpx
+import pytest
 from http_helpers import MODERN_META, WORKERS, HttpServer, modern, modern_headers, post
 
 GUARD = 30.0  # seconds before a task that never ends fails the test
@@ -149,3 +154,63 @@ def test_a_question_and_a_cancel_reach_the_server_holding_the_task(
     pid = holder.process.pid
     assert marker.read_text().splitlines() == [f"started {pid}", f"cancelled {pid}"]
     assert unknown["error"]["code"] == -32602
+
+
+@pytest.mark.anyio
+async def test_a_listen_stream_hears_of_a_task_another_server_holds(redis_url: str) -> None:
+    env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    options = ("--task-after", "0.2", "--tasks", redis_url)
+    holder = HttpServer(*options, target=f"{WORKERS}:Workers", env=env)
+    other = HttpServer(*options, target=f"{WORKERS}:Workers", env=env)
+    heard: list[dict[str, Any]] = []
+
+    async def listen(client: httpx.AsyncClient, task_id: str) -> None:
+        message = with_tasks("subscriptions/listen", "listen", notifications={"taskIds": [task_id]})
+        headers = {
+            "accept": "application/json, text/event-stream",
+            **modern_headers("subscriptions/listen", None),
+        }
+        async with client.stream("POST", other.url, json=message, headers=headers) as response:
+            async for line in response.aiter_lines():
+                if line.startswith("data: ") and line != "data: ":
+                    heard.append(json.loads(line[len("data: ") :]))
+
+    async def until_heard(status: str) -> dict[str, Any]:
+        while True:
+            for message in heard:
+                method = message.get("method")
+                if method == "notifications/tasks" and message["params"]["status"] == status:
+                    return message
+            await anyio.sleep(0.02)
+
+    try:
+        task_id = started_task(holder.url, "slow_ask", seconds=1.0)
+        async with httpx.AsyncClient(timeout=30) as client:
+            with anyio.fail_after(GUARD):
+                async with anyio.create_task_group() as group:
+                    group.start_soon(listen, client, task_id)
+                    while not heard:
+                        await anyio.sleep(0.02)
+                    asking = await until_heard("input_required")
+                    (key,) = asking["params"]["inputRequests"]
+                    answer = {"action": "accept", "content": {"value": True}}
+                    await anyio.to_thread.run_sync(
+                        lambda: send(
+                            holder.url, "tasks/update", task_id, 2, inputResponses={key: answer}
+                        )
+                    )
+                    done = await until_heard("completed")
+                    group.cancel_scope.cancel()
+    finally:
+        for server in (holder, other):
+            server.stop()
+    acknowledged = heard[0]
+    assert acknowledged["method"] == "notifications/subscriptions/acknowledged", acknowledged
+    assert acknowledged["params"]["notifications"] == {"taskIds": [task_id]}
+    assert done["params"]["taskId"] == task_id
+    text = done["params"]["result"]["structuredContent"]["result"]
+    assert text == f"accept:True (answered by {holder.process.pid})"
+    statuses = [m["params"]["status"] for m in heard if m.get("method") == "notifications/tasks"]
+    # a status that lasted less than a publishing round (the answer to completed) may
+    # not be heard on another process; the first and the last always are
+    assert statuses in (["input_required", "completed"], ["input_required", "working", "completed"])

@@ -128,6 +128,20 @@ class TaskStore:
         """Whether the tasks are published to a store shared by several processes: then
         the ids of those changed are kept for :meth:`take_changed`."""
         self.changed: dict[str, None] = {}
+        self._elsewhere: dict[str, str | None] = {}  # oldest first
+
+    def held_elsewhere(self, task_id: str, caller_key: str | None) -> None:
+        """The task ``task_id`` of the caller ``caller_key`` is another process's (a
+        shared store has it): a listen stream of that caller may name it. At most
+        ``limit`` such tasks are kept in mind, the oldest forgotten first."""
+        self._elsewhere.pop(task_id, None)
+        self._elsewhere[task_id] = caller_key
+        while len(self._elsewhere) > max(self.limit, 1):
+            del self._elsewhere[next(iter(self._elsewhere))]
+
+    def is_elsewhere(self, task_id: str, caller_key: str | None) -> bool:
+        """Whether :meth:`held_elsewhere` said the task ``task_id`` is ``caller_key``'s."""
+        return task_id in self._elsewhere and self._elsewhere[task_id] == caller_key
 
     def _touched(self, task_id: str) -> None:
         if self.published:

@@ -187,7 +187,8 @@ def owned(
     caller_key = session.caller_key
 
     def mine(task_id: str) -> bool:
-        return session.tasks.find(task_id, caller_key, session.clock()) is not None
+        found = session.tasks.find(task_id, caller_key, session.clock())
+        return found is not None or session.tasks.is_elsewhere(task_id, caller_key)
 
     return mine
 
