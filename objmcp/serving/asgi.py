@@ -57,6 +57,7 @@ from ..protocol.envelope import unreadable
 from ..protocol.jsonrpc import RequestId
 from ..protocol.modern import is_modern
 from ..protocol.session import ServerInfo
+from .core_sharing import core_from_store
 from .http_aliases import Aliases
 from .http_checks import (
     LOCAL_HOSTS,
@@ -290,6 +291,12 @@ class McpApp(Generic[ServedT]):
                 message = {**message, "id": alias}
         else:
             connection = self.store.handshake_session(headers, caller_key, message)
+            shared = self.settings.shared
+            if shared is not None:  # a task of this caller another session holds
+                found = await core_from_store(shared, connection.runner, message, caller_key)
+                if found is not None:
+                    await respond(send, 200, found, [])
+                    return
         exchange = Stream(_request_ids(message), aliases, batch=isinstance(message, list))
         if exchange.pending and not modern:
             connection.resumable(exchange)

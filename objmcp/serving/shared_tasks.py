@@ -78,6 +78,8 @@ class StoredTask:
     body: dict[str, Any]
     caller_key: str | None
     owner: str
+    core: bool = False
+    """A 2025-11-25 core task (its body is ``tasks/get``'s of 2026-07-28 all the same)."""
 
     @property
     def ended(self) -> bool:
@@ -173,12 +175,15 @@ class SharedTasks:
         caller_key: str | None,
         body: Mapping[str, Any],
         owner: str | None = None,
+        *,
+        core: bool = False,
     ) -> None:
         """The task ``task_id`` of ``caller_key`` now stands as ``body`` (what
-        ``tasks/get`` answers), in this process (or ``owner``: :data:`QUEUED` for a call
-        on the queue). An ended one is kept ``ttl`` seconds."""
+        ``tasks/get`` answers in 2026-07-28), in this process (or ``owner``:
+        :data:`QUEUED` for a call on the queue); ``core`` for a 2025-11-25 core task. An
+        ended one is kept ``ttl`` seconds."""
         owner = self.owner if owner is None else owner
-        record = {"caller": caller_key, "owner": owner, "body": dict(body)}
+        record = {"caller": caller_key, "owner": owner, "body": dict(body), "core": core}
         ended = body.get("status") in _ENDED
         keep = self._ttl if ended else _KEPT_WHILE_WORKING
         listed = self._ended_list(caller_key)
@@ -189,7 +194,7 @@ class SharedTasks:
                 pipe.zrem(self._working_list(caller_key), task_id)
             else:
                 pipe.zadd(self._working_list(caller_key), {task_id: time.time()}, nx=True)
-            changed = {"task": task_id, "caller": caller_key, "body": record["body"]}
+            changed = {"task": task_id, "caller": caller_key, "body": record["body"], "core": core}
             pipe.publish(self._changes, self._seal.seal(self._changes, changed))
             await pipe.execute()
         if ended:
@@ -209,7 +214,8 @@ class SharedTasks:
         given = record.get("caller")
         if not _same_caller(given, caller_key):
             return None
-        found = StoredTask(task_id, record["body"], given, str(record.get("owner")))
+        owner, core = str(record.get("owner")), record.get("core") is True
+        found = StoredTask(task_id, record["body"], given, owner, core)
         if found.ended or found.owner == QUEUED:
             return found
         if await self._redis.exists(self._lease_key(found.owner)):
@@ -246,7 +252,8 @@ class SharedTasks:
                     continue
                 caller = record.get("caller")
                 caller = caller if isinstance(caller, str) else None
-                yield StoredTask(record["task"], record["body"], caller, "")
+                core = record.get("core") is True
+                yield StoredTask(record["task"], record["body"], caller, "", core)
         finally:
             await pubsub.aclose()
 
@@ -336,8 +343,8 @@ class SharedTasks:
         """``task``, failed because its process's lease ran out (published so)."""
         now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         body = {**task.body, "status": "failed", "statusMessage": LOST, "lastUpdatedAt": now}
-        await self.publish(task.task_id, task.caller_key, body)  # ended: whoever published it
-        return StoredTask(task.task_id, body, task.caller_key, task.owner)
+        await self.publish(task.task_id, task.caller_key, body, core=task.core)  # ended
+        return StoredTask(task.task_id, body, task.caller_key, task.owner, task.core)
 
     async def _forget_beyond(self, caller_key: str | None) -> None:
         """Forget ``caller_key``'s oldest ended tasks beyond ``max_tasks``."""

@@ -33,6 +33,8 @@ from .task_queue import CANCELLED, TaskQueue
 
 if TYPE_CHECKING:
     from ..protocol.session import Session
+    from ..protocol.tasks.extension import Task, TaskStore
+    from .settings import Channel
 
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "Holder",
     "announce_elsewhere",
     "answer_forwarded",
+    "forwarded_to",
     "from_store",
     "note_listened",
     "publish_changed",
@@ -76,6 +79,11 @@ class Holder(typing.Protocol):
         """The session, whose tasks are published."""
         ...
 
+    @property
+    def channel(self) -> Channel:
+        """How its client is reached (its session's id, in the handshake era)."""
+        ...
+
     def handle(self, message: object, caller: Caller | None = None) -> list[Action]:
         """What the session says of ``message``."""
         ...
@@ -101,6 +109,8 @@ async def _hear_changes(shared: SharedTasks, runners: Callable[[], Iterable[Hold
         try:
             async for task in shared.changes():
                 failing = False
+                if task.core:
+                    continue  # its session, which holds it, tells its client
                 said = (task.body.get("status"), sorted(task.body.get("inputRequests") or ()))
                 if heard.pop(task.task_id, None) == said:
                     heard[task.task_id] = said
@@ -150,7 +160,7 @@ async def note_listened(
         except Exception as error:  # Redis away: the stream hears of what is held here
             logger.warning("the shared task store failed (%s)", error)
             return
-        if found is not None:
+        if found is not None and not found.core:
             with runner.lock:
                 runner.session.tasks.held_elsewhere(task_id, caller_key)
 
@@ -180,15 +190,31 @@ async def publish_changed(shared: SharedTasks, runner: Holder) -> None:
     again next time."""
     with runner.lock:
         store = runner.session.tasks
-        changed = [t for t in store.take_changed() if not t.core]
-        bodies = [(t.task_id, t.caller_key, store.wire(t, True)) for t in changed]
-    for done, (task_id, caller_key, body) in enumerate(bodies):
+        bodies = [(t, _scope(t, runner), _published(store, t)) for t in store.take_changed()]
+    for done, (task, scope, body) in enumerate(bodies):
         try:
-            await shared.publish(task_id, caller_key, body)
+            await shared.publish(task.task_id, scope, body, core=task.core)
         except BaseException:
             with runner.lock:  # this one and the rest, for the next look
-                store.changed.update(dict.fromkeys(t for t, _, _ in bodies[done:]))
+                store.changed.update(dict.fromkeys(t.task_id for t, _, _ in bodies[done:]))
             raise
+
+
+def _scope(task: Task, runner: Holder) -> str | None:
+    """Whose ``task`` is in the store: its caller's; a 2025-11-25 task of no known caller
+    is its session's only (no other session of the same anonymous clients may see it)."""
+    if task.caller_key is not None or not task.core:
+        return task.caller_key
+    return f"session:{runner.channel.session_id}"
+
+
+def _published(store: TaskStore, task: Task) -> dict[str, Any]:
+    """What the store keeps of ``task``: ``tasks/get``'s body of 2026-07-28, and the
+    result of a 2025-11-25 task that failed with one (an error result)."""
+    body = store.wire(task, True)
+    if task.core and task.result is not None:
+        body["result"] = task.result
+    return body
 
 
 async def _answer_forwarded(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
@@ -288,8 +314,8 @@ async def from_store(
     except Exception as error:  # Redis away: said, not taken for "no such task"
         logger.warning("the shared task store failed (%s)", error)
         return rpc.error_response(request_id, rpc.INTERNAL_ERROR, STORE_AWAY)
-    if found is None:
-        return None
+    if found is None or found.core:
+        return None  # (a 2025-11-25 task is none of the extension's)
     method = message["method"]
     if method == "tasks/get":
         return rpc.result_response(request_id, complete(found.body, revision, info, cache, None))
@@ -299,19 +325,37 @@ async def from_store(
     if found.ended:  # nothing left to answer or cancel: acknowledged, as its holder would
         return acknowledged
     owner = found.owner
-    try:
-        if owner == QUEUED and (method == "tasks/update" or queue is None):
-            return acknowledged  # nothing asked yet; nothing this process can take off
-        if owner == QUEUED and queue is not None:
+    if owner == QUEUED and (method == "tasks/update" or queue is None):
+        return acknowledged  # nothing asked yet; nothing this process can take off
+    if owner == QUEUED and queue is not None:
+        try:
             owner = await queue.cancel(task_id, caller_key, found.body)
-            if owner == CANCELLED:
-                return acknowledged
+        except Exception as error:
+            logger.warning("the shared task store failed (%s)", error)
+            return rpc.error_response(request_id, rpc.INTERNAL_ERROR, STORE_AWAY)
+        if owner == CANCELLED:
+            return acknowledged
+    return await forwarded_to(shared, owner, message, caller_key, request_id)
+
+
+async def forwarded_to(
+    shared: SharedTasks,
+    owner: str,
+    message: dict[str, Any],
+    caller_key: str | None,
+    request_id: rpc.RequestId,
+) -> dict[str, Any]:
+    """The response of the process ``owner`` to ``message`` (a request of ``caller_key``
+    about a task it holds), as the response to ``request_id``; an error when none came."""
+    try:
         forwarded = {**message, "id": f"objmcp-forwarded-{secrets.token_hex(8)}"}
         response = await shared.forward(owner, forwarded, caller_key)
     except Exception as error:
         logger.warning("the shared task store failed (%s)", error)
         response = None
     if response is None:
+        params = message.get("params")
+        task_id = params.get("taskId") if isinstance(params, dict) else None
         return rpc.error_response(
             request_id,
             rpc.INTERNAL_ERROR,

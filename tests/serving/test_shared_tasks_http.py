@@ -14,7 +14,17 @@ import anyio
 import anyio.to_thread
 import httpx2 as httpx
 import pytest
-from http_helpers import MODERN_META, WORKERS, HttpServer, modern, modern_headers, post
+from http_helpers import (
+    MODERN_META,
+    WORKERS,
+    HttpServer,
+    call,
+    events,
+    modern,
+    modern_headers,
+    open_session,
+    post,
+)
 
 GUARD = 30.0  # seconds before a task that never ends fails the test
 TASKS = "io.modelcontextprotocol/tasks"
@@ -214,3 +224,90 @@ async def test_a_listen_stream_hears_of_a_task_another_server_holds(redis_url: s
     # a status that lasted less than a publishing round (the answer to completed) may
     # not be heard on another process; the first and the last always are
     assert statuses in (["input_required", "completed"], ["input_required", "working", "completed"])
+
+
+def answer_of(response: httpx.Response) -> dict[str, Any]:
+    """The response a POST was answered with, as JSON or as the last SSE event."""
+    if response.headers["content-type"].startswith("application/json"):
+        found: dict[str, Any] = response.json()
+        return found
+    (last,) = [m for m in events(response) if "id" in m and "method" not in m]
+    return dict(last)
+
+
+def published(redis_url: str, task_id: str) -> None:
+    """Wait until the store holds the task ``task_id`` (its record: sealed)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    deadline = time.monotonic() + GUARD
+    try:
+        while not client.exists(f"objmcp:task:{task_id}"):
+            assert time.monotonic() < deadline, "never published"
+            time.sleep(0.02)
+    finally:
+        client.close()
+
+
+def core_request(request_id: int, method: str, **params: Any) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}
+
+
+def test_a_2025_11_25_task_is_answered_for_in_another_session_of_its_caller(
+    redis_url: str, tmp_path: Path
+) -> None:
+    env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    options = ("--tasks", redis_url, "--token", "the-token")
+    bearer = {"authorization": "Bearer the-token"}
+    holder = HttpServer(*options, target=f"{WORKERS}:Workers", env=env)
+    other = HttpServer(*options, target=f"{WORKERS}:Workers", env=env)
+    anonymous = HttpServer("--tasks", redis_url, target=f"{WORKERS}:Workers", env=env)
+    anonymous_too = HttpServer("--tasks", redis_url, target=f"{WORKERS}:Workers", env=env)
+    marker = tmp_path / "cancelled"
+    try:
+        first = open_session(holder.url, {"tasks": {}}, **bearer)
+        later = open_session(other.url, {"tasks": {}}, **bearer)
+
+        def ask(url: str, session: dict[str, str], message: dict[str, Any]) -> dict[str, Any]:
+            return answer_of(post(url, message, **session))
+
+        slow = call(2, "slow_pid", seconds=1.0)
+        slow["params"]["task"] = {}
+        created = ask(holder.url, first, slow)["result"]["task"]
+        task_id = created["taskId"]
+        published(redis_url, task_id)
+        got = ask(other.url, later, core_request(3, "tasks/get", taskId=task_id))
+        listed = ask(other.url, later, core_request(4, "tasks/list"))
+        result = ask(other.url, later, core_request(5, "tasks/result", taskId=task_id))
+        held = call(6, "until_cancelled", marker=str(marker))
+        held["params"]["task"] = {}
+        stopping = ask(holder.url, first, held)["result"]["task"]["taskId"]
+        published(redis_url, stopping)
+        deadline = time.monotonic() + GUARD
+        while not marker.exists():
+            assert time.monotonic() < deadline, "never started"
+            time.sleep(0.05)
+        cancelled = ask(other.url, later, core_request(7, "tasks/cancel", taskId=stopping))
+        deadline = time.monotonic() + GUARD
+        while "cancelled" not in marker.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        mine = open_session(anonymous.url, {"tasks": {}})
+        theirs = open_session(anonymous_too.url, {"tasks": {}})
+        alone = call(8, "slow_pid", seconds=0.1)
+        alone["params"]["task"] = {}
+        own = ask(anonymous.url, mine, alone)["result"]["task"]["taskId"]
+        published(redis_url, own)
+        unseen = ask(anonymous_too.url, theirs, core_request(9, "tasks/get", taskId=own))
+    finally:
+        for server in (holder, other, anonymous, anonymous_too):
+            server.stop()
+    assert got["result"]["taskId"] == task_id and got["result"]["status"] == "working", got
+    assert "ttl" in got["result"] and "pollInterval" in got["result"]
+    assert [t["taskId"] for t in listed["result"]["tasks"]] == [task_id], listed
+    assert result["result"]["structuredContent"]["result"] == holder.process.pid, result
+    related = result["result"]["_meta"]["io.modelcontextprotocol/related-task"]
+    assert related == {"taskId": task_id}
+    assert cancelled["result"]["status"] == "cancelled", cancelled
+    pid = holder.process.pid
+    assert marker.read_text().splitlines() == [f"started {pid}", f"cancelled {pid}"]
+    assert unseen["error"]["code"] == -32602, unseen  # another anonymous session's

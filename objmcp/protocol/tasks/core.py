@@ -52,6 +52,7 @@ __all__ = [
     "errored",
     "finished",
     "handle",
+    "payload",
     "progress",
     "requested",
     "tag",
@@ -228,7 +229,7 @@ def handle(
         actions.extend(_ended(session, task, told=False))  # the answer tells it
         return rpc.result_response(request_id, wire(store, task))
     if task.ended:  # tasks/result
-        return _payload(task, request_id)
+        return payload(task, request_id)
     if len(session.core.waiting) >= session.max_calls:
         raise ProtocolError(
             rpc.SERVER_BUSY,
@@ -355,11 +356,11 @@ def _ended(session: Session, task: Task, told: bool = True) -> list[Action]:
         del core.asks[ask_id]
     for request_id in [r for r, waited in core.waiting.items() if waited == task.task_id]:
         del core.waiting[request_id]
-        actions.append(Send(_payload(task, request_id), request_id))
+        actions.append(Send(payload(task, request_id), request_id))
     return actions
 
 
-def _payload(task: Task, request_id: RequestId) -> Message:
+def payload(task: Task, request_id: RequestId) -> Message:
     """What ``tasks/result`` answers for an ended task: the call's result, with the
     related-task ``_meta``, or its JSON-RPC error."""
     if task.result is not None:
