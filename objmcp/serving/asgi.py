@@ -293,7 +293,8 @@ class McpApp(Generic[ServedT]):
             connection = self.store.handshake_session(headers, caller_key, message)
             shared = self.settings.shared
             if shared is not None:  # a task of this caller another session holds
-                found = await core_from_store(shared, connection.runner, message, caller_key)
+                queue = self.settings.queue
+                found = await core_from_store(shared, connection.runner, message, caller_key, queue)
                 if found is not None:
                     await respond(send, 200, found, [])
                     return

@@ -6,7 +6,8 @@ task_sharing` publishes every session's tasks as they change).
 A handshake-era session stays in its process (route tags), and so do its tasks' calls;
 what reaches another session is its caller's tasks: a client that opened a new session,
 after its process was restarted or lost, finds them there. A task of no known caller
-(no credentials checked) is its own session's only: no other session may name it.
+(no credentials checked) is its own session's only: no other session may name it, and
+its session finds it in the store when a queue's worker runs its call.
 
 ``tasks/result`` for a task still working elsewhere waits for its end in the store (at
 most :data:`RESULT_WAIT` seconds); the questions of its call go to the session that holds
@@ -24,7 +25,8 @@ import anyio
 from ..protocol import jsonrpc as rpc
 from ..protocol.tasks import core
 from ..protocol.tasks.extension import Task
-from .shared_tasks import SharedTasks, StoredTask
+from .shared_tasks import QUEUED, SharedTasks, StoredTask
+from .task_queue import CANCELLED, TaskQueue
 from .task_sharing import PUBLISH_EVERY, STORE_AWAY, Holder, forwarded_to
 
 __all__ = ["RESULT_WAIT", "core_from_store"]
@@ -36,13 +38,17 @@ RESULT_WAIT = 300.0
 
 
 async def core_from_store(
-    shared: SharedTasks, runner: Holder, message: object, caller_key: str | None
+    shared: SharedTasks,
+    runner: Holder,
+    message: object,
+    caller_key: str | None,
+    queue: TaskQueue | None = None,
 ) -> dict[str, Any] | None:
     """The response to a 2025-11-25 core tasks request about tasks this session does not
     hold, from the store; None when the message is no such request, names no task of
     this caller the store has, or the session holds all of them (it answers then)."""
     try:
-        return await _answered(shared, runner, message, caller_key)
+        return await _answered(shared, runner, message, caller_key, queue)
     except Exception as error:  # Redis away: said, not taken for "no such task"
         logger.warning("the shared task store failed (%s)", error)
         request_id = message.get("id") if isinstance(message, dict) else None
@@ -54,10 +60,14 @@ async def core_from_store(
 
 
 async def _answered(
-    shared: SharedTasks, runner: Holder, message: object, caller_key: str | None
+    shared: SharedTasks,
+    runner: Holder,
+    message: object,
+    caller_key: str | None,
+    queue: TaskQueue | None,
 ) -> dict[str, Any] | None:
-    if caller_key is None or not isinstance(message, dict):
-        return None  # with no caller, a session's tasks are its own
+    if not isinstance(message, dict):
+        return None
     method, params, request_id = message.get("method"), message.get("params"), message.get("id")
     if method not in core.METHODS or not rpc.is_request_id(request_id):
         return None
@@ -72,12 +82,17 @@ async def _answered(
         mine = [t for t in session.tasks.owned(caller_key, now) if t.core]
         size = session.page_size or core.PAGE_SIZE
         held = {t.task_id: core.wire(session.tasks, t) for t in mine}
+    key = caller_key
+    if key is None:  # a task of no known caller is its session's only
+        if runner.channel.session_id is None:
+            return None
+        key = f"session:{runner.channel.session_id}"
     if method == "tasks/list":
-        return await _listed(shared, request_id, params, caller_key, held, size)
+        return await _listed(shared, request_id, params, key, held, size)
     task_id = params.get("taskId")
     if not isinstance(task_id, str) or task_id in held:
         return None
-    found = await shared.fetch(task_id, caller_key)
+    found = await shared.fetch(task_id, key)
     if found is None or not found.core:
         return None
     if method == "tasks/get":
@@ -89,11 +104,18 @@ async def _answered(
                 rpc.INVALID_PARAMS,
                 f"Cannot cancel task: already in terminal status {found.body.get('status')!r}",
             )
-        return await forwarded_to(shared, found.owner, message, caller_key, request_id)
+        owner = found.owner
+        if owner == QUEUED and queue is not None:  # on the queue yet: taken off it
+            owner = await queue.cancel(task_id, key, found.body, core=True)
+            if owner == CANCELLED:
+                cancelled = await shared.fetch(task_id, key)
+                if cancelled is not None:
+                    return rpc.result_response(request_id, _wire(cancelled))
+        return await forwarded_to(shared, owner, message, key, request_id)
     with anyio.move_on_after(RESULT_WAIT):  # tasks/result
         while not found.ended:
             await anyio.sleep(PUBLISH_EVERY * 4)
-            again = await shared.fetch(task_id, caller_key)
+            again = await shared.fetch(task_id, key)
             if again is None:
                 return None  # expired meanwhile: the session says it is unknown
             found = again

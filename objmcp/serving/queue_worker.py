@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import time
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -105,31 +106,38 @@ class QueueWorker:
             logger.warning("a queued call does not open (another state key?): left")
             return
         caller = caller_from(opened.get("caller"))
-        caller_key = caller.key if caller is not None else None
+        core = opened.get("core") is True
+        scope = opened.get("scope") if core else (caller.key if caller is not None else None)
+        published = _Published(task_id, scope if isinstance(scope, str) else None, core)
         holder = await self.shared.claim(task_id, self.shared.owner)
         if holder == CANCELLED:
             return
         if holder != self.shared.owner:  # a worker that took it stopped
-            if not await self._run_again(task_id, caller_key, opened):
+            if not await self._run_again(published, opened):
                 return
         else:
             await self.shared.runs(task_id)
         runner = self.app.store.modern_connection().runner
         created = opened.get("created")
         created = created if isinstance(created, (int, float)) else time.time()
+        store = runner.session.tasks
         async with anyio.create_task_group() as calls:
             refused = runner.adopt(opened["message"], caller, task_id, created, calls)
             if refused is not None:
-                await self._fail(task_id, caller_key, created, refused.get("error"))
+                await self._fail(published, created, refused.get("error"))
                 return
+            if core:  # published as the 2025-11-25 task its front answered with
+                store.published_as[task_id] = (published.scope, True)
             await publish_changed(self.shared, runner)  # this worker's now, before any forward
         await publish_changed(self.shared, runner)  # its end, at once
+        store.published_as.pop(task_id, None)
 
-    async def _run_again(self, task_id: str, caller_key: str | None, job: dict[str, Any]) -> bool:
-        """The call of the task ``task_id`` was taken by a worker that stopped: whether
+    async def _run_again(self, published: _Published, job: dict[str, Any]) -> bool:
+        """The call of the task ``published`` was taken by a worker that stopped: whether
         to run it again (its tool is idempotent, and it was not run again yet); else the
         task fails, saying why."""
-        found = await self.shared.fetch(task_id, caller_key)
+        task_id = published.task_id
+        found = await self.shared.fetch(task_id, published.scope)
         if found is None or found.ended:
             return False
         params = job["message"].get("params")
@@ -142,16 +150,25 @@ class QueueWorker:
         now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         body = {**found.body, "status": "failed", "statusMessage": RUN_AGAIN_NOT}
         body["lastUpdatedAt"] = now
-        await self.shared.publish(task_id, caller_key, body)
+        await self.shared.publish(task_id, published.scope, body, core=published.core)
         return False
 
-    async def _fail(
-        self, task_id: str, caller_key: str | None, created: float, error: object
-    ) -> None:
-        """The session refused the call of the task ``task_id`` (``error``): the task
+    async def _fail(self, published: _Published, created: float, error: object) -> None:
+        """The session refused the call of the task ``published`` (``error``): the task
         fails with it."""
         error = error if isinstance(error, dict) else {"code": -32603, "message": "Internal error"}
         store = self.app.store.modern_connection().runner.session.tasks
-        task = Task(task_id, -1, caller_key, created, time.time())
+        task = Task(published.task_id, -1, published.scope, created, time.time())
         task.status, task.message, task.error = "failed", str(error.get("message")), error
-        await self.shared.publish(task_id, caller_key, store.wire(task, True))
+        body = store.wire(task, True)
+        await self.shared.publish(published.task_id, published.scope, body, core=published.core)
+
+
+@dataclass(frozen=True)
+class _Published:
+    """How a queued call's task is published: under which caller key, and whether as a
+    2025-11-25 core task."""
+
+    task_id: str
+    scope: str | None
+    core: bool

@@ -200,6 +200,9 @@ class Runner:
                 if type(action) is StartCall and self._queued(action):
                     calls.start_soon(self._enqueue, action, calls)
                     continue
+                if type(action) is StartCall and self._queued_core(action):
+                    calls.start_soon(self._enqueue_core, action, calls)
+                    continue
                 call = RunningCall(start.call_id, start.tool, start.context)
                 self._running[start.call_id] = call
                 calls.start_soon(self._run_call, start, call)
@@ -236,6 +239,8 @@ class Runner:
             return None
         if task_delay(self.settings, start) is not None or self._queued(start):
             return None  # it may become a task: the loop watches it
+        if self._queued_core(start):
+            return None  # a worker runs it
         return start, tool
 
     def runs_here(self, actions: list[Action]) -> StartCall | None:
@@ -421,6 +426,50 @@ class Runner:
             and TASKS in start.context.extensions
             and queue.takes(start, self.settings.tools)
         )
+
+    def _queued_core(self, start: StartCall) -> bool:
+        """Whether the call ``start`` goes on the queue, for a worker to run: a 2025-11-25
+        core task's call of a queued tool that asks the client nothing (a question of a
+        core task goes out on its session's ``tasks/result``: it runs in its session)."""
+        queue = self.settings.queue
+        if (
+            queue is None
+            or not self.channel.publishes_tasks
+            or start.context.revision.era != "handshake"
+        ):
+            return False
+        tool = self.settings.tools.get(start.tool)
+        if tool is None or tool.needs or not queue.takes(start, self.settings.tools):
+            return False
+        with self.lock:
+            call = self.session.calls.get(start.call_id)
+            return call is not None and self.session.is_core(call)
+
+    async def _enqueue_core(self, start: StartCall, calls: anyio.abc.TaskGroup) -> None:
+        """Put the call ``start`` of a 2025-11-25 core task (answered already) on the
+        queue, and hand its task over; when the queue fails, it runs here."""
+        queue = self.settings.queue
+        assert queue is not None
+        with self.lock:
+            call = self.session.calls.get(start.call_id)
+            task = self.session.tasks.by_id(call.task) if call and call.task else None
+            body = self.session.tasks.wire(task, True) if task is not None else None
+        if task is not None and body is not None:
+            scope = task.caller_key
+            if scope is None:  # a session's own: no other may name it
+                scope = f"session:{self.channel.session_id}"
+            try:
+                await queue.enqueue(task.task_id, scope, body, start, task.created, core=True)
+            except Exception as error:
+                logger.warning("the queue of calls failed (%s); the call runs here", error)
+            else:
+                with self.lock:
+                    handoff.queued_core_task(self.session, start.call_id)
+                return
+        running = self._running[start.call_id] = RunningCall(
+            start.call_id, start.tool, start.context
+        )
+        calls.start_soon(self._run_call, start, running)
 
     async def _enqueue(self, start: StartCall, calls: anyio.abc.TaskGroup) -> None:
         """Answer the call ``start`` with a task at once and put it on the queue (it runs

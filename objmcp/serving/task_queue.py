@@ -22,6 +22,8 @@ from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..model.calling.caller import Caller
+from ..protocol.modern import CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY
+from ..protocol.tasks.extension import TASKS
 from .shared_tasks import QUEUED, SharedTasks
 
 if TYPE_CHECKING:
@@ -84,19 +86,26 @@ class TaskQueue:
         body: Mapping[str, Any],
         start: StartCall,
         created: float,
+        *,
+        core: bool = False,
     ) -> None:
-        """Publish the task ``task_id`` (``body``, as ``tasks/get`` answers it) as queued,
-        then put its call ``start`` on the queue."""
-        await self.shared.publish(task_id, caller_key, body, owner=QUEUED)
+        """Publish the task ``task_id`` of ``caller_key`` (``body``, as ``tasks/get``
+        answers it) as queued, then put its call ``start`` on the queue; ``core`` for a
+        2025-11-25 core task (``caller_key`` is then what it is published under)."""
+        await self.shared.publish(task_id, caller_key, body, owner=QUEUED, core=core)
         job = {
-            "message": queued_message(start),
+            "message": queued_message(start, core),
             "caller": caller_record(start.context.caller),
             "created": created,
+            "core": core,
+            "scope": caller_key,
         }
         docket = await self._opened()
         await docket.add(CALL_TASK, key=task_id)(task_id, self.shared.sealed(_label(task_id), job))
 
-    async def cancel(self, task_id: str, caller_key: str | None, body: Mapping[str, Any]) -> str:
+    async def cancel(
+        self, task_id: str, caller_key: str | None, body: Mapping[str, Any], *, core: bool = False
+    ) -> str:
         """Cancel the queued task ``task_id`` (``body`` as ``tasks/get`` answers it now):
         taken off the queue and published cancelled, unless a worker claimed it first.
         Who holds it: :data:`CANCELLED`, or the worker's owner name."""
@@ -106,7 +115,7 @@ class TaskQueue:
         now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         cancelled = {**body, "status": "cancelled", "lastUpdatedAt": now}
         cancelled["statusMessage"] = "Cancelled by the client"
-        await self.shared.publish(task_id, caller_key, cancelled, owner=QUEUED)
+        await self.shared.publish(task_id, caller_key, cancelled, owner=QUEUED, core=core)
         docket = await self._opened()
         await docket.cancel(task_id)
         return CANCELLED
@@ -142,9 +151,14 @@ def _label(task_id: str) -> str:
     return f"queue:{task_id}"
 
 
-def queued_message(start: StartCall) -> dict[str, Any]:
-    """The ``tools/call`` request a worker runs for the call ``start``."""
-    params = {"name": start.tool, "arguments": start.arguments, "_meta": dict(start.context.meta)}
+def queued_message(start: StartCall, core: bool = False) -> dict[str, Any]:
+    """The ``tools/call`` request a worker runs for the call ``start``: a 2026-07-28 one
+    (that of a 2025-11-25 core task made so, with the tasks extension)."""
+    meta = dict(start.context.meta)
+    if core:
+        meta[PROTOCOL_VERSION_KEY] = "2026-07-28"
+        meta[CLIENT_CAPABILITIES_KEY] = {"extensions": {TASKS: {}}}
+    params = {"name": start.tool, "arguments": start.arguments, "_meta": meta}
     return {"jsonrpc": "2.0", "id": "objmcp-queued", "method": "tools/call", "params": params}
 
 

@@ -25,8 +25,16 @@ import anyio
 from ..model.calling.caller import Caller
 from ..protocol import jsonrpc as rpc
 from ..protocol.actions import Action, Send
-from ..protocol.modern import complete, meta_of, modern_revision
+from ..protocol.modern import (
+    CLIENT_CAPABILITIES_KEY,
+    PROTOCOL_VERSION_KEY,
+    complete,
+    meta_of,
+    modern_revision,
+)
 from ..protocol.subscriptions import SUBSCRIPTION_ID_KEY
+from ..protocol.tasks import core
+from ..protocol.tasks.extension import TASKS
 from ..protocol.tasks.extension_methods import METHODS, declares_tasks
 from .shared_tasks import QUEUED, Forwarded, SharedTasks, StoredTask
 from .task_queue import CANCELLED, TaskQueue
@@ -190,31 +198,33 @@ async def publish_changed(shared: SharedTasks, runner: Holder) -> None:
     again next time."""
     with runner.lock:
         store = runner.session.tasks
-        bodies = [(t, _scope(t, runner), _published(store, t)) for t in store.take_changed()]
-    for done, (task, scope, body) in enumerate(bodies):
+        bodies = [(t, *_published(store, t, runner)) for t in store.take_changed()]
+    for done, (task, scope, as_core, body) in enumerate(bodies):
         try:
-            await shared.publish(task.task_id, scope, body, core=task.core)
+            await shared.publish(task.task_id, scope, body, core=as_core)
         except BaseException:
             with runner.lock:  # this one and the rest, for the next look
-                store.changed.update(dict.fromkeys(t.task_id for t, _, _ in bodies[done:]))
+                store.changed.update(dict.fromkeys(t.task_id for t, *_ in bodies[done:]))
             raise
 
 
-def _scope(task: Task, runner: Holder) -> str | None:
-    """Whose ``task`` is in the store: its caller's; a 2025-11-25 task of no known caller
-    is its session's only (no other session of the same anonymous clients may see it)."""
-    if task.caller_key is not None or not task.core:
-        return task.caller_key
-    return f"session:{runner.channel.session_id}"
-
-
-def _published(store: TaskStore, task: Task) -> dict[str, Any]:
-    """What the store keeps of ``task``: ``tasks/get``'s body of 2026-07-28, and the
-    result of a 2025-11-25 task that failed with one (an error result)."""
+def _published(
+    store: TaskStore, task: Task, runner: Holder
+) -> tuple[str | None, bool, dict[str, Any]]:
+    """How ``task`` is published: under whose key, whether as a 2025-11-25 core task, and
+    its body (``tasks/get``'s of 2026-07-28; a core task's result kept when it failed
+    with one, an error result). A core task of no known caller is its session's only (no
+    other session of the same anonymous clients may see it); a queue's worker publishes
+    the task its front answered with (:attr:`TaskStore.published_as`)."""
     body = store.wire(task, True)
-    if task.core and task.result is not None:
+    scope, core = store.published_as.get(task.task_id, (task.caller_key, task.core))
+    if core and scope is None:
+        scope = f"session:{runner.channel.session_id}"
+    if core and task.result is not None:
         body["result"] = task.result
-    return body
+        if task.result.get("isError") is True and body["status"] == "completed":
+            body["status"] = "failed"  # as 2025-11-25 says an error result
+    return scope, core, body
 
 
 async def _answer_forwarded(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
@@ -250,6 +260,14 @@ async def answer_forwarded(
     if holder is None or not rpc.is_request_id(request_id):
         return _unknown(typing.cast("rpc.RequestId", request_id), task_id)
     key = forwarded.caller_key
+    store = holder.session.tasks
+    task = store.by_id(typing.cast("str", task_id))
+    as_core = store.published_as.get(task.task_id, (None, False))[1] if task else False
+    if as_core and task is not None:  # a queue's worker runs it as a 2026-07-28 task
+        extension: dict[str, Any] = {CLIENT_CAPABILITIES_KEY: {"extensions": {TASKS: {}}}}
+        meta = {PROTOCOL_VERSION_KEY: "2026-07-28", **extension}
+        message = {**message, "params": {"taskId": task.task_id, "_meta": meta}}
+        key = task.caller_key  # the front checked the caller it was published for
     actions = holder.handle(message, None if key is None else Caller(key=key))
     answer: dict[str, Any] | None = None
     rest = []
@@ -262,6 +280,9 @@ async def answer_forwarded(
     await publish_changed(shared, holder)
     if answer is None:  # every request is answered; this one had better be too
         return rpc.error_response(request_id, rpc.INTERNAL_ERROR, "Internal error: no answer")
+    if as_core and task is not None and "result" in answer:  # as 2025-11-25 answers it
+        with holder.lock:
+            answer = rpc.result_response(message["id"], core.wire(store, task))
     return answer
 
 

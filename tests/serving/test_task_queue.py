@@ -13,10 +13,29 @@ import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 from conftest import PYTHON, server_env, start_redis
-from http_helpers import WORKERS, HttpServer, free_port, modern, modern_headers, post
-from test_shared_tasks_http import GUARD, get, send, started_task, until, with_tasks
+from http_helpers import (
+    WORKERS,
+    HttpServer,
+    call,
+    free_port,
+    modern,
+    modern_headers,
+    open_session,
+    post,
+)
+from test_shared_tasks_http import (
+    GUARD,
+    answer_of,
+    core_request,
+    get,
+    send,
+    started_task,
+    until,
+    with_tasks,
+)
 
 TARGET = f"{WORKERS}:Workers"
 
@@ -204,3 +223,52 @@ def test_a_queue_naming_no_tool_is_refused_at_start(redis_url: str) -> None:
     )
     assert refused.returncode == 2, refused
     assert "--queue slow_pidd: " in refused.stderr and "has no such tool" in refused.stderr
+
+
+def test_a_2025_11_25_task_of_a_queued_tool_runs_in_a_worker(
+    redis_url: str, tmp_path: Path
+) -> None:
+    env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    queued = ("--queue", "slow_pid", "--queue", "once_pid", "--queue", "until_cancelled")
+    front = HttpServer("--tasks", redis_url, *queued, target=TARGET, env=env)
+    never, running = tmp_path / "never", tmp_path / "running"
+    worker = None
+
+    def task_call(request_id: int, tool: str, **arguments: object) -> dict[str, Any]:
+        message = call(request_id, tool, **arguments)
+        message["params"]["task"] = {}
+        return message
+
+    try:
+        session = open_session(front.url, {"tasks": {}})
+
+        def ask(message: dict[str, Any]) -> dict[str, Any]:
+            return answer_of(post(front.url, message, **session))
+
+        waiting = ask(task_call(2, "once_pid", seconds=0, marker=str(never)))["result"]["task"]
+        taken_off = ask(core_request(3, "tasks/cancel", taskId=waiting["taskId"]))
+        worker = QueueWorker(redis_url, env, tmp_path / "worker.log")
+        made = ask(task_call(4, "slow_pid", seconds=0.3))["result"]["task"]
+        got = ask(core_request(5, "tasks/get", taskId=made["taskId"]))
+        result = ask(core_request(6, "tasks/result", taskId=made["taskId"]))
+        listed = ask(core_request(7, "tasks/list"))
+        stopping = ask(task_call(8, "until_cancelled", marker=str(running)))["result"]["task"]
+        started = lines(running, 2)
+        stopped = ask(core_request(9, "tasks/cancel", taskId=stopping["taskId"]))
+        ran = lines(running, 4)
+    finally:
+        if worker is not None:
+            worker.stop()
+        front.stop()
+    assert waiting["status"] == "working" and made["status"] == "working"
+    assert taken_off["result"]["status"] == "cancelled", taken_off
+    assert not never.exists()
+    assert got["result"]["taskId"] == made["taskId"] and "pollInterval" in got["result"], got
+    assert result["result"]["structuredContent"]["result"] == worker.pid, result
+    related = result["result"]["_meta"]["io.modelcontextprotocol/related-task"]
+    assert related == {"taskId": made["taskId"]}
+    ids = [task["taskId"] for task in listed["result"]["tasks"]]
+    assert ids == [waiting["taskId"], made["taskId"]], listed
+    assert started == ["started", str(worker.pid)]
+    assert stopped["result"]["status"] == "cancelled", stopped
+    assert ran == ["started", str(worker.pid), "cancelled", str(worker.pid)]

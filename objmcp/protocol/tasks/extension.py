@@ -129,6 +129,9 @@ class TaskStore:
         the ids of those changed are kept for :meth:`take_changed`."""
         self.changed: dict[str, None] = {}
         self._elsewhere: dict[str, str | None] = {}  # oldest first
+        self.published_as: dict[str, tuple[str | None, bool]] = {}
+        """A queue's worker: the tasks published under another caller key than their
+        call's, and as 2025-11-25 core tasks or not (what the front answered with)."""
 
     def held_elsewhere(self, task_id: str, caller_key: str | None) -> None:
         """The task ``task_id`` of the caller ``caller_key`` is another process's (a
@@ -294,6 +297,14 @@ class TaskStore:
                 break
             self.forget(task)
             self.kept.drop(task)
+
+    def hand_over(self, task: Task) -> None:
+        """Forget the running ``task`` now: another process runs its call (a queue's
+        worker), and the shared store answers for it."""
+        if not task.ended and self._tasks.get(task.task_id) is task:
+            del self._tasks[task.task_id]
+            self._live.give(task.caller_key)
+            self.changed.pop(task.task_id, None)
 
     def forget(self, task: Task) -> None:
         """Forget the ended ``task`` now (expired, or beyond the bounds of what is kept):

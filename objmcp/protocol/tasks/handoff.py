@@ -25,6 +25,7 @@ __all__ = [
     "job_waited",
     "make_job",
     "make_task",
+    "queued_core_task",
     "queued_task",
     "task_answers",
     "task_asks",
@@ -93,6 +94,19 @@ def queued_task(session: SessionLike, call_id: int) -> tuple[list[Action], Task]
     )
     body["resultType"] = "task"
     return answer_call(call, call_id, rpc.result_response(call.request_id, body)), task
+
+
+def queued_core_task(session: SessionLike, call_id: int) -> Task | None:
+    """2025-11-25: the core task the call ``call_id`` runs as (answered already), handed
+    over to another process (a queue's worker) and forgotten here with its call; None
+    when the call is no core task's."""
+    call = session.calls.get(call_id)
+    task = session.tasks.by_id(call.task) if call is not None and call.task else None
+    if task is None or not task.core or task.ended:
+        return None
+    session.end_call(call_id)
+    session.tasks.hand_over(task)
+    return task
 
 
 def adopt_task(session: SessionLike, call_id: int, task_id: str, created: float) -> bool:
