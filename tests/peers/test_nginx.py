@@ -15,7 +15,6 @@ process answered is the point."""
 from __future__ import annotations
 
 import json
-import shutil
 import socket
 import subprocess
 import time
@@ -37,6 +36,7 @@ from http_helpers import (
     read_event,
 )
 from mcp import Client, types
+from task_helpers import nginx
 
 pytestmark = pytest.mark.anyio
 
@@ -83,17 +83,6 @@ http {{
     }}
 }}
 """
-
-
-def nginx() -> str:
-    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
-    if found is None:
-        pytest.fail(
-            "nginx is not installed: `apt-get install nginx-light` (scripts/test.sh does "
-            "this when it runs as root)",
-            pytrace=False,
-        )
-    return found
 
 
 BACKEND_OPTIONS = ("--task-after", "0.1")

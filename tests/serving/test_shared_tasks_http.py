@@ -15,37 +15,19 @@ import anyio.to_thread
 import httpx2 as httpx
 import pytest
 from http_helpers import (
-    MODERN_META,
     WORKERS,
     HttpServer,
     call,
     events,
-    modern,
     modern_headers,
     open_session,
     post,
 )
-
-GUARD = 30.0  # seconds before a task that never ends fails the test
-TASKS = "io.modelcontextprotocol/tasks"
-WITH_TASKS = {
-    **MODERN_META,
-    "io.modelcontextprotocol/clientCapabilities": {
-        "extensions": {TASKS: {}},
-        "elicitation": {"form": {}},
-    },
-}
+from task_helpers import GUARD, with_tasks
 
 
 def slow_call(seconds: float) -> dict[str, Any]:
     return with_tasks("tools/call", 1, name="slow_pid", arguments={"seconds": seconds})
-
-
-def with_tasks(method: str, request_id: int, **params: Any) -> dict[str, Any]:
-    """A 2026-07-28 request that declares the tasks extension."""
-    message = modern(method, request_id, **params)
-    message["params"]["_meta"] = WITH_TASKS
-    return message
 
 
 def started_task(url: str, tool: str, **arguments: Any) -> str:

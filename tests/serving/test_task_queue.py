@@ -11,7 +11,6 @@ import os
 import secrets
 import signal
 import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
@@ -26,58 +25,10 @@ from http_helpers import (
     open_session,
     post,
 )
-from test_shared_tasks_http import (
-    GUARD,
-    answer_of,
-    core_request,
-    get,
-    send,
-    started_task,
-    until,
-    with_tasks,
-)
+from task_helpers import QueueWorker, lines, with_tasks
+from test_shared_tasks_http import answer_of, core_request, get, send, started_task, until
 
 TARGET = f"{WORKERS}:Workers"
-
-
-class QueueWorker:
-    """``objmcp worker URL TARGET`` in a subprocess, until the test ends."""
-
-    def __init__(self, url: str, env: dict[str, str], log: Path) -> None:
-        self.log = log
-        command = [PYTHON, "-m", "objmcp", "worker", url, TARGET, "--at-once", "4"]
-        with log.open("wb") as err:
-            self.process = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=err,
-                env={**server_env(), **env},
-            )
-        deadline = time.monotonic() + 20
-        while "running the queued calls" not in log.read_text():
-            assert self.process.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.05)
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
-
-    def stop(self) -> str:
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=20)
-        return self.log.read_text()
-
-
-def lines(path: Path, count: int) -> list[str]:
-    """The lines of ``path`` once it has ``count`` of them."""
-    deadline = time.monotonic() + GUARD
-    while True:
-        found = path.read_text().split() if path.exists() else []
-        if len(found) >= count or time.monotonic() > deadline:
-            return found
-        time.sleep(0.05)
 
 
 def test_a_queued_call_runs_in_a_worker_and_any_front_answers_for_it(
