@@ -111,7 +111,7 @@ if [ $# -eq 0 ]; then
     >"${logs[2]}" 2>&1 &
   pids+=($!)
 fi
-# nginx for tests/peers/test_nginx.py
+# nginx for tests/peers/test_nginx.py and test_nginx_store.py
 debian_package nginx-light nginx tests/peers/test_nginx.py
 for job in "npm:$npm_pid:$npm_log" "the clients' venv:$clients_pid:$clients_log" \
   "ruff or mypy:$lint_pid:$lint_log"; do
