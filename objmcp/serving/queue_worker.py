@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from ..protocol.tasks.extension import Task
+from .queueing import adopt
 from .shared_tasks import SharedTasks
 from .task_queue import CALL_TASK, CANCELLED, QUEUE_NAME, caller_from, opened_job
 from .task_sharing import publish_changed, share_tasks
@@ -122,7 +123,7 @@ class QueueWorker:
         created = created if isinstance(created, (int, float)) else time.time()
         store = runner.session.tasks
         async with anyio.create_task_group() as calls:
-            refused = runner.adopt(opened["message"], caller, task_id, created, calls)
+            refused = adopt(runner, opened["message"], caller, task_id, created, calls)
             if refused is not None:
                 await self._fail(published, created, refused.get("error"))
                 return

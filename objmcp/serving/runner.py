@@ -39,7 +39,7 @@ from ..model.calling.per import NO_SESSION, SESSION
 from ..model.calling.threads import Place
 from ..model.calling.tool import Tool
 from ..protocol import answers, midcall
-from ..protocol.jsonrpc import INTERNAL_ERROR, ProtocolError, RequestId
+from ..protocol.jsonrpc import RequestId
 from ..protocol.session import (
     Action,
     Answer,
@@ -57,6 +57,7 @@ from ..protocol.tasks.jobs import knows_tasks
 from .execute import Finish, execute, internal_error, stopped
 from .logs import attribute_logs
 from .pending import Pending
+from .queueing import hand_over, queued
 from .running import ClientRequest, RunningCall, injections
 from .settings import Channel, Settings
 from .tracing import answered, request_started
@@ -197,16 +198,10 @@ class Runner:
                 if isinstance(action, Resume) and self._resume(action):
                     self._watch_for_task(start, self._running[start.call_id], calls)
                     continue
-                if type(action) is StartCall and self._queued(action):
-                    calls.start_soon(self._enqueue, action, calls)
+                if type(action) is StartCall and queued(self, action) is not None:
+                    calls.start_soon(hand_over, self, action, calls)
                     continue
-                if type(action) is StartCall and self._queued_core(action):
-                    calls.start_soon(self._enqueue_core, action, calls)
-                    continue
-                call = RunningCall(start.call_id, start.tool, start.context)
-                self._running[start.call_id] = call
-                calls.start_soon(self._run_call, start, call)
-                self._watch_for_task(start, call, calls)
+                self._watch_for_task(start, self.start_call(start, calls), calls)
             elif isinstance(action, WaitForJob):
                 calls = group or self.calls
                 assert calls is not None, "requests wait while the connection runs"
@@ -237,10 +232,10 @@ class Runner:
         tool = self.settings.tools.get(start.tool)
         if tool is None or not tool.self_contained:
             return None
-        if task_delay(self.settings, start) is not None or self._queued(start):
+        if task_delay(self.settings, start) is not None:
             return None  # it may become a task: the loop watches it
-        if self._queued_core(start):
-            return None  # a worker runs it
+        if queued(self, start) is not None:
+            return None  # a queue's worker runs it
         return start, tool
 
     def runs_here(self, actions: list[Action]) -> StartCall | None:
@@ -251,6 +246,16 @@ class Runner:
         if plain is None or Cancelled in plain[1].injected.values():
             return None
         return plain[0]
+
+    def start_call(self, start: StartCall, calls: anyio.abc.TaskGroup) -> RunningCall:
+        """Start the call ``start`` in ``calls``; the call, running."""
+        call = self._running[start.call_id] = RunningCall(start.call_id, start.tool, start.context)
+        calls.start_soon(self._run_call, start, call)
+        return call
+
+    def running(self, call_id: int) -> RunningCall | None:
+        """The call ``call_id``, while it runs."""
+        return self._running.get(call_id)
 
     async def run_here(self, start: StartCall) -> None:
         """Run the call ``start`` to its end in the calling task (:meth:`runs_here` chose
@@ -415,120 +420,6 @@ class Runner:
                 if shared is not None and not job and self.session.tasks.published:
                     await self._published_first(shared)
             self.perform(actions)
-
-    def _queued(self, start: StartCall) -> bool:
-        """Whether the call ``start`` goes on the queue, for a worker to run: a 2026-07-28
-        call of a queued tool, from a client with the tasks extension, over HTTP."""
-        queue = self.settings.queue
-        return (
-            queue is not None
-            and self.channel.publishes_tasks
-            and TASKS in start.context.extensions
-            and queue.takes(start, self.settings.tools)
-        )
-
-    def _queued_core(self, start: StartCall) -> bool:
-        """Whether the call ``start`` goes on the queue, for a worker to run: a 2025-11-25
-        core task's call of a queued tool that asks the client nothing (a question of a
-        core task goes out on its session's ``tasks/result``: it runs in its session)."""
-        queue = self.settings.queue
-        if (
-            queue is None
-            or not self.channel.publishes_tasks
-            or start.context.revision.era != "handshake"
-        ):
-            return False
-        tool = self.settings.tools.get(start.tool)
-        if tool is None or tool.needs or not queue.takes(start, self.settings.tools):
-            return False
-        with self.lock:
-            call = self.session.calls.get(start.call_id)
-            return call is not None and self.session.is_core(call)
-
-    async def _enqueue_core(self, start: StartCall, calls: anyio.abc.TaskGroup) -> None:
-        """Put the call ``start`` of a 2025-11-25 core task (answered already) on the
-        queue, and hand its task over; when the queue fails, it runs here."""
-        queue = self.settings.queue
-        assert queue is not None
-        with self.lock:
-            call = self.session.calls.get(start.call_id)
-            task = self.session.tasks.by_id(call.task) if call and call.task else None
-            body = self.session.tasks.wire(task, True) if task is not None else None
-        if task is not None and body is not None:
-            scope = task.caller_key
-            if scope is None:  # a session's own: no other may name it
-                scope = f"session:{self.channel.session_id}"
-            try:
-                await queue.enqueue(task.task_id, scope, body, start, task.created, core=True)
-            except Exception as error:
-                logger.warning("the queue of calls failed (%s); the call runs here", error)
-            else:
-                with self.lock:
-                    handoff.queued_core_task(self.session, start.call_id)
-                return
-        running = self._running[start.call_id] = RunningCall(
-            start.call_id, start.tool, start.context
-        )
-        calls.start_soon(self._run_call, start, running)
-
-    async def _enqueue(self, start: StartCall, calls: anyio.abc.TaskGroup) -> None:
-        """Answer the call ``start`` with a task at once and put it on the queue (it runs
-        here when its caller has no room for another task); a queue that fails answers
-        the call with an error."""
-        queue = self.settings.queue
-        assert queue is not None
-        with self.lock:
-            made = handoff.queued_task(self.session, start.call_id)
-        if made is None:  # no room: a plain call, run here
-            call = self._running[start.call_id] = RunningCall(
-                start.call_id, start.tool, start.context
-            )
-            calls.start_soon(self._run_call, start, call)
-            return
-        actions, task = made
-        try:
-            body = self.session.tasks.wire(task, True)
-            await queue.enqueue(task.task_id, task.caller_key, body, start, task.created)
-        except Exception as error:
-            logger.warning("the queue of calls failed (%s)", error)
-            failure = ProtocolError(
-                INTERNAL_ERROR,
-                "Internal error: the call could not be put on the queue of calls "
-                f"({type(error).__name__}); try again",
-            )
-            actions = self.told(
-                lambda session: answers.request_finished(session, start.call_id, None, failure)
-            )
-        else:
-            with self.lock:
-                self.session.end_call(start.call_id)
-        self.perform(actions)
-
-    def adopt(
-        self,
-        message: dict[str, Any],
-        caller: Caller | None,
-        task_id: str,
-        created: float,
-        group: anyio.abc.TaskGroup,
-    ) -> dict[str, Any] | None:
-        """A queue's worker: run the call ``message`` asks for (in ``group``) as the task
-        ``task_id`` a front answered it with (made at ``created``). None when it runs;
-        else the response the session gave instead (it refused the call)."""
-        actions = self.handle(message, caller)
-        start = next((a for a in actions if type(a) is StartCall), None)
-        if start is None:
-            sent = [a.message for a in actions if isinstance(a, Send)]
-            if sent and isinstance(sent[0], dict):
-                return sent[0]
-            return ProtocolError(INTERNAL_ERROR, "Internal error: the call did not start").response(
-                None
-            )
-        with self.lock:
-            handoff.adopt_task(self.session, start.call_id, task_id, created)
-        self.perform([start], group)
-        self._running[start.call_id].task_id = task_id
-        return None
 
     async def _published_first(self, shared: SharedTasks) -> None:
         """Put a new task in the shared store before its id reaches the client, whose
