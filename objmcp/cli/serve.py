@@ -86,12 +86,23 @@ def work(options: argparse.Namespace) -> int:
     except (ValueError, ImportError) as error:
         raise TargetError(f"objmcp worker: {error}") from None
     where = options.store.rpartition("@")[2]  # no password said
-    sys.stderr.write(
-        f"objmcp: worker {server.info.name} running the queued calls of {where} "
-        f"({worker.concurrency} at once)\n"
-    )
+
+    async def serve() -> Exception | None:
+        try:
+            await worker.shared.renew()  # reachable, or said now rather than each second
+        except Exception as error:
+            return error
+        sys.stderr.write(
+            f"objmcp: worker {server.info.name} running the queued calls of {where} "
+            f"({worker.concurrency} at once)\n"
+        )
+        await worker.serve()
+        return None
+
     with ctrl_c_raises():
-        anyio.run(worker.serve)
+        unreachable = anyio.run(serve)
+    if unreachable is not None:
+        raise TargetError(f"objmcp worker: Redis at {where} cannot be reached ({unreachable})")
     return 0
 
 

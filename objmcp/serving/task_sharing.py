@@ -101,22 +101,40 @@ class Holder(typing.Protocol):
         ...
 
 
+class _Outage:
+    """Redis away, said once by whichever loop finds it, and said when it is back."""
+
+    def __init__(self) -> None:
+        self.failing = False
+
+    def failed(self, error: Exception) -> None:
+        if not self.failing:
+            logger.warning("the shared task store failed (%s); trying again", error)
+        self.failing = True
+
+    def answered(self) -> None:
+        if self.failing:
+            logger.warning("the shared task store answers again")
+        self.failing = False
+
+
 async def share_tasks(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
     """Publish the tasks the sessions of ``runners()`` change, keep this process's lease,
     and answer the requests forwarded to it, until cancelled."""
+    outage = _Outage()
     async with anyio.create_task_group() as all_three:
-        all_three.start_soon(_answer_forwarded, shared, runners)
-        all_three.start_soon(_hear_changes, shared, runners)
-        await _publish(shared, runners)
+        all_three.start_soon(_answer_forwarded, shared, runners, outage)
+        all_three.start_soon(_hear_changes, shared, runners, outage)
+        await _publish(shared, runners, outage)
 
 
-async def _hear_changes(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
-    failing = False
+async def _hear_changes(
+    shared: SharedTasks, runners: Callable[[], Iterable[Holder]], outage: _Outage
+) -> None:
     heard: dict[str, object] = {}  # what each task's last change said, oldest first
     while True:
         try:
             async for task in shared.changes():
-                failing = False
                 if task.core:
                     continue  # its session, which holds it, tells its client
                 said = (task.body.get("status"), sorted(task.body.get("inputRequests") or ()))
@@ -129,9 +147,7 @@ async def _hear_changes(shared: SharedTasks, runners: Callable[[], Iterable[Hold
                 for runner in list(runners()):
                     announce_elsewhere(runner, task)
         except Exception as error:  # Redis away: said once, tried again
-            if not failing:
-                logger.warning("the shared task store failed (%s); trying again", error)
-            failing = True
+            outage.failed(error)
             await anyio.sleep(PUBLISH_EVERY)
 
 
@@ -173,9 +189,10 @@ async def note_listened(
                 runner.session.tasks.held_elsewhere(task_id, caller_key)
 
 
-async def _publish(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
+async def _publish(
+    shared: SharedTasks, runners: Callable[[], Iterable[Holder]], outage: _Outage
+) -> None:
     renewed = -math.inf
-    failing = False
     while True:
         try:
             now = anyio.current_time()
@@ -184,11 +201,9 @@ async def _publish(shared: SharedTasks, runners: Callable[[], Iterable[Holder]])
                 renewed = now
             for runner in list(runners()):
                 await publish_changed(shared, runner)
-            failing = False
+            outage.answered()
         except Exception as error:  # Redis away: said once, tried again
-            if not failing:
-                logger.warning("the shared task store failed (%s); trying again", error)
-            failing = True
+            outage.failed(error)
         await anyio.sleep(PUBLISH_EVERY)
 
 
@@ -227,8 +242,9 @@ def _published(
     return scope, core, body
 
 
-async def _answer_forwarded(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
-    failing = False
+async def _answer_forwarded(
+    shared: SharedTasks, runners: Callable[[], Iterable[Holder]], outage: _Outage
+) -> None:
     while True:
         try:
             forwarded = await shared.takes(wait=1.0)
@@ -236,11 +252,8 @@ async def _answer_forwarded(shared: SharedTasks, runners: Callable[[], Iterable[
                 await shared.replies(
                     forwarded, await answer_forwarded(shared, runners(), forwarded)
                 )
-            failing = False
         except Exception as error:  # Redis away: said once, tried again
-            if not failing:
-                logger.warning("the shared task store failed (%s); trying again", error)
-            failing = True
+            outage.failed(error)
             await anyio.sleep(PUBLISH_EVERY)
 
 
