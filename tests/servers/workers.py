@@ -75,3 +75,11 @@ class Workers:
             noted.write(f"{os.getpid()}\n")
         await anyio.sleep(seconds)
         return os.getpid()
+
+    async def progressing(self, gate: str, progress: objmcp.Progress) -> int:
+        """Report progress naming this process, then wait until the file ``gate`` exists;
+        answer with the process id."""
+        await progress(1, 2, f"half-way in {os.getpid()}")
+        while not os.path.exists(gate):
+            await anyio.sleep(0.02)
+        return os.getpid()

@@ -11,6 +11,7 @@ import os
 import secrets
 import signal
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from http_helpers import (
     open_session,
     post,
 )
-from task_helpers import QueueWorker, lines, with_tasks
+from task_helpers import GUARD, QueueWorker, lines, with_tasks
 from test_shared_tasks_http import answer_of, core_request, get, send, started_task, until
 
 TARGET = f"{WORKERS}:Workers"
@@ -36,10 +37,19 @@ def test_a_queued_call_runs_in_a_worker_and_any_front_answers_for_it(
 ) -> None:
     env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
     options = ("--tasks", redis_url, "--queue", "slow_pid", "--queue", "slow_ask")
+    options += ("--queue", "progressing")
     front = HttpServer(*options, target=TARGET, env=env)
     other = HttpServer(*options, target=TARGET, env=env)
     worker = QueueWorker(redis_url, env, tmp_path / "worker.log")
+    gate = tmp_path / "gate"
     try:
+        reporting = started_task(front.url, "progressing", gate=str(gate))
+        deadline = time.monotonic() + GUARD
+        while (said := get(other.url, reporting, 3)["result"]).get("statusMessage") is None:
+            assert time.monotonic() < deadline, said
+            time.sleep(0.05)
+        gate.touch()
+        reported = until(other.url, reporting, "completed")
         queued = started_task(front.url, "slow_pid", seconds=0.2)
         always = started_task(other.url, "always_pid", seconds=0.1)
         done = until(other.url, queued, "completed")
@@ -52,9 +62,11 @@ def test_a_queued_call_runs_in_a_worker_and_any_front_answers_for_it(
         answered = until(front.url, asking, "completed")
     finally:
         log = worker.stop()
-        _, said = front.stop()
+        _, err = front.stop()
         other.stop()
-    assert "the calls of always_pid, slow_ask, slow_pid go on the queue" in said, said
+    assert said["statusMessage"] == f"half-way in {worker.pid}", said  # its progress
+    assert reported["result"]["structuredContent"]["result"] == worker.pid
+    assert "the calls of always_pid, progressing, slow_ask, slow_pid go on the queue" in err
     assert done["result"]["structuredContent"]["result"] == worker.pid, done
     assert always_done["result"]["structuredContent"]["result"] == worker.pid
     text = answered["result"]["structuredContent"]["result"]
