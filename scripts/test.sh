@@ -83,7 +83,8 @@ if [ $# -eq 0 ]; then
   peers=()
   for file in tests/peers/test_client_*.py tests/peers/test_ts_*.py \
     tests/peers/test_conformance.py tests/peers/test_conformance_next.py \
-    tests/peers/test_sdk_extensions.py tests/peers/test_nginx.py tests/peers/test_nginx_store.py; do
+    tests/peers/test_sdk_extensions.py tests/peers/test_nginx.py tests/peers/test_nginx_store.py \
+    tests/peers/test_task_store_peers.py; do
     if [[ " ${in_this_venv[*]} " != *" $file "* ]]; then peers+=("$file"); fi
   done
   # the rest needs neither npm's packages nor the clients' venv: it starts now, beside them,

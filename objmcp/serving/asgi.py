@@ -305,7 +305,11 @@ class McpApp(Generic[ServedT]):
         if "traceparent" in headers and self.store.settings.tracer is not None:
             message = with_trace_headers(message, headers)
             source = None
+        made = connection.runner.session.tasks.made
         actions = connection.runner.handle(message, caller, source=source, client_ids=aliases)
+        if self.settings.shared is not None and connection.runner.session.tasks.made != made:
+            # a task this request made (a 2025-11-25 one) is in the store before its answer
+            await connection.runner.publish_first(self.settings.shared)
         connection.cancelled(message)
         # a plain call runs in this task, answered when it ends (a handshake-era one too, but
         # where its stream would be let go early for the client to poll: poll_after)

@@ -174,5 +174,8 @@ def _task(found: StoredTask) -> Task:
     """An ended stored task, for :func:`~objmcp.protocol.tasks.core.payload`."""
     body = found.body
     task = Task(found.task_id, -1, found.caller_key, 0.0, 0.0, status=body["status"])
-    task.result, task.error = body.get("result"), body.get("error")
+    result = body.get("result")
+    if isinstance(result, dict):  # a queue's worker ran it as a 2026-07-28 task
+        result = {key: value for key, value in result.items() if key != "resultType"}
+    task.result, task.error = result, body.get("error")
     return task

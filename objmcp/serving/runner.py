@@ -418,10 +418,10 @@ class Runner:
                 call.task_id, call.job = task_id, job
                 shared = self.settings.shared
                 if shared is not None and not job and self.session.tasks.published:
-                    await self._published_first(shared)
+                    await self.publish_first(shared)
             self.perform(actions)
 
-    async def _published_first(self, shared: SharedTasks) -> None:
+    async def publish_first(self, shared: SharedTasks) -> None:
         """Put a new task in the shared store before its id reaches the client, whose
         next request may reach another process (a failure of Redis is logged: the task
         goes on, published when Redis is back)."""

@@ -256,8 +256,7 @@ def test_a_2025_11_25_task_is_answered_for_in_another_session_of_its_caller(
         slow = call(2, "slow_pid", seconds=1.0)
         slow["params"]["task"] = {}
         created = ask(holder.url, first, slow)["result"]["task"]
-        task_id = created["taskId"]
-        published(redis_url, task_id)
+        task_id = created["taskId"]  # in the store before its answer: asked at once
         got = ask(other.url, later, core_request(3, "tasks/get", taskId=task_id))
         listed = ask(other.url, later, core_request(4, "tasks/list"))
         result = ask(other.url, later, core_request(5, "tasks/result", taskId=task_id))

@@ -129,6 +129,8 @@ class TaskStore:
         the ids of those changed are kept for :meth:`take_changed`."""
         self.changed: dict[str, None] = {}
         self._elsewhere: dict[str, str | None] = {}  # oldest first
+        self.made = 0
+        """How many tasks the store has made (or adopted)."""
         self.published_as: dict[str, tuple[str | None, bool]] = {}
         """A queue's worker: the tasks published under another caller key than their
         call's, and as 2025-11-25 core tasks or not (what the front answered with)."""
@@ -195,6 +197,7 @@ class TaskStore:
         task = self._tasks[task_id] = Task(task_id, call_id, caller_key, created, now)
         self._live.take(caller_key)
         self._touched(task_id)
+        self.made += 1
         return task
 
     def find(self, task_id: object, caller_key: str | None, now: float) -> Task | None:
