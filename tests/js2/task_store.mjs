@@ -33,13 +33,13 @@
 
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createTaskSessionFromClient } from "@modelcontextprotocol/ext-tasks/client";
+import { rawDispatcher } from "./raw_requests.mjs";
 
 // Generous: a slow, busy machine. Never a measure of speed.
 const REQUEST_TIMEOUT_MSEC = 30_000;
 const MODERN = "2026-07-28";
 const CLIENT_INFO = { name: "objmcp-ts2-task-store", version: "0.0.0" };
 const ENDPOINT = "the-deployment";
-const RAW_ID_PREFIX = "ext-tasks-";
 
 async function readStdin() {
   const chunks = [];
@@ -93,34 +93,6 @@ function tap(transport, sent, pending) {
   });
 }
 
-/** The raw request path ext-tasks asks of its host: one request, its one response. */
-function rawDispatcher(transport, pending) {
-  let next = 0;
-  return async (request, options = {}) => {
-    next += 1;
-    const id = `${RAW_ID_PREFIX}${next}`;
-    let timer;
-    const answered = new Promise((resolve, reject) => {
-      pending.set(id, resolve);
-      timer = setTimeout(
-        () => reject(new Error(`task_store.mjs: no answer to ${request.method}`)),
-        options.context?.requestTimeoutMs ?? REQUEST_TIMEOUT_MSEC,
-      );
-      options.signal?.addEventListener("abort", () => reject(options.signal.reason), { once: true });
-    });
-    try {
-      await transport.send({ ...request, jsonrpc: "2.0", id });
-      const response = await answered;
-      return response.error === undefined
-        ? { kind: "result", result: response.result }
-        : { kind: "error", error: response.error };
-    } finally {
-      clearTimeout(timer);
-      pending.delete(id);
-    }
-  };
-}
-
 /** A connected client of `url` (its requests carrying the bearer `token`) and its task session. */
 async function connect(url, token, sent, errors) {
   const transport = new StreamableHTTPClientTransport(new URL(url), {
@@ -136,7 +108,7 @@ async function connect(url, token, sent, errors) {
   await client.connect(transport, { timeout: REQUEST_TIMEOUT_MSEC });
   const session = createTaskSessionFromClient(client, {
     endpointId: ENDPOINT,
-    rawDispatch: rawDispatcher(transport, pending),
+    rawDispatch: rawDispatcher(transport, pending, REQUEST_TIMEOUT_MSEC, "task_store.mjs"),
     v2RequestFraming: {
       protocolVersion: client.getNegotiatedProtocolVersion(),
       clientInfo: CLIENT_INFO,

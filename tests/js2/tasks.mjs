@@ -57,13 +57,13 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { createTaskSessionFromClient } from "@modelcontextprotocol/ext-tasks/client";
+import { rawDispatcher } from "./raw_requests.mjs";
 
 // Generous: a slow, busy machine. Never a measure of speed.
 const REQUEST_TIMEOUT_MSEC = 150_000;
 const MODERN = "2026-07-28";
 const CLIENT_INFO = { name: "objmcp-ts2-tasks-tests", version: "0.0.0" };
 // Ids of the raw path, apart from the Client's own (numbers).
-const RAW_ID_PREFIX = "ext-tasks-";
 
 /** Read all of stdin as text. */
 async function readStdin() {
@@ -159,32 +159,6 @@ function tap(transport, wire, now, pending) {
             };
     },
   });
-}
-
-/** The raw request path ext-tasks asks of its host: one request, its one response. */
-function rawDispatcher(transport, pending) {
-  let next = 0;
-  return async (request, options = {}) => {
-    next += 1;
-    const id = `${RAW_ID_PREFIX}${next}`;
-    const timeout = options.context?.requestTimeoutMs ?? REQUEST_TIMEOUT_MSEC;
-    let timer;
-    const answered = new Promise((resolve, reject) => {
-      pending.set(id, resolve);
-      timer = setTimeout(() => reject(new Error(`tasks.mjs: no answer to ${request.method}`)), timeout);
-      options.signal?.addEventListener("abort", () => reject(options.signal.reason), { once: true });
-    });
-    try {
-      await transport.send({ ...request, jsonrpc: "2.0", id });
-      const response = await answered;
-      return response.error === undefined
-        ? { kind: "result", result: response.result }
-        : { kind: "error", error: response.error };
-    } finally {
-      clearTimeout(timer);
-      pending.delete(id);
-    }
-  };
 }
 
 /** A task view as the report keeps it. */
@@ -285,7 +259,7 @@ async function runClient(spec, references) {
     out.capabilities = client.getServerCapabilities() ?? null;
     session = createTaskSessionFromClient(client, {
       endpointId: spec.endpoint ?? spec.label,
-      rawDispatch: rawDispatcher(transport, pending),
+      rawDispatch: rawDispatcher(transport, pending, REQUEST_TIMEOUT_MSEC, "tasks.mjs"),
       v2RequestFraming: {
         protocolVersion: client.getNegotiatedProtocolVersion(),
         clientInfo: CLIENT_INFO,
