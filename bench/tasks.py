@@ -25,11 +25,20 @@ that has no tasks). In-process, with ``tracemalloc``: the session's own bytes pe
 task (``Session`` and ``TaskStore`` driven directly, a fake clock), what is left once they
 expire, and the bound.
 
+The task store and its queue (issue 42; ``task_store.py``, run by default, left out with
+``--no-store``, alone with ``--only store``; skipped, saying so, when ``redis-server`` or
+the redis extra is missing): a task round through one ``objmcp run --http`` front with
+``--tasks redis://...`` against the same front with its tasks in memory; tasks a second
+through the queue (``--queue``) with one ``objmcp worker`` and with two; and a load run of
+``--load`` (1,000) tasks through two fronts and two workers, each task fetched through the
+other front, checked: none lost, none run twice (the exit status is 1 when one was).
+
 Usage::
 
-    python bench/tasks.py                   # 300 rounds a kind, 10,000 tasks
+    python bench/tasks.py                   # 300 rounds a kind, 10,000 tasks, 1,000 queued
     python bench/tasks.py --quick           # a smoke run, a few seconds
     python bench/tasks.py --json tasks.json --servers objmcp
+    python bench/tasks.py --only store      # the task store and its queue alone
 
 The driver uses only the standard library; the in-process phase imports objmcp's working
 copy.
@@ -60,6 +69,7 @@ from figures import (
     source_base,
     table,
 )
+from task_store import store_phase, store_report
 
 SERVERS = {
     "objmcp": BENCH_DIR / "servers" / "objmcp_tasks.py",
@@ -583,6 +593,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--servers", default="objmcp,sdk", help="objmcp,sdk")
     parser.add_argument("--no-http", action="store_true", help="leave out the HTTP rounds")
     parser.add_argument("--json", help="write the figures here")
+    store = parser.add_argument_group("the task store (Redis) and its queue")
+    store.add_argument("--only", choices=["store"], help="run only this phase")
+    store.add_argument("--no-store", action="store_true", help="leave out the store phase")
+    store.add_argument("--redis", metavar="URL", help="use this Redis (else one of its own)")
+    store.add_argument("--store-tasks", type=int, help="calls a throughput run (200; quick 20)")
+    store.add_argument("--store-rounds", type=int, help="throughput runs a count (3; quick 1)")
+    store.add_argument("--load", type=int, help="calls of the load run (1000; quick 40)")
+    store.add_argument(
+        "--at-once", default="1,10", help="the workers' --at-once of the throughput runs (1,10)"
+    )
     options = parser.parse_args(argv)
     rounds = options.rounds or (10 if options.quick else 300)
     ms = options.ms or (5.0 if options.quick else 20.0)
@@ -591,7 +611,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     servers = [name for name in options.servers.split(",") if name]
     if "objmcp" not in servers or not set(servers) <= set(SERVERS):
         parser.error("--servers: objmcp, and sdk if wanted")
+    if options.only == "store" and options.no_store:
+        parser.error("--only store and --no-store: nothing to run")
     compile_sources(lambda said: print(said, file=sys.stderr))
+
+    def measure_store() -> dict[str, Any]:
+        return store_phase(
+            options.redis,
+            ms,
+            rounds,
+            options.store_tasks or (20 if options.quick else 200),
+            options.store_rounds or (1 if options.quick else 3),
+            options.load or (40 if options.quick else 1000),
+            [int(at) for at in options.at_once.split(",") if at],
+        )
+
+    if options.only == "store":
+        alone = measure_store()
+        store_report(alone)
+        if options.json:
+            written = {"meta": meta(options, rounds, ms, count, ttl), "store": alone}
+            Path(options.json).write_text(json.dumps(written, indent=2) + "\n")
+        return 1 if alone.get("problems") else 0
 
     trips = {server: round_trips(server, ms, rounds) for server in servers}
     web = None if options.no_http else http_round_trips(ms, rounds)
@@ -599,6 +640,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for server in servers:
         memory[f"{server}_held_calls"] = held_memory(server, count)
     inside = in_process(count)
+    stored = None if options.no_store else measure_store()
 
     ours = trips["objmcp"]
     ratios = {
@@ -623,21 +665,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             memory["sdk_held_calls"]["kib_per_held_call"],
         )
     report(ms, rounds, trips, web, memory, inside, ratios)
+    if stored is not None:
+        store_report(stored)
     if options.json:
         found = {
-            "meta": {
-                "options": vars(options) | {"rounds": rounds, "ms": ms, "tasks": count, "ttl": ttl},
-                "environment": environment(),
-                "versions": {name: library_version(name) for name in ("objmcp", "mcp")},
-            },
+            "meta": meta(options, rounds, ms, count, ttl),
             "round_trips": trips,
             "http": web,
             "memory": memory,
             "in_process": inside,
             "ratios": ratios,
+            "store": stored,
         }
         Path(options.json).write_text(json.dumps(found, indent=2) + "\n")
-    return 0
+    return 1 if stored is not None and stored.get("problems") else 0
+
+
+def meta(
+    options: argparse.Namespace, rounds: int, ms: float, count: int, ttl: float
+) -> dict[str, Any]:
+    """The options, the machine and the versions, for the JSON."""
+    return {
+        "options": vars(options) | {"rounds": rounds, "ms": ms, "tasks": count, "ttl": ttl},
+        "environment": environment(),
+        "versions": {name: library_version(name) for name in ("objmcp", "mcp")},
+    }
 
 
 def report(

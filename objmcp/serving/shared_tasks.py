@@ -33,6 +33,8 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import anyio
+
 if TYPE_CHECKING:
     from redis.asyncio import Redis
 
@@ -159,6 +161,9 @@ class SharedTasks:
         self._ttl, self._max_tasks, self._prefix = ttl, max_tasks, prefix
         self.lease = lease
         """Seconds this process's lease lasts unless renewed."""
+        self.publishing = anyio.Lock()
+        """Held by whoever publishes this process's changed tasks: each takes its bodies
+        and publishes them under it, so that no task's older body lands after a newer."""
         self._changes = f"{prefix}:changes"
 
     async def aclose(self) -> None:

@@ -211,16 +211,17 @@ async def publish_changed(shared: SharedTasks, runner: Holder) -> None:
     """Publish the tasks ``runner``'s session changed since the last look, as
     ``tasks/get`` would answer them; those not published when Redis fails are looked at
     again next time."""
-    with runner.lock:
-        store = runner.session.tasks
-        bodies = [(t, *_published(store, t, runner)) for t in store.take_changed()]
-    for done, (task, scope, as_core, body) in enumerate(bodies):
-        try:
-            await shared.publish(task.task_id, scope, body, core=as_core)
-        except BaseException:
-            with runner.lock:  # this one and the rest, for the next look
-                store.changed.update(dict.fromkeys(t.task_id for t, *_ in bodies[done:]))
-            raise
+    async with shared.publishing:  # in the order taken: no older body lands after a newer
+        with runner.lock:
+            store = runner.session.tasks
+            bodies = [(t, *_published(store, t, runner)) for t in store.take_changed()]
+        for done, (task, scope, as_core, body) in enumerate(bodies):
+            try:
+                await shared.publish(task.task_id, scope, body, core=as_core)
+            except BaseException:
+                with runner.lock:  # this one and the rest, for the next look
+                    store.changed.update(dict.fromkeys(t.task_id for t, *_ in bodies[done:]))
+                raise
 
 
 def _published(

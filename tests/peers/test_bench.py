@@ -117,9 +117,9 @@ def test_the_tasks_bench_measures_a_task_round_and_the_memory_of_live_tasks(
     tmp_path: Path,
 ) -> None:
     # objmcp only, stdio and HTTP (the SDK's start-up alone would take seconds): counts,
-    # never durations
+    # never durations; the store's phase has its own test (test_bench_task_store.py)
     figures = tmp_path / "tasks.json"
-    light = ["--servers", "objmcp", "--tasks", "200", "--ttl", "0.1"]
+    light = ["--servers", "objmcp", "--tasks", "200", "--ttl", "0.1", "--no-store"]
     done = subprocess.run(
         [PYTHON, str(ROOT / "bench" / "tasks.py"), "--quick", *light, "--json", str(figures)],
         cwd=ROOT,
