@@ -65,7 +65,7 @@ from .tracing import answered, request_started
 if TYPE_CHECKING:
     from .shared_tasks import SharedTasks
 
-__all__ = ["Runner", "Lane", "task_delay"]
+__all__ = ["PUBLISH_WAIT", "Lane", "Runner", "task_delay"]
 
 _OWN = Channel()  # a connection of its own
 
@@ -92,6 +92,11 @@ class Lane(Protocol):
 Deliver = Callable[[object, "RequestId | None"], None]
 """Where a connection's messages go: a transport's ``send(message, related)``, where
 ``related`` is the request the message belongs to, if any."""
+
+
+PUBLISH_WAIT = 5.0
+"""Seconds a new task's answer waits for the task to be in the shared store (then it goes
+out all the same, the task published when the store answers)."""
 
 
 class Runner:
@@ -418,7 +423,9 @@ class Runner:
                 call.task_id, call.job = task_id, job
                 shared = self.settings.shared
                 if shared is not None and not job and self.session.tasks.published:
-                    await self.publish_first(shared)
+                    # the call's end cancels the watcher: the task's answer must go out anyway
+                    with anyio.CancelScope(shield=True):
+                        await self.publish_first(shared)
             self.perform(actions)
 
     async def publish_first(self, shared: SharedTasks) -> None:
@@ -428,7 +435,8 @@ class Runner:
         from .task_sharing import publish_changed
 
         try:
-            await publish_changed(shared, self)
+            with anyio.fail_after(PUBLISH_WAIT):
+                await publish_changed(shared, self)
         except Exception as error:
             logger.warning("the shared task store failed (%s); the task is published later", error)
 

@@ -292,3 +292,26 @@ def test_a_2025_11_25_task_is_answered_for_in_another_session_of_its_caller(
     pid = holder.process.pid
     assert marker.read_text().splitlines() == [f"started {pid}", f"cancelled {pid}"]
     assert unseen["error"]["code"] == -32602, unseen  # another anonymous session's
+
+
+def test_a_call_that_ends_as_it_becomes_a_task_is_answered(redis_url: str) -> None:
+    # The call's end cancels the watcher that made it a task; while the new task was being
+    # written to the store, that cancel took the task's answer with it, and the request
+    # was never answered.
+    options = ("--task-after", "1e-6", "--tasks", redis_url)
+    server = HttpServer(*options, target=f"{WORKERS}:Workers")
+    answers = []
+    try:
+        with httpx.Client(timeout=10) as client:
+            for number in range(300):
+                call = with_tasks(
+                    "tools/call", number, name="slow_pid", arguments={"seconds": 0.001}
+                )
+                headers = {
+                    "accept": "application/json, text/event-stream",
+                    **modern_headers("tools/call", "slow_pid"),
+                }
+                answers.append(client.post(server.url, json=call, headers=headers).json())
+    finally:
+        server.stop()
+    assert all("result" in answer for answer in answers), [a for a in answers if "result" not in a]
