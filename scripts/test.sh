@@ -74,6 +74,8 @@ debian_package() {
 # store's tests (they start their own server on a free port)
 debian_package valgrind valgrind tests/peers/test_bench_instructions.py
 debian_package redis-server redis-server "tests/serving/test_shared_tasks*.py"
+# bubblewrap for objmcp run --sandbox (tests/serving/test_sandbox.py)
+debian_package bubblewrap bwrap tests/serving/test_sandbox.py
 if [ $# -eq 0 ]; then
   # the real peers from other projects (their clients, the conformance suite, nginx): they
   # wait for npm and the clients' venv; the clients in this venv (the SDK 2.x's

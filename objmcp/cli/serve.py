@@ -22,6 +22,7 @@ import typing
 
 from .._exceptions import TargetError
 from .._options import OFF, SERVER_RECORDS
+from ..serving.box import BOX_ENV, Box, enter
 from ..serving.http_options import HTTP_RECORDS
 from .flags import records_from
 from .parser import _HTTP_DEFAULTS
@@ -38,6 +39,11 @@ def serve(options: argparse.Namespace) -> int:
     """The ``run`` verb: serve TARGET over stdio, or over HTTP with ``--http``, until its
     client (or Ctrl-C) ends it; returns the exit status."""
     _log_to_stderr(options.log_level, for_call=options.for_call)
+    boxed = os.environ.get(BOX_ENV)
+    if boxed is not None:  # in the box: closed before the target is imported
+        enter(Box.from_env(boxed))
+    elif getattr(options, "sandbox", False):
+        _serve_boxed(options)
     if getattr(options, "auth.token") is None:
         setattr(options, "auth.token", os.environ.get("OBJMCP_TOKEN") or None)
     if options.http:
@@ -56,6 +62,24 @@ def serve(options: argparse.Namespace) -> int:
                 _say_serving(server.info.name, "on stdio", server.toolbox, server.jobs is not None)
             server.run()
     return 0
+
+
+def _serve_boxed(options: argparse.Namespace) -> typing.NoReturn:
+    """Serve TARGET again, in the box ``--sandbox`` describes (this process becomes
+    bubblewrap's: its stdin and stdout are the box's)."""
+    from .flags import server_arguments
+    from .sandbox import boxed_command
+
+    if options.http:
+        raise TargetError(
+            "--sandbox serves on stdio for now: over HTTP objmcp's secrets must stay out of "
+            "the box, in a server that speaks to boxed workers, which is not built yet"
+        )
+    command = boxed_command(options, options.target, server_arguments(options))
+    sys.stderr.flush()
+    # bubblewrap stays in the box as its first process: it gets no environment (its
+    # /proc/1/environ would show the secrets of this one), the server only what --setenv says
+    os.execve(command[0], command, {})
 
 
 def work(options: argparse.Namespace) -> int:

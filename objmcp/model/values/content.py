@@ -25,6 +25,7 @@ import contextlib
 import logging
 import math
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,7 @@ __all__ = [
     "cut_note",
     "error_result",
     "plain_text",
+    "say_refusals_by",
     "too_big",
     "value_result",
 ]
@@ -262,6 +264,16 @@ def _media_result(value: object, blocks: list[dict[str, Any]]) -> ToolResult:
     return ToolResult(describe_blocks(blocks), jsonable, False, content=tuple(blocks))
 
 
+_refusals: Callable[[BaseException], str | None] | None = None
+
+
+def say_refusals_by(wording: Callable[[BaseException], str | None] | None) -> None:
+    """Say the errors a containment of this process refused (a sandbox) as ``wording``
+    words them (None from it: an error of another kind); None: no such wording."""
+    global _refusals  # noqa: PLW0603 (the process's one box, set as it starts)
+    _refusals = wording
+
+
 def error_result(error: BaseException, tool: str) -> ToolResult:
     """The result of a call that raised ``error``; never raises.
 
@@ -277,7 +289,12 @@ def error_result(error: BaseException, tool: str) -> ToolResult:
     logger.error(
         "tool %r raised %s", tool, type(error).__name__, exc_info=error, extra={IN_RESULT: True}
     )
-    return ToolResult(_say(error) + _thread_bound_hint(error), None, True, error=error)
+    refused = None
+    if _refusals is not None:
+        with contextlib.suppress(Exception):
+            refused = _refusals(error)
+    said = _say(error) + _thread_bound_hint(error)
+    return ToolResult(said if refused is None else f"{refused}\n({said})", None, True, error=error)
 
 
 _THREAD_BOUND = "can only be used in that same thread"

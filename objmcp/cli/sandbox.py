@@ -1,0 +1,116 @@
+"""``objmcp run --sandbox``: the served code in a box made by bubblewrap (``bwrap``).
+
+On stdio the whole server runs in the box (objmcp keeps no secret there: the box's
+environment is emptied, a state key made up inside). :func:`boxed_command` is the
+``bwrap`` command line that runs ``objmcp run TARGET`` again, inside:
+
+- its own namespaces (``--unshare-all``): no network (an empty one: loopback only, where
+  nothing of the host listens), its own processes (the host's are not seen), its own IPC;
+  no capabilities, no new privileges, a session of its own, and it dies with its parent;
+- the filesystem: read-only, and only what the code needs: the system's libraries (not
+  its programs), Python's prefix and the environment's packages (every folder on
+  ``sys.path``), the target's own folder, and each ``--readable DIR``; writable only where
+  ``--writable DIR`` says; a private ``/tmp``, ``/proc`` and ``/dev`` of its own;
+- inside, before it imports the target, the server caps its memory (``--box-memory``)
+  and refuses ``execve`` to itself for good (:mod:`objmcp.serving.box`): no program can be
+  started, the interpreter included.
+
+Where bubblewrap is missing, or the system is not Linux, ``--sandbox`` is refused at
+start, saying so: there is no fallback that would serve unboxed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from .._exceptions import TargetError
+from ..serving.box import BOX_ENV, Box
+
+__all__ = ["DEFAULT_MEMORY", "boxed_command", "system_libraries"]
+
+DEFAULT_MEMORY = 4 << 30
+"""The box's address space unless ``--box-memory`` says otherwise (4 GiB: a numerical
+library's threads reserve much more than they use)."""
+
+_LIBRARIES = ("/usr/lib", "/usr/lib64", "/lib", "/lib64", "/etc/ld.so.cache")
+
+
+def system_libraries() -> list[str]:
+    """The system's shared libraries (and the loader's cache) the interpreter needs."""
+    return [path for path in _LIBRARIES if os.path.exists(path)]
+
+
+def boxed_command(options: argparse.Namespace, target: str, serving: list[str]) -> list[str]:
+    """The ``bwrap`` command that serves ``target`` (``serving``: its ``objmcp run``
+    options) in the box ``options`` describe."""
+    if not sys.platform.startswith("linux"):
+        raise TargetError(
+            f"--sandbox boxes the server with bubblewrap, which runs on Linux only "
+            f"(this is {sys.platform}); nothing was served"
+        )
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise TargetError(
+            "--sandbox needs bubblewrap (bwrap): apt-get install bubblewrap (Debian, "
+            "Ubuntu) or dnf install bubblewrap (Fedora); nothing was served"
+        )
+    writable = [_folder(path, "--writable") for path in options.writable or ()]
+    readable = [_folder(path, "--readable") for path in options.readable or ()]
+    folder = _target_folder(target)
+    python = [sys.base_prefix, sys.prefix, sys.exec_prefix]
+    python += [entry for entry in sys.path if entry and os.path.isdir(entry)]
+    shown = list(dict.fromkeys([*python, *([folder] if folder else []), *readable]))
+    command = [bwrap, "--unshare-all", "--die-with-parent", "--new-session"]
+    command += ["--cap-drop", "ALL", "--clearenv", "--proc", "/proc", "--dev", "/dev"]
+    command += ["--tmpfs", "/tmp"]
+    for path in system_libraries():
+        command += ["--ro-bind", path, path]
+    for path in shown:
+        command += ["--ro-bind", path, path]
+    for path in writable:
+        command += ["--bind", path, path]
+    memory = options.box_memory if options.box_memory is not None else DEFAULT_MEMORY
+    box = Box(tuple(shown), tuple(writable), memory)
+    command += ["--setenv", BOX_ENV, box.to_env(), "--setenv", "HOME", "/tmp"]
+    command += ["--setenv", "LANG", "C.UTF-8", "--chdir", folder or "/"]
+    if os.environ.get("PYTHONPATH"):
+        command += ["--setenv", "PYTHONPATH", os.environ["PYTHONPATH"]]
+    served = target if folder is None else _absolute_target(target)
+    return [*command, "--", sys.executable, "-m", "objmcp", "run", *serving, served]
+
+
+def _folder(path: str, flag: str) -> str:
+    """``path`` as an absolute folder that exists (else the flag is refused)."""
+    found = Path(path).expanduser().resolve()
+    if not found.is_dir():
+        raise TargetError(f"{flag} {path}: no such folder")
+    return str(found)
+
+
+def _target_folder(target: str) -> str | None:
+    """The folder of a file or folder target (``path.py``, ``path.py:Name``, ``pkg/``: the
+    folder that goes on ``sys.path``), or the current one for a module there; None: an
+    installed module, found on ``sys.path``."""
+    from .targets import parse_target
+
+    parsed = parse_target(target)
+    if parsed.is_path:
+        return str(parsed.path.parent)
+    local = Path.cwd() / parsed.where.partition(".")[0]
+    if local.is_dir() or local.with_suffix(".py").is_file():
+        return str(Path.cwd())
+    return None
+
+
+def _absolute_target(target: str) -> str:
+    """``target`` with its path made absolute (the box starts in its folder)."""
+    from .targets import Target, parse_target
+
+    parsed = parse_target(target)
+    if not parsed.is_path:
+        return target
+    return str(Target(str(parsed.path), parsed.attribute, parsed.call))

@@ -1,0 +1,205 @@
+"""``objmcp run --sandbox`` on stdio, through real processes in a real box (Debian's
+bubblewrap, which scripts/test.sh installs): what the served code may do still works,
+through the official SDK client; what it may not is refused, each refusal said as the
+box's, and the server serves on. Escapes are tried: a symbolic link out, /proc's views of
+the host, the parent's environment, ptrace, inherited descriptors."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import PYTHON, ROOT, RawServer, server_env
+
+BOXED = ROOT / "tests" / "servers" / "boxed.py"
+EVERY = ("read", "write", "copy", "link", "run", "connect", "environment", "parent")
+EVERY += ("descriptors", "trace")
+SECRET = "the-state-key-of-the-host-0123456789abcdef"
+
+
+@pytest.fixture(scope="module")
+def places(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A secret planted outside the box, a folder it may read, one it may write."""
+    root = tmp_path_factory.mktemp("box")
+    outside, readable, writable = root / "outside", root / "readable", root / "writable"
+    for folder in (outside, readable, writable):
+        folder.mkdir()
+    (outside / "secret.txt").write_text("the host's secret")
+    (readable / "notes.txt").write_text("readable notes")
+    return {"outside": outside, "readable": readable, "writable": writable}
+
+
+class Boxed:
+    """``objmcp run --sandbox`` of ``tests/servers/boxed.py``, spoken to over raw pipes."""
+
+    def __init__(self, places: dict[str, Path]) -> None:
+        includes = [word for name in EVERY for word in ("--include", name)]
+        command = ["-m", "objmcp", "run", "--sandbox", *includes]
+        command += ["--readable", str(places["readable"]), "--writable", str(places["writable"])]
+        env = {"OBJMCP_STATE_KEY": SECRET, "OBJMCP_TOKEN": SECRET}
+        self.server = RawServer(*command, str(BOXED), env=env, stderr=subprocess.DEVNULL)
+        self.server.send(
+            _request(
+                0,
+                "initialize",
+                protocolVersion="2025-11-25",
+                capabilities={},
+                clientInfo={"name": "t", "version": "0"},
+            )
+        )
+        assert "result" in self.server.read()
+        self.server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        self.number = 0
+
+    def call(self, tool: str, **arguments: Any) -> tuple[bool, Any]:
+        """Whether the call of ``tool`` failed, and its text (its value, when JSON)."""
+        self.number += 1
+        self.server.send(_request(self.number, "tools/call", name=tool, arguments=arguments))
+        answer = self.server.read()
+        result = answer["result"]
+        text = result["content"][0]["text"] if result["content"] else ""
+        value = result.get("structuredContent", {}).get("result", text)
+        return result.get("isError", False), value
+
+
+def _request(number: int, method: str, **params: Any) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": number, "method": method, "params": params}
+
+
+@pytest.fixture(scope="module")
+def boxed(places: dict[str, Path]) -> Iterator[Boxed]:
+    started = Boxed(places)
+    yield started
+    started.server.process.stdin.close()  # type: ignore[union-attr]
+    started.server.process.wait(timeout=20)
+
+
+def test_what_the_box_allows_still_works(boxed: Boxed, places: dict[str, Path]) -> None:
+    assert boxed.call("read", path=str(places["readable"] / "notes.txt")) == (
+        False,
+        "readable notes",
+    )
+    written = places["writable"] / "out.txt"
+    assert boxed.call("write", path=str(written), text="from the box")[0] is False
+    assert written.read_text() == "from the box"
+    copied = places["writable"] / "copy.txt"
+    assert boxed.call("copy", source=str(written), destination=str(copied))[0] is False
+    assert copied.read_text() == "from the box"
+    assert boxed.call("write", path="/tmp/scratch.txt", text="private")[0] is False
+    assert (
+        not Path("/tmp/scratch.txt").exists() or Path("/tmp/scratch.txt").read_text() != "private"
+    )
+
+
+def test_reading_outside_is_refused_and_said(boxed: Boxed, places: dict[str, Path]) -> None:
+    secret = places["outside"] / "secret.txt"
+    failed, said = boxed.call("read", path=str(secret))
+    assert failed and said.startswith(f"sandbox: cannot read {secret}: outside what the box shows")
+    for path in ("/etc/passwd", f"/proc/self/root{secret}", str(Path.home() / ".bashrc")):
+        failed, said = boxed.call("read", path=path)
+        assert failed and said.startswith("sandbox: cannot read"), said
+
+
+def test_writing_outside_is_refused_and_said(boxed: Boxed, places: dict[str, Path]) -> None:
+    readable = places["readable"] / "changed.txt"
+    failed, said = boxed.call("write", path=str(readable), text="no")
+    assert failed and said.startswith(f"sandbox: cannot write {readable}: read-only"), said
+    assert not readable.exists()
+    target = ROOT / "tests" / "servers" / "written-by-the-box.txt"
+    failed, said = boxed.call("write", path=str(target), text="no")
+    assert failed and "read-only" in said and not target.exists()
+
+
+def test_a_link_out_of_the_box_leads_nowhere(boxed: Boxed, places: dict[str, Path]) -> None:
+    secret = places["outside"] / "secret.txt"
+    link = places["writable"] / "to-the-secret"
+    assert boxed.call("link", target=str(secret), path=str(link))[0] is False
+    failed, said = boxed.call("read", path=str(link))
+    assert failed and "sandbox: cannot read" in said, said
+    assert link.read_text() == "the host's secret"  # (outside, the link works)
+
+
+def test_no_program_runs_in_the_box(boxed: Boxed) -> None:
+    for program in ("sh", "/bin/sh", sys.executable, shutil.which("python3") or "python3"):
+        failed, said = boxed.call("run", program=program)
+        assert failed and said.startswith("sandbox: cannot run"), (program, said)
+
+
+def test_the_network_is_out_of_reach(boxed: Boxed) -> None:
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        failed, said = boxed.call("connect", port=listening.getsockname()[1])
+    assert failed and said.startswith("sandbox: cannot connect"), said
+
+
+def test_no_secret_of_the_host_is_in_the_box(boxed: Boxed) -> None:
+    failed, environment = boxed.call("environment")
+    assert not failed and SECRET not in json.dumps(environment)
+    assert not set(environment) & {"OBJMCP_STATE_KEY", "OBJMCP_TOKEN", "HOME_OF_HOST"}
+    failed, parent = boxed.call("parent")
+    assert not failed and parent == 1  # the box's first process, not the host's
+    failed, shown = boxed.call("read", path="/proc/1/environ")
+    assert not failed and SECRET not in shown and shown == ""
+    failed, said = boxed.call("read", path=f"/proc/{os.getpid()}/environ")  # this test
+    assert failed and "sandbox" in said
+
+
+def test_ptrace_and_inherited_descriptors_lead_nowhere(boxed: Boxed) -> None:
+    failed, traced = boxed.call("trace", pid=1)
+    assert not failed and traced < 0  # refused
+    failed, held = boxed.call("descriptors")
+    assert not failed
+    numbers = [int(line.split()[0]) for line in held]
+    assert numbers[:3] == [0, 1, 2], held
+    # beyond stdio, only the server's own event loop (pipes, sockets, epoll): no file
+    # of the host's held open across the box's wall
+    assert not [line for line in held[3:] if " /" in line], held
+
+
+def test_the_official_client_calls_through_the_box(places: dict[str, Path]) -> None:
+    notes = str(places["readable"] / "notes.txt")
+    script = f"""
+import anyio, json
+from mcp import StdioServerParameters, ClientSession
+from mcp.client.stdio import stdio_client
+
+async def main():
+    parameters = StdioServerParameters(command={PYTHON!r}, args=["-m", "objmcp", "run",
+        "--sandbox", "--readable", {str(places["readable"])!r}, {str(BOXED)!r}],
+        env={json.dumps(server_env())})
+    async with stdio_client(parameters) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            result = await session.call_tool("read", {{"path": {notes!r}}})
+            print(json.dumps([result.is_error, result.content[0].text]))
+
+anyio.run(main)
+"""
+    done = subprocess.run(
+        [PYTHON, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [False, "readable notes"]
+
+
+def test_without_bubblewrap_the_box_is_refused_at_start() -> None:
+    env = {**server_env(), "PATH": "/nonexistent"}
+    done = subprocess.run(
+        [PYTHON, "-m", "objmcp", "run", "--sandbox", str(BOXED)],
+        input=b"",
+        capture_output=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    assert "--sandbox needs bubblewrap (bwrap)" in done.stderr.decode()
