@@ -38,14 +38,17 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 class Boxed:
-    """``objmcp run --sandbox`` of ``tests/servers/boxed.py``, spoken to over raw pipes."""
+    """``objmcp run --sandbox`` of ``target`` (``tests/servers/boxed.py``) with the tools
+    ``named`` included, spoken to over raw pipes."""
 
-    def __init__(self, places: dict[str, Path]) -> None:
-        includes = [word for name in EVERY for word in ("--include", name)]
-        command = ["-m", "objmcp", "run", "--sandbox", *includes]
+    def __init__(
+        self, places: dict[str, Path], target: str = str(BOXED), named: tuple[str, ...] = EVERY
+    ) -> None:
+        includes = [word for name in named for word in ("--include", name)]
+        command = ["-m", "objmcp", "run", "--sandbox", "--discovery", "off", *includes]
         command += ["--readable", str(places["readable"]), "--writable", str(places["writable"])]
         env = {"OBJMCP_STATE_KEY": SECRET, "OBJMCP_TOKEN": SECRET}
-        self.server = RawServer(*command, str(BOXED), env=env, stderr=subprocess.DEVNULL)
+        self.server = RawServer(*command, target, env=env, stderr=subprocess.DEVNULL)
         self.server.send(
             _request(
                 0,
@@ -163,6 +166,56 @@ def test_ptrace_and_inherited_descriptors_lead_nowhere(boxed: Boxed) -> None:
     # beyond stdio, only the server's own event loop (pipes, sockets, epoll): no file
     # of the host's held open across the box's wall
     assert not [line for line in held[3:] if " /" in line], held
+
+
+def test_modules_served_as_they_are_stay_in_the_box(places: dict[str, Path]) -> None:
+    secret = str(places["outside"] / "secret.txt")
+    notes = str(places["readable"] / "notes.txt")
+    copied = str(places["writable"] / "copied.txt")
+    table = places["readable"] / "table.csv"
+    table.write_text("a,b\n1,2\n")
+    said: dict[str, tuple[bool, Any]] = {}
+    for target, named, calls in (
+        (
+            "shutil",
+            ("copyfile",),
+            {
+                "copy out": ("copyfile", {"src": secret, "dst": copied}),
+                "copy in": ("copyfile", {"src": notes, "dst": copied}),
+                "copy over": ("copyfile", {"src": notes, "dst": notes + ".2"}),
+            },
+        ),
+        (
+            "os",
+            ("listdir",),
+            {
+                "list out": ("listdir", {"path": str(places["outside"])}),
+                "list in": ("listdir", {"path": str(places["readable"])}),
+            },
+        ),
+        ("subprocess", ("getoutput",), {"shell": ("getoutput", {"cmd": "id"})}),
+        (
+            "pandas",
+            ("read_csv",),
+            {
+                "table out": ("read_csv", {"filepath_or_buffer": secret}),
+            },
+        ),
+    ):
+        server = Boxed(places, target, named)
+        try:
+            for label, (tool, arguments) in calls.items():
+                said[label] = server.call(tool, **arguments)
+        finally:
+            server.server.process.stdin.close()  # type: ignore[union-attr]
+            server.server.process.wait(timeout=20)
+    assert said["copy out"][0] and said["copy out"][1].startswith(f"sandbox: cannot read {secret}")
+    assert said["copy in"][0] is False and Path(copied).read_text() == "readable notes"
+    assert said["copy over"][0] and "read-only" in said["copy over"][1]
+    assert said["list out"][0] and said["list out"][1].startswith("sandbox: cannot read")
+    assert said["list in"][0] is False and "notes.txt" in said["list in"][1]
+    assert said["shell"][0] and said["shell"][1].startswith("sandbox: cannot run"), said["shell"]
+    assert said["table out"][0] and "sandbox: cannot read" in said["table out"][1]
 
 
 def test_the_official_client_calls_through_the_box(places: dict[str, Path]) -> None:
