@@ -108,6 +108,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     box.add_argument(
         "--box-memory", type=int, metavar="BYTES", help="the box's address space (4 GiB)"
     )
+    box.add_argument(
+        "--allow-net",
+        action="append",
+        metavar="HOST:PORT",
+        help="an address the box may connect to, by its host's name or 127.0.0.1 (repeat)",
+    )
     uvicorn = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     add_flags(uvicorn, _HTTP_FLAGS, _HTTP_DEFAULTS)
     add_record_flags(run, HTTP_RECORDS, _RECORD_TITLES)

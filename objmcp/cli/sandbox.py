@@ -13,7 +13,10 @@ environment is emptied, a state key made up inside). :func:`boxed_command` is th
   ``--writable DIR`` says; a private ``/tmp``, ``/proc`` and ``/dev`` of its own;
 - inside, before it imports the target, the server caps its memory (``--box-memory``)
   and refuses ``execve`` to itself for good (:mod:`objmcp.serving.box`): no program can be
-  started, the interpreter included.
+  started, the interpreter included;
+- each ``--allow-net HOST:PORT`` is reached through a Unix socket objmcp serves outside the
+  box (:mod:`objmcp.serving.box_net`): then objmcp stays outside as bubblewrap's parent,
+  its secrets with it, and the box sees only what ``--setenv`` gives it.
 
 Where bubblewrap is missing, or the system is not Linux, ``--sandbox`` is refused at
 start, saying so: there is no fallback that would serve unboxed.
@@ -25,12 +28,15 @@ import argparse
 import os
 import shutil
 import sys
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from .._exceptions import TargetError
 from ..serving.box import BOX_ENV, Box
+from ..serving.box_net import NET_FOLDER, Allowed, allowed, hosts_file
 
-__all__ = ["DEFAULT_MEMORY", "boxed_command", "system_libraries"]
+__all__ = ["DEFAULT_MEMORY", "BoxedRun", "boxed_command", "system_libraries"]
 
 DEFAULT_MEMORY = 4 << 30
 """The box's address space unless ``--box-memory`` says otherwise (4 GiB: a numerical
@@ -44,7 +50,17 @@ def system_libraries() -> list[str]:
     return [path for path in _LIBRARIES if os.path.exists(path)]
 
 
-def boxed_command(options: argparse.Namespace, target: str, serving: list[str]) -> list[str]:
+@dataclass(frozen=True)
+class BoxedRun:
+    """The ``bwrap`` command that serves in the box, and the addresses the box may reach
+    through the Unix sockets of ``net_folder`` (which objmcp, outside, must serve)."""
+
+    command: list[str]
+    allowed: list[Allowed]
+    net_folder: str | None
+
+
+def boxed_command(options: argparse.Namespace, target: str, serving: list[str]) -> BoxedRun:
     """The ``bwrap`` command that serves ``target`` (``serving``: its ``objmcp run``
     options) in the box ``options`` describe."""
     if not sys.platform.startswith("linux"):
@@ -73,14 +89,27 @@ def boxed_command(options: argparse.Namespace, target: str, serving: list[str]) 
         command += ["--ro-bind", path, path]
     for path in writable:
         command += ["--bind", path, path]
+    try:
+        reachable = allowed(options.allow_net or [])
+    except ValueError as error:
+        raise TargetError(str(error)) from None
+    net_folder = None
+    if reachable:  # the Unix sockets objmcp serves outside, and the names of the hosts
+        net_folder = tempfile.mkdtemp(prefix="objmcp-net-")
+        hosts = Path(net_folder) / "hosts"
+        hosts.write_text(hosts_file(reachable))
+        command += ["--ro-bind", net_folder, NET_FOLDER, "--ro-bind", str(hosts), "/etc/hosts"]
+        if any(address.port < 1024 for address in reachable):  # listened to in its own network
+            command += ["--cap-add", "CAP_NET_BIND_SERVICE"]
     memory = options.box_memory if options.box_memory is not None else DEFAULT_MEMORY
-    box = Box(tuple(shown), tuple(writable), memory)
+    box = Box(tuple(shown), tuple(writable), memory, tuple(reachable))
     command += ["--setenv", BOX_ENV, box.to_env(), "--setenv", "HOME", "/tmp"]
     command += ["--setenv", "LANG", "C.UTF-8", "--chdir", folder or "/"]
     if os.environ.get("PYTHONPATH"):
         command += ["--setenv", "PYTHONPATH", os.environ["PYTHONPATH"]]
     served = target if folder is None else _absolute_target(target)
-    return [*command, "--", sys.executable, "-m", "objmcp", "run", *serving, served]
+    command += ["--", sys.executable, "-m", "objmcp", "run", *serving, served]
+    return BoxedRun(command, reachable, net_folder)
 
 
 def _folder(path: str, flag: str) -> str:

@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import secrets
+import shutil
 import sys
 import typing
 
@@ -75,11 +76,29 @@ def _serve_boxed(options: argparse.Namespace) -> typing.NoReturn:
             "--sandbox serves on stdio for now: over HTTP objmcp's secrets must stay out of "
             "the box, in a server that speaks to boxed workers, which is not built yet"
         )
-    command = boxed_command(options, options.target, server_arguments(options))
+    run = boxed_command(options, options.target, server_arguments(options))
     sys.stderr.flush()
     # bubblewrap stays in the box as its first process: it gets no environment (its
     # /proc/1/environ would show the secrets of this one), the server only what --setenv says
-    os.execve(command[0], command, {})
+    if not run.allowed:
+        os.execve(run.command[0], run.command, {})
+    import subprocess
+
+    from ..serving.box_net import forward_outside
+
+    assert run.net_folder is not None
+    try:
+        listening = forward_outside(run.net_folder, run.allowed)
+        boxed = subprocess.Popen(run.command, env={})  # stdin and stdout are the box's
+        from .ctrl_c import ctrl_c_raises
+
+        with ctrl_c_raises():
+            status = boxed.wait()
+        for server in listening:
+            server.close()
+    finally:
+        shutil.rmtree(run.net_folder, ignore_errors=True)
+    sys.exit(status)
 
 
 def work(options: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 from pathlib import PurePosixPath
 
 from ..model.values.content import say_refusals_by
+from .box_net import Allowed, forward_inside
 
 __all__ = ["BOX_ENV", "Box", "enter", "forbid_programs", "refusal"]
 
@@ -37,6 +38,8 @@ class Box:
     readable: tuple[str, ...] = ()
     writable: tuple[str, ...] = ()
     memory: int | None = None
+    net: tuple[Allowed, ...] = ()
+    """The addresses it may reach (``--allow-net``)."""
 
     def to_env(self) -> str:
         """The box as :data:`BOX_ENV` carries it."""
@@ -46,7 +49,8 @@ class Box:
     def from_env(cls, text: str) -> Box:
         """The box :meth:`to_env` wrote."""
         found = json.loads(text)
-        return cls(tuple(found["readable"]), tuple(found["writable"]), found["memory"])
+        net = tuple(Allowed(**address) for address in found.get("net", ()))
+        return cls(tuple(found["readable"]), tuple(found["writable"]), found["memory"], net)
 
 
 def enter(box: Box) -> None:
@@ -56,6 +60,8 @@ def enter(box: Box) -> None:
 
     if box.memory is not None:
         resource.setrlimit(resource.RLIMIT_AS, (box.memory, box.memory))
+    if box.net:
+        forward_inside(list(box.net))
     forbid_programs()
     say_refusals_by(lambda error: refusal(box, error))
 
@@ -120,10 +126,12 @@ def refusal(box: Box, error: BaseException) -> str | None:
     code = error.errno
     if _starting_a_program(error):
         return f"sandbox: cannot run {path or 'a program'}: no program may be started in the box"
+    reach = ", ".join(f"{a.host}:{a.port}" for a in box.net)
+    network = f"it reaches only {reach}" if reach else "the box has no network"
     if isinstance(error, socket.gaierror) or code in (errno.ENETUNREACH, errno.EADDRNOTAVAIL):
-        return "sandbox: cannot connect: the box has no network"
+        return f"sandbox: cannot connect: {network}"
     if isinstance(error, ConnectionRefusedError):
-        return "sandbox: cannot connect: the box has no network (nothing listens in it)"
+        return f"sandbox: cannot connect: {network} (nothing else listens in the box)"
     if code == errno.EROFS:
         return f"sandbox: cannot write {path or 'there'}: read-only"
     if code in (errno.EACCES, errno.EPERM) and path is not None:

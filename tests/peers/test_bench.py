@@ -142,3 +142,25 @@ def test_the_tasks_bench_measures_a_task_round_and_the_memory_of_live_tasks(
     inside = found["in_process"]
     assert inside["tasks"] == 200 and inside["tasks_kept_after_expiry"] == 0
     assert inside["bound"] == {"max_tasks": 20, "calls": 200, "tasks": 20}
+
+
+def test_the_sandbox_bench_compares_the_box_with_none(tmp_path: Path) -> None:
+    # bench/sandbox.py --quick: start-up and round trips with and without --sandbox, real
+    # processes in a real box (bubblewrap, which scripts/test.sh installs); never durations
+    figures = tmp_path / "sandbox.json"
+    done = subprocess.run(
+        [PYTHON, str(ROOT / "bench" / "sandbox.py"), "--quick", "--json", str(figures)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(figures.read_text())
+    assert found["starts"] == 3 and found["calls"] == 200, found
+    assert set(found["ratios"]) == {"start_ms", "round_us"}
+    for name, ratio in found["ratios"].items():
+        assert isinstance(ratio, float) and math.isfinite(ratio) and ratio > 0, (name, ratio)
+        assert set(found["medians"][name]) == {"plain", "boxed"}
+    assert "--sandbox" in done.stdout and "ratio" in done.stdout

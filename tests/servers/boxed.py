@@ -73,3 +73,14 @@ def trace(pid: int) -> int:
     libc = ctypes.CDLL(None, use_errno=True)
     done = libc.ptrace(16, pid, None, None)
     return done if done == 0 else -ctypes.get_errno()
+
+
+def echo(host: str, port: int, text: str) -> str:
+    """Send ``text`` to ``host``:``port`` and answer what comes back."""
+    with socket.create_connection((host, port), timeout=5) as connected:
+        connected.sendall(text.encode())
+        connected.shutdown(socket.SHUT_WR)
+        back = b""
+        while chunk := connected.recv(4096):
+            back += chunk
+    return back.decode()

@@ -12,6 +12,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from conftest import PYTHON, ROOT, RawServer, server_env
 
 BOXED = ROOT / "tests" / "servers" / "boxed.py"
 EVERY = ("read", "write", "copy", "link", "run", "connect", "environment", "parent")
-EVERY += ("descriptors", "trace")
+EVERY += ("descriptors", "trace", "echo")
 SECRET = "the-state-key-of-the-host-0123456789abcdef"
 
 
@@ -42,10 +43,14 @@ class Boxed:
     ``named`` included, spoken to over raw pipes."""
 
     def __init__(
-        self, places: dict[str, Path], target: str = str(BOXED), named: tuple[str, ...] = EVERY
+        self,
+        places: dict[str, Path],
+        target: str = str(BOXED),
+        named: tuple[str, ...] = EVERY,
+        *more: str,
     ) -> None:
         includes = [word for name in named for word in ("--include", name)]
-        command = ["-m", "objmcp", "run", "--sandbox", "--discovery", "off", *includes]
+        command = ["-m", "objmcp", "run", "--sandbox", "--discovery", "off", *includes, *more]
         command += ["--readable", str(places["readable"]), "--writable", str(places["writable"])]
         env = {"OBJMCP_STATE_KEY": SECRET, "OBJMCP_TOKEN": SECRET}
         self.server = RawServer(*command, target, env=env, stderr=subprocess.DEVNULL)
@@ -256,3 +261,51 @@ def test_without_bubblewrap_the_box_is_refused_at_start() -> None:
     )
     assert done.returncode == 2 and done.stdout == b""
     assert "--sandbox needs bubblewrap (bwrap)" in done.stderr.decode()
+
+
+def test_an_allowed_address_is_the_only_way_out(places: dict[str, Path]) -> None:
+    with socket.socket() as echoing, socket.socket() as other:
+        echoing.bind(("127.0.0.1", 0))
+        echoing.listen()
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port, closed_port = echoing.getsockname()[1], other.getsockname()[1]
+
+        def serve_echo() -> None:
+            while True:
+                try:
+                    connection, _ = echoing.accept()
+                except OSError:
+                    return
+                with connection:
+                    got = b""
+                    while chunk := connection.recv(4096):
+                        got += chunk
+                    connection.sendall(b"echo: " + got)
+
+        threading.Thread(target=serve_echo, daemon=True).start()
+        server = Boxed(places, str(BOXED), ("echo",), "--allow-net", f"localhost:{port}")
+        try:
+            reached = server.call("echo", host="localhost", port=port, text="hello")
+            by_address = server.call("echo", host="127.0.0.1", port=port, text="again")
+            refused = server.call("echo", host="127.0.0.1", port=closed_port, text="no")
+        finally:
+            server.server.process.stdin.close()  # type: ignore[union-attr]
+            server.server.process.wait(timeout=20)
+    assert reached == (False, "echo: hello"), reached
+    assert by_address == (False, "echo: again"), by_address
+    assert refused[0], refused
+    assert refused[1].startswith(f"sandbox: cannot connect: it reaches only localhost:{port}")
+
+
+def test_an_address_to_allow_is_a_name_or_loopback() -> None:
+    done = subprocess.run(
+        [PYTHON, "-m", "objmcp", "run", "--sandbox", "--allow-net", "10.0.0.1:80", str(BOXED)],
+        input=b"",
+        capture_output=True,
+        env=server_env(),
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    assert "give the host by its name" in done.stderr.decode()
