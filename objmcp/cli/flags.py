@@ -39,9 +39,30 @@ SERVING_FLAGS: dict[str, Flag] = {
     "log_level": Flag("--log-level", "the level of log records on stderr (WARNING)"),
     "include": Flag("--include", "only these tools (names or globs; repeat)", repeat=True),
     "exclude": Flag("--exclude", "leave these tools out (repeat)", repeat=True),
+    "sandbox": Flag(
+        "--sandbox",
+        "serve in a box (stdio, Linux, bubblewrap): no network, no program started, the "
+        "filesystem read-only and limited to Python's, the target's folder and --readable",
+        switch=True,
+    ),
+    "readable": Flag(
+        "--readable", "a folder the box may read (repeat)", metavar="DIR", repeat=True
+    ),
+    "writable": Flag(
+        "--writable", "a folder the box may write (repeat)", metavar="DIR", repeat=True
+    ),
+    "allow_net": Flag(
+        "--allow-net",
+        "an address the box may connect to, by its host's name or 127.0.0.1 (repeat)",
+        metavar="HOST:PORT",
+        repeat=True,
+    ),
+    "box_memory": Flag("--box-memory", "the box's address space (4 GiB)", int, "BYTES"),
 }
 """The options of a served target that are no record's, by the name they are parsed to.
-With the records' flags they are what a child server is given (:func:`server_arguments`)."""
+With the records' flags they are what a child server is given (:func:`server_arguments`):
+a server started by ``call``, ``config``, ``dev`` or ``bundle`` with ``--sandbox`` runs boxed
+(and inside the box, ``run`` knows it is in one and makes no other)."""
 
 UVICORN_DEFAULTS: dict[str, float | int] = {
     "read_timeout": 30.0,

@@ -90,30 +90,6 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     _serving_options(run)
     # objmcp call's server: no start line, and no log of what the call's result carries
     run.add_argument("--for-call", action="store_true", help=argparse.SUPPRESS)
-    box = run.add_argument_group(
-        "the sandbox (stdio; needs bubblewrap: apt-get install bubblewrap)"
-    )
-    box.add_argument(
-        "--sandbox",
-        action="store_true",
-        help="serve in a box: no network, no program started, the filesystem read-only and "
-        "limited to Python's, the target's folder and --readable",
-    )
-    box.add_argument(
-        "--readable", action="append", metavar="DIR", help="a folder the box may read (repeat)"
-    )
-    box.add_argument(
-        "--writable", action="append", metavar="DIR", help="a folder the box may write (repeat)"
-    )
-    box.add_argument(
-        "--box-memory", type=int, metavar="BYTES", help="the box's address space (4 GiB)"
-    )
-    box.add_argument(
-        "--allow-net",
-        action="append",
-        metavar="HOST:PORT",
-        help="an address the box may connect to, by its host's name or 127.0.0.1 (repeat)",
-    )
     uvicorn = run.add_argument_group("HTTP (needs uvicorn: pip install 'objmcp[http]')")
     add_flags(uvicorn, _HTTP_FLAGS, _HTTP_DEFAULTS)
     add_record_flags(run, HTTP_RECORDS, _RECORD_TITLES)

@@ -76,7 +76,8 @@ def _serve_boxed(options: argparse.Namespace) -> typing.NoReturn:
             "--sandbox serves on stdio for now: over HTTP objmcp's secrets must stay out of "
             "the box, in a server that speaks to boxed workers, which is not built yet"
         )
-    run = boxed_command(options, options.target, server_arguments(options))
+    serving = [*server_arguments(options), *(["--for-call"] if options.for_call else [])]
+    run = boxed_command(options, options.target, serving)
     sys.stderr.flush()
     # bubblewrap stays in the box as its first process: it gets no environment (its
     # /proc/1/environ would show the secrets of this one), the server only what --setenv says
@@ -112,6 +113,12 @@ def work(options: argparse.Namespace) -> int:
     from .ctrl_c import ctrl_c_raises
 
     _log_to_stderr(options.log_level)
+    if options.sandbox:  # never served unboxed when a box was asked for
+        raise TargetError(
+            "objmcp worker --sandbox is not built yet: the worker's secrets (the state key, "
+            "Redis) must stay out of the box, with the served code in boxed processes it "
+            "speaks to"
+        )
     if not options.store.startswith(STORE_SCHEMES):
         raise TargetError(f"objmcp worker: URL is Redis's ({', '.join(STORE_SCHEMES)}...)")
     state_key = _take_secrets().get("OBJMCP_STATE_KEY")

@@ -309,3 +309,50 @@ def test_an_address_to_allow_is_a_name_or_loopback() -> None:
     )
     assert done.returncode == 2 and done.stdout == b""
     assert "give the host by its name" in done.stderr.decode()
+
+
+def test_the_verbs_that_start_a_server_pass_the_box_on(places: dict[str, Path]) -> None:
+    secret = str(places["outside"] / "secret.txt")
+    called = subprocess.run(
+        [
+            PYTHON,
+            "-m",
+            "objmcp",
+            "call",
+            "--sandbox",
+            "--include",
+            "read",
+            str(BOXED),
+            "read",
+            f"path={secret}",
+        ],
+        capture_output=True,
+        text=True,
+        env=server_env(),
+        timeout=60,
+        check=False,
+    )
+    assert called.returncode == 1, called  # an error result
+    assert called.stdout.startswith(f"sandbox: cannot read {secret}"), called.stdout
+    assert "Traceback" not in called.stderr and "serving" not in called.stderr, called.stderr
+    configured = subprocess.run(
+        [
+            PYTHON,
+            "-m",
+            "objmcp",
+            "config",
+            "claude",
+            str(BOXED),
+            "--sandbox",
+            "--readable",
+            str(places["readable"]),
+        ],
+        capture_output=True,
+        text=True,
+        env=server_env(),
+        timeout=60,
+        check=False,
+    )
+    assert configured.returncode == 0, configured.stderr
+    entry = json.loads(configured.stdout)["mcpServers"]["boxed"]
+    assert entry["args"][-3:] == ["--sandbox", "--readable", str(places["readable"])], entry
