@@ -356,3 +356,16 @@ def test_the_verbs_that_start_a_server_pass_the_box_on(places: dict[str, Path]) 
     assert configured.returncode == 0, configured.stderr
     entry = json.loads(configured.stdout)["mcpServers"]["boxed"]
     assert entry["args"][-3:] == ["--sandbox", "--readable", str(places["readable"])], entry
+
+
+def test_an_allowed_low_port_is_listened_to_in_the_box(places: dict[str, Path]) -> None:
+    # A port below 1024 needs the one capability the box then keeps (to listen on it in
+    # its own network): without it the box's server could not start. Nothing of the host's
+    # listens on port 1 here, so the connection the box carries out is closed at once.
+    server = Boxed(places, str(BOXED), ("echo",), "--allow-net", "localhost:1")
+    try:
+        answered = server.call("echo", host="localhost", port=1, text="hello")
+    finally:
+        server.server.process.stdin.close()  # type: ignore[union-attr]
+        server.server.process.wait(timeout=20)
+    assert answered == (False, ""), answered
