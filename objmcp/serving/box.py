@@ -17,12 +17,13 @@ from __future__ import annotations
 import errno
 import json
 import os
-import socket
 from dataclasses import asdict, dataclass
-from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 
 from ..model.values.content import say_refusals_by
-from .box_net import Allowed, forward_inside
+
+if TYPE_CHECKING:
+    from .box_net import Allowed
 
 __all__ = ["BOX_ENV", "Box", "enter", "forbid_programs", "refusal"]
 
@@ -48,6 +49,8 @@ class Box:
     @classmethod
     def from_env(cls, text: str) -> Box:
         """The box :meth:`to_env` wrote."""
+        from .box_net import Allowed
+
         found = json.loads(text)
         net = tuple(Allowed(**address) for address in found.get("net", ()))
         return cls(tuple(found["readable"]), tuple(found["writable"]), found["memory"], net)
@@ -61,6 +64,8 @@ def enter(box: Box) -> None:
     if box.memory is not None:
         resource.setrlimit(resource.RLIMIT_AS, (box.memory, box.memory))
     if box.net:
+        from .box_net import forward_inside
+
         forward_inside(list(box.net))
     forbid_programs()
     say_refusals_by(lambda error: refusal(box, error))
@@ -128,6 +133,8 @@ def refusal(box: Box, error: BaseException) -> str | None:
         return f"sandbox: cannot run {path or 'a program'}: no program may be started in the box"
     reach = ", ".join(f"{a.host}:{a.port}" for a in box.net)
     network = f"it reaches only {reach}" if reach else "the box has no network"
+    import socket
+
     if isinstance(error, socket.gaierror) or code in (errno.ENETUNREACH, errno.EADDRNOTAVAIL):
         return f"sandbox: cannot connect: {network}"
     if isinstance(error, ConnectionRefusedError):
@@ -165,6 +172,8 @@ def _shown(box: Box, path: str) -> bool:
     """Whether ``path`` is under a folder the box shows of the host's (so that its absence
     is real); not its own ``/tmp``, ``/proc`` and ``/dev``, where what the host has is
     not."""
+    from pathlib import PurePosixPath
+
     resolved = PurePosixPath(os.path.realpath(path))  # where a link leads, in the box
     shown = (*box.readable, *box.writable)
     return any(resolved.is_relative_to(PurePosixPath(root)) for root in shown)

@@ -25,7 +25,7 @@ import anyio
 from ..protocol import jsonrpc as rpc
 from ..protocol.tasks import core
 from ..protocol.tasks.extension import Task
-from .shared_tasks import QUEUED, SharedTasks, StoredTask
+from .shared_tasks import QUEUED, SharedTasks, StoredTask, core_scope
 from .task_queue import CANCELLED, TaskQueue
 from .task_sharing import PUBLISH_EVERY, STORE_AWAY, Holder, forwarded_to
 
@@ -78,25 +78,27 @@ async def _answered(
         revision = session.revision
         if revision is None or not session.has_core_tasks(revision):
             return None
-        now = session.clock()
-        mine = [t for t in session.tasks.owned(caller_key, now) if t.core]
+        named = params.get("taskId")
+        task_id = named if isinstance(named, str) else ""
+        if method != "tasks/list":
+            held = session.tasks.find(named, caller_key, session.clock())
+            if not task_id or (held is not None and held.core):
+                return None  # the session answers for its own, and says what is wrong
+            shown: dict[str, dict[str, Any]] = {}
+        else:
+            mine = session.tasks.owned(caller_key, session.clock())
+            shown = {t.task_id: core.wire(session.tasks, t) for t in mine if t.core}
         size = session.page_size or core.PAGE_SIZE
-        held = {t.task_id: core.wire(session.tasks, t) for t in mine}
-    key = caller_key
+    key = core_scope(caller_key, runner.channel.session_id)
     if key is None:  # a task of no known caller is its session's only
-        if runner.channel.session_id is None:
-            return None
-        key = f"session:{runner.channel.session_id}"
-    if method == "tasks/list":
-        return await _listed(shared, request_id, params, key, held, size)
-    task_id = params.get("taskId")
-    if not isinstance(task_id, str) or task_id in held:
         return None
+    if method == "tasks/list":
+        return await _listed(shared, request_id, params, key, shown, size)
     found = await shared.fetch(task_id, key)
     if found is None or not found.core:
         return None
     if method == "tasks/get":
-        return rpc.result_response(request_id, _wire(found))
+        return rpc.result_response(request_id, core.as_core(found.body))
     if method == "tasks/cancel":
         if found.ended:
             return rpc.error_response(
@@ -110,7 +112,7 @@ async def _answered(
             if owner == CANCELLED:
                 cancelled = await shared.fetch(task_id, key)
                 if cancelled is not None:
-                    return rpc.result_response(request_id, _wire(cancelled))
+                    return rpc.result_response(request_id, core.as_core(cancelled.body))
         return await forwarded_to(shared, owner, message, key, request_id)
     with anyio.move_on_after(RESULT_WAIT):  # tasks/result
         while not found.ended:
@@ -141,7 +143,7 @@ async def _listed(
     stored = [t for t in await shared.listed(caller_key) if t.core and t.task_id not in held]
     if not stored:
         return None
-    tasks = sorted([*held.values(), *map(_wire, stored)], key=lambda t: str(t["createdAt"]))
+    tasks = sorted([*held.values(), *(core.as_core(t.body) for t in stored)], key=_created)
     start = 0
     cursor = params.get("cursor")
     if cursor is not None:
@@ -161,13 +163,8 @@ async def _listed(
     return rpc.result_response(request_id, page)
 
 
-def _wire(found: StoredTask) -> dict[str, Any]:
-    """A stored task as 2025-11-25 says it (``Task``)."""
-    inner = ("result", "error", "inputRequests", "ttlMs", "pollIntervalMs")
-    wire = {key: value for key, value in found.body.items() if key not in inner}
-    wire["ttl"] = found.body.get("ttlMs")
-    wire["pollInterval"] = found.body.get("pollIntervalMs")
-    return wire
+def _created(task: dict[str, Any]) -> str:
+    return str(task["createdAt"])
 
 
 def _task(found: StoredTask) -> Task:

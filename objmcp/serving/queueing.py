@@ -20,6 +20,7 @@ from ..protocol.actions import Action, Send, StartCall
 from ..protocol.jsonrpc import INTERNAL_ERROR, ProtocolError
 from ..protocol.tasks import handoff
 from ..protocol.tasks.extension import TASKS
+from .shared_tasks import core_scope
 
 if TYPE_CHECKING:
     import anyio.abc
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from .running import RunningCall
     from .settings import Channel, Settings
 
-__all__ = ["Runner", "adopt", "hand_over", "queued"]
+__all__ = ["Queued", "Runner", "adopt", "hand_over", "queued"]
 
 logger = logging.getLogger("objmcp")
 
@@ -77,7 +78,12 @@ class Runner(Protocol):
         ...
 
 
-def queued(runner: Runner, start: StartCall) -> Literal["task", "core task"] | None:
+Queued = Literal["task", "core task"]
+"""How a call goes on the queue: answered with a task now (2026-07-28), or as the core task
+it was answered with already (2025-11-25)."""
+
+
+def queued(runner: Runner, start: StartCall) -> Queued | None:
     """Whether the call ``start`` goes on the queue, for a worker to run, and as what: a
     2026-07-28 call, answered with a task now; a 2025-11-25 core task's call, answered
     already (not when its tool asks the client: a core task's questions go out on its
@@ -97,9 +103,11 @@ def queued(runner: Runner, start: StartCall) -> Literal["task", "core task"] | N
         return "core task" if call is not None and runner.session.is_core(call) else None
 
 
-async def hand_over(runner: Runner, start: StartCall, calls: anyio.abc.TaskGroup) -> None:
-    """Put the call ``start`` on the queue (:func:`queued` said it goes there)."""
-    if queued(runner, start) == "core task":
+async def hand_over(
+    runner: Runner, start: StartCall, kind: Queued, calls: anyio.abc.TaskGroup
+) -> None:
+    """Put the call ``start`` on the queue, as the ``kind`` :func:`queued` said."""
+    if kind == "core task":
         await _hand_over_core_task(runner, start, calls)
     else:
         await _hand_over_task(runner, start, calls)
@@ -148,9 +156,7 @@ async def _hand_over_core_task(
         task = runner.session.tasks.by_id(call.task) if call and call.task else None
         body = runner.session.tasks.wire(task, True) if task is not None else None
     if task is not None and body is not None:
-        scope = task.caller_key
-        if scope is None:  # a session's own: no other may name it
-            scope = f"session:{runner.channel.session_id}"
+        scope = core_scope(task.caller_key, runner.channel.session_id)
         try:
             await queue.enqueue(task.task_id, scope, body, start, task.created, core=True)
         except Exception as error:

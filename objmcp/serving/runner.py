@@ -203,8 +203,9 @@ class Runner:
                 if isinstance(action, Resume) and self._resume(action):
                     self._watch_for_task(start, self._running[start.call_id], calls)
                     continue
-                if type(action) is StartCall and queued(self, action) is not None:
-                    calls.start_soon(hand_over, self, action, calls)
+                kind = queued(self, action) if type(action) is StartCall else None
+                if kind is not None:
+                    calls.start_soon(hand_over, self, start, kind, calls)
                     continue
                 self._watch_for_task(start, self.start_call(start, calls), calls)
             elif isinstance(action, WaitForJob):

@@ -314,7 +314,8 @@ def _on_event_loop() -> bool:
 
 
 def _leave_place(places: anyio.CapacityLimiter, job: Place) -> None:
-    """Give back the place :func:`_take_place` took for ``job``, unless it is lent out."""
+    """Give back the place :meth:`ThreadRunner.run` took for ``job``, unless it is lent
+    out."""
     job.held = False
     if not job.paused:
         places.release_on_behalf_of(job)

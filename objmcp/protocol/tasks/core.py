@@ -28,7 +28,7 @@ unrelated (over HTTP, the GET stream).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from .. import jsonrpc as rpc
@@ -45,6 +45,7 @@ __all__ = [
     "CoreTasks",
     "Session",
     "answered",
+    "as_core",
     "ask",
     "capability",
     "check_room",
@@ -195,9 +196,17 @@ def wire(store: TaskStore, task: Task) -> dict[str, Any]:
     """The task as 2025-11-25 says it (``Task``): ``ttl`` is ``null`` while it runs (it
     is kept until it ends), then its whole life in milliseconds, ``task_ttl`` after its
     end included."""
-    found: dict[str, Any] = store.wire(task, False)
-    found["ttl"] = found.pop("ttlMs")
-    found["pollInterval"] = found.pop("pollIntervalMs")
+    return as_core(store.wire(task, False))
+
+
+def as_core(detailed: Mapping[str, Any]) -> dict[str, Any]:
+    """A task as 2026-07-28's ``tasks/get`` says it, as 2025-11-25 says it (``Task``):
+    ``ttl`` and ``pollInterval`` for ``ttlMs`` and ``pollIntervalMs``, and none of what
+    ``tasks/result`` gives (its result, error or questions)."""
+    inner = ("result", "error", "inputRequests", "ttlMs", "pollIntervalMs")
+    found = {key: value for key, value in detailed.items() if key not in inner}
+    found["ttl"] = detailed.get("ttlMs")
+    found["pollInterval"] = detailed.get("pollIntervalMs")
     return found
 
 
