@@ -25,7 +25,7 @@ import anyio
 from ..protocol import jsonrpc as rpc
 from ..protocol.tasks import core
 from ..protocol.tasks.extension import Task
-from .shared_tasks import QUEUED, SharedTasks, StoredTask, core_scope
+from .shared_tasks import QUEUED, SharedTasks, StoredTask
 from .task_queue import CANCELLED, TaskQueue
 from .task_sharing import PUBLISH_EVERY, STORE_AWAY, Holder, forwarded_to
 
@@ -89,7 +89,7 @@ async def _answered(
             mine = session.tasks.owned(caller_key, session.clock())
             shown = {t.task_id: core.wire(session.tasks, t) for t in mine if t.core}
         size = session.page_size or core.PAGE_SIZE
-    key = core_scope(caller_key, runner.channel.session_id)
+    key = core.scope(caller_key, runner.channel.session_id)
     if key is None:  # a task of no known caller is its session's only
         return None
     if method == "tasks/list":

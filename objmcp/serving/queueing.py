@@ -18,9 +18,8 @@ from ..model.calling.caller import Caller
 from ..protocol import answers
 from ..protocol.actions import Action, Send, StartCall
 from ..protocol.jsonrpc import INTERNAL_ERROR, ProtocolError
-from ..protocol.tasks import handoff
+from ..protocol.tasks import core, handoff
 from ..protocol.tasks.extension import TASKS
-from .shared_tasks import core_scope
 
 if TYPE_CHECKING:
     import anyio.abc
@@ -156,7 +155,7 @@ async def _hand_over_core_task(
         task = runner.session.tasks.by_id(call.task) if call and call.task else None
         body = runner.session.tasks.wire(task, True) if task is not None else None
     if task is not None and body is not None:
-        scope = core_scope(task.caller_key, runner.channel.session_id)
+        scope = core.scope(task.caller_key, runner.channel.session_id)
         try:
             await queue.enqueue(task.task_id, scope, body, start, task.created, core=True)
         except Exception as error:

@@ -47,7 +47,6 @@ __all__ = [
     "SharedTasks",
     "StoredTask",
     "TaskSeal",
-    "core_scope",
 ]
 
 logger = logging.getLogger("objmcp")
@@ -70,14 +69,6 @@ FORWARD_WAIT = 10.0
 
 _ENDED = frozenset({"completed", "failed", "cancelled"})
 _KEPT_WHILE_WORKING = 24 * 3600.0  # a working task's record outlives any lease it needs
-
-
-def core_scope(caller_key: str | None, session_id: str | None) -> str | None:
-    """Whose a 2025-11-25 core task is in the store: its caller's; with no known caller,
-    its session's only (no other session of the same anonymous clients may name it)."""
-    if caller_key is not None or session_id is None:
-        return caller_key
-    return f"session:{session_id}"
 
 
 @dataclass(frozen=True)

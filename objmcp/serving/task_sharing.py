@@ -36,7 +36,7 @@ from ..protocol.subscriptions import SUBSCRIPTION_ID_KEY
 from ..protocol.tasks import core
 from ..protocol.tasks.extension import TASKS
 from ..protocol.tasks.extension_methods import METHODS, declares_tasks
-from .shared_tasks import QUEUED, Forwarded, SharedTasks, StoredTask, core_scope
+from .shared_tasks import QUEUED, Forwarded, SharedTasks, StoredTask
 from .task_queue import CANCELLED, TaskQueue
 
 if TYPE_CHECKING:
@@ -229,18 +229,18 @@ def _published(
 ) -> tuple[str | None, bool, dict[str, Any]]:
     """How ``task`` is published: under whose key, whether as a 2025-11-25 core task, and
     its body (``tasks/get``'s of 2026-07-28; a core task's result kept when it failed
-    with one, an error result). A core task is published under :func:`core_scope`; a
-    queue's worker publishes the task its front answered with
-    (:attr:`TaskStore.published_as`)."""
+    with one, an error result). A core task is published under its
+    :func:`~objmcp.protocol.tasks.core.scope`; a queue's worker publishes the task its
+    front answered with (:attr:`TaskStore.published_as`)."""
     body = store.wire(task, True)
-    scope, core = store.published_as.get(task.task_id, (task.caller_key, task.core))
-    if core:
-        scope = core_scope(scope, runner.channel.session_id)
-    if core and task.result is not None:
+    scope, as_core = store.published_as.get(task.task_id, (task.caller_key, task.core))
+    if as_core:
+        scope = core.scope(scope, runner.channel.session_id)
+    if as_core and task.result is not None:
         body["result"] = task.result
         if task.result.get("isError") is True and body["status"] == "completed":
             body["status"] = "failed"  # as 2025-11-25 says an error result
-    return scope, core, body
+    return scope, as_core, body
 
 
 async def _answer_forwarded(

@@ -56,6 +56,7 @@ __all__ = [
     "payload",
     "progress",
     "requested",
+    "scope",
     "tag",
     "task_support",
     "wire",
@@ -197,6 +198,15 @@ def wire(store: TaskStore, task: Task) -> dict[str, Any]:
     is kept until it ends), then its whole life in milliseconds, ``task_ttl`` after its
     end included."""
     return as_core(store.wire(task, False))
+
+
+def scope(caller_key: str | None, session_id: str | None) -> str | None:
+    """Whose a core task is beyond its session (in a store several processes share): its
+    caller's; with no known caller, its session's only (no other session of the same
+    anonymous clients may name it)."""
+    if caller_key is not None or session_id is None:
+        return caller_key
+    return f"session:{session_id}"
 
 
 def as_core(detailed: Mapping[str, Any]) -> dict[str, Any]:
