@@ -202,6 +202,9 @@ class Server:
         self.task_queue = _task_queue(tasks, self.shared_tasks)
         """Where calls that are tasks from the start go for workers to run (``Tasks.queue``;
         None: they run in this process, as a queue's worker runs them)."""
+        self.fronted = False
+        """Each request on its streams names its caller in ``_meta``: a boxed server's, whose
+        front checked the caller (``objmcp run --http --sandbox`` sets it in the box)."""
         self._tracer: Any | None = _UNKNOWN
         self.input = input
         self.output = output
@@ -285,6 +288,7 @@ class Server:
             queue=self.task_queue,
             loggers=None if (names := self.telemetry.loggers) is None else tuple(names),
             tracer=self.tracer,
+            fronted=self.fronted,
         )
 
     @property

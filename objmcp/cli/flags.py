@@ -26,6 +26,7 @@ __all__ = [
     "add_record_flags",
     "records_from",
     "server_arguments",
+    "serving_pairs",
 ]
 
 SERVING_FLAGS: dict[str, Flag] = {
@@ -143,19 +144,22 @@ def _value(field: dataclasses.Field[Any], given: object) -> object:
 def server_arguments(options: argparse.Namespace) -> list[str]:
     """The ``objmcp run`` arguments that serve a target as ``options`` ask, for a child
     process: every serving option given, as it was given."""
-    words: list[str] = []
+    return [word for _, words in serving_pairs(options) for word in words]
+
+
+def serving_pairs(options: argparse.Namespace) -> Iterator[tuple[str, list[str]]]:
+    """Each serving option given in ``options``: its destination (``limits.call_timeout``)
+    and its ``objmcp run`` arguments."""
     for dest, flag in _serving_flags():
         value = getattr(options, dest, None)
         if value is None:
             continue
         if flag.switch is not None:
-            words.append(flag.name)
+            yield dest, [flag.name]
         elif flag.repeat:
-            for item in value:
-                words += [flag.name, str(item)]
+            yield dest, [word for item in value for word in (flag.name, str(item))]
         else:
-            words += [flag.name, str(value)]
-    return words
+            yield dest, [flag.name, str(value)]
 
 
 def _serving_flags() -> Iterator[tuple[str, Flag]]:

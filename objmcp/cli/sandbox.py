@@ -27,16 +27,25 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import socket
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from .._exceptions import TargetError
+from ..model.finding.publish import ToolOptions
 from ..serving.box import BOX_ENV, Box
 from ..serving.box_net import NET_FOLDER, Allowed, allowed, hosts_file
 
-__all__ = ["DEFAULT_MEMORY", "BoxedRun", "boxed_command", "system_libraries"]
+__all__ = [
+    "DEFAULT_MEMORY",
+    "FRONT_LEAVES",
+    "BoxedRun",
+    "boxed_command",
+    "boxed_front",
+    "system_libraries",
+]
 
 DEFAULT_MEMORY = 4 << 30
 """The box's address space unless ``--box-memory`` says otherwise (4 GiB: a numerical
@@ -60,9 +69,11 @@ class BoxedRun:
     net_folder: str | None
 
 
-def boxed_command(options: argparse.Namespace, target: str, serving: list[str]) -> BoxedRun:
+def boxed_command(
+    options: argparse.Namespace, target: str, serving: list[str], *, fronted: bool = False
+) -> BoxedRun:
     """The ``bwrap`` command that serves ``target`` (``serving``: its ``objmcp run``
-    options) in the box ``options`` describe."""
+    options) in the box ``options`` describe (``fronted``: to a front over a pipe)."""
     if not sys.platform.startswith("linux"):
         raise TargetError(
             f"--sandbox boxes the server with bubblewrap, which runs on Linux only "
@@ -102,7 +113,7 @@ def boxed_command(options: argparse.Namespace, target: str, serving: list[str]) 
         if any(address.port < 1024 for address in reachable):  # listened to in its own network
             command += ["--cap-add", "CAP_NET_BIND_SERVICE"]
     memory = options.box_memory if options.box_memory is not None else DEFAULT_MEMORY
-    box = Box(tuple(shown), tuple(writable), memory, tuple(reachable))
+    box = Box(tuple(shown), tuple(writable), memory, tuple(reachable), fronted)
     command += ["--setenv", BOX_ENV, box.to_env(), "--setenv", "HOME", "/tmp"]
     command += ["--setenv", "LANG", "C.UTF-8", "--chdir", folder or "/"]
     if os.environ.get("PYTHONPATH"):
@@ -110,6 +121,47 @@ def boxed_command(options: argparse.Namespace, target: str, serving: list[str]) 
     served = target if folder is None else _absolute_target(target)
     command += ["--", sys.executable, "-m", "objmcp", "run", *serving, served]
     return BoxedRun(command, reachable, net_folder)
+
+
+FRONT_LEAVES = ("tasks.", "telemetry.", "objects.", "discovery.")
+"""The options the front keeps to itself, never given to its boxed children: tasks (the
+store's address), traces, whose object a call runs on (the front's children are its
+objects) and search (over the children's tools)."""
+
+
+def boxed_front(
+    options: argparse.Namespace, per: str, name: str
+) -> tuple[object, dict[str, ToolOptions]]:
+    """The target of the server in front of TARGET's boxed children, and its tools'
+    options (:func:`objmcp.serving.boxed_front.front_target`): the children are served
+    TARGET by ``objmcp run`` in the box ``options`` describe."""
+    import atexit
+
+    from .. import __version__
+    from ..serving.box_net import forward_outside
+    from ..serving.boxed_front import front_target
+    from .flags import serving_pairs
+
+    serving = [
+        word
+        for dest, words in serving_pairs(options)
+        if not dest.startswith(FRONT_LEAVES)
+        for word in words
+    ]
+    if per != "shared":  # each child is one session's or one caller's object
+        serving += ["--per", "session"]
+    run = boxed_command(options, options.target, [*serving, "--for-call"], fronted=True)
+    if run.net_folder is not None:
+        listening = forward_outside(run.net_folder, run.allowed)
+        atexit.register(_stop_forwarding, listening, run.net_folder)
+    client = {"name": "objmcp-front", "version": __version__}
+    return front_target(run.command, per, name, client)
+
+
+def _stop_forwarding(listening: list[socket.socket], folder: str) -> None:
+    for server in listening:
+        server.close()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _folder(path: str, flag: str) -> str:

@@ -23,7 +23,7 @@ import typing
 
 from .._exceptions import TargetError
 from .._options import OFF, SERVER_RECORDS
-from ..serving.box import BOX_ENV, Box, enter
+from ..serving.box import BOX_ENV, Box, enter, shown_to_front
 from ..serving.http_options import HTTP_RECORDS
 from .flags import records_from
 from .parser import _HTTP_DEFAULTS
@@ -41,9 +41,11 @@ def serve(options: argparse.Namespace) -> int:
     client (or Ctrl-C) ends it; returns the exit status."""
     _log_to_stderr(options.log_level, for_call=options.for_call)
     boxed = os.environ.get(BOX_ENV)
+    box = None
     if boxed is not None:  # in the box: closed before the target is imported
-        enter(Box.from_env(boxed))
-    elif getattr(options, "sandbox", False):
+        box = Box.from_env(boxed)
+        enter(box)
+    elif getattr(options, "sandbox", False) and not options.http:
         _serve_boxed(options)
     if getattr(options, "auth.token") is None:
         setattr(options, "auth.token", os.environ.get("OBJMCP_TOKEN") or None)
@@ -59,6 +61,9 @@ def serve(options: argparse.Namespace) -> int:
         # prints then goes to stderr, as what it prints while serving does
         with StdoutGuard():
             server = _make_server(options, _take_secrets().get("OBJMCP_STATE_KEY"))
+            if box is not None and box.fronted:  # its front names each request's caller
+                server.fronted = True
+                shown_to_front(server.toolbox.values())
             if not options.for_call:
                 _say_serving(server.info.name, "on stdio", server.toolbox, server.jobs is not None)
             server.run()
@@ -71,11 +76,6 @@ def _serve_boxed(options: argparse.Namespace) -> typing.NoReturn:
     from .flags import server_arguments
     from .sandbox import boxed_command
 
-    if options.http:
-        raise TargetError(
-            "--sandbox serves on stdio for now: over HTTP objmcp's secrets must stay out of "
-            "the box, in a server that speaks to boxed workers, which is not built yet"
-        )
     serving = [*server_arguments(options), *(["--for-call"] if options.for_call else [])]
     run = boxed_command(options, options.target, serving)
     sys.stderr.flush()
@@ -113,12 +113,6 @@ def work(options: argparse.Namespace) -> int:
     from .ctrl_c import ctrl_c_raises
 
     _log_to_stderr(options.log_level)
-    if options.sandbox:  # never served unboxed when a box was asked for
-        raise TargetError(
-            "objmcp worker --sandbox is not built yet: the worker's secrets (the state key, "
-            "Redis) must stay out of the box, with the served code in boxed processes it "
-            "speaks to"
-        )
     if not options.store.startswith(STORE_SCHEMES):
         raise TargetError(f"objmcp worker: URL is Redis's ({', '.join(STORE_SCHEMES)}...)")
     state_key = _take_secrets().get("OBJMCP_STATE_KEY")
@@ -216,6 +210,8 @@ def _make_server(options: argparse.Namespace, state_key: str | None = None) -> S
     assert isinstance(records["waiting"], Waiting) and isinstance(records["objects"], Objects)
     per = records["objects"].per
     target: object
+    if getattr(options, "sandbox", False) and os.environ.get(BOX_ENV) is None:
+        return _make_front(options, records)
     if per == "shared":
         target = MadeBy(target_maker(options.target))  # made where its calls will run
     elif parse_target(options.target).call:
@@ -239,6 +235,25 @@ def _make_server(options: argparse.Namespace, state_key: str | None = None) -> S
         raise
     except Exception as error:
         raise making_error(options.target, error) from None
+
+
+def _make_front(options: argparse.Namespace, records: dict[str, typing.Any]) -> Server:
+    """The server in front of TARGET's boxed children (``--sandbox`` over HTTP, and a
+    queue's boxed worker): its secrets stay here; the served code runs in the box."""
+    from .._server import Server
+    from .sandbox import boxed_front
+    from .targets import default_name
+
+    name = options.name or default_name(options.target)
+    target, tools = boxed_front(options, records["objects"].per, name)
+    return Server(
+        name,
+        target,
+        version=options.server_version or "1.0.0",
+        framing=options.framing or "auto",
+        tools=tools,
+        **records,
+    )
 
 
 def _make_app(options: argparse.Namespace, state_key: str | None = None) -> McpApp[Server]:
@@ -324,6 +339,10 @@ def _serve_http(options: argparse.Namespace) -> None:
         )
         # a target that cannot be served fails here, once
         checked = _make_server(options)
+        if options.sandbox:  # each worker starts boxed children of its own
+            import anyio
+
+            anyio.run(checked.toolbox.aclose)
         grace = checked.limits.grace
         limits = uvicorn_limits(options)
         sys.stderr.write(f"objmcp: serving at {where} with {workers} workers\n")

@@ -23,12 +23,34 @@ from typing import TYPE_CHECKING
 from ..model.values.content import say_refusals_by
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..model.calling.caller import Caller
+    from ..model.calling.tool import Tool
     from .box_net import Allowed
 
-__all__ = ["BOX_ENV", "Box", "enter", "forbid_programs", "refusal"]
+__all__ = [
+    "BOX_ENV",
+    "FRONT_CALLER",
+    "FRONT_TOOL",
+    "Box",
+    "enter",
+    "forbid_programs",
+    "fronted_caller",
+    "refusal",
+    "shown_to_front",
+]
 
 BOX_ENV = "OBJMCP_BOX"
 """The environment variable that tells a server it runs boxed, and how (JSON)."""
+FRONT_CALLER = "objmcp.box/caller"
+"""The key, in a request's ``_meta``, of the caller a boxed server's front checked: read
+only by a server whose box says it has a front (:attr:`Box.fronted`), whose stdin the
+front alone holds."""
+FRONT_TOOL = "objmcp.box/tool"
+"""The key, in a boxed server's ``tools/list`` entries' ``_meta``, of what its front must
+know of each tool that no revision's ``Tool`` says: its ``task``, ``needs`` and ``scopes``
+(:func:`shown_to_front`)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +63,9 @@ class Box:
     memory: int | None = None
     net: tuple[Allowed, ...] = ()
     """The addresses it may reach (``--allow-net``)."""
+    fronted: bool = False
+    """A server in front of it (over HTTP) speaks to it and names each request's caller
+    (:data:`FRONT_CALLER`)."""
 
     def to_env(self) -> str:
         """The box as :data:`BOX_ENV` carries it."""
@@ -53,7 +78,33 @@ class Box:
 
         found = json.loads(text)
         net = tuple(Allowed(**address) for address in found.get("net", ()))
-        return cls(tuple(found["readable"]), tuple(found["writable"]), found["memory"], net)
+        return cls(
+            tuple(found["readable"]),
+            tuple(found["writable"]),
+            found["memory"],
+            net,
+            bool(found.get("fronted")),
+        )
+
+
+def fronted_caller(message: object) -> Caller | None:
+    """The caller a boxed server's front named in ``message`` (a request), taken out of its
+    ``_meta``; None when it names none."""
+    params = message.get("params") if isinstance(message, dict) else None
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    if not isinstance(meta, dict) or FRONT_CALLER not in meta:
+        return None
+    from ..model.calling.caller import caller_from
+
+    return caller_from(meta.pop(FRONT_CALLER))
+
+
+def shown_to_front(tools: Iterable[Tool]) -> None:
+    """Put in each tool's ``_meta`` (:data:`FRONT_TOOL`) what its front must know of it: a
+    boxed server's tools are made for the one front that lists them."""
+    for tool in tools:
+        said = {"task": tool.task, "needs": list(tool.needs), "scopes": list(tool.scopes)}
+        object.__setattr__(tool, "meta", {**tool.meta, FRONT_TOOL: said})  # frozen, but ours
 
 
 def enter(box: Box) -> None:

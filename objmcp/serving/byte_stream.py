@@ -227,6 +227,10 @@ class StreamConnection:
             message = parse_message(frame)
         except ParseFailure as error:
             return self.runner.session.unreadable(error)
+        if self.settings.fronted:
+            from .box import fronted_caller
+
+            return self.runner.handle(message, fronted_caller(message))
         return self.runner.handle(message, source=frame)
 
     def refuse(self, error: FrameError) -> None:

@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
+from ..model.calling.caller import caller_from
 from ..protocol.tasks.extension import Task
 from .queueing import adopt
 from .shared_tasks import SharedTasks
-from .task_queue import CALL_TASK, CANCELLED, QUEUE_NAME, caller_from, opened_job
+from .task_queue import CALL_TASK, CANCELLED, QUEUE_NAME, opened_job
 from .task_sharing import publish_changed, share_tasks
 
 if TYPE_CHECKING:

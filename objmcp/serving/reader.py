@@ -257,11 +257,16 @@ class FdInput:
             self._carry_out(self.runner.session.unreadable(error))
             return
         call = None
+        caller = None
+        if self.settings.fronted:
+            from .box import fronted_caller
+
+            caller = fronted_caller(message)
         tracer = self.settings.tracer
         started = None if tracer is None else request_started(tracer)
         try:  # as handle() does, in fewer steps: every message comes this way
             with self._lock:
-                actions = self.runner.session.receive(message, None, source=frame)
+                actions = self.runner.session.receive(message, caller, source=frame)
                 call = self._inline_call(actions)
         except Exception:  # a bug of ours: say so for this message, serve the next
             actions = internal_error(message)

@@ -154,3 +154,6 @@ class Settings:
     tracer: Any | None = None
     """The OpenTelemetry tracer every call's span goes to (None: no spans;
     :mod:`objmcp.serving.tracing`)."""
+    fronted: bool = False
+    """Each request on a stream names its caller (a boxed server's front checked it):
+    :func:`objmcp.serving.box.fronted_caller`."""

@@ -21,7 +21,7 @@ import time
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..model.calling.caller import Caller
+from ..model.calling.caller import caller_record
 from ..protocol.modern import CLIENT_CAPABILITIES_KEY, PROTOCOL_VERSION_KEY
 from ..protocol.tasks.extension import TASKS
 from .shared_tasks import QUEUED, SharedTasks
@@ -37,8 +37,6 @@ __all__ = [
     "CALL_TASK",
     "QUEUE_NAME",
     "TaskQueue",
-    "caller_from",
-    "caller_record",
     "queued_message",
 ]
 
@@ -160,31 +158,3 @@ def queued_message(start: StartCall, core: bool = False) -> dict[str, Any]:
         meta[CLIENT_CAPABILITIES_KEY] = {"extensions": {TASKS: {}}}
     params = {"name": start.tool, "arguments": start.arguments, "_meta": meta}
     return {"jsonrpc": "2.0", "id": "objmcp-queued", "method": "tools/call", "params": params}
-
-
-def caller_record(caller: Caller | None) -> dict[str, Any] | None:
-    """``caller`` as JSON, for a worker (:func:`caller_from`)."""
-    if caller is None:
-        return None
-    return {
-        "subject": caller.subject,
-        "client_id": caller.client_id,
-        "scopes": sorted(caller.scopes),
-        "claims": dict(caller.claims),
-        "key": caller.key,
-    }
-
-
-def caller_from(record: object) -> Caller | None:
-    """The caller :func:`caller_record` wrote."""
-    if not isinstance(record, dict):
-        return None
-    from types import MappingProxyType
-
-    return Caller(
-        subject=record.get("subject"),
-        client_id=record.get("client_id"),
-        scopes=frozenset(record.get("scopes") or ()),
-        claims=MappingProxyType(dict(record.get("claims") or {})),
-        key=record.get("key"),
-    )

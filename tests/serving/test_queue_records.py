@@ -12,8 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import objmcp
+from objmcp.model.calling.caller import caller_from, caller_record
 from objmcp.serving.shared_tasks import SharedTasks
-from objmcp.serving.task_queue import caller_from, caller_record, opened_job
+from objmcp.serving.task_queue import opened_job
 
 text = st.text(string.printable, max_size=20)
 json_values = st.recursive(

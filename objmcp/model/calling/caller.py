@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["Caller", "caller_key"]
+__all__ = ["Caller", "caller_from", "caller_key", "caller_record"]
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,30 @@ def scopes_of(claims: Mapping[str, Any]) -> frozenset[str]:
     if isinstance(found, (list, tuple)):
         return frozenset(str(item) for item in found)
     return frozenset()
+
+
+def caller_record(caller: Caller | None) -> dict[str, Any] | None:
+    """``caller`` as JSON, for another process that calls on its behalf (a queue's worker,
+    a boxed server): :func:`caller_from` reads it back."""
+    if caller is None:
+        return None
+    return {
+        "subject": caller.subject,
+        "client_id": caller.client_id,
+        "scopes": sorted(caller.scopes),
+        "claims": dict(caller.claims),
+        "key": caller.key,
+    }
+
+
+def caller_from(record: object) -> Caller | None:
+    """The caller :func:`caller_record` wrote."""
+    if not isinstance(record, dict):
+        return None
+    return Caller(
+        subject=record.get("subject"),
+        client_id=record.get("client_id"),
+        scopes=frozenset(record.get("scopes") or ()),
+        claims=MappingProxyType(dict(record.get("claims") or {})),
+        key=record.get("key"),
+    )

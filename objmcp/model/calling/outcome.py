@@ -201,7 +201,10 @@ def tool_result(
     its structured content when the tool has an output schema; never raises.
 
     An iterator ``value`` is read here, as far as ``limits.max_items`` allows
-    (``budget``: what is left of it after some items were read already)."""
+    (``budget``: what is left of it after some items were read already). A
+    :class:`ToolResult` the tool made itself is its result as it is."""
+    if type(value) is ToolResult:  # made by the tool itself: sent as it is
+        return value
     text = plain_text(value)
     if text is None:
         if isinstance(value, Iterator):
