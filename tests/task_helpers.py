@@ -45,9 +45,11 @@ def with_tasks(method: str, request_id: int | str, **params: Any) -> dict[str, A
 class QueueWorker:
     """``objmcp worker URL TARGET`` in a subprocess, until the test ends."""
 
-    def __init__(self, url: str, env: dict[str, str], log: Path) -> None:
+    def __init__(
+        self, url: str, env: dict[str, str], log: Path, *options: str, target: str = TARGET
+    ) -> None:
         self.log = log
-        command = [PYTHON, "-m", "objmcp", "worker", url, TARGET, "--at-once", "4"]
+        command = [PYTHON, "-m", "objmcp", "worker", url, target, "--at-once", "4", *options]
         with log.open("wb") as err:
             self.process = subprocess.Popen(
                 command,

@@ -100,11 +100,13 @@ def fronted_caller(message: object) -> Caller | None:
 
 
 def shown_to_front(tools: Iterable[Tool]) -> None:
-    """Put in each tool's ``_meta`` (:data:`FRONT_TOOL`) what its front must know of it: a
-    boxed server's tools are made for the one front that lists them."""
-    for tool in tools:
+    """Put in each tool's ``_meta`` (:data:`FRONT_TOOL`) what its front must know of it, and
+    leave its tasks to the front (its calls here are plain): a boxed server's tools are made
+    for the one front that lists them."""
+    for tool in tools:  # frozen, but made for this alone
         said = {"task": tool.task, "needs": list(tool.needs), "scopes": list(tool.scopes)}
-        object.__setattr__(tool, "meta", {**tool.meta, FRONT_TOOL: said})  # frozen, but ours
+        object.__setattr__(tool, "meta", {**tool.meta, FRONT_TOOL: said})
+        object.__setattr__(tool, "task", None)
 
 
 def enter(box: Box) -> None:

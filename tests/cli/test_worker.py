@@ -43,8 +43,7 @@ def test_the_worker_verb_says_what_it_takes() -> None:
 
 
 def test_a_worker_is_never_served_unboxed_when_a_box_is_asked_for() -> None:
-    keyed = {**server_env(), "OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    keyed = {**server_env(), "OBJMCP_STATE_KEY": secrets.token_hex(32), "PATH": "/nonexistent"}
     done = objmcp("worker", "redis://127.0.0.1:6379/0", TARGET, "--sandbox", env=keyed)
-    assert (
-        done.returncode == 2 and "objmcp worker --sandbox is not built yet" in done.stderr.decode()
-    )
+    assert done.returncode == 2 and done.stdout == b""
+    assert "--sandbox needs bubblewrap (bwrap)" in done.stderr.decode()
