@@ -55,7 +55,16 @@ if TYPE_CHECKING:
     from collections.abc import Collection, Mapping, Sequence
 
     from ._http import asgi_app
-    from ._options import About, Discovery, Limits, Objects, Tasks, Telemetry, Waiting
+    from ._options import (
+        About,
+        Discovery,
+        Limits,
+        Objects,
+        Sandbox,
+        Tasks,
+        Telemetry,
+        Waiting,
+    )
     from ._server import Server
     from .model.calling.tool import Tool
     from .model.calling.toolbox import Changes, Toolbox
@@ -103,6 +112,7 @@ __all__ = [
     "Roots",
     "Sample",
     "SampleResult",
+    "Sandbox",
     "Server",
     "TargetError",
     "Tasks",
@@ -149,6 +159,7 @@ def start(
     telemetry: Telemetry | None = None,
     input: object = None,
     output: object = None,
+    sandbox: Sandbox | None = None,
 ) -> None:
     """Serve ``target`` as the MCP server ``name`` on stdin/stdout until end of input (blocking).
 
@@ -156,6 +167,11 @@ def start(
     the process quietly, with exit status 130. Called while objmcp's command line imports
     the module (at its top level, not under ``if __name__ == "__main__":``), it raises
     :class:`TargetError` instead of serving.
+
+    ``sandbox`` serves in a box (:class:`Sandbox`; Linux, bubblewrap): the program is run
+    again from the top inside it (``python FILE`` or ``python -m MODULE``, with its
+    arguments), where this call serves; what the program does before it calls ``start``
+    is then done twice, once outside. Where no box can be made, :class:`TargetError`.
     """
     import sys
 
@@ -164,6 +180,8 @@ def start(
     from ._startline import serving_line
 
     refuse_serving_on_import("objmcp.start()")
+    if sandbox is not None:
+        _enter_box(sandbox)
     try:
         server = Server(
             name,
@@ -195,6 +213,21 @@ def start(
         server.run()
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+
+
+def _enter_box(sandbox: Sandbox) -> None:
+    """In the box, set it up in this process; outside, run the program again inside it
+    (never returns)."""
+    import os
+
+    from .serving.box import BOX_ENV, Box, enter
+
+    boxed = os.environ.get(BOX_ENV)
+    if boxed is None:
+        from .serving.bwrap import run_again_boxed
+
+        run_again_boxed(sandbox)
+    enter(Box.from_env(boxed))
 
 
 async def serve(
@@ -265,6 +298,7 @@ _ON_FIRST_USE = {
     "Tasks": "_options",
     "Discovery": "_options",
     "Objects": "_options",
+    "Sandbox": "_options",
     "About": "_options",
     "Telemetry": "_options",
     "Http": "serving.http_options",

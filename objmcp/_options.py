@@ -48,6 +48,7 @@ __all__ = [
     "Discovery",
     "Limits",
     "Objects",
+    "Sandbox",
     "Tasks",
     "Telemetry",
     "Waiting",
@@ -450,6 +451,33 @@ class About:
         check_declare(self.declare)
         _set(self, "declare", tuple(self.declare))
         _set(self, "cache", dict(self.cache))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sandbox:
+    """The box the served code runs in (bubblewrap, on Linux; :mod:`objmcp.serving.bwrap`):
+    its own namespaces (no network, its own processes), no program started in it, no new
+    privileges, and a filesystem read-only and limited to Python's prefix, the environment's
+    packages and the program's folder, plus:
+
+    ``readable``: folders it may read; ``writable``: folders it may write (nothing else is
+    writable but a private ``/tmp``); ``allow_net``: the ``HOST:PORT`` addresses it may
+    connect to (by the host's name, or ``127.0.0.1``/``localhost``); ``memory``: its address
+    space in bytes (None: 4 GiB)."""
+
+    readable: Collection[str] = ()
+    writable: Collection[str] = ()
+    allow_net: Collection[str] = ()
+    memory: int | None = None
+
+    def __post_init__(self) -> None:
+        for key in ("readable", "writable", "allow_net"):
+            value = getattr(self, key)
+            if isinstance(value, str) or not all(isinstance(item, str) for item in value):
+                raise TypeError(f"Sandbox {key} is a list of strings, not {value!r}")
+            _set(self, key, tuple(value))
+        if self.memory is not None and (not isinstance(self.memory, int) or self.memory <= 0):
+            raise ValueError(f"Sandbox memory is a number of bytes, not {self.memory!r}")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,7 +17,6 @@ import json
 import logging
 import os
 import secrets
-import shutil
 import sys
 import typing
 
@@ -73,33 +72,12 @@ def serve(options: argparse.Namespace) -> int:
 def _serve_boxed(options: argparse.Namespace) -> typing.NoReturn:
     """Serve TARGET again, in the box ``--sandbox`` describes (this process becomes
     bubblewrap's: its stdin and stdout are the box's)."""
+    from ..serving.bwrap import run_boxed
     from .flags import server_arguments
     from .sandbox import boxed_command
 
     serving = [*server_arguments(options), *(["--for-call"] if options.for_call else [])]
-    run = boxed_command(options, options.target, serving)
-    sys.stderr.flush()
-    # bubblewrap stays in the box as its first process: it gets no environment (its
-    # /proc/1/environ would show the secrets of this one), the server only what --setenv says
-    if not run.allowed:
-        os.execve(run.command[0], run.command, {})
-    import subprocess
-
-    from ..serving.box_net import forward_outside
-
-    assert run.net_folder is not None
-    try:
-        listening = forward_outside(run.net_folder, run.allowed)
-        boxed = subprocess.Popen(run.command, env={})  # stdin and stdout are the box's
-        from .ctrl_c import ctrl_c_raises
-
-        with ctrl_c_raises():
-            status = boxed.wait()
-        for server in listening:
-            server.close()
-    finally:
-        shutil.rmtree(run.net_folder, ignore_errors=True)
-    sys.exit(status)
+    run_boxed(boxed_command(options, options.target, serving))
 
 
 def work(options: argparse.Namespace) -> int:

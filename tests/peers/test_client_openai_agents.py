@@ -89,6 +89,8 @@ FIXTURES: dict[str, tuple[str, ...]] = {
     "examples/notes.py:Notes": (),
 }
 NOT_SWEPT = {
+    "tests/servers/boxed_script.py": "serves itself boxed from its __main__, with the folder "
+    "it may read as its argument",
     "tests/servers/boxed_front.py": "served boxed behind a front over HTTP (issue 43): its "
     "tools wait to be cancelled and end their own process",
     "tests/servers/flat_options.py": "not a server: the fixtures' flat options as records",

@@ -369,3 +369,45 @@ def test_an_allowed_low_port_is_listened_to_in_the_box(places: dict[str, Path]) 
         server.server.process.stdin.close()  # type: ignore[union-attr]
         server.server.process.wait(timeout=20)
     assert answered == (False, ""), answered
+
+
+def test_a_program_serves_itself_boxed_from_python(places: dict[str, Path]) -> None:
+    script = ROOT / "tests" / "servers" / "boxed_script.py"
+    secret = places["outside"] / "secret.txt"
+    notes = places["readable"] / "notes.txt"
+    server = RawServer(str(script), str(places["readable"]), stderr=subprocess.DEVNULL)
+    try:
+        server.send(
+            _request(
+                0,
+                "initialize",
+                protocolVersion="2025-11-25",
+                capabilities={},
+                clientInfo={"name": "t", "version": "0"},
+            )
+        )
+        assert "result" in server.read()
+        answers = []
+        for number, (tool, arguments) in enumerate(
+            [("boxed", {}), ("read", {"path": str(notes)}), ("read", {"path": str(secret)})], 1
+        ):
+            server.send(_request(number, "tools/call", name=tool, arguments=arguments))
+            answers.append(server.read()["result"])
+    finally:
+        server.process.stdin.close()  # type: ignore[union-attr]
+        server.process.wait(timeout=20)
+    boxed, readable, outside = answers
+    assert boxed["structuredContent"] == {"result": True}
+    assert readable["content"][0]["text"] == "readable notes" and not readable["isError"]
+    assert outside["isError"]
+    assert outside["content"][0]["text"].startswith(f"sandbox: cannot read {secret}")
+
+
+def test_sandbox_options_are_checked_when_made() -> None:
+    import objmcp
+
+    with pytest.raises(TypeError, match="list of strings"):
+        objmcp.Sandbox(readable="/data")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="number of bytes"):
+        objmcp.Sandbox(memory=-1)
+    assert objmcp.Sandbox(writable=["/a"]).writable == ("/a",)
