@@ -1,5 +1,6 @@
 """What the box of ``objmcp run --sandbox`` costs (issue 43): start-up, and a call's round
-trip, with and without the box, in the same run, through real processes on stdio.
+trip, with and without the box, in the same run, through real processes, on stdio and over
+HTTP.
 
 - **Start-up**: from spawning ``objmcp run [--sandbox] servers/objmcp_add.py:Adder`` to the
   answer to ``initialize``, ``--starts`` times each, alternating; the median of each and
@@ -8,6 +9,10 @@ trip, with and without the box, in the same run, through real processes on stdio
 - **Round trip**: one server of each kind, ``--calls`` calls of ``add`` one at a time after
   a warm-up, alternating blocks; the median of each and their ratio (a call in the box
   runs as any call: the filter is in the kernel, on every system call).
+- **Over HTTP** the same two figures of ``objmcp run --http [--sandbox]``: start-up to the
+  first answered ``tools/call`` (the front starts a boxed child and lists its tools before
+  it listens), and a 2026-07-28 ``tools/call`` round trip through httpx, which with the box
+  crosses the front and a pipe to the child.
 
 Usage::
 
@@ -23,8 +28,10 @@ them.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -99,15 +106,75 @@ class Served:
         self.process.wait(timeout=30)
 
 
-def measure(starts: int, calls: int) -> dict[str, Any]:
-    """The figures: start-up and round trip, with and without the box."""
+class HttpServed:
+    """``objmcp run --http [--sandbox] TARGET``, once it answered a ``tools/call``."""
+
+    def __init__(self, boxed: bool) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        box = ["--sandbox"] if boxed else []
+        run = [sys.executable, "-m", "objmcp", "run", "--http", "--port", str(port), *box]
+        self.client = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.number = 0
+        started = time.perf_counter_ns()
+        self.process = subprocess.Popen(
+            [*run, TARGET],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        while True:
+            if self.process.poll() is not None:
+                raise SystemExit("the HTTP server did not start")
+            try:
+                self.add()
+                break
+            except OSError:
+                self.client.close()
+                time.sleep(0.005)
+        self.start_ns = time.perf_counter_ns() - started
+
+    def add(self) -> int:
+        """One call of ``add``, checked: its round trip (ns)."""
+        self.number += 1
+        a, b = self.number, 2 * self.number
+        meta = {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+        }
+        params = {"name": "add", "arguments": {"a": a, "b": b}, "_meta": meta}
+        message = {"jsonrpc": "2.0", "id": self.number, "method": "tools/call", "params": params}
+        headers = {
+            "content-type": "application/json",
+            "accept": "application/json, text/event-stream",
+            "mcp-protocol-version": "2026-07-28",
+            "mcp-method": "tools/call",
+            "mcp-name": "add",
+        }
+        begun = time.perf_counter_ns()
+        self.client.request("POST", "/mcp", json.dumps(message), headers)
+        answer = json.loads(self.client.getresponse().read())
+        took = time.perf_counter_ns() - begun
+        if answer.get("result", {}).get("structuredContent", {}).get("result") != a + b:
+            raise SystemExit(f"a wrong answer: {answer!r}")
+        return took
+
+    def close(self) -> None:
+        self.client.close()
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def measure(starts: int, calls: int, server: type[Served] | type[HttpServed]) -> dict[str, Any]:
+    """The figures of ``server``: start-up and round trip, with and without the box."""
     start_ms: dict[str, list[float]] = {"plain": [], "boxed": []}
     for _ in range(starts):
         for kind in ("plain", "boxed"):
-            served = Served(kind == "boxed")
+            served = server(kind == "boxed")
             start_ms[kind].append(served.start_ns / 1e6)
             served.close()
-    servers = {kind: Served(kind == "boxed") for kind in ("plain", "boxed")}
+    servers = {kind: server(kind == "boxed") for kind in ("plain", "boxed")}
     round_us: dict[str, list[float]] = {"plain": [], "boxed": []}
     try:
         for served in servers.values():
@@ -144,16 +211,20 @@ def main() -> int:
         return 0
     starts = options.starts or (3 if options.quick else 20)
     calls = options.calls or (200 if options.quick else 2000)
-    figures = measure(starts, calls)
-    medians = figures["medians"]
-    print(f"== objmcp run --sandbox against without, on stdio ({starts} starts, {calls} calls)")
-    print(f"{'figure':<28}{'without':>12}{'--sandbox':>12}{'ratio':>9}")
-    for name, label in (("start_ms", "start-up (ms, median)"), ("round_us", "add (us, median)")):
-        values = medians[name]
-        print(
-            f"{label:<28}{values['plain']:>12.1f}{values['boxed']:>12.1f}"
-            f"{figures['ratios'][name]:>8.2f}x"
-        )
+    figures = measure(starts, calls, Served)
+    figures["http"] = measure(starts, calls, HttpServed)
+    print(f"== objmcp run --sandbox against without ({starts} starts, {calls} calls)")
+    print(f"{'figure':<34}{'without':>12}{'--sandbox':>12}{'ratio':>9}")
+    for where, found in (("stdio", figures), ("HTTP", figures["http"])):
+        for name, label in (
+            ("start_ms", "start-up (ms, median)"),
+            ("round_us", "add (us, median)"),
+        ):
+            values = found["medians"][name]
+            print(
+                f"{where + ': ' + label:<34}{values['plain']:>12.1f}{values['boxed']:>12.1f}"
+                f"{found['ratios'][name]:>8.2f}x"
+            )
     print("(one run; nothing was tuned on these figures, so none is held out)")
     if options.json:
         Path(options.json).write_text(json.dumps(figures, indent=2))

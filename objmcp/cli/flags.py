@@ -42,8 +42,9 @@ SERVING_FLAGS: dict[str, Flag] = {
     "exclude": Flag("--exclude", "leave these tools out (repeat)", repeat=True),
     "sandbox": Flag(
         "--sandbox",
-        "serve in a box (stdio, Linux, bubblewrap): no network, no program started, the "
-        "filesystem read-only and limited to Python's, the target's folder and --readable",
+        "serve in a box (Linux, bubblewrap; over HTTP the code runs in boxed children): no "
+        "network, no program started, the filesystem read-only and limited to Python's, the "
+        "target's folder and --readable",
         switch=True,
     ),
     "readable": Flag(

@@ -72,6 +72,7 @@ def front_target(
             f"the boxed server of {name} could not list its tools ({error}): its error is "
             "above, on stderr"
         ) from None
+    _say_what_is_left(first, name)
     methods: dict[str, Any] = {}
     options: dict[str, ToolOptions] = {}
     for index, entry in enumerate(tools):
@@ -84,6 +85,35 @@ def front_target(
         return cls(child=first), options
     first.close()
     return cls, options
+
+
+_LEFT = (
+    ("resources/list", "resources"),
+    ("resources/templates/list", "resourceTemplates"),
+    ("prompts/list", "prompts"),
+)
+"""The lists a boxed server may have beside its tools, and the key of each list's items."""
+
+
+def _say_what_is_left(child: BoxedChild, name: str) -> None:
+    """Warn when the boxed server has resources or prompts, which the front does not serve."""
+    left = []
+    for method, key in _LEFT:
+        try:
+            found = child.request(method, {}).get(key)
+        except (ChildGone, RuntimeError):
+            found = None
+        if found:
+            left.append(key)
+    if left:
+        logger.warning(
+            "%s has %s, which a boxed server over HTTP does not serve (only its tools): "
+            "serve it on stdio with --sandbox to have them",
+            name,
+            " and ".join(
+                "resource templates" if key == "resourceTemplates" else key for key in left
+            ),
+        )
 
 
 class _Front:
