@@ -43,11 +43,12 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {"outside": outside, "writable": writable}
 
 
-def boxed(places: dict[str, Path], *options: str) -> HttpServer:
-    """The front of :data:`TARGET`'s boxed children, holding :data:`SECRET`."""
+def boxed(places: dict[str, Path], *options: str, token: str = "") -> HttpServer:
+    """The front of :data:`TARGET`'s boxed children, holding :data:`SECRET` (and ``token``,
+    which every request must then carry)."""
     more = ("--sandbox", "--writable", str(places["writable"]), "--discovery", "off", *options)
     more += tuple(word for name in sorted(TOOLS) for word in ("--include", name))
-    return HttpServer(*more, target=TARGET, env={"OBJMCP_STATE_KEY": SECRET})
+    return HttpServer(*more, target=TARGET, env={"OBJMCP_STATE_KEY": SECRET, "OBJMCP_TOKEN": token})
 
 
 @pytest.fixture(scope="module")
@@ -116,13 +117,22 @@ def test_a_cancelled_call_is_cancelled_in_the_box(
 def test_a_child_that_ends_is_said_and_the_next_call_starts_another(
     places: dict[str, Path],
 ) -> None:
-    server = boxed(places)
+    token = "the-front-token-" + secrets.token_hex(8)
+    server = boxed(places, token=token)
     try:
-        before = _call(server, "made_for")
-        ended = _call(server, "crash")
-        after = _call(server, "made_for")
+        before = _call(server, "made_for", token)
+        environment = _call(server, "environment", token)
+        first = _call(server, "read", token, path="/proc/1/environ")
+        front = _call(server, "read", token, path=f"/proc/{server.process.pid}/environ")
+        ended = _call(server, "crash", token)
+        after = _call(server, "made_for", token)
     finally:
         server.stop()
+    # neither the token nor the state key is anywhere the boxed code can look
+    for secret in (token, SECRET):
+        assert secret not in json.dumps([environment, first, front])
+    assert not environment["isError"] and not first["isError"]
+    assert front["isError"] and front["content"][0]["text"].startswith("sandbox: cannot read")
     assert ended["isError"], ended
     assert ended["content"][0]["text"].startswith("sandbox: the boxed server ended")
     assert "exit status 3" in ended["content"][0]["text"]
@@ -172,6 +182,23 @@ def test_per_caller_objects_are_children_of_their_own(
     assert made[2]["object"] != made[0]["object"]
     assert (made[2]["maker"], made[2]["caller"]) == ("bob", "bob")
     assert nobody.status_code == 401
+
+
+@pytest.mark.anyio
+async def test_per_session_objects_are_children_of_their_own(places: dict[str, Path]) -> None:
+    server = boxed(places, "--per", "session")
+    try:
+        made = []
+        for _ in range(2):
+            async with Client(server.url, mode="legacy") as client:
+                made.append([(await client.call_tool("made_for", {})) for _ in range(2)])
+        modern_call = _call(server, "made_for")  # a 2026-07-28 request belongs to no session
+    finally:
+        server.stop()
+    objects = [[call.structured_content["object"] for call in calls] for calls in made]  # type: ignore[index]
+    assert objects[0][0] == objects[0][1] and objects[1][0] == objects[1][1]
+    assert objects[0][0] != objects[1][0]
+    assert modern_call["isError"] and "session" in modern_call["content"][0]["text"]
 
 
 def test_a_queue_worker_runs_the_calls_in_its_box(
