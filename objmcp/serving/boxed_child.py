@@ -62,8 +62,11 @@ class BoxedChild:
         self.client = dict(client)
         """The front's ``clientInfo``, sent with every request."""
         self._process: subprocess.Popen[bytes] | None = None
-        self._lock = threading.Lock()  # around starting, writing and the waiting map
-        self._waiting: dict[int, queue.SimpleQueue[object]] = {}
+        self._lock = threading.Lock()  # around starting, and the waiting map
+        self._writing = threading.Lock()  # one message at a time (never held while reading)
+        self._waiting: dict[int, tuple[subprocess.Popen[bytes], queue.SimpleQueue[object]]] = {}
+        """The requests waiting for an answer, by id: the process each went to, and where
+        its answer goes."""
         self._progress: dict[str, int] = {}  # progress tokens: whose request
         self._ids = itertools.count(1)
 
@@ -125,12 +128,16 @@ class BoxedChild:
         sent = {**params, "_meta": {**(params.get("_meta") or {}), **meta}}
         answers: queue.SimpleQueue[object] = queue.SimpleQueue()
         with self._lock:
-            self._waiting[request_id] = answers
+            process = self._process
+            if process is None:
+                raise ChildGone("the boxed server has ended")
+            self._waiting[request_id] = (process, answers)
             if progress is not None:
                 self._progress[token] = request_id
         try:
-            self._send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": sent})
-            return self._wait(request_id, answers, progress, cancelled)
+            message = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": sent}
+            self._send(process, message)
+            return self._wait(process, request_id, answers, progress, cancelled)
         finally:
             with self._lock:
                 self._waiting.pop(request_id, None)
@@ -179,6 +186,7 @@ class BoxedChild:
 
     def _wait(
         self,
+        process: subprocess.Popen[bytes],
         request_id: int,
         answers: queue.SimpleQueue[object],
         progress: Callable[[dict[str, Any]], None] | None,
@@ -192,16 +200,17 @@ class BoxedChild:
                 if cancelled():
                     with contextlib.suppress(ChildGone):
                         self._send(
+                            process,
                             {
                                 "jsonrpc": "2.0",
                                 "method": "notifications/cancelled",
                                 "params": {"requestId": request_id, "reason": "cancelled"},
-                            }
+                            },
                         )
                     return {}
                 continue
             if message is _GONE:
-                raise ChildGone(self._ended())
+                raise ChildGone(_ended(process))
             if isinstance(message, tuple):  # progress, told in the call's own thread
                 if progress is not None:
                     progress(message[1])
@@ -214,23 +223,16 @@ class BoxedChild:
             result = message.get("result")
             return result if isinstance(result, dict) else {}
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, process: subprocess.Popen[bytes], message: dict[str, Any]) -> None:
+        """Write ``message`` to ``process``; :class:`ChildGone` when it has ended."""
         line = json.dumps(message, separators=(",", ":")).encode() + b"\n"
-        with self._lock:
-            process = self._process
-            if process is None or process.stdin is None:
-                raise ChildGone("the boxed server has ended")
+        assert process.stdin is not None
+        with self._writing:
             try:
                 process.stdin.write(line)
                 process.stdin.flush()
-            except OSError:
-                raise ChildGone(self._ended()) from None
-
-    def _ended(self) -> str:
-        process = self._process
-        status = None if process is None else process.poll()
-        said = f" (exit status {status})" if status is not None else ""
-        return f"the boxed server ended before it answered{said}; the next call starts a new one"
+            except (OSError, ValueError):  # ValueError: its input closed by close()
+                raise ChildGone(_ended(process)) from None
 
     def _read(self, process: subprocess.Popen[bytes]) -> None:
         """Sort what the child writes until it ends; then every waiting call is told."""
@@ -242,20 +244,20 @@ class BoxedChild:
                 logger.warning("the boxed server wrote what is not JSON: %r", line[:200])
                 continue
             if isinstance(message, dict):
-                self._sort(message)
+                self._sort(process, message)
         process.wait()
-        with self._lock:
-            waiting = list(self._waiting.values())
+        with self._lock:  # a request sent to a child started since waits for that one
+            waiting = [answers for sent_to, answers in self._waiting.values() if sent_to is process]
         for answers in waiting:
             answers.put(_GONE)
 
-    def _sort(self, message: dict[str, Any]) -> None:
+    def _sort(self, process: subprocess.Popen[bytes], message: dict[str, Any]) -> None:
         method = message.get("method")
         if method is None:
             with self._lock:
-                answers = self._waiting.get(message.get("id"))  # type: ignore[arg-type]
-            if answers is not None:
-                answers.put(message)
+                waiting = self._waiting.get(message.get("id"))  # type: ignore[arg-type]
+            if waiting is not None:
+                waiting[1].put(message)
         elif "id" in message:  # a request of the child's own: only ping is asked on stdio
             reply: dict[str, Any] = {"jsonrpc": "2.0", "id": message["id"]}
             if method == "ping":
@@ -263,12 +265,19 @@ class BoxedChild:
             else:
                 reply["error"] = {"code": -32601, "message": f"the front does not answer {method}"}
             with contextlib.suppress(ChildGone):
-                self._send(reply)
+                self._send(process, reply)
         elif method == "notifications/progress":
             params = message.get("params")
             if isinstance(params, dict):
                 with self._lock:
                     request_id = self._progress.get(str(params.get("progressToken")))
-                    answers = self._waiting.get(request_id)  # type: ignore[arg-type]
-                if answers is not None:
-                    answers.put(("progress", params))
+                    waiting = self._waiting.get(request_id)  # type: ignore[arg-type]
+                if waiting is not None:
+                    waiting[1].put(("progress", params))
+
+
+def _ended(process: subprocess.Popen[bytes]) -> str:
+    """What to say of a call whose child ``process`` ended before it answered."""
+    status = process.poll()
+    said = f" (exit status {status})" if status is not None else ""
+    return f"the boxed server ended before it answered{said}; the next call starts a new one"

@@ -226,6 +226,7 @@ def test_the_public_surface() -> None:
         "Roots",
         "Sample",
         "SampleResult",
+        "Sandbox",
         "Server",
         "TargetError",
         "Tasks",

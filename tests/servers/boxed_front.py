@@ -45,6 +45,10 @@ class Front:
         path.write_text("started\ncancelled\n" if cancelled.is_set() else "started\ntimed out\n")
         return "ended"
 
+    def echo(self, text: str) -> str:
+        """``text`` back."""
+        return text
+
     def crash(self) -> str:
         """End this process at once."""
         os._exit(3)

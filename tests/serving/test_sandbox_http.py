@@ -30,6 +30,7 @@ FRONT = str(ROOT / "tests" / "servers" / "boxed_front.py")
 TARGET = f"{FRONT}:Front"
 SECRET = "the-front-state-key-0123456789abcdef0123456789abcdef"
 TOOLS = {"made_for", "ask", "count", "until_cancelled", "crash", "environment", "read", "queued"}
+TOOLS |= {"echo"}
 
 
 @pytest.fixture(scope="module")
@@ -138,6 +139,25 @@ def test_a_child_that_ends_is_said_and_the_next_call_starts_another(
     assert "exit status 3" in ended["content"][0]["text"]
     assert not after["isError"], after
     assert after["structuredContent"]["object"] != before["structuredContent"]["object"]
+
+
+def test_big_calls_at_once_cross_the_pipe_both_ways(front: HttpServer) -> None:
+    # each argument and each result fills the pipe many times over, while others do
+    texts = [str(number) * 300_000 for number in range(6)]
+    answers: dict[int, Any] = {}
+
+    def echo(number: int) -> None:
+        answers[number] = _call(front, "echo", text=texts[number])
+
+    callers = [threading.Thread(target=echo, args=(number,)) for number in range(6)]
+    for caller in callers:
+        caller.start()
+    for caller in callers:
+        caller.join(GUARD)
+    assert sorted(answers) == list(range(6))
+    for number, answer in answers.items():
+        assert not answer["isError"], answer["content"][0]["text"][:300]
+        assert answer["content"][0]["text"] == texts[number]
 
 
 def test_a_task_runs_in_the_box(front: HttpServer, places: dict[str, Path]) -> None:
