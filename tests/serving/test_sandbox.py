@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from conftest import PYTHON, ROOT, RawServer, server_env
+from http_helpers import free_port
 
 BOXED = ROOT / "tests" / "servers" / "boxed.py"
 EVERY = ("read", "write", "copy", "link", "run", "connect", "environment", "parent")
@@ -249,10 +250,13 @@ anyio.run(main)
     assert json.loads(done.stdout.strip().splitlines()[-1]) == [False, "readable notes"]
 
 
-def test_without_bubblewrap_the_box_is_refused_at_start() -> None:
+@pytest.mark.parametrize("http", [False, True], ids=["stdio", "http"])
+def test_without_bubblewrap_the_box_is_refused_at_start(http: bool) -> None:
+    # over HTTP, before the front would start a boxed child (or listen)
+    over = ("--http", "--port", str(free_port())) if http else ()
     env = {**server_env(), "PATH": "/nonexistent"}
     done = subprocess.run(
-        [PYTHON, "-m", "objmcp", "run", "--sandbox", str(BOXED)],
+        [PYTHON, "-m", "objmcp", "run", *over, "--sandbox", str(BOXED)],
         input=b"",
         capture_output=True,
         env=env,
