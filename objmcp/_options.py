@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .model.calling.per import DEFAULT_MAX_OBJECTS, DEFAULT_OBJECT_IDLE, PER_VALUES, Per
 from .model.calling.threads import DEFAULT_LIMIT
+from .model.discovery.code import DEFAULT_CODE_LIMITS, CodeLimits
 from .model.discovery.metatools import DEFAULT_THRESHOLD, DiscoveryMode, check_mode
 from .model.finding.publish import checked_meta
 from .model.values.content import DEFAULT_LIMITS, ResultLimits
@@ -345,11 +346,15 @@ class Tasks:
 class Discovery:
     """Progressive discovery: many tools offered through a search.
 
-    ``mode``: ``"auto"`` (search above ``threshold`` tools), ``"search"`` or ``"off"``. In
-    search mode ``tools/list`` gives the meta-tools ``search_tools``, ``describe_tools`` and
-    ``call_tool`` (their descriptions say the server's ``instructions`` when given, else the
-    target's docstring), and the tools a session's searches find join its list, at most
-    ``max_surfaced``, with ``notifications/tools/list_changed``.
+    ``mode``: ``"auto"`` (search above ``threshold`` tools), ``"search"``, ``"code"`` or
+    ``"off"``. In search mode ``tools/list`` gives the meta-tools ``search_tools``,
+    ``describe_tools`` and ``call_tool`` (their descriptions say the server's
+    ``instructions`` when given, else the target's docstring), and the tools a session's
+    searches find join its list, at most ``max_surfaced``, with
+    ``notifications/tools/list_changed``. In code mode (``objmcp[code]``) it gives
+    ``search_tools`` and ``describe_tools``, which say the tools as Python stubs, and
+    ``execute``, which runs a model's Python that calls them in a sandbox, each run within
+    ``code_time`` seconds of running, ``code_memory`` bytes and ``code_calls`` tool calls.
     """
 
     mode: DiscoveryMode = option(
@@ -357,8 +362,9 @@ class Discovery:
         Flag(
             "--discovery",
             "list search_tools, describe_tools and call_tool instead of every tool (search), "
-            "above --discovery-threshold tools (auto), or never (off)",
-            choices=("off", "search", "auto"),
+            "above --discovery-threshold tools (auto), never (off), or search_tools, "
+            "describe_tools and execute, which runs Python that calls the tools (code)",
+            choices=("off", "search", "auto", "code"),
         ),
     )
     threshold: int = option(
@@ -370,9 +376,35 @@ class Discovery:
         Flag("--max-surfaced", "found tools a session lists at most", int, "N"),
     )
 
+    code_time: float = option(
+        DEFAULT_CODE_LIMITS.time,
+        Flag("--code-time", "code mode: seconds one execute may run", float, "SECONDS"),
+    )
+    code_memory: int = option(
+        DEFAULT_CODE_LIMITS.memory,
+        Flag("--code-memory", "code mode: bytes one execute may hold", int, "BYTES"),
+    )
+    code_calls: int = option(
+        DEFAULT_CODE_LIMITS.calls,
+        Flag("--code-calls", "code mode: tool calls one execute may make", int, "N"),
+    )
+
     def __post_init__(self) -> None:
         check_mode(self.mode, self.threshold)
         Surfaced(self.max_surfaced)
+        for key in ("code_time", "code_memory", "code_calls"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise ValueError(f"{key} must be a positive number, not {value!r}")
+
+    def code_limits(self) -> CodeLimits:
+        """What one ``execute`` may take, in code mode."""
+        return dataclasses.replace(
+            DEFAULT_CODE_LIMITS,
+            time=float(self.code_time),
+            memory=int(self.code_memory),
+            calls=int(self.code_calls),
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

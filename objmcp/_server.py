@@ -186,6 +186,7 @@ class Server:
             max_objects=objects.max_objects,
             object_idle=objects.idle,
             shared_process=objects.shared_process,
+            code_limits=discovery.code_limits(),
         )
         """The tools, resources and prompts served, and the objects they run on."""
         self.framing: Framing = framing

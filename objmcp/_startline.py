@@ -58,5 +58,5 @@ def discovery(toolbox: Toolbox) -> str:
     tools = counted(count, "tool")
     if not toolbox.searching:
         return f"; discovery auto: all listed ({tools}, at most {toolbox.discovery_threshold})"
-    why = "search" if mode == "search" else f"auto, {tools} > {toolbox.discovery_threshold}"
+    why = mode if mode in ("search", "code") else f"auto, {tools} > {toolbox.discovery_threshold}"
     return f"; discovery {why}: tools/list gives {', '.join(toolbox.discovery.meta_tools)}"

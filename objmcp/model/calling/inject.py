@@ -30,6 +30,7 @@ __all__ = [
     "Done",
     "Elicit",
     "ElicitResult",
+    "Injected",
     "InputNeeded",
     "Log",
     "LogLevel",
@@ -278,6 +279,12 @@ class Cancelled(Protocol):
     def is_set(self) -> bool:
         """Whether the client cancelled the call."""
         ...
+
+
+class Injected(Mapping[object, object]):
+    """objmcp's own: a parameter annotated with this receives every value the call's
+    injected parameters get, by marker, for a meta-tool that calls other tools as this
+    call (code mode's ``execute``). Not for served methods; never made."""
 
 
 class InputNeeded(BaseException):

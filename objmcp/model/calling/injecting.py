@@ -30,6 +30,7 @@ from .inject import (
     Context,
     Done,
     Elicit,
+    Injected,
     Log,
     LogLevel,
     Progress,
@@ -67,7 +68,7 @@ INJECTED_NAMES: Mapping[str, object] = {
 }
 """Parameter names recognised without an annotation, and the marker each stands for."""
 
-_MARKERS = (*INJECTED_NAMES.values(), Roots, ResourceUpdated, Context, Caller)
+_MARKERS = (*INJECTED_NAMES.values(), Roots, ResourceUpdated, Context, Caller, Injected)
 
 
 class _NeverCancelled:
@@ -156,6 +157,8 @@ DEFAULTS: Mapping[object, object] = {
 def injected_value(marker: object, given: Mapping[object, object] | None, tool: str) -> object:
     """What the parameter asking for ``marker`` gets, from what the caller ``given``."""
     given = given or {}
+    if marker is Injected:
+        return given
     if marker in given:
         return given[marker]
     if marker is Log:

@@ -23,7 +23,7 @@ from collections.abc import (
     ValuesView,
 )
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import anyio
 
@@ -53,6 +53,9 @@ from .reading import prompt_result, resource_contents
 from .threads import DEFAULT_LIMIT, ThreadRunner
 from .tool import Tool, make_tool
 from .toolcalls import call_from_loop, call_in_this_thread, checked_hooks, injections
+
+if TYPE_CHECKING:
+    from ..discovery.code import CodeLimits
 
 __all__ = [
     "Changes",
@@ -141,6 +144,7 @@ class Toolbox(Mapping[str, Tool]):
         max_objects: int = DEFAULT_MAX_OBJECTS,
         object_idle: float | None = DEFAULT_OBJECT_IDLE,
         shared_process: bool = False,
+        code_limits: CodeLimits | None = None,
     ) -> None:
         check_mode(discovery, discovery_threshold)
         if per not in PER_VALUES:
@@ -181,10 +185,17 @@ class Toolbox(Mapping[str, Tool]):
         """``"off"``, ``"search"`` or ``"auto"``: see :attr:`searching`."""
         self.discovery_threshold = discovery_threshold
         catalog = self._catalog
+        code = None
+        if discovery == "code":
+            from ..discovery.code import DEFAULT_CODE_LIMITS
+            from ..discovery.codemode import CodeMode
+
+            code = CodeMode(self._call_as, code_limits or DEFAULT_CODE_LIMITS)
         self.discovery = Discovery(
             lambda: catalog.tools,
             lambda: catalog.generation,
             about_target(self.target) + (f" {about}" if about else ""),
+            code,
         )
         """The meta-tools and the search index of progressive discovery."""
 
@@ -223,11 +234,13 @@ class Toolbox(Mapping[str, Tool]):
 
     @property
     def searching(self) -> bool:
-        """Whether the tools are found by search: ``"search"`` mode, or ``"auto"`` with
-        more tools than the threshold."""
+        """Whether the tools are found by search: ``"search"`` or ``"code"`` mode, or
+        ``"auto"`` with more tools than the threshold."""
         mode = self.discovery_mode
         tools = self._catalog.tools
-        return mode == "search" or (mode == "auto" and len(tools) > self.discovery_threshold)
+        if mode in ("search", "code"):
+            return True
+        return mode == "auto" and len(tools) > self.discovery_threshold
 
     def listed(self) -> list[Tool]:
         """The tools a client lists: the meta-tools when :attr:`searching`, else all."""
@@ -424,6 +437,13 @@ class Toolbox(Mapping[str, Tool]):
         return await call_from_loop(
             tool, name, arguments, injected, hooks, limits, info, threads, owned
         )
+
+    async def _call_as(
+        self, name: str, arguments: dict[str, Any], injected: Mapping[object, object]
+    ) -> ToolResult:
+        """A call of ``name`` made for another call (code mode's ``execute``), with its
+        injected values: through the whole pipeline, on the object of that call."""
+        return await self.acall(name, arguments, injected=injected)
 
     async def aclose(self) -> None:
         """Close the served objects (``aclose()``, ``close()``, ``__aexit__`` or ``__exit__``).

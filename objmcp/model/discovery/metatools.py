@@ -31,7 +31,7 @@ import json
 import threading
 import types
 from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..._exceptions import ToolError
 from ..calling.caller import Caller
@@ -39,7 +39,11 @@ from ..calling.tool import Tool, make_tool
 from ..describe.specs import api_name, mcp_tool
 from ..finding.publish import ToolOptions
 from ..values.jsoncount import DEFAULT_MAX_VALUES, values_over
+from .metanames import MAX_NAMES, check_names, free_names
 from .search import SearchIndex
+
+if TYPE_CHECKING:
+    from .codemode import CodeMode
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -54,7 +58,7 @@ __all__ = [
     "check_mode",
 ]
 
-DiscoveryMode = Literal["off", "search", "auto"]
+DiscoveryMode = Literal["off", "search", "auto", "code"]
 DEFAULT_THRESHOLD = 40
 """Above this many tools ``"auto"`` searches (VS Code warns above 128; models choose
 worse well before)."""
@@ -62,19 +66,16 @@ MAX_LIMIT = 100
 """The most tools one search gives."""
 MAX_QUERY = 1000
 """The most characters a search's query may have (what a model asks is a line)."""
-MAX_NAMES = 100
-"""The most names one description gives (as many as one search finds)."""
 MAX_CALL_TEXT = 64 * 1024
 """The most characters of ``call_tool``'s arguments sent as JSON text that are read where
 the call is resolved, on the event loop (well under a millisecond's parsing); a longer
 text is refused, the arguments to be sent as an object."""
-_BASE_NAMES = ("search_tools", "describe_tools", "call_tool")
 
 
 def check_mode(mode: object, threshold: object) -> None:
     """Raise ValueError for a discovery mode or threshold objmcp does not have."""
-    if mode not in ("off", "search", "auto"):
-        raise ValueError(f"discovery must be 'off', 'search' or 'auto', not {mode!r}")
+    if mode not in ("off", "search", "auto", "code"):
+        raise ValueError(f"discovery must be 'off', 'search', 'auto' or 'code', not {mode!r}")
     if not isinstance(threshold, int) or isinstance(threshold, bool) or threshold < 0:
         raise ValueError(f"discovery_threshold must be a whole number >= 0, not {threshold!r}")
 
@@ -116,15 +117,28 @@ class Discovery:
         tools: Callable[[], Mapping[str, Tool]],
         generation: Callable[[], int],
         about: str,
+        code: CodeMode | None = None,
     ) -> None:
         self._tools = tools
         self._generation = generation
         self.about = about
         """What the library is, said in the meta-tools' descriptions."""
+        self.code = code
+        """Code mode (``execute`` instead of ``call_tool``, and the tools said as Python),
+        or None."""
         self._lock = threading.Lock()
         self._index: tuple[int, SearchIndex] | None = None
         self._meta: tuple[int, dict[str, Tool]] | None = None
         self._renamed: tuple[int, dict[str, str | None]] | None = None
+
+    def published(self) -> Mapping[str, Tool]:
+        """The real tools as published now, by name."""
+        return self._tools()
+
+    @property
+    def generation(self) -> int:
+        """How many times the published tools changed."""
+        return self._generation()
 
     @property
     def index(self) -> SearchIndex:
@@ -142,8 +156,8 @@ class Discovery:
 
     @property
     def meta_tools(self) -> Mapping[str, Tool]:
-        """``search_tools``, ``describe_tools`` and ``call_tool``, by name (a name a real
-        tool has is prefixed ``objmcp_``)."""
+        """``search_tools``, ``describe_tools`` and ``call_tool`` (``execute`` in code
+        mode), by name (a name a real tool has is prefixed ``objmcp_``)."""
         generation = self._generation()
         made = self._meta
         if made is None or made[0] != generation:
@@ -184,11 +198,7 @@ class Discovery:
         """The full definitions of the tools named (as ``tools/list`` gives them), and
         for a name no tool has (or ``caller``'s scopes do not reach), a line saying so; at
         most :data:`MAX_NAMES` names (a :class:`ToolError` beyond)."""
-        if len(names) > MAX_NAMES:
-            raise ToolError(
-                f"{len(names):,} names given, over the {MAX_NAMES} described at once: "
-                "ask for the ones you need, a few at a time"
-            )
+        check_names(names)
         tools = self._tools()
         described: list[dict[str, Any]] = []
         for name in names:
@@ -212,7 +222,7 @@ class Discovery:
         arguments when ``name`` is ``call_tool`` and names a real tool; else as given
         (``call_tool`` itself then says what is wrong, as for arguments sent as JSON
         text of more than :data:`MAX_CALL_TEXT` characters or ``max_values`` values)."""
-        if name != self.names()[2]:
+        if self.code is not None or name != self.names()[2]:
             return name, arguments
         if isinstance(arguments, (str, bytes)):
             if len(arguments) > MAX_CALL_TEXT or values_over(arguments, max_values):
@@ -256,8 +266,8 @@ class Discovery:
         """The real tools the result ``value`` of the meta-tool ``name`` brought up (by a
         search or a description), for a session to list them."""
         search, describe, _ = self.names()
-        if name not in (search, describe) or not isinstance(value, list):
-            return []
+        if self.code is not None or name not in (search, describe) or not isinstance(value, list):
+            return []  # in code mode the tools are called from code, never listed
         tools = self._tools()
         return [
             entry["name"]
@@ -266,8 +276,10 @@ class Discovery:
         ]
 
     def _make_meta(self) -> dict[str, Tool]:
+        if self.code is not None:
+            return self.code.meta_tools(self)
         taken = self._tools()
-        search, describe, call = (_free(base, taken) for base in _BASE_NAMES)
+        search, describe, call = free_names(taken)
         count = len(taken)
         about = self.about
 
@@ -337,13 +349,6 @@ class Discovery:
             )
             for name, function in functions.items()
         }
-
-
-def _free(base: str, taken: Mapping[str, Tool]) -> str:
-    name = base
-    while name in taken:
-        name = f"objmcp_{name}"
-    return name
 
 
 def brief(tool: Tool) -> dict[str, Any]:

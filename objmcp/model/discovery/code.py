@@ -1,0 +1,298 @@
+"""Code mode: a whole library as a Python API that a model scripts, run in a sandbox.
+
+``execute(code)`` runs the model's Python in pydantic-monty (``objmcp[code]``): a Python
+subset interpreted in worker processes of its own, with no filesystem, no network, no
+``import`` beyond what is offered, and limits on time, memory, recursion and the number of
+tool calls (:class:`CodeLimits`). The served tools are its only way out: each module of them
+(:mod:`objmcp.model.discovery.stubs`) is importable, and already imported, so the code
+writes ``statistics.median(data)``; each call of one suspends the code, and objmcp makes it
+a real call of the tool (``call``: through the same validation, conversion, hooks, scopes
+and per-caller objects as a ``tools/call``, with the injected values of the ``execute``
+call, so a tool that asks the user still asks), then resumes the code with its value, or
+with its error raised where the code called it.
+
+What ``print`` wrote and the value of the last expression come back as the result; an
+exception comes back with its traceback (the line that raised it). A limit reached, a
+crash of the sandbox's worker: that ``execute`` call's error, never the server's.
+
+A call whose question ends its request (2026-07-28's ``input_required``) keeps the code
+suspended while the call is parked. When the call cannot be parked and its retry runs
+``execute`` again, the code is not run again from the top (its earlier calls may have had
+effects): it was kept as a snapshot (:class:`Parked`), and the retry resumes it at the call
+that asked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import typing
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+import anyio.from_thread
+import anyio.to_thread
+
+from ..calling.inject import InputNeeded
+from ..calling.tool import Tool
+from ..values.content import ToolResult
+
+__all__ = ["DEFAULT_CODE_LIMITS", "CodeLimits", "Parked", "run_code"]
+
+
+@dataclass(frozen=True)
+class CodeLimits:
+    """What one ``execute`` may take: ``time`` seconds of running (time waiting for a tool
+    is not counted), ``memory`` bytes of heap, ``calls`` tool calls, ``depth`` of
+    recursion, and ``output`` characters of what it prints."""
+
+    time: float = 10.0
+    memory: int = 256 << 20
+    calls: int = 200
+    depth: int = 200
+    output: int = 100_000
+
+
+DEFAULT_CODE_LIMITS = CodeLimits()
+
+Call = Callable[[str, dict[str, Any]], Coroutine[Any, Any, ToolResult]]
+"""A call of a tool by its name with its arguments, through the whole pipeline."""
+
+
+class _TooManyCalls(Exception):
+    pass
+
+
+class Parked:
+    """The code of ``execute`` calls whose question ended their request, kept as snapshots
+    (at most ``limit``, the oldest dropped), by the caller and the code: the retry resumes
+    it there."""
+
+    def __init__(self, limit: int = 64) -> None:
+        self.limit = limit
+        self._kept: OrderedDict[tuple[str | None, str], bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def keep(self, caller: str | None, code: str, snapshot: bytes) -> None:
+        """Keep ``snapshot`` of ``caller``'s ``code``."""
+        with self._lock:
+            self._kept[(caller, _digest(code))] = snapshot
+            while len(self._kept) > self.limit:
+                self._kept.popitem(last=False)
+
+    def take(self, caller: str | None, code: str) -> bytes | None:
+        """The snapshot kept of ``caller``'s ``code`` (taken: once), or None."""
+        with self._lock:
+            return self._kept.pop((caller, _digest(code)), None)
+
+
+def _digest(code: str) -> str:
+    import hashlib  # only here: serving loads no hashing on the call path (tests/package)
+
+    return hashlib.sha256(code.encode()).hexdigest()
+
+
+_POOLS: list[Any] = []  # the one pool of the process, once made
+_POOL_LOCK = threading.Lock()
+
+
+def _pool(limits: CodeLimits) -> Any:
+    """The process's pool of sandbox workers (made at the first ``execute``)."""
+    with _POOL_LOCK:
+        if not _POOLS:
+            import atexit
+
+            from pydantic_monty import Monty
+
+            pool = Monty(min_processes=1, max_processes=4, request_timeout=limits.time + 20)
+            pool.__enter__()
+            atexit.register(pool.__exit__, None, None, None)
+            _POOLS.append(pool)
+        return _POOLS[0]
+
+
+async def run_code(
+    code: str,
+    modules: Mapping[str, Mapping[str, Tool]],
+    call: Call,
+    *,
+    limits: CodeLimits = DEFAULT_CODE_LIMITS,
+    parked: Parked | None = None,
+    caller: str | None = None,
+) -> ToolResult:
+    """Run ``code`` with ``modules`` (each a module's tools by their Python names)
+    importable and imported, each tool call made by ``call``; its result."""
+    if not isinstance(code, str):
+        return ToolResult(f"code must be a string, not {type(code).__name__}", is_error=True)
+    try:
+        import pydantic_monty  # noqa: F401
+    except ImportError:
+        return ToolResult("execute needs pydantic-monty: pip install 'objmcp[code]'", is_error=True)
+    run = _Run(code, modules, call, limits, parked, caller)
+    return await anyio.to_thread.run_sync(run.run, abandon_on_cancel=True)
+
+
+class _Run:
+    """One ``execute``, driven from a worker thread (each tool call made on the loop)."""
+
+    def __init__(
+        self,
+        code: str,
+        modules: Mapping[str, Mapping[str, Tool]],
+        call: Call,
+        limits: CodeLimits,
+        parked: Parked | None,
+        caller: str | None,
+    ) -> None:
+        self.code, self.modules, self.call, self.limits = code, modules, call, limits
+        self.parked, self.caller = parked, caller
+        self.calls = 0
+
+    def run(self) -> ToolResult:
+        from pydantic_monty import CollectString, ExternalModule, MontyCrashedError, MontyError
+
+        external = {
+            module: ExternalModule(dict.fromkeys(tools, _never))
+            for module, tools in self.modules.items()
+        }
+        printed = CollectString(max_bytes=self.limits.output)
+        checkout_limits = {
+            "max_feed_duration_secs": self.limits.time,
+            "max_memory": self.limits.memory,
+            "max_recursion_depth": self.limits.depth,
+            "max_suspensions": self.limits.calls + len(self.modules) + 10,
+        }
+        try:
+            pool = _pool(self.limits)
+            with pool.checkout(limits=checkout_limits, external_modules=external) as session:
+                kept = self.parked.take(self.caller, self.code) if self.parked else None
+                if kept is not None:  # the retry of a call that asked: resumed where it was
+                    snapshot = session.load_snapshot(kept, print_callback=printed)
+                else:
+                    if self.modules:
+                        session.feed_run("\n".join(f"import {m}" for m in self.modules))
+                    snapshot = session.feed_start(self.code, print_callback=printed)
+                output = self._drive(snapshot)
+        except _TooManyCalls:
+            return _said(printed, f"the code made more than {self.limits.calls} tool calls")
+        except MontyCrashedError as crash:
+            return _said(printed, f"the sandbox stopped: {crash}")
+        except MontyError as error:
+            return _said(printed, _error_text(error))
+        text = _printed(printed)
+        if output is not None:
+            shown = _shown(output)
+            text = f"{text}\n{shown}" if text else shown
+        return ToolResult(text, None)
+
+    def _drive(self, snapshot: Any) -> Any:
+        from pydantic_monty import FunctionSnapshot, MontyComplete, NameLookupSnapshot
+
+        while not isinstance(snapshot, MontyComplete):
+            if isinstance(snapshot, FunctionSnapshot):
+                if snapshot.is_os_function:
+                    if snapshot.function_name == "import":
+                        snapshot = snapshot.resume_auto()
+                    else:  # files, the environment, the clock's setting: none of the host's
+                        snapshot = snapshot.resume_not_handled()
+                    continue
+                snapshot = snapshot.resume(typing.cast(Any, self._answer(snapshot)))
+            elif isinstance(snapshot, NameLookupSnapshot):
+                snapshot = snapshot.resume()  # a NameError where the code read it
+            else:
+                snapshot = snapshot.resume_auto()
+        return snapshot.output
+
+    def _answer(self, snapshot: Any) -> dict[str, Any]:
+        """The tool call the code made at ``snapshot``, made: its value, or its error."""
+        module, _, name = str(snapshot.function_name).rpartition(".")
+        tool = self.modules.get(module, {}).get(name)
+        if tool is None:
+            return {"exc_type": "NameError", "message": f"no tool {snapshot.function_name}"}
+        self.calls += 1
+        if self.calls > self.limits.calls:
+            raise _TooManyCalls
+        try:
+            arguments = _arguments(tool, tuple(snapshot.args), dict(snapshot.kwargs))
+        except TypeError as error:
+            return {"exc_type": "TypeError", "message": str(error)}
+        try:
+            result: ToolResult = anyio.from_thread.run(self.call, tool.name, arguments)
+        except InputNeeded:
+            if self.parked is not None:  # resumed here by the retry that brings the answer
+                self.parked.keep(self.caller, self.code, snapshot.dump())
+            raise
+        if result.is_error:
+            return {"exc_type": "RuntimeError", "message": f"{tool.name}: {result.text}"}
+        return {"return_value": _value(tool, result)}
+
+
+def _never(*args: object, **kwargs: object) -> None:
+    raise RuntimeError("a tool of code mode is called through objmcp, never here")
+
+
+def _arguments(tool: Tool, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The tool's arguments by name from a Python call's (positional ones in the order of
+    its stub: required first)."""
+    schema = tool.input_schema
+    properties = list((schema.get("properties") or {}).keys())
+    required = set(schema.get("required") or ())
+    order = [k for k in properties if k in required] + [k for k in properties if k not in required]
+    if len(args) > len(order):
+        raise TypeError(f"{tool.name}() takes {len(order)} arguments, {len(args)} given")
+    named = dict(zip(order, args, strict=False))
+    twice = set(named) & set(kwargs)
+    if twice:
+        raise TypeError(f"{tool.name}() got several values for {sorted(twice)[0]}")
+    return {**named, **kwargs}
+
+
+def _value(tool: Tool, result: ToolResult) -> Any:
+    """What the code gets of a tool's result: its structured value, else its JSON value,
+    else its text."""
+    if result.structured is not None:
+        if tool.wraps_output and set(result.structured) == {"result"}:
+            return result.structured["result"]
+        return result.structured
+    if result.value is not None and _jsonable(result.value):
+        return result.value
+    return result.text
+
+
+def _jsonable(value: object) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    with contextlib.suppress(TypeError, ValueError):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return repr(value)
+
+
+def _printed(collected: Any) -> str:
+    return str(getattr(collected, "output", "") or "").rstrip("\n")
+
+
+def _said(collected: Any, error: str) -> ToolResult:
+    text = _printed(collected)
+    return ToolResult(f"{text}\n{error}" if text else error, None, True)
+
+
+def _error_text(error: Any) -> str:
+    """The code's error as its traceback says it (the line that raised), else its type and
+    message."""
+    with contextlib.suppress(Exception):
+        shown = str(error.display("traceback"))
+        if shown:
+            return shown
+    return str(error)

@@ -1,0 +1,171 @@
+"""The tools as Python: the stubs code mode shows a model, and the names its code calls.
+
+In code mode (:mod:`objmcp.model.discovery.code`) a model writes ordinary Python against
+the library's own names (``statistics.median(data)``), not ``call_tool("median", ...)``.
+Each tool belongs to a *module*: the class its method is of (``Notes.add`` in ``notes``),
+else the module its function is from (``statistics.median`` in ``statistics``); within it
+it has a Python name (its own, made an identifier). :func:`stub` writes a tool as a Python
+definition: its signature with JSON-able types from its input schema, its return type from
+its output schema, and its description's first line as the docstring; :func:`module_stubs`
+writes a module of them.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..calling.tool import Tool
+
+__all__ = ["Placed", "module_stubs", "placed", "python_type", "stub"]
+
+_NOT_NAME = re.compile(r"\W")
+_PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "None"}
+_MAX_DEPTH = 6  # nested schemas said deeper than this are Any
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where code mode puts a tool: its ``module`` and its ``name`` there."""
+
+    module: str
+    name: str
+
+    @property
+    def dotted(self) -> str:
+        """How code calls it: ``module.name``."""
+        return f"{self.module}.{self.name}"
+
+
+def placed(tools: Iterable[Tool], fallback: str) -> dict[str, Placed]:
+    """Where each tool goes, by its name: modules and names are identifiers, and no two
+    tools share a dotted name (a later one is numbered); ``fallback`` names the module of a
+    tool whose origin says none."""
+    found: dict[str, Placed] = {}
+    taken: set[str] = set()
+    for tool in tools:
+        module = identifier(_origin(tool) or fallback, "tools")
+        name = identifier(tool.name.rsplit(".", 1)[-1], "tool")
+        dotted, number = f"{module}.{name}", 2
+        while dotted in taken:
+            dotted, number = f"{module}.{name}_{number}", number + 1
+        taken.add(dotted)
+        found[tool.name] = Placed(module, dotted.split(".", 1)[1])
+    return found
+
+
+def identifier(text: str, default: str) -> str:
+    """``text`` as a Python identifier (``default`` when nothing of it is left)."""
+    name = _NOT_NAME.sub("_", text).strip("_") or default
+    if name[0].isdigit():
+        name = f"_{name}"
+    return f"{name}_" if keyword.iskeyword(name) else name
+
+
+def _origin(tool: Tool) -> str | None:
+    """The module a tool belongs to: its method's class, snake-cased; else the last part of
+    its function's module (None for ``__main__``)."""
+    function = tool.function
+    owner = getattr(function, "__self__", None)
+    if owner is not None and not isinstance(owner, type(re)):
+        cls = owner if isinstance(owner, type) else type(owner)
+        return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    module = getattr(function, "__module__", None)
+    if not isinstance(module, str) or module == "__main__":
+        return None
+    return module.rsplit(".", 1)[-1].lstrip("_") or None
+
+
+def stub(tool: Tool, name: str) -> str:
+    """``tool`` as a Python definition called ``name``: ``def name(a: int, b: int = 2) ->
+    float:`` and its one-line docstring, its body ``...``."""
+    schema = tool.input_schema
+    properties = schema.get("properties") or {}
+    required = set(schema.get("required") or ())
+    mandatory, optional = [], []
+    for key, value in properties.items():
+        if not key.isidentifier() or keyword.iskeyword(key):
+            continue  # a property Python cannot name: reached through **kwargs
+        kind = python_type(value if isinstance(value, dict) else {})
+        if key in required:
+            mandatory.append(f"{key}: {kind}")
+        else:
+            default = value.get("default") if isinstance(value, dict) else None
+            shown = repr(default) if isinstance(default, (str, int, float, bool)) else "None"
+            optional.append(f"{key}: {kind} = {shown}")
+    unnamed = any(not key.isidentifier() or keyword.iskeyword(key) for key in properties)
+    parameters = [*mandatory, *optional, *(["**arguments: Any"] if unnamed else [])]
+    returns = _returns(tool)
+    summary = (tool.description or "").strip().split("\n", 1)[0].strip().replace('"""', "'''")
+    body = f'    """{summary}"""\n' if summary else "    ...\n"
+    return f"def {name}({', '.join(parameters)}) -> {returns}:\n{body}"
+
+
+def _returns(tool: Tool) -> str:
+    output = tool.output_schema
+    if not isinstance(output, dict):
+        return "Any"
+    if tool.wraps_output:
+        inner = (output.get("properties") or {}).get("result")
+        return python_type(inner) if isinstance(inner, dict) else "Any"
+    return python_type(output)
+
+
+def python_type(schema: Mapping[str, Any], depth: int = 0) -> str:
+    """The Python type a JSON Schema's values have, as text (``list[float]``,
+    ``dict[str, int]``, ``Literal['a', 'b']``, ``str | None``); ``Any`` where it says none."""
+    if depth > _MAX_DEPTH:
+        return "Any"
+    if "enum" in schema and isinstance(schema["enum"], list) and schema["enum"]:
+        return f"Literal[{', '.join(repr(value) for value in schema['enum'][:20])}]"
+    if "const" in schema:
+        return f"Literal[{schema['const']!r}]"
+    options = schema.get("anyOf") or schema.get("oneOf")
+    if isinstance(options, list) and options:
+        kinds = [python_type(o, depth + 1) for o in options if isinstance(o, dict)]
+        return _union(kinds)
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return _union([python_type({**schema, "type": k}, depth + 1) for k in kind])
+    if kind in _PLAIN:
+        return _PLAIN[kind]
+    if kind == "array":
+        items = schema.get("items")
+        inner = python_type(items, depth + 1) if isinstance(items, dict) else "Any"
+        return f"list[{inner}]"
+    if kind == "object" or "properties" in schema:
+        values = schema.get("additionalProperties")
+        inner = python_type(values, depth + 1) if isinstance(values, dict) else "Any"
+        return f"dict[str, {inner}]"
+    return "Any"
+
+
+def _union(kinds: list[str]) -> str:
+    unique = list(dict.fromkeys(part for kind in kinds for part in _members(kind)))
+    if "Any" in unique or not unique:
+        return "Any"
+    return " | ".join(unique)
+
+
+def _members(kind: str) -> list[str]:
+    """The members of a union's text (``int | list[int | str]``: ``int``, ``list[int |
+    str]``), split where no bracket is open."""
+    members, depth, start = [], 0, 0
+    for index, char in enumerate(kind):
+        depth += (char == "[") - (char == "]")
+        if depth == 0 and kind.startswith(" | ", index):
+            members.append(kind[start:index])
+            start = index + 3
+    members.append(kind[start:])
+    return members
+
+
+def module_stubs(module: str, tools: Iterable[tuple[Tool, str]], about: str = "") -> str:
+    """The stubs of one module's ``tools`` (each with its name there), as a module: a
+    docstring of ``about``, then each definition."""
+    head = f'"""{about}"""\n\n' if about else ""
+    definitions = "\n\n".join(stub(tool, name) for tool, name in tools)
+    return f"# module {module}\n{head}{definitions}"

@@ -1,0 +1,269 @@
+"""Code mode (``--discovery code``, issue 44) through real server processes: the tools said
+as Python stubs, ``execute`` running a model's Python in pydantic-monty's sandbox with the
+tools as its only way out, its answers checked against the library called directly, its
+escapes refused within their limits (the server serving on), and a tool that asks the user
+from inside the code: the code parked and resumed, never run again from the top."""
+
+from __future__ import annotations
+
+import ast
+import json
+import statistics
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import PYTHON, ROOT, server_env
+from hypothesis import given
+from hypothesis import strategies as st
+
+from objmcp import Toolbox
+from objmcp.model.discovery.stubs import placed, python_type, stub
+
+LEDGER = f"{ROOT / 'tests' / 'servers' / 'code_tools.py'}:Ledger"
+META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+}
+
+
+class Modern:
+    """``objmcp run --discovery code TARGET`` on stdio, spoken to in 2026-07-28."""
+
+    def __init__(self, target: str, *options: str) -> None:
+        command = [PYTHON, "-m", "objmcp", "run", "--discovery", "code", *options, target]
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=server_env(),
+        )
+        self.number = 0
+
+    def request(self, method: str, **params: Any) -> Any:
+        self.number += 1
+        message = {"jsonrpc": "2.0", "id": self.number, "method": method}
+        message["params"] = {**params, "_meta": META}
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write((json.dumps(message) + "\n").encode())
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())["result"]
+
+    def execute(self, code: str) -> tuple[bool, str]:
+        result = self.request("tools/call", name="execute", arguments={"code": code})
+        return result["isError"], result["content"][0]["text"]
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def stats_server() -> Iterator[Modern]:
+    server = Modern("statistics", "--code-time", "2", "--code-calls", "50")
+    yield server
+    server.close()
+
+
+def test_the_tools_are_listed_as_search_describe_and_execute(stats_server: Modern) -> None:
+    listed = stats_server.request("tools/list")["tools"]
+    assert [tool["name"] for tool in listed] == ["search_tools", "describe_tools", "execute"]
+    found = stats_server.request("tools/call", name="search_tools", arguments={"query": "median"})[
+        "content"
+    ][0]["text"]
+    module = ast.parse(found)  # Python, as it says
+    names = {node.name for node in module.body if isinstance(node, ast.FunctionDef)}
+    assert "median" in names and found.startswith("# module statistics")
+    described = stats_server.request(
+        "tools/call", name="describe_tools", arguments={"names": ["statistics.pstdev", "nope"]}
+    )["content"][0]["text"]
+    assert "def pstdev(data:" in described and "no tool is called nope" in described
+
+
+def test_chained_calls_answer_as_the_library_does(stats_server: Modern) -> None:
+    data = [2.5, 3.25, 9.0, 1.0, 4.75, 6.5, 3.25, 8.0]
+    code = (
+        f"data = {data!r}\n"
+        "kept = [x for x in data if x > statistics.mean(data) - 2]\n"
+        "print(len(kept))\n"
+        "[statistics.median(kept), statistics.mode(data), round(statistics.pstdev(kept), 6)]"
+    )
+    failed, text = stats_server.execute(code)
+    kept = [x for x in data if x > statistics.mean(data) - 2]
+    expected = [statistics.median(kept), statistics.mode(data), round(statistics.pstdev(kept), 6)]
+    assert not failed, text
+    printed, value = text.split("\n", 1)
+    assert int(printed) == len(kept) and json.loads(value) == expected
+
+
+def test_an_error_in_the_code_says_its_line(stats_server: Modern) -> None:
+    failed, text = stats_server.execute("x = 1\ny = statistics.mean([1, 2])\nz = x / 0")
+    assert failed and "line 3" in text and "ZeroDivisionError" in text
+
+
+def test_a_tool_error_is_raised_where_the_code_called_it(stats_server: Modern) -> None:
+    code = "try:\n    statistics.mean([])\nexcept RuntimeError as e:\n    r = 'caught'\nr"
+    assert stats_server.execute(code) == (False, "caught")
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("import subprocess", "ModuleNotFoundError"),
+        ("import socket", "ModuleNotFoundError"),
+        ("open('/etc/passwd').read()", "PermissionError"),
+        ("__import__('os')", "NameError"),
+        ("().__class__.__subclasses__()", "AttributeError"),
+        ("def f():\n    pass\nf.__globals__", "AttributeError"),
+        ("import os\nos.listdir('/')", "PermissionError"),
+        ("while True:\n    pass", "time limit"),
+        ("x = 'x' * 10**10", "MemoryError"),
+        ("def f(n):\n    return f(n + 1)\nf(0)", "RecursionError"),
+        ("while True:\n    print('x' * 1000)", "Error"),
+        ("for i in range(10_000):\n    statistics.mean([i])", "more than 50 tool calls"),
+    ],
+    ids=[
+        "import",
+        "socket",
+        "open",
+        "__import__",
+        "subclasses",
+        "globals",
+        "os",
+        "loop",
+        "memory",
+        "recursion",
+        "output",
+        "calls",
+    ],
+)
+def test_escapes_are_refused_and_the_server_serves_on(
+    stats_server: Modern, code: str, said: str
+) -> None:
+    failed, text = stats_server.execute(code)
+    assert failed and said in text, text
+    assert stats_server.execute("statistics.median([1, 5, 3])") == (False, "3")
+
+
+@pytest.mark.parametrize("parking", [(), ("--max-parked", "0")], ids=["parked", "not-parked"])
+def test_a_question_from_the_code_never_runs_it_again(parking: tuple[str, ...]) -> None:
+    # not parked, the retry runs execute again: the code resumes from its snapshot, at the
+    # call that asked; ledger.record("first") is never made twice
+    server = Modern(LEDGER, *parking)
+    code = (
+        "ledger.record('first')\n"
+        "if ledger.confirm('Record the second?'):\n"
+        "    ledger.record('second')\n"
+        "ledger.recorded()"
+    )
+    arguments = {"code": code}
+    try:
+        asked = server.request("tools/call", name="execute", arguments=arguments)
+        assert asked["resultType"] == "input_required", asked
+        (key, question), *_ = asked["inputRequests"].items()
+        assert question["params"]["message"] == "Record the second?"
+        answer = {key: {"action": "accept", "content": {"value": True}}}
+        done = server.request(
+            "tools/call",
+            name="execute",
+            arguments=arguments,
+            inputResponses=answer,
+            requestState=asked["requestState"],
+        )
+        again = server.execute("ledger.recorded()")
+    finally:
+        server.close()
+    assert done["isError"] is False, done
+    assert json.loads(done["content"][0]["text"]) == ["first", "second"]
+    assert again == (False, '["first", "second"]')
+
+
+@st.composite
+def schemas(draw: st.DrawFn, depth: int = 0) -> dict[str, Any]:
+    plain = st.sampled_from(["string", "integer", "number", "boolean", "null"])
+    if depth > 2:
+        return {"type": draw(plain)}
+    kind = draw(st.sampled_from(["plain", "list", "array", "object", "enum", "anyOf", "none"]))
+    if kind == "plain":
+        return {"type": draw(plain)}
+    if kind == "list":
+        return {"type": draw(st.lists(plain, min_size=1, max_size=3, unique=True))}
+    if kind == "array":
+        return {"type": "array", "items": draw(schemas(depth + 1))}
+    if kind == "object":
+        return {"type": "object", "additionalProperties": draw(schemas(depth + 1))}
+    if kind == "enum":
+        values = st.one_of(st.text(max_size=5), st.integers(), st.booleans(), st.none())
+        return {"enum": draw(st.lists(values, min_size=1, max_size=4))}
+    if kind == "anyOf":
+        return {"anyOf": draw(st.lists(schemas(depth + 1), min_size=1, max_size=3))}
+    return {}
+
+
+@given(schemas())
+def test_every_schema_is_said_as_a_python_type(schema: dict[str, Any]) -> None:
+    said = python_type(schema)
+    ast.parse(said, mode="eval")  # a Python expression
+    members = said.split(" | ")
+    assert len(members) == len(set(members)) or "[" in said  # no member twice at the top
+
+
+@given(st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_]{0,8}", fullmatch=True), schemas()))
+def test_a_tool_of_any_parameters_is_said_as_a_python_definition(
+    properties: dict[str, Any],
+) -> None:
+    toolbox = Toolbox(statistics)
+    tool = toolbox["median"]
+    shaped = type(tool)(
+        name="shaped",
+        description="One line.\nMore.",
+        input_schema={"type": "object", "properties": properties},
+        function=lambda **kwargs: None,
+        schema_given=True,
+    )
+    parsed = ast.parse(stub(shaped, "shaped"))
+    definition = parsed.body[0]
+    assert isinstance(definition, ast.FunctionDef) and definition.name == "shaped"
+    named = [arg.arg for arg in definition.args.args]
+    assert set(named) <= set(properties)
+    assert ast.get_docstring(definition) == "One line."
+
+
+def test_tools_are_placed_by_their_module_and_class() -> None:
+    toolbox = Toolbox(statistics)
+    places = placed(toolbox.values(), "fallback")
+    assert places["median"].dotted == "statistics.median"
+    assert len({place.dotted for place in places.values()}) == len(places)
+
+
+@pytest.mark.anyio
+async def test_the_official_client_runs_code_that_asks_the_user() -> None:
+    from mcp import ClientSession, StdioServerParameters, types
+    from mcp.client.stdio import stdio_client
+
+    asked: list[str] = []
+
+    async def answer(context: Any, request: types.ElicitRequestParams) -> Any:
+        asked.append(request.message)
+        return types.ElicitResult(action="accept", content={"value": True})
+
+    parameters = StdioServerParameters(
+        command=PYTHON,
+        args=["-m", "objmcp", "run", "--discovery", "code", LEDGER],
+        env=server_env(),
+    )
+    code = "ledger.record('a')\nif ledger.confirm('And b?'):\n    ledger.record('b')\n"
+    code += "ledger.recorded()"
+    async with (
+        stdio_client(parameters) as (read, write),
+        ClientSession(read, write, elicitation_callback=answer) as session,
+    ):
+        await session.initialize()
+        listed = [tool.name for tool in (await session.list_tools()).tools]
+        result = await session.call_tool("execute", {"code": code})
+    assert listed == ["search_tools", "describe_tools", "execute"]
+    assert asked == ["And b?"]
+    assert (result.is_error, result.content[0].text) == (False, '["a", "b"]')  # type: ignore[union-attr]
