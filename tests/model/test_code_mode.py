@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import ast
 import json
+import os
+import signal
 import statistics
 import subprocess
+import threading
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -267,3 +272,63 @@ async def test_the_official_client_runs_code_that_asks_the_user() -> None:
     assert listed == ["search_tools", "describe_tools", "execute"]
     assert asked == ["And b?"]
     assert (result.is_error, result.content[0].text) == (False, '["a", "b"]')  # type: ignore[union-attr]
+
+
+def test_a_crash_of_the_sandbox_ends_that_run_alone() -> None:
+    server = Modern("statistics", "--code-time", "20")
+    answers: list[tuple[bool, str]] = []
+    try:
+        assert server.execute("statistics.median([1, 2, 3])") == (False, "2")  # a worker runs
+        running = threading.Thread(
+            target=lambda: answers.append(server.execute("while True:\n    pass"))
+        )
+        running.start()
+        killed = _kill_workers(server.process.pid)
+        running.join(60)
+        after = server.execute("statistics.median([4, 5, 6])")
+    finally:
+        server.close()
+    assert killed
+    assert answers and answers[0][0] and answers[0][1].startswith("the sandbox stopped"), answers
+    assert after == (False, "5")
+
+
+def _kill_workers(parent: int) -> list[int]:
+    """Kill the sandbox's worker processes of ``parent`` once one is busy; their ids."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        workers = [
+            int(entry)
+            for entry in os.listdir("/proc")
+            if entry.isdigit() and _parent_of(int(entry)) == parent and _named(int(entry), "monty")
+        ]
+        busy = [pid for pid in workers if _cpu_ticks(pid) > 50]
+        if busy:
+            for pid in busy:
+                os.kill(pid, signal.SIGKILL)
+            return busy
+        time.sleep(0.05)
+    return []
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[1])
+
+
+def _named(pid: int, name: str) -> bool:
+    try:
+        return name in Path(f"/proc/{pid}/comm").read_text()
+    except OSError:
+        return False
+
+
+def _cpu_ticks(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime + stime
