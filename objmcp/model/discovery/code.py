@@ -67,6 +67,10 @@ class _TooManyCalls(Exception):
     pass
 
 
+class _Stopped(Exception):
+    """The ``execute`` call was cancelled: no tool is called for it any more."""
+
+
 class Parked:
     """The code of ``execute`` calls whose question ended their request, kept as snapshots
     (at most ``limit``, the oldest dropped), by the caller and the code: the retry resumes
@@ -97,6 +101,8 @@ def _digest(code: str) -> str:
 
 
 _POOLS: list[Any] = []  # the one pool of the process, once made
+_WORKERS = 8  # runs at once (a run parked at a question keeps its worker)
+_CHECKOUT_WAIT = 30.0  # seconds a run waits for a worker before it is refused
 _POOL_LOCK = threading.Lock()
 
 
@@ -108,7 +114,12 @@ def _pool(limits: CodeLimits) -> Any:
 
             from pydantic_monty import Monty
 
-            pool = Monty(min_processes=1, max_processes=4, request_timeout=limits.time + 20)
+            pool = Monty(
+                min_processes=1,
+                max_processes=_WORKERS,
+                checkout_timeout=_CHECKOUT_WAIT,
+                request_timeout=limits.time + 20,
+            )
             pool.__enter__()
             atexit.register(pool.__exit__, None, None, None)
             _POOLS.append(pool)
@@ -123,16 +134,18 @@ async def run_code(
     limits: CodeLimits = DEFAULT_CODE_LIMITS,
     parked: Parked | None = None,
     caller: str | None = None,
+    cancelled: Callable[[], bool] = lambda: False,
 ) -> ToolResult:
     """Run ``code`` with ``modules`` (each a module's tools by their Python names)
-    importable and imported, each tool call made by ``call``; its result."""
+    importable and imported, each tool call made by ``call`` (none once ``cancelled()``);
+    its result."""
     if not isinstance(code, str):
         return ToolResult(f"code must be a string, not {type(code).__name__}", is_error=True)
     try:
         import pydantic_monty  # noqa: F401
     except ImportError:
         return ToolResult("execute needs pydantic-monty: pip install 'objmcp[code]'", is_error=True)
-    run = _Run(code, modules, call, limits, parked, caller)
+    run = _Run(code, modules, call, limits, parked, caller, cancelled)
     return await anyio.to_thread.run_sync(run.run, abandon_on_cancel=True)
 
 
@@ -147,9 +160,10 @@ class _Run:
         limits: CodeLimits,
         parked: Parked | None,
         caller: str | None,
+        cancelled: Callable[[], bool],
     ) -> None:
         self.code, self.modules, self.call, self.limits = code, modules, call, limits
-        self.parked, self.caller = parked, caller
+        self.parked, self.caller, self.cancelled = parked, caller, cancelled
         self.calls = 0
 
     def run(self) -> ToolResult:
@@ -179,6 +193,10 @@ class _Run:
                 output = self._drive(snapshot)
         except _TooManyCalls:
             return _said(printed, f"the code made more than {self.limits.calls} tool calls")
+        except _Stopped:
+            return _said(printed, "cancelled")
+        except TimeoutError:  # no worker came free in time (runs parked at questions keep theirs)
+            return _said(printed, f"every sandbox worker stayed busy for {_CHECKOUT_WAIT:g} s")
         except MontyCrashedError as crash:
             return _said(printed, f"the sandbox stopped: {crash}")
         except MontyError as error:
@@ -216,6 +234,8 @@ class _Run:
         self.calls += 1
         if self.calls > self.limits.calls:
             raise _TooManyCalls
+        if self.cancelled():
+            raise _Stopped
         try:
             arguments = _arguments(tool, tuple(snapshot.args), dict(snapshot.kwargs))
         except TypeError as error:

@@ -13,11 +13,12 @@ caller's scopes reach may be called.
 from __future__ import annotations
 
 import threading
+import typing
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from ..calling.caller import Caller
-from ..calling.inject import Injected
+from ..calling.inject import Cancelled, Injected
 from ..calling.tool import Tool, make_tool
 from ..finding.publish import ToolOptions
 from ..values.content import ToolResult
@@ -151,6 +152,7 @@ class CodeMode:
                 return await mode.call(name, arguments, injected)
 
             key = caller.key if caller is not None else None
+            flag = typing.cast("Cancelled | None", injected.get(Cancelled))
             return await run_code(
                 code,
                 mode.modules(discovery, caller),
@@ -158,6 +160,7 @@ class CodeMode:
                 limits=limits,
                 parked=mode.parked,
                 caller=key,
+                cancelled=flag.is_set if flag is not None else lambda: False,
             )
 
         texts = {
