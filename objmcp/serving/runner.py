@@ -34,7 +34,7 @@ import anyio.from_thread
 import anyio.lowlevel
 
 from ..model.calling.caller import Caller
-from ..model.calling.inject import Cancelled, InputNeeded
+from ..model.calling.inject import NESTED_SPAN, Cancelled, InputNeeded
 from ..model.calling.per import NO_SESSION, SESSION
 from ..model.calling.threads import Place
 from ..model.calling.tool import Tool
@@ -60,7 +60,7 @@ from .pending import Pending
 from .queueing import hand_over, queued
 from .running import ClientRequest, RunningCall, injections
 from .settings import Channel, Settings
-from .tracing import answered, request_started
+from .tracing import answered, nested_span, request_started
 
 if TYPE_CHECKING:
     from .shared_tasks import SharedTasks
@@ -331,7 +331,10 @@ class Runner:
             settings = self.settings
             thread, token = self.loop_thread, self.loop_token
             loop = (thread, token) if thread is not None and token is not None else None
-            injected = injections(self, call, loop, {SESSION: self.object_session})
+            extra: dict[object, object] = {SESSION: self.object_session}
+            if (nested := nested_span(settings.tracer)) is not None:
+                extra[NESTED_SPAN] = nested
+            injected = injections(self, call, loop, extra)
             finish = await execute(
                 settings.tools, action, injected, settings.tracer, self.channel.session_id
             )

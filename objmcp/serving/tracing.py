@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
@@ -37,6 +37,7 @@ __all__ = [
     "answered",
     "ended",
     "find_tracer",
+    "nested_span",
     "question_span",
     "request_started",
     "span_of",
@@ -77,6 +78,27 @@ def span_of(
 
 
 _NO_SPAN: AbstractContextManager[None] = nullcontext()
+
+
+def nested_span(tracer: Any | None) -> Callable[[str], AbstractContextManager[Any]] | None:
+    """What makes the span of a tool call made for another call (code mode's), a child of
+    that call's span, which is current where it is made; None where :func:`span_of` makes
+    none."""
+    if tracer is None or not _provider_set():
+        return None
+    from opentelemetry.trace import SpanKind
+
+    def span(tool: str) -> AbstractContextManager[Any]:
+        attributes = {
+            "mcp.method.name": "tools/call",
+            "gen_ai.tool.name": tool,
+            "gen_ai.operation.name": "execute_tool",
+        }
+        return tracer.start_as_current_span(  # type: ignore[no-any-return]
+            f"tools/call {tool}", kind=SpanKind.INTERNAL, attributes=attributes
+        )
+
+    return span
 
 
 def question_span(

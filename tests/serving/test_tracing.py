@@ -299,3 +299,18 @@ class Slow:
         time.sleep(0.2)
         with mine.start_as_current_span("slow work"):
             return "done"
+
+
+async def test_each_tool_call_of_code_mode_is_a_span_inside_the_executes() -> None:
+    # the calls the code makes run on the loop; their spans are the execute call's children
+    code = "a = desk.work('x')\nb = desk.awork('Y')\na + b"
+    async with connect(Desk(), discovery=objmcp.Discovery(mode="code")) as client:
+        result = await client.call("execute", code=code)
+    assert (result.text, result.is_error) == ("Xy", False)
+    execute = finished("tools/call execute")
+    for tool, inner in (("work", "sync work"), ("awork", "async work")):
+        _, call = nested("tools/call execute", f"tools/call {tool}")
+        assert call.kind == trace.SpanKind.INTERNAL
+        assert dict(call.attributes or {})["gen_ai.tool.name"] == tool
+        nested(f"tools/call {tool}", inner)  # the method's own spans inside the call's
+    assert execute.status.status_code == StatusCode.UNSET

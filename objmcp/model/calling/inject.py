@@ -25,6 +25,7 @@ from .caller import Caller
 __all__ = [
     "LOG_LEVELS",
     "LOG_MARK",
+    "NESTED_SPAN",
     "Cancelled",
     "Context",
     "Done",
@@ -342,5 +343,9 @@ REQUEST_META: Final = object()
 """The key, in what an injected parameter is given, of the request's ``_meta``."""
 REQUEST_EXTENSIONS: Final = object()
 """The key, in what an injected parameter is given, of the extensions negotiated."""
+NESTED_SPAN: Final = object()
+"""The key, in what an injected parameter is given, of what makes the span of a tool call
+made for this call (code mode's): a function of the tool's name that gives a context
+manager; absent when nothing traces."""
 REQUEST_CAPABILITIES: Final = object()
 """The key, in what an injected parameter is given, of the client's capabilities."""

@@ -30,6 +30,7 @@ import threading
 import typing
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +42,7 @@ from ..calling.inject import InputNeeded
 from ..calling.tool import Tool
 from ..values.content import ToolResult
 
-__all__ = ["DEFAULT_CODE_LIMITS", "CodeLimits", "Parked", "run_code"]
+__all__ = ["DEFAULT_CODE_LIMITS", "CodeLimits", "Parked", "SpanMaker", "run_code"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ DEFAULT_CODE_LIMITS = CodeLimits()
 
 Call = Callable[[str, dict[str, Any]], Coroutine[Any, Any, ToolResult]]
 """A call of a tool by its name with its arguments, through the whole pipeline."""
+SpanMaker = Callable[[str], AbstractContextManager[Any]]
+"""What makes the span of one tool call from the code, by the tool's name."""
 
 
 class _TooManyCalls(Exception):
@@ -135,17 +138,18 @@ async def run_code(
     parked: Parked | None = None,
     caller: str | None = None,
     cancelled: Callable[[], bool] = lambda: False,
+    span: SpanMaker | None = None,
 ) -> ToolResult:
     """Run ``code`` with ``modules`` (each a module's tools by their Python names)
-    importable and imported, each tool call made by ``call`` (none once ``cancelled()``);
-    its result."""
+    importable and imported, each tool call made by ``call`` (in a ``span`` of its own
+    when given; none once ``cancelled()``); its result."""
     if not isinstance(code, str):
         return ToolResult(f"code must be a string, not {type(code).__name__}", is_error=True)
     try:
         import pydantic_monty  # noqa: F401
     except ImportError:
         return ToolResult("execute needs pydantic-monty: pip install 'objmcp[code]'", is_error=True)
-    run = _Run(code, modules, call, limits, parked, caller, cancelled)
+    run = _Run(code, modules, call, limits, parked, caller, cancelled, span)
     return await anyio.to_thread.run_sync(run.run, abandon_on_cancel=True)
 
 
@@ -161,9 +165,11 @@ class _Run:
         parked: Parked | None,
         caller: str | None,
         cancelled: Callable[[], bool],
+        span: SpanMaker | None,
     ) -> None:
         self.code, self.modules, self.call, self.limits = code, modules, call, limits
         self.parked, self.caller, self.cancelled = parked, caller, cancelled
+        self.span = span
         self.calls = 0
 
     def run(self) -> ToolResult:
@@ -241,7 +247,9 @@ class _Run:
         except TypeError as error:
             return {"exc_type": "TypeError", "message": str(error)}
         try:
-            result: ToolResult = anyio.from_thread.run(self.call, tool.name, arguments)
+            # the span made in this thread, where the execute call's span is current
+            with self.span(tool.name) if self.span is not None else contextlib.nullcontext():
+                result: ToolResult = anyio.from_thread.run(self.call, tool.name, arguments)
         except InputNeeded:
             if self.parked is not None:  # resumed here by the retry that brings the answer
                 self.parked.keep(self.caller, self.code, snapshot.dump())

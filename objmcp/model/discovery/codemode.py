@@ -18,11 +18,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from ..calling.caller import Caller
-from ..calling.inject import Cancelled, Injected
+from ..calling.inject import NESTED_SPAN, Cancelled, Injected
 from ..calling.tool import Tool, make_tool
 from ..finding.publish import ToolOptions
 from ..values.content import ToolResult
-from .code import DEFAULT_CODE_LIMITS, CodeLimits, Parked, run_code
+from .code import DEFAULT_CODE_LIMITS, CodeLimits, Parked, SpanMaker, run_code
 from .metanames import check_names, free_names
 from .stubs import Placed, module_stubs, placed
 
@@ -153,6 +153,7 @@ class CodeMode:
 
             key = caller.key if caller is not None else None
             flag = typing.cast("Cancelled | None", injected.get(Cancelled))
+            span = typing.cast("SpanMaker | None", injected.get(NESTED_SPAN))
             return await run_code(
                 code,
                 mode.modules(discovery, caller),
@@ -161,6 +162,7 @@ class CodeMode:
                 parked=mode.parked,
                 caller=key,
                 cancelled=flag.is_set if flag is not None else lambda: False,
+                span=span,
             )
 
         texts = {
