@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import os
 import signal
 import statistics
@@ -24,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from objmcp import Toolbox
-from objmcp.model.discovery.stubs import placed, python_type, stub
+from objmcp.model.discovery.stubs import module_name, placed, python_type, stub
 
 LEDGER = f"{ROOT / 'tests' / 'servers' / 'code_tools.py'}:Ledger"
 META = {
@@ -237,11 +238,34 @@ def test_a_tool_of_any_parameters_is_said_as_a_python_definition(
     assert ast.get_docstring(definition) == "One line."
 
 
-def test_tools_are_placed_by_their_module_and_class() -> None:
-    toolbox = Toolbox(statistics)
-    places = placed(toolbox.values(), "fallback")
+def test_a_targets_tools_are_its_module_renamed_where_the_sandbox_has_one() -> None:
+    import os.path
+
+    class BookKeeper:
+        pass
+
+    places = placed(Toolbox(statistics).values(), module_name(statistics))
     assert places["median"].dotted == "statistics.median"
     assert len({place.dotted for place in places.values()}) == len(places)
+    assert [module_name(t) for t in (math, os.path, BookKeeper, BookKeeper())] == [
+        "math_lib",
+        os.path.__name__,  # posixpath: the module it is
+        "book_keeper",
+        "book_keeper",
+    ]
+
+
+def test_a_served_module_the_sandbox_has_too_is_reached_and_args_go_one_by_one() -> None:
+    server = Modern("math")
+    try:
+        found = server.request(
+            "tools/call", name="describe_tools", arguments={"names": ["math_lib.gcd"]}
+        )["content"][0]["text"]
+        answered = server.execute("[math_lib.gcd(84, 126, 210), math_lib.comb(15, 4)]")
+    finally:
+        server.close()
+    assert "def gcd(*integers: int)" in found
+    assert answered == (False, json.dumps([math.gcd(84, 126, 210), math.comb(15, 4)]))
 
 
 @pytest.mark.anyio

@@ -189,8 +189,11 @@ class Toolbox(Mapping[str, Tool]):
         if discovery == "code":
             from ..discovery.code import DEFAULT_CODE_LIMITS
             from ..discovery.codemode import CodeMode
+            from ..discovery.stubs import module_name
 
-            code = CodeMode(self._call_as, code_limits or DEFAULT_CODE_LIMITS)
+            code = CodeMode(
+                self._call_as, module_name(self.target), code_limits or DEFAULT_CODE_LIMITS
+            )
         self.discovery = Discovery(
             lambda: catalog.tools,
             lambda: catalog.generation,

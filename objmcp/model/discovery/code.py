@@ -41,6 +41,7 @@ import anyio.to_thread
 from ..calling.inject import InputNeeded
 from ..calling.tool import Tool
 from ..values.content import ToolResult
+from .stubs import variadic
 
 __all__ = ["DEFAULT_CODE_LIMITS", "CodeLimits", "Parked", "SpanMaker", "run_code"]
 
@@ -265,14 +266,18 @@ def _never(*args: object, **kwargs: object) -> None:
 
 def _arguments(tool: Tool, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
     """The tool's arguments by name from a Python call's (positional ones in the order of
-    its stub: required first)."""
+    its stub: required first; those beyond them, its ``*args``)."""
     schema = tool.input_schema
-    properties = list((schema.get("properties") or {}).keys())
+    rest = variadic(tool)
+    properties = [key for key in (schema.get("properties") or {}) if key != rest]
     required = set(schema.get("required") or ())
     order = [k for k in properties if k in required] + [k for k in properties if k not in required]
+    named: dict[str, Any] = {}
     if len(args) > len(order):
-        raise TypeError(f"{tool.name}() takes {len(order)} arguments, {len(args)} given")
-    named = dict(zip(order, args, strict=False))
+        if rest is None:
+            raise TypeError(f"{tool.name}() takes {len(order)} arguments, {len(args)} given")
+        named[rest] = list(args[len(order) :])
+    named.update(zip(order, args, strict=False))
     twice = set(named) & set(kwargs)
     if twice:
         raise TypeError(f"{tool.name}() got several values for {sorted(twice)[0]}")

@@ -50,10 +50,15 @@ ToolCall = Callable[[str, dict[str, Any], Mapping[object, object]], Awaitable[To
 
 
 class CodeMode:
-    """Code mode over a toolbox: ``call`` calls its tools; ``limits`` bound each run."""
+    """Code mode over a toolbox: ``call`` calls its tools, which are the Python module
+    ``module``; ``limits`` bound each run."""
 
-    def __init__(self, call: ToolCall, limits: CodeLimits = DEFAULT_CODE_LIMITS) -> None:
+    def __init__(
+        self, call: ToolCall, module: str, limits: CodeLimits = DEFAULT_CODE_LIMITS
+    ) -> None:
         self.call = call
+        self.module = module
+        """The module the tools are in (:func:`~objmcp.model.discovery.stubs.module_name`)."""
         self.limits = limits
         self.parked = Parked()
         """The runs kept as snapshots for the retries of calls that asked."""
@@ -66,8 +71,7 @@ class CodeMode:
         made = self._places
         if made is None or made[0] != generation:
             with self._lock:
-                fallback = discovery.about.split(":", 1)[0].split()[0] if discovery.about else ""
-                made = (generation, placed(discovery.published().values(), fallback or "tools"))
+                made = (generation, placed(discovery.published().values(), self.module))
                 self._places = made
         return made[1]
 

@@ -2,16 +2,19 @@
 
 In code mode (:mod:`objmcp.model.discovery.code`) a model writes ordinary Python against
 the library's own names (``statistics.median(data)``), not ``call_tool("median", ...)``.
-Each tool belongs to a *module*: the class its method is of (``Notes.add`` in ``notes``),
-else the module its function is from (``statistics.median`` in ``statistics``); within it
-it has a Python name (its own, made an identifier). :func:`stub` writes a tool as a Python
-definition: its signature with JSON-able types from its input schema, its return type from
-its output schema, and its description's first line as the docstring; :func:`module_stubs`
-writes a module of them.
+The tools of a served target are one *module*, named after it (``statistics``; a class,
+or an object of one, snake-cased: ``Ledger`` is ``ledger``), renamed ``<name>_lib`` where
+the sandbox has a module of that name of its own (``math_lib``: the sandbox's ``math``
+would hide it); in it each tool has its own name, made an identifier (``linalg.norm`` is
+``linalg_norm``). :func:`stub` writes a tool as a Python definition: its signature with
+JSON-able types from its input schema, its return type from its output schema, and its
+description's first sentence as the docstring; :func:`module_stubs` writes a module of
+them.
 """
 
 from __future__ import annotations
 
+import inspect
 import keyword
 import re
 from collections.abc import Iterable, Mapping
@@ -20,7 +23,17 @@ from typing import Any
 
 from ..calling.tool import Tool
 
-__all__ = ["Placed", "module_stubs", "placed", "python_type", "stub"]
+__all__ = [
+    "SANDBOX_MODULES",
+    "Placed",
+    "module_name",
+    "module_stubs",
+    "placed",
+    "python_type",
+    "stub",
+    "summary_of",
+    "variadic",
+]
 
 _NOT_NAME = re.compile(r"\W")
 _PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "None"}
@@ -40,21 +53,44 @@ class Placed:
         return f"{self.module}.{self.name}"
 
 
-def placed(tools: Iterable[Tool], fallback: str) -> dict[str, Placed]:
-    """Where each tool goes, by its name: modules and names are identifiers, and no two
-    tools share a dotted name (a later one is numbered); ``fallback`` names the module of a
-    tool whose origin says none."""
+def placed(tools: Iterable[Tool], module: str) -> dict[str, Placed]:
+    """Where each tool goes, by its name: in ``module`` (the served target's name: see
+    :func:`module_name`), under its name made an identifier, no two tools under one name
+    (a later one is numbered)."""
     found: dict[str, Placed] = {}
     taken: set[str] = set()
     for tool in tools:
-        module = identifier(_origin(tool) or fallback, "tools")
-        name = identifier(tool.name.rsplit(".", 1)[-1], "tool")
-        dotted, number = f"{module}.{name}", 2
-        while dotted in taken:
-            dotted, number = f"{module}.{name}_{number}", number + 1
-        taken.add(dotted)
-        found[tool.name] = Placed(module, dotted.split(".", 1)[1])
+        base = identifier(tool.name, "tool")
+        name, number = base, 2
+        while name in taken:
+            name, number = f"{base}_{number}", number + 1
+        taken.add(name)
+        found[tool.name] = Placed(module, name)
     return found
+
+
+SANDBOX_MODULES = frozenset(
+    {
+        "asyncio", "bisect", "collections", "copy", "dataclasses", "datetime", "decimal",
+        "functools", "itertools", "json", "math", "os", "pathlib", "random", "re", "sys",
+        "time", "typing",
+    }
+)  # fmt: skip
+"""The modules pydantic-monty's sandbox has of its own: a served module of one of these
+names would be hidden by it."""
+
+
+def module_name(target: object) -> str:
+    """The module code mode puts ``target``'s tools in: a module's name (its last part), a
+    class's or an object's class's name snake-cased; ``<name>_lib`` for a name the sandbox
+    has a module of."""
+    if isinstance(target, type(re)):
+        name = target.__name__.rsplit(".", 1)[-1]
+    else:
+        cls = target if isinstance(target, type) else type(target)
+        name = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    name = identifier(name, "tools")
+    return f"{name}_lib" if name in SANDBOX_MODULES else name
 
 
 def identifier(text: str, default: str) -> str:
@@ -65,43 +101,52 @@ def identifier(text: str, default: str) -> str:
     return f"{name}_" if keyword.iskeyword(name) else name
 
 
-def _origin(tool: Tool) -> str | None:
-    """The module a tool belongs to: its method's class, snake-cased; else the last part of
-    its function's module (None for ``__main__``)."""
-    function = tool.function
-    owner = getattr(function, "__self__", None)
-    if owner is not None and not isinstance(owner, type(re)):
-        cls = owner if isinstance(owner, type) else type(owner)
-        return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
-    module = getattr(function, "__module__", None)
-    if not isinstance(module, str) or module == "__main__":
-        return None
-    return module.rsplit(".", 1)[-1].lstrip("_") or None
-
-
 def stub(tool: Tool, name: str) -> str:
     """``tool`` as a Python definition called ``name``: ``def name(a: int, b: int = 2) ->
     float:`` and its one-line docstring, its body ``...``."""
     schema = tool.input_schema
     properties = schema.get("properties") or {}
     required = set(schema.get("required") or ())
-    mandatory, optional = [], []
+    mandatory, optional, rest = [], [], []
     for key, value in properties.items():
         if not key.isidentifier() or keyword.iskeyword(key):
             continue  # a property Python cannot name: reached through **kwargs
+        if key == variadic(tool):  # *args: its items, one by one
+            items = value.get("items") if isinstance(value, dict) else None
+            rest.append(f"*{key}: {python_type(items) if isinstance(items, dict) else 'Any'}")
+            continue
         kind = python_type(value if isinstance(value, dict) else {})
         if key in required:
             mandatory.append(f"{key}: {kind}")
         else:
             default = value.get("default") if isinstance(value, dict) else None
             shown = repr(default) if isinstance(default, (str, int, float, bool)) else "None"
+            if shown == "None" and kind != "Any" and "None" not in _members(kind):
+                kind = f"{kind} | None"
             optional.append(f"{key}: {kind} = {shown}")
     unnamed = any(not key.isidentifier() or keyword.iskeyword(key) for key in properties)
-    parameters = [*mandatory, *optional, *(["**arguments: Any"] if unnamed else [])]
+    parameters = [*mandatory, *optional, *rest, *(["**arguments: Any"] if unnamed else [])]
     returns = _returns(tool)
-    summary = (tool.description or "").strip().split("\n", 1)[0].strip().replace('"""', "'''")
+    summary = summary_of(tool.description or "").replace('"""', "'''")
     body = f'    """{summary}"""\n' if summary else "    ...\n"
     return f"def {name}({', '.join(parameters)}) -> {returns}:\n{body}"
+
+
+def summary_of(description: str, limit: int = 240) -> str:
+    """A description's first sentence (in its first paragraph, lines joined), at most
+    ``limit`` characters."""
+    paragraph = " ".join(description.strip().split("\n\n", 1)[0].split())
+    end = re.search(r"(?<=[.!?])\s", paragraph)
+    sentence = paragraph[: end.start()] if end else paragraph
+    return sentence if len(sentence) <= limit else sentence[: limit - 3].rsplit(" ", 1)[0] + "..."
+
+
+def variadic(tool: Tool) -> str | None:
+    """The name of the tool's ``*args`` parameter (an array in its schema), or None."""
+    for parameter in tool.parameters:
+        if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+            return parameter.name
+    return None
 
 
 def _returns(tool: Tool) -> str:
