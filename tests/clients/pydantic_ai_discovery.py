@@ -31,7 +31,10 @@ from pydantic_ai.messages import (
     ToolReturnPart,
 )
 from pydantic_ai.models.function import AgentInfo, FunctionModel
-from pydantic_core import to_jsonable_python
+
+# pydantic_ai_parts.py, beside this file
+sys.path.append(str(Path(__file__).resolve().parent))
+from pydantic_ai_parts import parts_of
 
 QUERY = "factor a polynomial into irreducible factors"
 ARGUMENTS = {"f": "x**2 - 1"}
@@ -86,20 +89,8 @@ async def main(python: str, root: Path) -> dict[str, Any]:
         agent = Agent(FunctionModel(model), toolsets=[toolset])
         with capture_run_messages() as messages:
             result = await agent.run("Factor x**2 - 1.")
-    calls = [
-        {"tool": part.tool_name, "args": part.args_as_dict()}
-        for message in messages
-        if isinstance(message, ModelResponse)
-        for part in message.parts
-        if isinstance(part, ToolCallPart)
-    ]
-    returns = [
-        {"tool": part.tool_name, "content": to_jsonable_python(part.content, fallback=repr)}
-        for message in messages
-        if isinstance(message, ModelRequest)
-        for part in message.parts
-        if isinstance(part, ToolReturnPart)
-    ]
+    parts = parts_of(messages)
+    calls, returns = parts["calls"], parts["returns"]
     return {"listed": listed, "calls": calls, "returns": returns, "output": result.output}
 
 

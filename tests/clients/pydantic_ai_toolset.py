@@ -32,11 +32,9 @@ from pydantic_ai import Agent, capture_run_messages
 from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.messages import (
     ModelMessage,
-    ModelRequest,
     ModelResponse,
     TextPart,
     ToolCallPart,
-    ToolReturnPart,
 )
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.test import TestModel
@@ -46,6 +44,7 @@ from pydantic_core import to_jsonable_python
 sys.path.append(str(Path(__file__).resolve().parent))
 import driver_helpers
 from driver_helpers import STEP_TIMEOUT, Outcome, StepRun, leaf_of
+from pydantic_ai_parts import parts_of
 
 # The tools a TestModel run calls; ``fail`` and ``ask`` get runs of their own.
 CALLED = ["add", "scale", "tag", "place", "paint", "median", "count"]
@@ -123,29 +122,6 @@ def make_toolset(transport: str, arguments: list[str], handlers: Handlers) -> MC
         init_timeout=STEP_TIMEOUT,
         read_timeout=STEP_TIMEOUT,
     )
-
-
-def parts_of(messages: list[Any]) -> Outcome:
-    """A run's messages: the tool calls the model made (name, arguments) and the returns each got
-    (name, content, outcome), in order, and the final text."""
-    calls: list[Outcome] = []
-    returns: list[Outcome] = []
-    text: list[str] = []
-    for message in messages:
-        for part in message.parts:
-            if isinstance(message, ModelResponse) and isinstance(part, ToolCallPart):
-                calls.append({"tool": part.tool_name, "args": part.args_as_dict()})
-            elif isinstance(message, ModelRequest) and isinstance(part, ToolReturnPart):
-                returns.append(
-                    {
-                        "tool": part.tool_name,
-                        "content": to_jsonable_python(part.content, fallback=repr),
-                        "outcome": getattr(part, "outcome", None),
-                    }
-                )
-            elif isinstance(message, ModelResponse) and part.part_kind == "text":
-                text.append(part.content)
-    return {"calls": calls, "returns": returns, "text": text}
 
 
 async def scenario(run: Run, toolset: MCPToolset[Any], handlers: Handlers) -> None:

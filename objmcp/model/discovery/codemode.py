@@ -19,11 +19,10 @@ from typing import Any, Protocol
 
 from ..calling.caller import Caller
 from ..calling.inject import NESTED_SPAN, Cancelled, Injected
-from ..calling.tool import Tool, make_tool
-from ..finding.publish import ToolOptions
+from ..calling.tool import Tool
 from ..values.content import ToolResult
 from .code import DEFAULT_CODE_LIMITS, CodeLimits, Parked, SpanMaker, run_code
-from .metanames import check_names, free_names
+from .metanames import check_names, free_names, meta_tools
 from .stubs import Placed, module_stubs, placed
 
 
@@ -189,17 +188,10 @@ class CodeMode:
                 f"{limits.calls} tool calls and {limits.time:g} s of running a run."
             ),
         }
-        functions: dict[str, Callable[..., object]] = {
-            search: search_tools,
-            describe: describe_tools,
-            run: execute,
-        }
-        hints = {search: True, describe: True, run: None}
-        return {
-            name: make_tool(
-                name,
-                function,
-                ToolOptions(description=texts[name], read_only=hints[name], structured=False),
-            )
-            for name, function in functions.items()
-        }
+        return meta_tools(
+            {
+                search: (search_tools, texts[search], True),
+                describe: (describe_tools, texts[describe], True),
+                run: (execute, texts[run], None),
+            }
+        )

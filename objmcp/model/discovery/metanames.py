@@ -7,11 +7,13 @@ prefixed ``objmcp_`` (as often as it takes).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..._exceptions import ToolError
+from ..calling.tool import Tool, make_tool
+from ..finding.publish import ToolOptions
 
-__all__ = ["MAX_NAMES", "check_names", "free_names"]
+__all__ = ["MAX_NAMES", "check_names", "free_names", "meta_tools"]
 
 MAX_NAMES = 100
 """The most names one description gives (as many as one search finds)."""
@@ -34,6 +36,21 @@ def check_names(names: Sequence[object]) -> None:
             f"{len(names):,} names given, over the {MAX_NAMES} described at once: "
             "ask for the ones you need, a few at a time"
         )
+
+
+def meta_tools(
+    made: Mapping[str, tuple[Callable[..., object], str, bool | None]],
+) -> dict[str, Tool]:
+    """The meta-tools, by name, from each one's function, description and whether it only
+    reads (its ``readOnlyHint``); their results unstructured."""
+    return {
+        name: make_tool(
+            name,
+            function,
+            ToolOptions(description=description, read_only=reads, structured=False),
+        )
+        for name, (function, description, reads) in made.items()
+    }
 
 
 def _free(base: str, taken: Mapping[str, object]) -> str:

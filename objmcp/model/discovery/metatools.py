@@ -35,11 +35,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..._exceptions import ToolError
 from ..calling.caller import Caller
-from ..calling.tool import Tool, make_tool
+from ..calling.tool import Tool
 from ..describe.specs import api_name, mcp_tool
-from ..finding.publish import ToolOptions
 from ..values.jsoncount import DEFAULT_MAX_VALUES, values_over
-from .metanames import MAX_NAMES, check_names, free_names
+from .metanames import MAX_NAMES, check_names, free_names, meta_tools
 from .search import SearchIndex
 
 if TYPE_CHECKING:
@@ -335,20 +334,13 @@ class Discovery:
                 "with its arguments as its input schema says; the result is the tool's own."
             ),
         }
-        functions: dict[str, Callable[..., object]] = {
-            search: search_tools,
-            describe: describe_tools,
-            call: call_tool,
-        }
-        hints = {search: True, describe: True, call: None}
-        return {
-            name: make_tool(
-                name,
-                function,
-                ToolOptions(description=texts[name], read_only=hints[name], structured=False),
-            )
-            for name, function in functions.items()
-        }
+        return meta_tools(
+            {
+                search: (search_tools, texts[search], True),
+                describe: (describe_tools, texts[describe], True),
+                call: (call_tool, texts[call], None),
+            }
+        )
 
 
 def brief(tool: Tool) -> dict[str, Any]:
