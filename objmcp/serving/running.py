@@ -27,6 +27,7 @@ from ..model.asking.sampling import read_roots, read_sample, sample_request
 from ..model.calling.caller import Caller
 from ..model.calling.inject import (
     DONE,
+    REQUEST_ANSWERS,
     REQUEST_CAPABILITIES,
     REQUEST_EXTENSIONS,
     REQUEST_META,
@@ -349,6 +350,7 @@ def _made(
     return {
         Caller: call.context.caller,
         REQUEST_META: dict(call.context.meta),
+        REQUEST_ANSWERS: call.context.answers,
         REQUEST_EXTENSIONS: dict(call.context.extensions),
         REQUEST_CAPABILITIES: dict(call.context.client_capabilities),
         Progress: progress,

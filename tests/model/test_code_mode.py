@@ -187,6 +187,21 @@ def test_a_question_from_the_code_never_runs_it_again(parking: tuple[str, ...]) 
     assert again == (False, '["first", "second"]')
 
 
+def test_a_new_call_of_the_same_code_runs_afresh_after_an_abandoned_question() -> None:
+    # the first call's question is never answered: the same code sent again is a new call,
+    # not the retry, and runs from the top (its snapshot is for the retry alone)
+    server = Modern(LEDGER, "--max-parked", "0")
+    code = "ledger.record('once')\nledger.confirm('Go on?')\nledger.recorded()"
+    try:
+        first = server.request("tools/call", name="execute", arguments={"code": code})
+        again = server.request("tools/call", name="execute", arguments={"code": code})
+        recorded = server.execute("ledger.recorded()")
+    finally:
+        server.close()
+    assert first["resultType"] == again["resultType"] == "input_required"
+    assert recorded == (False, '["once", "once"]')
+
+
 @st.composite
 def schemas(draw: st.DrawFn, depth: int = 0) -> dict[str, Any]:
     plain = st.sampled_from(["string", "integer", "number", "boolean", "null"])

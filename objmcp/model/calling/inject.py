@@ -26,6 +26,7 @@ __all__ = [
     "LOG_LEVELS",
     "LOG_MARK",
     "NESTED_SPAN",
+    "REQUEST_ANSWERS",
     "Cancelled",
     "Context",
     "Done",
@@ -347,5 +348,9 @@ NESTED_SPAN: Final = object()
 """The key, in what an injected parameter is given, of what makes the span of a tool call
 made for this call (code mode's): a function of the tool's name that gives a context
 manager; absent when nothing traces."""
+REQUEST_ANSWERS: Final = object()
+"""The key, in what an injected parameter is given, of the answers the call's request
+brought to its earlier questions (2026-07-28: a retry's), by their keys; empty for a call
+that asked nothing yet."""
 REQUEST_CAPABILITIES: Final = object()
 """The key, in what an injected parameter is given, of the client's capabilities."""

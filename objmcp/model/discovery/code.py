@@ -140,17 +140,20 @@ async def run_code(
     caller: str | None = None,
     cancelled: Callable[[], bool] = lambda: False,
     span: SpanMaker | None = None,
+    retried: bool = False,
 ) -> ToolResult:
     """Run ``code`` with ``modules`` (each a module's tools by their Python names)
     importable and imported, each tool call made by ``call`` (in a ``span`` of its own
-    when given; none once ``cancelled()``); its result."""
+    when given; none once ``cancelled()``); its result. A ``retried`` call (one that brings
+    answers to its questions) resumes the snapshot ``parked`` kept of it, if any."""
     if not isinstance(code, str):
         return ToolResult(f"code must be a string, not {type(code).__name__}", is_error=True)
     try:
         import pydantic_monty  # noqa: F401
     except ImportError:
         return ToolResult("execute needs pydantic-monty: pip install 'objmcp[code]'", is_error=True)
-    run = _Run(code, modules, call, limits, parked, caller, cancelled, span)
+    kept = parked if retried else None  # a new call never resumes an abandoned one
+    run = _Run(code, modules, call, limits, parked, caller, cancelled, span, kept)
     return await anyio.to_thread.run_sync(run.run, abandon_on_cancel=True)
 
 
@@ -167,10 +170,11 @@ class _Run:
         caller: str | None,
         cancelled: Callable[[], bool],
         span: SpanMaker | None,
+        resumable: Parked | None,
     ) -> None:
         self.code, self.modules, self.call, self.limits = code, modules, call, limits
         self.parked, self.caller, self.cancelled = parked, caller, cancelled
-        self.span = span
+        self.span, self.resumable = span, resumable
         self.calls = 0
 
     def run(self) -> ToolResult:
@@ -190,7 +194,8 @@ class _Run:
         try:
             pool = _pool(self.limits)
             with pool.checkout(limits=checkout_limits, external_modules=external) as session:
-                kept = self.parked.take(self.caller, self.code) if self.parked else None
+                found = self.resumable
+                kept = found.take(self.caller, self.code) if found is not None else None
                 if kept is not None:  # the retry of a call that asked: resumed where it was
                     snapshot = session.load_snapshot(kept, print_callback=printed)
                 else:

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from ..calling.caller import Caller
-from ..calling.inject import NESTED_SPAN, Cancelled, Injected
+from ..calling.inject import NESTED_SPAN, REQUEST_ANSWERS, Cancelled, Injected
 from ..calling.tool import Tool
 from ..values.content import ToolResult
 from .code import DEFAULT_CODE_LIMITS, CodeLimits, Parked, SpanMaker, run_code
@@ -155,6 +155,7 @@ class CodeMode:
                 return await mode.call(name, arguments, injected)
 
             key = caller.key if caller is not None else None
+            retried = bool(injected.get(REQUEST_ANSWERS))  # a retry that brings answers
             flag = typing.cast("Cancelled | None", injected.get(Cancelled))
             span = typing.cast("SpanMaker | None", injected.get(NESTED_SPAN))
             return await run_code(
@@ -163,6 +164,7 @@ class CodeMode:
                 call,
                 limits=limits,
                 parked=mode.parked,
+                retried=retried,
                 caller=key,
                 cancelled=flag.is_set if flag is not None else lambda: False,
                 span=span,
