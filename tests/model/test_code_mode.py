@@ -187,6 +187,41 @@ def test_a_question_from_the_code_never_runs_it_again(parking: tuple[str, ...]) 
     assert again == (False, '["first", "second"]')
 
 
+def test_each_question_of_a_run_resumed_twice_gets_its_own_answer() -> None:
+    # not parked: two questions, two retries, each resuming the run at its own question;
+    # the second is answered no, and must not read the first's yes
+    server = Modern(LEDGER, "--max-parked", "0")
+    code = (
+        "ledger.record('a')\n"
+        "first = ledger.confirm('First?')\n"
+        "second = ledger.confirm('Second?')\n"
+        "ledger.record(f'{first}-{second}')\n"
+        "ledger.recorded()"
+    )
+    arguments = {"code": code}
+    answers: dict[str, Any] = {}
+    try:
+        result = server.request("tools/call", name="execute", arguments=arguments)
+        asked = []
+        while result.get("resultType") == "input_required":
+            ((key, question),) = result["inputRequests"].items()
+            message = question["params"]["message"]
+            asked.append(message)
+            answers[key] = {"action": "accept", "content": {"value": message == "First?"}}
+            result = server.request(
+                "tools/call",
+                name="execute",
+                arguments=arguments,
+                inputResponses={key: answers[key]},
+                requestState=result["requestState"],
+            )
+    finally:
+        server.close()
+    assert asked == ["First?", "Second?"]
+    assert result["isError"] is False, result
+    assert json.loads(result["content"][0]["text"]) == ["a", "True-False"]
+
+
 def test_a_new_call_of_the_same_code_runs_afresh_after_an_abandoned_question() -> None:
     # the first call's question is never answered: the same code sent again is a new call,
     # not the retry, and runs from the top (its snapshot is for the retry alone)

@@ -61,8 +61,10 @@ class CodeLimits:
 
 DEFAULT_CODE_LIMITS = CodeLimits()
 
-Call = Callable[[str, dict[str, Any]], Coroutine[Any, Any, ToolResult]]
-"""A call of a tool by its name with its arguments, through the whole pipeline."""
+Call = Callable[[str, dict[str, Any], int], Coroutine[Any, Any, ToolResult]]
+"""A call of a tool by its name with its arguments, through the whole pipeline; the number
+of the call in its run (1, 2...) names the questions it asks, so that a run resumed from
+its snapshot asks them under the same keys as before."""
 SpanMaker = Callable[[str], AbstractContextManager[Any]]
 """What makes the span of one tool call from the code, by the tool's name."""
 
@@ -82,18 +84,19 @@ class Parked:
 
     def __init__(self, limit: int = 64) -> None:
         self.limit = limit
-        self._kept: OrderedDict[tuple[str | None, str], bytes] = OrderedDict()
+        self._kept: OrderedDict[tuple[str | None, str], tuple[bytes, int]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def keep(self, caller: str | None, code: str, snapshot: bytes) -> None:
-        """Keep ``snapshot`` of ``caller``'s ``code``."""
+    def keep(self, caller: str | None, code: str, snapshot: bytes, calls: int) -> None:
+        """Keep ``snapshot`` of ``caller``'s ``code``, taken at its ``calls``-th tool call."""
         with self._lock:
-            self._kept[(caller, _digest(code))] = snapshot
+            self._kept[(caller, _digest(code))] = (snapshot, calls)
             while len(self._kept) > self.limit:
                 self._kept.popitem(last=False)
 
-    def take(self, caller: str | None, code: str) -> bytes | None:
-        """The snapshot kept of ``caller``'s ``code`` (taken: once), or None."""
+    def take(self, caller: str | None, code: str) -> tuple[bytes, int] | None:
+        """The snapshot kept of ``caller``'s ``code`` and the number of its tool call
+        (taken: once), or None."""
         with self._lock:
             return self._kept.pop((caller, _digest(code)), None)
 
@@ -197,7 +200,9 @@ class _Run:
                 found = self.resumable
                 kept = found.take(self.caller, self.code) if found is not None else None
                 if kept is not None:  # the retry of a call that asked: resumed where it was
-                    snapshot = session.load_snapshot(kept, print_callback=printed)
+                    blob, at = kept
+                    self.calls = at - 1  # that call is made again, under its own number
+                    snapshot = session.load_snapshot(blob, print_callback=printed)
                 else:
                     if self.modules:
                         session.feed_run("\n".join(f"import {m}" for m in self.modules))
@@ -255,10 +260,12 @@ class _Run:
         try:
             # the span made in this thread, where the execute call's span is current
             with self.span(tool.name) if self.span is not None else contextlib.nullcontext():
-                result: ToolResult = anyio.from_thread.run(self.call, tool.name, arguments)
+                result: ToolResult = anyio.from_thread.run(
+                    self.call, tool.name, arguments, self.calls
+                )
         except InputNeeded:
             if self.parked is not None:  # resumed here by the retry that brings the answer
-                self.parked.keep(self.caller, self.code, snapshot.dump())
+                self.parked.keep(self.caller, self.code, snapshot.dump(), self.calls)
             raise
         if result.is_error:
             return {"exc_type": "RuntimeError", "message": f"{tool.name}: {result.text}"}

@@ -14,11 +14,19 @@ from __future__ import annotations
 
 import threading
 import typing
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import Any, Protocol
 
 from ..calling.caller import Caller
-from ..calling.inject import NESTED_SPAN, REQUEST_ANSWERS, Cancelled, Injected
+from ..calling.inject import (
+    NESTED_SPAN,
+    REQUEST_ANSWERS,
+    Cancelled,
+    Elicit,
+    Injected,
+    Roots,
+    Sample,
+)
 from ..calling.tool import Tool
 from ..values.content import ToolResult
 from .code import DEFAULT_CODE_LIMITS, CodeLimits, Parked, SpanMaker, run_code
@@ -42,10 +50,54 @@ class Discovery(Protocol):
     def names(self) -> tuple[str, str, str]: ...
 
 
-__all__ = ["CodeMode", "ToolCall"]
+__all__ = ["CodeMode", "NestedCall", "ToolCall"]
 
 ToolCall = Callable[[str, dict[str, Any], Mapping[object, object]], Awaitable[ToolResult]]
 """A call of the tool named, with its arguments and the injected values of the call."""
+
+
+class NestedCall(Mapping[object, object]):
+    """What the ``number``-th tool call of a run is given: the ``execute`` call's injected
+    values, its questions (elicitation, sampling, roots) keyed ``c<number>_q<i>`` unless
+    they name their own key: each nested call's questions apart from the others', and the
+    same when a run resumed from its snapshot makes the call again."""
+
+    def __init__(self, given: Mapping[object, object], number: int) -> None:
+        self._given, self._number = given, number
+        self._asked = 0
+
+    def __getitem__(self, marker: object) -> object:
+        value = self._given[marker]
+        if marker in (Elicit, Sample, Roots):
+            return _Keyed(value, self._next_key)
+        return value
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(self._given)
+
+    def __len__(self) -> int:
+        return len(self._given)
+
+    def _next_key(self) -> str:
+        self._asked += 1
+        return f"c{self._number}_q{self._asked - 1}"
+
+
+class _Keyed:
+    """An asker (``Elicit``, ``Sample``, ``Roots``) whose questions without a key get the
+    next of :class:`NestedCall`'s; its other methods as they are."""
+
+    def __init__(self, asker: Any, next_key: Callable[[], str]) -> None:
+        self._asker, self._next_key = asker, next_key
+
+    def __call__(self, *args: Any, key: str | None = None, **kwargs: Any) -> Any:
+        return self._asker(*args, key=key or self._next_key(), **kwargs)
+
+    def url(self, *args: Any, key: str | None = None, **kwargs: Any) -> Any:
+        return self._asker.url(*args, key=key or self._next_key(), **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._asker, name)
 
 
 class CodeMode:
@@ -151,8 +203,8 @@ class CodeMode:
             caller = injected.get(Caller)
             assert caller is None or isinstance(caller, Caller)
 
-            async def call(name: str, arguments: dict[str, Any]) -> ToolResult:
-                return await mode.call(name, arguments, injected)
+            async def call(name: str, arguments: dict[str, Any], number: int) -> ToolResult:
+                return await mode.call(name, arguments, NestedCall(injected, number))
 
             key = caller.key if caller is not None else None
             retried = bool(injected.get(REQUEST_ANSWERS))  # a retry that brings answers
