@@ -222,6 +222,21 @@ def test_each_question_of_a_run_resumed_twice_gets_its_own_answer() -> None:
     assert json.loads(result["content"][0]["text"]) == ["a", "True-False"]
 
 
+def test_keyword_options_a_function_takes_are_said_and_passed() -> None:
+    import textwrap
+
+    server = Modern("textwrap")
+    try:
+        said = server.request(
+            "tools/call", name="describe_tools", arguments={"names": ["textwrap.shorten"]}
+        )["content"][0]["text"]
+        cut = server.execute("textwrap.shorten('one two three four', 12, placeholder=' [+]')")
+    finally:
+        server.close()
+    assert "def shorten(text: str, width: int, **options: Any)" in said
+    assert cut == (False, textwrap.shorten("one two three four", 12, placeholder=" [+]"))
+
+
 def test_a_new_call_of_the_same_code_runs_afresh_after_an_abandoned_question() -> None:
     # the first call's question is never answered: the same code sent again is a new call,
     # not the retry, and runs from the top (its snapshot is for the retry alone)

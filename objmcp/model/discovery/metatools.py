@@ -364,7 +364,7 @@ def _kind(schema: dict[str, Any]) -> str:
     """A schema's kind in a word or two: ``number``, ``array of string``, ``any``."""
     kind = schema.get("type")
     if isinstance(kind, list):
-        return " | ".join(str(k) for k in kind)
+        return " | ".join(dict.fromkeys(str(k) for k in kind))
     if kind == "array" and isinstance(schema.get("items"), dict):
         return f"array of {_kind(schema['items'])}"
     if isinstance(kind, str):
@@ -372,8 +372,9 @@ def _kind(schema: dict[str, Any]) -> str:
     if "enum" in schema:
         return " | ".join(json.dumps(value) for value in schema["enum"][:6])
     options = schema.get("anyOf") or schema.get("oneOf")
-    if isinstance(options, list):
-        return " | ".join(_kind(o) for o in options if isinstance(o, dict))
+    if isinstance(options, list):  # each kind once: number | number | string is number | string
+        kinds = (part for o in options if isinstance(o, dict) for part in _kind(o).split(" | "))
+        return " | ".join(dict.fromkeys(kinds))
     if "properties" in schema:
         return "object"
     return "any"

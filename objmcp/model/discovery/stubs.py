@@ -125,7 +125,11 @@ def stub(tool: Tool, name: str) -> str:
                 kind = f"{kind} | None"
             optional.append(f"{key}: {kind} = {shown}")
     unnamed = any(not key.isidentifier() or keyword.iskeyword(key) for key in properties)
-    parameters = [*mandatory, *optional, *rest, *(["**arguments: Any"] if unnamed else [])]
+    more = schema.get("additionalProperties")
+    if unnamed or more is True or isinstance(more, dict):  # **kwargs, or names Python lacks
+        kind = python_type(more) if isinstance(more, dict) and more else "Any"
+        rest.append(f"**options: {kind}")
+    parameters = [*mandatory, *optional, *rest]
     returns = _returns(tool)
     summary = summary_of(tool.description or "").replace('"""', "'''")
     body = f'    """{summary}"""\n' if summary else "    ...\n"
