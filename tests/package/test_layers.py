@@ -8,7 +8,7 @@ The contract, as the package docstrings state it (``objmcp/<layer>/__init__.py``
 - ``protocol/``: the sans-IO MCP session; the object model below it.
 - ``serving/``: runs the session over a transport (stdio, the reader's fast lane,
   HTTP); everything below it, nothing of the modules above.
-- the top: ``__init__``, ``_server``, ``_options``, ``_http``, ``testing`` and its
+- the top: ``__init__``, ``_server``, ``_options``, ``_bounds``, ``_http``, ``testing`` and its
   ``_test*`` modules, ``_import_guard``, ``_startline``: wiring.
 - ``cli/``: the command line, over everything but ``__main__``.
 
@@ -28,6 +28,7 @@ TOP = {
     "objmcp._server",
     "objmcp._http",
     "objmcp._options",
+    "objmcp._bounds",
     "objmcp.testing",
     "objmcp._testclient",
     "objmcp._testanswers",
