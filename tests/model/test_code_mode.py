@@ -57,6 +57,12 @@ class Modern:
         self.process.stdin.flush()
         return json.loads(self.process.stdout.readline())["result"]
 
+    def describe(self, *names: str) -> str:
+        """What ``describe_tools`` says of ``names``: their Python stubs."""
+        result = self.request("tools/call", name="describe_tools", arguments={"names": names})
+        text: str = result["content"][0]["text"]
+        return text
+
     def execute(self, code: str) -> tuple[bool, str]:
         result = self.request("tools/call", name="execute", arguments={"code": code})
         return result["isError"], result["content"][0]["text"]
@@ -83,9 +89,7 @@ def test_the_tools_are_listed_as_search_describe_and_execute(stats_server: Moder
     module = ast.parse(found)  # Python, as it says
     names = {node.name for node in module.body if isinstance(node, ast.FunctionDef)}
     assert "median" in names and found.startswith("# module statistics")
-    described = stats_server.request(
-        "tools/call", name="describe_tools", arguments={"names": ["statistics.pstdev", "nope"]}
-    )["content"][0]["text"]
+    described = stats_server.describe("statistics.pstdev", "nope")
     assert "def pstdev(data:" in described and "no tool is called nope" in described
 
 
@@ -227,9 +231,7 @@ def test_keyword_options_a_function_takes_are_said_and_passed() -> None:
 
     server = Modern("textwrap")
     try:
-        said = server.request(
-            "tools/call", name="describe_tools", arguments={"names": ["textwrap.shorten"]}
-        )["content"][0]["text"]
+        said = server.describe("textwrap.shorten")
         cut = server.execute("textwrap.shorten('one two three four', 12, placeholder=' [+]')")
     finally:
         server.close()
@@ -323,9 +325,7 @@ def test_a_targets_tools_are_its_module_renamed_where_the_sandbox_has_one() -> N
 def test_a_served_module_the_sandbox_has_too_is_reached_and_args_go_one_by_one() -> None:
     server = Modern("math")
     try:
-        found = server.request(
-            "tools/call", name="describe_tools", arguments={"names": ["math_lib.gcd"]}
-        )["content"][0]["text"]
+        found = server.describe("math_lib.gcd")
         answered = server.execute("[math_lib.gcd(84, 126, 210), math_lib.comb(15, 4)]")
     finally:
         server.close()
