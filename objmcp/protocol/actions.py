@@ -95,6 +95,8 @@ class CallContext:
     answers: Mapping[str, Any] = field(default_factory=dict)
     """Modern era: the answers to the call's earlier questions, by their keys (from its
     state)."""
+    kept: bytes | None = None
+    """Modern era: what the call's earlier round left for its retry (from its state)."""
     caller: Caller | None = None
     """Who sent the request, when the transport checked credentials."""
     client: str | None = None

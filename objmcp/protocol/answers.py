@@ -31,18 +31,23 @@ logger = logging.getLogger("objmcp")
 
 
 def call_needs_input(
-    session: SessionLike, call_id: int, requests: dict[str, dict[str, Any]], park: bool = False
+    session: SessionLike,
+    call_id: int,
+    requests: dict[str, dict[str, Any]],
+    park: bool = False,
+    kept: bytes | None = None,
 ) -> list[Action]:
     """Modern era: a call stopped to ask; it is answered ``input_required``, with its
     questions (``requests``, key -> ``{"method", "params"}``: the ``inputRequests``)
     and a sealed state the client sends back with its answers. With ``park`` the call
     waits, suspended, for the retry that answers them all: that retry comes back as a
-    :class:`Resume` (else the retry runs the method again)."""
+    :class:`Resume` (else the retry runs the method again). ``kept`` goes in the state:
+    what the call left for its retry."""
     call = session.end_call(call_id)
     if call is None:
         return []
     name = session.parking.open(call_id, call.rounds + 1, call.caller_key) if park else None
-    response = session.questions.input_required(call, requests, name, session.info)
+    response = session.questions.input_required(call, requests, name, session.info, kept)
     return answer_call(call, call_id, response)
 
 

@@ -191,7 +191,9 @@ class Questions:
         # the rest (a parked call is not resumed)
         whole = all(key in answers for key in state.asked)
         park = state.park if whole else None
-        return RequestState(tool, state.digest, answers, state.expires, park, (), state.rounds)
+        return RequestState(
+            tool, state.digest, answers, state.expires, park, (), state.rounds, state.kept
+        )
 
     def input_required(
         self,
@@ -199,15 +201,17 @@ class Questions:
         requests: dict[str, dict[str, Any]],
         park: str | None,
         info: ServerInfo,
+        kept: bytes | None = None,
     ) -> Message:
         """Modern era: the response of ``call`` that stopped to ask: ``input_required``,
         with the questions (``inputRequests``: key -> ``{"method", "params"}``) and a sealed
         state for the client to send back with its answers (``park`` names where the
-        suspended call waits for them, when it does)."""
+        suspended call waits for them, when it does; ``kept`` is what the call left for
+        its retry)."""
         expires = call.expires if call.expires is not None else self.clock() + self.state_ttl
         asked = tuple(requests)
         state = RequestState(
-            call.tool, call.digest, call.answers, expires, park, asked, call.rounds + 1
+            call.tool, call.digest, call.answers, expires, park, asked, call.rounds + 1, kept
         )
         result: dict[str, Any] = {
             "resultType": "input_required",

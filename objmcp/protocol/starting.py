@@ -70,6 +70,7 @@ def start(
         call.capabilities,
         meta,
         call.answers,
+        state.kept if state is not None else None,
         caller=session.caller,
         client=client,
         extensions=negotiated(session.extensions_of(call.revision), call.capabilities),

@@ -1,15 +1,16 @@
 """The sealed request state of the modern era's ``input_required`` rounds.
 
 The state travels through the client, so it is attacker-controlled input: it is
-sealed with HMAC-SHA256 (integrity, not secrecy: it holds only what the client
-sent, the arguments and the answers) and bound to the tool, the arguments and
-an expiry. The answers are kept by the key of the question they answer (the
-``inputRequests`` key), with the keys of the round the state asks, so that a retry
-can only answer what was asked. The key comes from the ``state_key`` option or the
-``OBJMCP_STATE_KEY`` environment variable, so that several processes can read
-each other's states; otherwise it is random for this process.
+sealed with HMAC-SHA256 and bound to the tool, the arguments and an expiry. It is
+integrity, not secrecy: it holds what the client sent (the arguments and the answers),
+and what the call left for its retry (``kept``), which must be what its caller may see
+(code mode's suspended code: what that code could have printed). The answers are kept by
+the key of the question they answer (the ``inputRequests`` key), with the keys of the
+round the state asks, so that a retry can only answer what was asked. The key comes from
+the ``state_key`` option or the ``OBJMCP_STATE_KEY`` environment variable, so that several
+processes can read each other's states; otherwise it is random for this process.
 
-``hashlib``, ``hmac`` and ``base64`` are imported by the functions that use them:
+``hashlib``, ``hmac``, ``base64`` and ``zlib`` are imported by the functions that use them:
 only a modern-era call needs them, and ``import objmcp`` stays light.
 """
 
@@ -33,8 +34,9 @@ class StateError(ValueError):
 @dataclass(eq=False)
 class RequestState:
     """What a call has gathered so far: the answers to its questions by key, the keys
-    the round asks (``asked``), the rounds so far, and where the suspended call waits
-    (``park``), if it does."""
+    the round asks (``asked``), the rounds so far, where the suspended call waits
+    (``park``), if it does, and what it left for its retry (``kept``: opaque bytes, so
+    that a retry that reaches another process goes on where the call stopped)."""
 
     tool: str
     digest: str
@@ -43,6 +45,7 @@ class RequestState:
     park: str | None = None
     asked: tuple[str, ...] = ()
     rounds: int = 0
+    kept: bytes | None = None
 
 
 def arguments_digest(arguments: object) -> str:
@@ -76,6 +79,7 @@ class StateSeal:
         import hashlib
         import hmac
 
+        kept = None if state.kept is None else _b64(_zlib().compress(state.kept))
         body = json.dumps(
             {
                 "t": state.tool,
@@ -85,6 +89,7 @@ class StateSeal:
                 "p": state.park,
                 "q": list(state.asked),
                 "r": state.rounds,
+                "k": kept,
             },
             separators=(",", ":"),
         ).encode()
@@ -107,7 +112,7 @@ class StateSeal:
             raise StateError("requestState was not sealed by this server (forged or altered)")
         try:
             state = _read(json.loads(body))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, _zlib().error):
             raise StateError("requestState is sealed but not readable by this version") from None
         if state.tool != tool or state.digest != arguments_digest(arguments):
             raise StateError(
@@ -137,7 +142,18 @@ def _read(fields: Any) -> RequestState:
         raise TypeError("tool and digest must be strings")
     if not (state.park is None or isinstance(state.park, str)):
         raise TypeError("park must be a string")
+    kept = fields.get("k")
+    if kept is not None:
+        if not isinstance(kept, str):
+            raise TypeError("kept must be a string")
+        state.kept = _zlib().decompress(_unb64(kept))
     return state
+
+
+def _zlib() -> Any:
+    import zlib  # only a call that leaves something for its retry needs it
+
+    return zlib
 
 
 def _b64(data: bytes) -> str:

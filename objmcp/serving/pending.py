@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
 import anyio
+import anyio.to_thread
 
 from ..model.calling.threads import Place
 from ..protocol import answers, midcall
@@ -129,6 +130,7 @@ class Pending:
         if unanswered and call.task_id is not None:
             return await self._ask_in_task(call, call.task_id, requests, unanswered, job)
         if unanswered:
+            call.kept = await _left(call)
             if not self._can_park(call, job):
                 call.questions = {key: request.wire() for key, request in unanswered.items()}
                 return STOP
@@ -272,7 +274,7 @@ class Pending:
         wire = {key: request.wire() for key, request in requests.items()}
         self._runner.perform(
             self._runner.told(
-                lambda session: answers.call_needs_input(session, parked_as, wire, True)
+                lambda session: answers.call_needs_input(session, parked_as, wire, True, call.kept)
             )
         )
         waits = self._runner.settings.waits
@@ -312,3 +314,16 @@ def _clock_stopped(call: RunningCall) -> Iterator[None]:
     finally:
         if left != math.inf:
             call.scope.deadline = anyio.current_time() + left
+
+
+async def _left(call: RunningCall) -> bytes | None:
+    """What ``call`` leaves for its retry as it stops to ask, made in a worker thread (it
+    may take a while); None when it leaves nothing, or its maker failed (logged)."""
+    make = call.leave
+    if make is None:
+        return None
+    try:
+        return await anyio.to_thread.run_sync(make)
+    except Exception:
+        logger.exception("a call to %r could not leave its state for its retry", call.tool)
+        return None

@@ -361,11 +361,9 @@ class Runner:
                 )
             )
         elif call.questions is not None:
-            questions = call.questions
-            asked = self.told(
-                lambda session: answers.call_needs_input(session, call.call_id, questions)
-            )
-            self.perform(asked)
+            questions, kept, call_id = call.questions, call.kept, call.call_id
+            ended = answers.call_needs_input
+            self.perform(self.told(lambda session: ended(session, call_id, questions, kept=kept)))
         elif finish is not None:
             end = finish
             self.perform(self.told(lambda session: end(session, call.call_id)))

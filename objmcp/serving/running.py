@@ -26,8 +26,8 @@ from ..model.asking.questions import Question, ask_all, question_key
 from ..model.asking.sampling import read_roots, read_sample, sample_request
 from ..model.calling.caller import Caller
 from ..model.calling.inject import (
+    CARRIED,
     DONE,
-    REQUEST_ANSWERS,
     REQUEST_CAPABILITIES,
     REQUEST_EXTENSIONS,
     REQUEST_META,
@@ -92,6 +92,11 @@ class RunningCall:
     waiting: Wait | None = None
     """What the call waits for from its client, while it waits (the runner's
     :class:`~objmcp.serving.pending.Pending` finds it by the answer's key)."""
+    leave: Callable[[], bytes] | None = None
+    """Modern era: what makes what the call leaves for its retry, should it stop to ask
+    now (:class:`~objmcp.model.calling.inject.Carried`)."""
+    kept: bytes | None = None
+    """Modern era: what it left, made when it stopped to ask (its state carries it)."""
 
     def claim(self, keys: Sequence[str | None]) -> list[str]:
         """The keys of the questions about to be asked, each checked unique in the call
@@ -347,10 +352,9 @@ def _made(
         reach.resource_updated(uri)
         return DONE
 
-    return {
+    made: dict[object, object] = {
         Caller: call.context.caller,
         REQUEST_META: dict(call.context.meta),
-        REQUEST_ANSWERS: call.context.answers,
         REQUEST_EXTENSIONS: dict(call.context.extensions),
         REQUEST_CAPABILITIES: dict(call.context.client_capabilities),
         Progress: progress,
@@ -360,6 +364,24 @@ def _made(
         Roots: list_roots,
         ResourceUpdated: resource_updated,
     }
+    if revision.era == "modern":
+        made[CARRIED] = _Carried(call)
+    return made
+
+
+class _Carried:
+    """A modern-era call's :class:`~objmcp.model.calling.inject.Carried`: the state it
+    came with (a resumed call's, its retry's) and the maker of what it leaves."""
+
+    def __init__(self, call: RunningCall) -> None:
+        self._call = call
+
+    @property
+    def given(self) -> bytes | None:
+        return self._call.context.kept
+
+    def leave(self, make: Callable[[], bytes] | None) -> None:
+        self._call.leave = make
 
 
 async def _ask_on_loop(

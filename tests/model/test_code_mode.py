@@ -37,25 +37,36 @@ META = {
 class Modern:
     """``objmcp run --discovery code TARGET`` on stdio, spoken to in 2026-07-28."""
 
-    def __init__(self, target: str, *options: str) -> None:
+    def __init__(self, target: str, *options: str, state_key: str | None = None) -> None:
         command = [PYTHON, "-m", "objmcp", "run", "--discovery", "code", *options, target]
+        env = server_env()
+        if state_key is not None:
+            env["OBJMCP_STATE_KEY"] = state_key
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            env=server_env(),
+            env=env,
         )
         self.number = 0
 
-    def request(self, method: str, **params: Any) -> Any:
+    def answer(self, method: str, **params: Any) -> dict[str, Any]:
+        """The whole response to a request (its result, or its error)."""
         self.number += 1
         message = {"jsonrpc": "2.0", "id": self.number, "method": method}
         message["params"] = {**params, "_meta": META}
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write((json.dumps(message) + "\n").encode())
         self.process.stdin.flush()
-        return json.loads(self.process.stdout.readline())["result"]
+        response: dict[str, Any] = json.loads(self.process.stdout.readline())
+        return response
+
+    def request(self, method: str, **params: Any) -> Any:
+        return self.answer(method, **params)["result"]
+
+    def error(self, method: str, **params: Any) -> Any:
+        return self.answer(method, **params)["error"]
 
     def describe(self, *names: str) -> str:
         """What ``describe_tools`` says of ``names``: their Python stubs."""
@@ -189,6 +200,90 @@ def test_a_question_from_the_code_never_runs_it_again(parking: tuple[str, ...]) 
     assert done["isError"] is False, done
     assert json.loads(done["content"][0]["text"]) == ["first", "second"]
     assert again == (False, '["first", "second"]')
+
+
+@pytest.mark.parametrize("parking", [(), ("--max-parked", "0")], ids=["parked", "not-parked"])
+def test_a_retry_that_reaches_another_process_resumes_the_code_there(
+    parking: tuple[str, ...],
+) -> None:
+    # two processes of one deployment (a shared state key), as HTTP workers or a restart
+    # make them: the question is asked by the first, its retry reaches the second, which
+    # resumes the code from the snapshot the request state carries. Each process has its own
+    # ledger: "first" was recorded by the first process alone, "second" by the second alone.
+    key = "code mode's cross-process test key"
+    first, second = Modern(LEDGER, *parking, state_key=key), Modern(LEDGER, state_key=key)
+    code = (
+        "ledger.record('first')\n"
+        "if ledger.confirm('Record the second?'):\n"
+        "    ledger.record('second')\n"
+        "ledger.recorded()"
+    )
+    arguments = {"code": code}
+    try:
+        asked = first.request("tools/call", name="execute", arguments=arguments)
+        ((question_key, _),) = asked["inputRequests"].items()
+        done = second.request(
+            "tools/call",
+            name="execute",
+            arguments=arguments,
+            inputResponses={question_key: {"action": "accept", "content": {"value": True}}},
+            requestState=asked["requestState"],
+        )
+        in_first, in_second = (
+            first.execute("ledger.recorded()"),
+            second.execute("ledger.recorded()"),
+        )
+    finally:
+        first.close()
+        second.close()
+    assert done["isError"] is False, done
+    assert json.loads(done["content"][0]["text"]) == ["second"]
+    assert (in_first, in_second) == ((False, '["first"]'), (False, '["second"]'))
+
+
+def test_a_retry_to_a_process_of_another_deployment_is_refused() -> None:
+    # a state sealed under another key carries no code into this process: refused, not run
+    first, second = Modern(LEDGER, state_key="one deployment's key"), Modern(LEDGER)
+    code = "ledger.record('first')\nledger.confirm('Go on?')"
+    try:
+        asked = first.request("tools/call", name="execute", arguments={"code": code})
+        ((question_key, _),) = asked["inputRequests"].items()
+        refused = second.error(
+            "tools/call",
+            name="execute",
+            arguments={"code": code},
+            inputResponses={question_key: {"action": "accept", "content": {"value": True}}},
+            requestState=asked["requestState"],
+        )
+        in_second = second.execute("ledger.recorded()")
+    finally:
+        first.close()
+        second.close()
+    assert "forged or altered" in refused["message"]
+    assert in_second == (False, "[]")
+
+
+def test_code_too_big_to_carry_is_refused_at_its_retry_never_run_again() -> None:
+    # not parked, and its heap beyond what a request state carries (CARRY_LIMIT): the retry
+    # says so, and the code is not run again from the top
+    server = Modern(LEDGER, "--max-parked", "0")
+    code = "big = list(range(300_000))\nledger.record('once')\nledger.confirm('Go on?')"
+    try:
+        asked = server.request("tools/call", name="execute", arguments={"code": code})
+        ((question_key, _),) = asked["inputRequests"].items()
+        retried = server.request(
+            "tools/call",
+            name="execute",
+            arguments={"code": code},
+            inputResponses={question_key: {"action": "accept", "content": {"value": True}}},
+            requestState=asked["requestState"],
+        )
+        recorded = server.execute("ledger.recorded()")
+    finally:
+        server.close()
+    assert retried["isError"] is True
+    assert "too much to carry to its retry" in retried["content"][0]["text"]
+    assert recorded == (False, '["once"]')
 
 
 def test_each_question_of_a_run_resumed_twice_gets_its_own_answer() -> None:

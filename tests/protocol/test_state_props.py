@@ -31,8 +31,10 @@ answers = st.dictionaries(
     keys, st.dictionaries(st.text(max_size=6), json_values, max_size=3), max_size=3
 )
 states = st.builds(
-    lambda tool, arguments, answers, asked, ttl, park, rounds: (
-        RequestState(tool, arguments_digest(arguments), answers, NOW + ttl, park, asked, rounds),
+    lambda tool, arguments, answers, asked, ttl, park, rounds, kept: (
+        RequestState(
+            tool, arguments_digest(arguments), answers, NOW + ttl, park, asked, rounds, kept
+        ),
         arguments,
     ),
     st.text(max_size=10),
@@ -42,6 +44,7 @@ states = st.builds(
     st.floats(min_value=0, max_value=1e6),
     st.none() | st.text(max_size=10),
     st.integers(min_value=0, max_value=100),
+    st.none() | st.binary(max_size=64),
 )
 
 
@@ -61,7 +64,7 @@ def test_a_sealed_state_opens_as_it_was(made: tuple[RequestState, Any]) -> None:
     assert opened.answers == state.answers
     assert opened.asked == state.asked
     assert (opened.tool, opened.digest, opened.expires) == (state.tool, state.digest, state.expires)
-    assert (opened.park, opened.rounds) == (state.park, state.rounds)
+    assert (opened.park, opened.rounds, opened.kept) == (state.park, state.rounds, state.kept)
 
 
 @given(states, st.data())
@@ -79,6 +82,7 @@ def test_any_change_to_the_sealed_text_is_refused(
         return
     # base64 may decode a changed last character to the same bytes: then it is the same state
     assert opened.answers == state.answers and opened.asked == state.asked
+    assert opened.kept == state.kept
 
 
 @given(states)
@@ -111,6 +115,7 @@ def test_a_sealed_body_of_the_wrong_shape_is_unreadable_not_a_crash(body: Any) -
             "p": st.none() | json_values,
             "q": st.lists(keys, max_size=2) | json_values,
             "r": st.integers(min_value=0, max_value=3) | json_values,
+            "k": st.none() | st.just(b64(b"x\x9c\x03\x00\x00\x00\x00\x01")) | json_values,
         }
     ).flatmap(lambda fields: st.sampled_from([fields, {**fields, "t": "t"}])),
     st.binary(max_size=20),
@@ -129,3 +134,4 @@ def test_whatever_a_sealed_or_unsealed_text_holds_opening_it_only_says_why_not(
         )
         assert all(isinstance(key, str) for key in state.asked)
         assert type(state.rounds) is int and state.rounds >= 0
+        assert state.kept is None or isinstance(state.kept, bytes)

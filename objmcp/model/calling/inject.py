@@ -15,7 +15,7 @@ business.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol
 
@@ -23,11 +23,12 @@ from ..asking.questions import Question
 from .caller import Caller
 
 __all__ = [
+    "CARRIED",
     "LOG_LEVELS",
     "LOG_MARK",
     "NESTED_SPAN",
-    "REQUEST_ANSWERS",
     "Cancelled",
+    "Carried",
     "Context",
     "Done",
     "Elicit",
@@ -348,9 +349,25 @@ NESTED_SPAN: Final = object()
 """The key, in what an injected parameter is given, of what makes the span of a tool call
 made for this call (code mode's): a function of the tool's name that gives a context
 manager; absent when nothing traces."""
-REQUEST_ANSWERS: Final = object()
-"""The key, in what an injected parameter is given, of the answers the call's request
-brought to its earlier questions (2026-07-28: a retry's), by their keys; empty for a call
-that asked nothing yet."""
 REQUEST_CAPABILITIES: Final = object()
 """The key, in what an injected parameter is given, of the client's capabilities."""
+CARRIED: Final = object()
+"""The key, in what an injected parameter is given, of the call's :class:`Carried`;
+absent where no question ends the request (the handshake era, a task)."""
+
+
+class Carried(Protocol):
+    """What a call carries across the end of its request when a question ends it
+    (2026-07-28's ``input_required``): opaque bytes in the request state, which its retry
+    brings back, whichever process it reaches."""
+
+    @property
+    def given(self) -> bytes | None:
+        """What the call left when it stopped, brought back by this retry (None: the
+        call is no retry, or left nothing)."""
+        ...
+
+    def leave(self, make: Callable[[], bytes] | None) -> None:
+        """What to leave if the call stops to ask now: ``make()`` gives it, called (in
+        a worker thread) only if it does; None leaves nothing."""
+        ...

@@ -16,10 +16,10 @@ exception comes back with its traceback (the line that raised it). A limit reach
 crash of the sandbox's worker: that ``execute`` call's error, never the server's.
 
 A call whose question ends its request (2026-07-28's ``input_required``) keeps the code
-suspended while the call is parked. When the call cannot be parked and its retry runs
-``execute`` again, the code is not run again from the top (its earlier calls may have had
-effects): it was kept as a snapshot (:class:`Parked`), and the retry resumes it at the call
-that asked.
+suspended while the call is parked. Whether or not it is, the code is not run again from
+the top by the retry that brings the answer (its earlier calls may have had effects): it
+left a snapshot of itself in the request state (:class:`~objmcp.model.calling.inject.Carried`),
+and the retry resumes it at the call that asked, in whichever process it reaches.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ import contextlib
 import json
 import threading
 import typing
-from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -38,12 +37,12 @@ import anyio
 import anyio.from_thread
 import anyio.to_thread
 
-from ..calling.inject import InputNeeded
+from ..calling.inject import Carried
 from ..calling.tool import Tool
 from ..values.content import ToolResult
 from .stubs import variadic
 
-__all__ = ["DEFAULT_CODE_LIMITS", "CodeLimits", "Parked", "SpanMaker", "run_code"]
+__all__ = ["CARRY_LIMIT", "DEFAULT_CODE_LIMITS", "CodeLimits", "SpanMaker", "run_code"]
 
 
 @dataclass(frozen=True)
@@ -69,42 +68,17 @@ SpanMaker = Callable[[str], AbstractContextManager[Any]]
 """What makes the span of one tool call from the code, by the tool's name."""
 
 
+CARRY_LIMIT = 1 << 20
+"""Bytes of suspended code that a request state carries to the retry that brings an
+answer (beyond them, only a retry that finds the call parked goes on)."""
+
+
 class _TooManyCalls(Exception):
     pass
 
 
 class _Stopped(Exception):
     """The ``execute`` call was cancelled: no tool is called for it any more."""
-
-
-class Parked:
-    """The code of ``execute`` calls whose question ended their request, kept as snapshots
-    (at most ``limit``, the oldest dropped), by the caller and the code: the retry resumes
-    it there."""
-
-    def __init__(self, limit: int = 64) -> None:
-        self.limit = limit
-        self._kept: OrderedDict[tuple[str | None, str], tuple[bytes, int]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def keep(self, caller: str | None, code: str, snapshot: bytes, calls: int) -> None:
-        """Keep ``snapshot`` of ``caller``'s ``code``, taken at its ``calls``-th tool call."""
-        with self._lock:
-            self._kept[(caller, _digest(code))] = (snapshot, calls)
-            while len(self._kept) > self.limit:
-                self._kept.popitem(last=False)
-
-    def take(self, caller: str | None, code: str) -> tuple[bytes, int] | None:
-        """The snapshot kept of ``caller``'s ``code`` and the number of its tool call
-        (taken: once), or None."""
-        with self._lock:
-            return self._kept.pop((caller, _digest(code)), None)
-
-
-def _digest(code: str) -> str:
-    import hashlib  # only here: serving loads no hashing on the call path (tests/package)
-
-    return hashlib.sha256(code.encode()).hexdigest()
 
 
 _POOLS: list[Any] = []  # the one pool of the process, once made
@@ -139,24 +113,28 @@ async def run_code(
     call: Call,
     *,
     limits: CodeLimits = DEFAULT_CODE_LIMITS,
-    parked: Parked | None = None,
-    caller: str | None = None,
+    carried: Carried | None = None,
     cancelled: Callable[[], bool] = lambda: False,
     span: SpanMaker | None = None,
-    retried: bool = False,
 ) -> ToolResult:
     """Run ``code`` with ``modules`` (each a module's tools by their Python names)
     importable and imported, each tool call made by ``call`` (in a ``span`` of its own
-    when given; none once ``cancelled()``); its result. A ``retried`` call (one that brings
-    answers to its questions) resumes the snapshot ``parked`` kept of it, if any."""
+    when given; none once ``cancelled()``); its result. ``carried`` is the request's: the
+    code leaves a snapshot of itself there at each tool call, and a retry that brings
+    one resumes it."""
     if not isinstance(code, str):
         return ToolResult(f"code must be a string, not {type(code).__name__}", is_error=True)
     try:
         import pydantic_monty  # noqa: F401
     except ImportError:
         return ToolResult("execute needs pydantic-monty: pip install 'objmcp[code]'", is_error=True)
-    kept = parked if retried else None  # a new call never resumes an abandoned one
-    run = _Run(code, modules, call, limits, parked, caller, cancelled, span, kept)
+    if carried is not None and carried.given == b"":
+        return ToolResult(
+            f"the code stopped at a question with more than {CARRY_LIMIT} bytes of state, "
+            "too much to carry to its retry: run it again",
+            is_error=True,
+        )
+    run = _Run(code, modules, call, limits, carried, cancelled, span)
     return await anyio.to_thread.run_sync(run.run, abandon_on_cancel=True)
 
 
@@ -169,15 +147,12 @@ class _Run:
         modules: Mapping[str, Mapping[str, Tool]],
         call: Call,
         limits: CodeLimits,
-        parked: Parked | None,
-        caller: str | None,
+        carried: Carried | None,
         cancelled: Callable[[], bool],
         span: SpanMaker | None,
-        resumable: Parked | None,
     ) -> None:
         self.code, self.modules, self.call, self.limits = code, modules, call, limits
-        self.parked, self.caller, self.cancelled = parked, caller, cancelled
-        self.span, self.resumable = span, resumable
+        self.carried, self.cancelled, self.span = carried, cancelled, span
         self.calls = 0
 
     def run(self) -> ToolResult:
@@ -197,12 +172,10 @@ class _Run:
         try:
             pool = _pool(self.limits)
             with pool.checkout(limits=checkout_limits, external_modules=external) as session:
-                found = self.resumable
-                kept = found.take(self.caller, self.code) if found is not None else None
-                if kept is not None:  # the retry of a call that asked: resumed where it was
-                    blob, at = kept
-                    self.calls = at - 1  # that call is made again, under its own number
-                    snapshot = session.load_snapshot(blob, print_callback=printed)
+                given = self.carried.given if self.carried is not None else None
+                if given:  # the retry of a call that asked: resumed where it was
+                    self.calls = int.from_bytes(given[:4], "big") - 1  # that call made again
+                    snapshot = session.load_snapshot(given[4:], print_callback=printed)
                 else:
                     if self.modules:
                         session.feed_run("\n".join(f"import {m}" for m in self.modules))
@@ -257,19 +230,26 @@ class _Run:
             arguments = _arguments(tool, tuple(snapshot.args), dict(snapshot.kwargs))
         except TypeError as error:
             return {"exc_type": "TypeError", "message": str(error)}
+        carried, number = self.carried, self.calls
+        if carried is not None:  # should the call stop to ask, the retry resumes it here
+            carried.leave(lambda: _kept(snapshot, number))
         try:
             # the span made in this thread, where the execute call's span is current
             with self.span(tool.name) if self.span is not None else contextlib.nullcontext():
-                result: ToolResult = anyio.from_thread.run(
-                    self.call, tool.name, arguments, self.calls
-                )
-        except InputNeeded:
-            if self.parked is not None:  # resumed here by the retry that brings the answer
-                self.parked.keep(self.caller, self.code, snapshot.dump(), self.calls)
-            raise
+                result: ToolResult = anyio.from_thread.run(self.call, tool.name, arguments, number)
+        finally:
+            if carried is not None:
+                carried.leave(None)
         if result.is_error:
             return {"exc_type": "RuntimeError", "message": f"{tool.name}: {result.text}"}
         return {"return_value": _value(tool, result)}
+
+
+def _kept(snapshot: Any, number: int) -> bytes:
+    """What a run leaves for its retry at its ``number``-th tool call: the number and
+    the snapshot, or nothing (too big to carry)."""
+    dumped: bytes = snapshot.dump()
+    return number.to_bytes(4, "big") + dumped if len(dumped) <= CARRY_LIMIT else b""
 
 
 def _never(*args: object, **kwargs: object) -> None:

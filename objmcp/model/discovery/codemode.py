@@ -19,9 +19,10 @@ from typing import Any, Protocol
 
 from ..calling.caller import Caller
 from ..calling.inject import (
+    CARRIED,
     NESTED_SPAN,
-    REQUEST_ANSWERS,
     Cancelled,
+    Carried,
     Elicit,
     Injected,
     Roots,
@@ -29,7 +30,7 @@ from ..calling.inject import (
 )
 from ..calling.tool import Tool
 from ..values.content import ToolResult
-from .code import DEFAULT_CODE_LIMITS, CodeLimits, Parked, SpanMaker, run_code
+from .code import DEFAULT_CODE_LIMITS, CodeLimits, SpanMaker, run_code
 from .metanames import check_names, free_names, meta_tools
 from .stubs import Placed, module_stubs, placed
 
@@ -111,8 +112,6 @@ class CodeMode:
         self.module = module
         """The module the tools are in (:func:`~objmcp.model.discovery.stubs.module_name`)."""
         self.limits = limits
-        self.parked = Parked()
-        """The runs kept as snapshots for the retries of calls that asked."""
         self._lock = threading.Lock()
         self._places: tuple[int, dict[str, Placed]] | None = None
 
@@ -206,8 +205,6 @@ class CodeMode:
             async def call(name: str, arguments: dict[str, Any], number: int) -> ToolResult:
                 return await mode.call(name, arguments, NestedCall(injected, number))
 
-            key = caller.key if caller is not None else None
-            retried = bool(injected.get(REQUEST_ANSWERS))  # a retry that brings answers
             flag = typing.cast("Cancelled | None", injected.get(Cancelled))
             span = typing.cast("SpanMaker | None", injected.get(NESTED_SPAN))
             return await run_code(
@@ -215,9 +212,7 @@ class CodeMode:
                 mode.modules(discovery, caller),
                 call,
                 limits=limits,
-                parked=mode.parked,
-                retried=retried,
-                caller=key,
+                carried=typing.cast("Carried | None", injected.get(CARRIED)),
                 cancelled=flag.is_set if flag is not None else lambda: False,
                 span=span,
             )
