@@ -516,3 +516,46 @@ def _cpu_ticks(pid: int) -> int:
     except OSError:
         return 0
     return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+class _Canvas:
+    """A canvas of handles (a class the stubs test serves)."""
+
+    def clear(self) -> None:
+        """Wipe it."""
+
+    def handle(self) -> _Handle:
+        """A handle on it."""
+        return _Handle()
+
+    def area(self, width, height):  # type: ignore[no-untyped-def]
+        """The area of a rectangle.
+
+        Returns:
+            float: width times height, in square units.
+        """
+        return width * height
+
+
+class _Handle:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # no JSON form of its own
+
+
+def test_what_a_tool_returns_is_said_where_no_output_schema_says_it() -> None:
+    import difflib
+
+    import networkx
+
+    def stubs(target: object) -> dict[str, str]:
+        return {name: stub(tool, name) for name, tool in Toolbox(target).items()}
+
+    canvas, graph, module = stubs(_Canvas()), stubs(networkx.Graph()), stubs(difflib)
+    assert canvas["clear"].startswith("def clear() -> None:")  # annotated None
+    assert "Returns _Handle (as JSON)." in canvas["handle"]  # an annotation with no schema
+    assert "Returns float: width times height, in square units." in canvas["area"]  # its docs
+    # its summary says what it returns already: the Returns section adds its type alone
+    assert graph["number_of_nodes"].endswith('Returns int."""\n')
+    assert "Returns a new SequenceMatcher, as JSON" in module["SequenceMatcher"]
+    for text in [*canvas.values(), *graph.values(), *module.values()]:
+        ast.parse(text)

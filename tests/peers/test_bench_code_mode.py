@@ -64,3 +64,22 @@ def test_the_quick_run_times_execute_against_direct_calls(figures: dict[str, Any
     for row in spent["rows"]:
         for key in ("execute_ms", "direct_ms", "added_ms", "ratio"):
             assert isinstance(row[key], float) and math.isfinite(row[key]), (key, row)
+
+
+def test_the_stubs_bench_measures_both_halves_of_the_ci_sample() -> None:
+    # bench/code_mode_stubs.py over the chosen zoo's CI sample (installed by scripts/test.sh):
+    # each half has tools, and every share is a percentage
+    done = subprocess.run(
+        [PYTHON, str(ROOT / "bench" / "code_mode_stubs.py"), "--sample", "--markdown"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=CLIENT_TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    rows = [line.strip("|").split("|") for line in done.stdout.splitlines()[2:]]
+    assert [row[0].strip(" *") for row in rows] == ["tuning", "held-out"]
+    for _, tools, *shares in rows:
+        assert int(tools) > 0
+        assert all(0 <= int(share.strip().rstrip("%")) <= 100 for share in shares)

@@ -1,4 +1,5 @@
-"""What a docstring says: the description, and per parameter its text and type name.
+"""What a docstring says: the description, per parameter its text and type name, and
+what the function returns (its type name and text).
 
 :func:`read_docs` reads Google, NumPy, reST and Epydoc docstrings with
 ``docstring_parser``, dropping the signature line a C function's docstring opens with (and
@@ -31,11 +32,15 @@ __all__ = ["Docs", "read_docs"]
 
 @dataclass(eq=False)
 class Docs:
-    """What a docstring says: the description, and per parameter its text and type name."""
+    """What a docstring says: the description, per parameter its text and type name, and
+    the type name and text of what the function returns (its Returns section's first
+    entry)."""
 
     description: str = ""
     params: dict[str, str] = field(default_factory=dict)
     type_names: dict[str, str] = field(default_factory=dict)
+    return_type: str = ""
+    return_text: str = ""
 
 
 def read_docs(function: Callable[..., object]) -> Docs:
@@ -119,7 +124,13 @@ def _read_own_docs(function: Callable[..., object]) -> Docs:
         params.setdefault(name, text)
     for name, aside in _asides(description):
         params.setdefault(name, aside)
-    return Docs(description, params, type_names)
+    returned = parsed.returns
+    return_type, return_text = (
+        ("", "")
+        if returned is None
+        else _type_and_text(returned.type_name or "", returned.description or "")
+    )
+    return Docs(description, params, type_names, return_type, return_text)
 
 
 _PARAMETERS_TITLE = re.compile(

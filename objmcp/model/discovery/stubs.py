@@ -8,8 +8,10 @@ the sandbox has a module of that name of its own (``math_lib``: the sandbox's ``
 would hide it); in it each tool has its own name, made an identifier (``linalg.norm`` is
 ``linalg_norm``). :func:`stub` writes a tool as a Python definition: its signature with
 JSON-able types from its input schema, its return type from its output schema, and its
-description's first sentence as the docstring; :func:`module_stubs` writes a module of
-them.
+description's first sentence as the docstring; where no output schema says what it returns,
+the docstring says what the function's docstring or annotation does (``Returns ndarray:
+...``), or, for a class, that the code gets the new object as JSON, not the object.
+:func:`module_stubs` writes a module of them.
 """
 
 from __future__ import annotations
@@ -17,11 +19,14 @@ from __future__ import annotations
 import inspect
 import keyword
 import re
+import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..calling.tool import Tool
+from ..describe.annotations import type_hints_of
+from ..describe.docs import read_docs
 
 __all__ = [
     "SANDBOX_MODULES",
@@ -131,9 +136,61 @@ def stub(tool: Tool, name: str) -> str:
         rest.append(f"**options: {kind}")
     parameters = [*mandatory, *optional, *rest]
     returns = _returns(tool)
-    summary = summary_of(tool.description or "").replace('"""', "'''")
-    body = f'    """{summary}"""\n' if summary else "    ...\n"
+    summary = summary_of(tool.description or "")
+    lines = [summary]
+    if returns == "Any":  # what it returns said in words, unless the summary says it
+        lines.append(_said_returns(tool, said_already=summary.lower().startswith("return")))
+    said = "\n    ".join(line for line in lines if line).replace('"""', "'''")
+    body = f'    """{said}"""\n' if said else "    ...\n"
     return f"def {name}({', '.join(parameters)}) -> {returns}:\n{body}"
+
+
+def _said_returns(tool: Tool, said_already: bool) -> str:
+    """What a tool with no output schema returns, as its callable says (its annotation,
+    else its docstring's Returns section; a class: a new object, which the code gets as
+    JSON), or nothing when it says nothing; only its type when its summary
+    ``said_already`` what it returns."""
+    function = tool.function
+    if isinstance(function, type):
+        return f"Returns a new {function.__name__}, as JSON (its data, not the object)."
+    try:
+        docs = read_docs(function)
+    except Exception:  # a callable whose docstring cannot be read says nothing of it
+        return ""
+    hint = _annotation(tool)
+    kind = _hint_text(hint) or docs.return_type
+    if isinstance(hint, type) and kind and not issubclass(hint, _JSON_TYPES):
+        kind = f"{kind} (as JSON)"
+    text = "" if said_already else summary_of(docs.return_text, limit=120)
+    if kind and text:
+        return f"Returns {kind}: {text}"
+    return f"Returns {kind}." if kind else (f"Returns: {text}" if text else "")
+
+
+_JSON_TYPES = (str, int, float, bool, list, dict, tuple)
+_MODULE_PATH = re.compile(r"\b[A-Za-z_]\w*\.(?=[A-Za-z_])")
+_FORWARD = re.compile(r"ForwardRef\('([^']*)'[^)]*\)")
+
+
+def _annotation(tool: Tool) -> object:
+    """The callable's return annotation, resolved where it can be; None when absent or
+    unreadable."""
+    try:
+        return type_hints_of(tool.function).get("return")
+    except Exception:  # annotations that cannot be read say nothing
+        return None
+
+
+def _hint_text(hint: object) -> str:
+    """An annotation as a short text (``Union[Tag, None]``, ``Pixmap``), or nothing for
+    none that says anything (absent, ``Any``, ``object``)."""
+    if hint is None or hint is typing.Any or hint is object:
+        return ""
+    if isinstance(hint, type):
+        return "None" if hint is type(None) else hint.__name__
+    text = hint if isinstance(hint, str) else repr(hint)
+    text = _MODULE_PATH.sub("", _FORWARD.sub(r"\1", text)).replace("NoneType", "None")
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def summary_of(description: str, limit: int = 240) -> str:
@@ -155,8 +212,8 @@ def variadic(tool: Tool) -> str | None:
 
 def _returns(tool: Tool) -> str:
     output = tool.output_schema
-    if not isinstance(output, dict):
-        return "Any"
+    if not isinstance(output, dict):  # annotated as returning None: it does
+        return "None" if _annotation(tool) is type(None) else "Any"
     if tool.wraps_output:
         inner = (output.get("properties") or {}).get("result")
         return python_type(inner) if isinstance(inner, dict) else "Any"
