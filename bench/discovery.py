@@ -164,7 +164,7 @@ def speed() -> dict[str, Any]:
 
 
 def main() -> None:
-    """Print the three measurements (``--markdown``: as the README's tables)."""
+    """Print the three measurements (``--markdown``: as docs/internals/benchmarks.md's tables)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--quality-only", action="store_true")

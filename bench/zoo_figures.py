@@ -11,7 +11,7 @@ every callable objmcp serves, where it can build a tool, with the sample calls r
 the tools it built.
 
 Run: ``.venv/bin/python bench/zoo_figures.py`` (``--json FILE`` keeps the figures,
-``--markdown`` prints the README's table).
+``--markdown`` prints the table of docs/internals/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -306,7 +306,8 @@ def share(part: int, whole: int) -> str:
 
 
 def markdown(rows: dict[str, dict[str, Figures]]) -> str:
-    """The README's table: one row per target, objmcp's figures then FastMCP's."""
+    """The table of docs/internals/benchmarks.md: one row per target, objmcp's figures
+    then FastMCP's."""
     lines = [
         "| target | tools | typed | described | calls | FastMCP tools | typed | calls |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -335,7 +336,11 @@ def main() -> None:
     """Measure every target of the zoo and print (or keep) the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", type=Path, help="write the figures here")
-    parser.add_argument("--markdown", action="store_true", help="print the README's table")
+    parser.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print the docs' table (docs/internals/benchmarks.md)",
+    )
     parser.add_argument("--only", action="append", help="measure only these targets")
     options = parser.parse_args()
     rows: dict[str, dict[str, Figures]] = {}

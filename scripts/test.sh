@@ -47,8 +47,8 @@ clients_pid=$!
 # with the chosen zoo's CI sample (bench/chosen/sample.py: four libraries of each half) at its
 # pins, for tests/zoo/test_chosen_sample.py: in the same install, seconds more
 read -r -a sample_pins <<<"$(python3 bench/chosen/sample.py --pins)"
-"${uv[@]}" --python .venv/bin/python -e '.[test,bench]' "${sample_pins[@]}"
-.venv/bin/python -c 'import objmcp, mcp, hypothesis, pytest, fastmcp, matplotlib' # fail here if the install did
+"${uv[@]}" --python .venv/bin/python -e '.[test,bench,docs]' "${sample_pins[@]}"
+.venv/bin/python -c 'import objmcp, mcp, hypothesis, pytest, fastmcp, matplotlib, mkdocs, selenium' # fail here if the install did
 # the linters, while npm and the clients' venv go on
 lint_log=$(mktemp)
 (
@@ -76,6 +76,9 @@ debian_package valgrind valgrind tests/peers/test_bench_instructions.py
 debian_package redis-server redis-server "tests/serving/test_shared_tasks*.py"
 # bubblewrap for objmcp run --sandbox (tests/serving/test_sandbox.py)
 debian_package bubblewrap bwrap tests/serving/test_sandbox.py
+# Chromium and its driver for the docs site in a real browser (tests/docs/test_site.py)
+debian_package chromium chromium tests/docs/test_site.py
+debian_package chromium-driver chromedriver tests/docs/test_site.py
 if [ $# -eq 0 ]; then
   # the real peers from other projects (their clients, the conformance suite, nginx): they
   # wait for npm and the clients' venv; the clients in this venv (the SDK 2.x's

@@ -115,9 +115,10 @@ def _discovery_note(count: int, mode: str, threshold: int) -> str | None:
     as its ``--discovery`` options say)."""
     if mode == "off" or (mode == "auto" and count <= threshold):
         return None
-    why = "search" if mode == "search" else f"auto, {counted(count, 'tool')} > {threshold}"
+    why = mode if mode in ("search", "code") else f"auto, {counted(count, 'tool')} > {threshold}"
+    last = "execute" if mode == "code" else "call_tool"
     return (
-        f"objmcp run lists search_tools, describe_tools and call_tool instead of these "
+        f"objmcp run lists search_tools, describe_tools and {last} instead of these "
         f"(discovery {why}; --discovery off lists them all)"
     )
 

@@ -803,6 +803,9 @@ def test_inspect_says_when_run_would_list_the_search_tools(tmp_path: Path) -> No
     off = objmcp("inspect", "inspect", "--discovery", "off", cwd=tmp_path)
     small = objmcp("inspect", "statistics", cwd=tmp_path)  # 18 tools
     assert "search_tools" not in off.stderr.decode() + small.stderr.decode()
+    code = objmcp("inspect", "statistics", "--discovery", "code", cwd=tmp_path).stderr.decode()
+    assert "lists search_tools, describe_tools and execute instead" in code, code
+    assert "(discovery code;" in code and "discovery auto" not in code
 
 
 def test_call_reaches_a_tool_of_a_target_that_lists_the_search_tools(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 Some clients' converters look only at a property's own ``type``; an ``anyOf`` (an
 ``Optional[list]``), a ``$ref`` or an untyped parameter has none, so they send the value
 as JSON text. objmcp reads such a string when the schema refuses it and the JSON is of a
-kind the parameter takes (README: "Arguments as clients send them"). The properties
+kind the parameter takes (docs/reference/calls.md). The properties
 here: a valid value sent as its JSON text binds exactly as the value does; whatever a
 string becomes, it fits the parameter's schema, or the call is refused naming the
 parameter; a parameter that takes strings gets its string untouched; ``lenient=False``

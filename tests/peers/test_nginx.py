@@ -1,5 +1,5 @@
 """Two ``objmcp run --http`` processes behind a real nginx (from Debian's packages; the
-test script installs it when missing), configured as the README says:
+test script installs it when missing), configured as docs/guides/http-and-deploying.md says:
 
 - a handshake-era session's requests go to the process that holds it, by the route tag
   its ``Mcp-Session-Id`` starts with (``--route``);

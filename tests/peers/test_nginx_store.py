@@ -1,6 +1,7 @@
-"""A deployment with a shared task store, as the README draws it: a real nginx (Debian's)
-in front of two fronts (one ``--workers 2`` server, one single server, on two ports,
-sharing the store in a real Redis and the state key) and two ``objmcp worker`` processes.
+"""A deployment with a shared task store, as docs/guides/http-and-deploying.md draws it: a
+real nginx (Debian's) in front of two fronts (one ``--workers 2`` server, one single server,
+on two ports, sharing the store in a real Redis and the state key) and two ``objmcp worker``
+processes.
 With the store, a 2026-07-28 request needs no affinity: nginx sends every one round-robin,
 so a client's polls go through a different front each time.
 

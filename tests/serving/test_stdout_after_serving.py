@@ -1,5 +1,5 @@
 """stdout stays the protocol's after serving on stdio ends: what runs at the process's exit
-(OpenTelemetry's last batch of spans, the README's own ``BatchSpanProcessor(
+(OpenTelemetry's last batch of spans, docs/guides/production.md's own ``BatchSpanProcessor(
 ConsoleSpanExporter())``, any ``atexit`` handler that prints) lands on stderr, never in the
 client's pipe, which it reads to its end."""
 

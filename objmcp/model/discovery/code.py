@@ -154,6 +154,7 @@ class _Run:
         self.code, self.modules, self.call, self.limits = code, modules, call, limits
         self.carried, self.cancelled, self.span = carried, cancelled, span
         self.calls = 0
+        self.printed = _Printed("", None)
 
     def run(self) -> ToolResult:
         from pydantic_monty import CollectString, ExternalModule, MontyCrashedError, MontyError
@@ -162,7 +163,13 @@ class _Run:
             module: ExternalModule(dict.fromkeys(tools, _never))
             for module, tools in self.modules.items()
         }
-        printed = CollectString(max_bytes=self.limits.output)
+        before, given = "", self.carried.given if self.carried is not None else None
+        if given:  # what the run printed before it stopped to ask: said with the rest
+            self.calls, before, given = _unpacked(given)
+        printed = _Printed(
+            before, CollectString(max_bytes=max(1, self.limits.output - len(before)))
+        )
+        self.printed = printed
         checkout_limits = {
             "max_feed_duration_secs": self.limits.time,
             "max_memory": self.limits.memory,
@@ -172,14 +179,12 @@ class _Run:
         try:
             pool = _pool(self.limits)
             with pool.checkout(limits=checkout_limits, external_modules=external) as session:
-                given = self.carried.given if self.carried is not None else None
                 if given:  # the retry of a call that asked: resumed where it was
-                    self.calls = int.from_bytes(given[:4], "big") - 1  # that call made again
-                    snapshot = session.load_snapshot(given[4:], print_callback=printed)
+                    snapshot = session.load_snapshot(given, print_callback=printed.collected)
                 else:
                     if self.modules:
                         session.feed_run("\n".join(f"import {m}" for m in self.modules))
-                    snapshot = session.feed_start(self.code, print_callback=printed)
+                    snapshot = session.feed_start(self.code, print_callback=printed.collected)
                 output = self._drive(snapshot)
         except _TooManyCalls:
             return _said(printed, f"the code made more than {self.limits.calls} tool calls")
@@ -191,7 +196,7 @@ class _Run:
             return _said(printed, f"the sandbox stopped: {crash}")
         except MontyError as error:
             return _said(printed, _error_text(error))
-        text = _printed(printed)
+        text = printed.text()
         if output is not None:
             shown = _shown(output)
             text = f"{text}\n{shown}" if text else shown
@@ -232,7 +237,7 @@ class _Run:
             return {"exc_type": "TypeError", "message": str(error)}
         carried, number = self.carried, self.calls
         if carried is not None:  # should the call stop to ask, the retry resumes it here
-            carried.leave(lambda: _kept(snapshot, number))
+            carried.leave(lambda: _kept(snapshot, number, self.printed.raw()))
         try:
             # the span made in this thread, where the execute call's span is current
             with self.span(tool.name) if self.span is not None else contextlib.nullcontext():
@@ -245,11 +250,36 @@ class _Run:
         return {"return_value": _value(tool, result)}
 
 
-def _kept(snapshot: Any, number: int) -> bytes:
-    """What a run leaves for its retry at its ``number``-th tool call: the number and
-    the snapshot, or nothing (too big to carry)."""
+def _kept(snapshot: Any, number: int, printed: str) -> bytes:
+    """What a run leaves for its retry at its ``number``-th tool call: the number, what it
+    printed so far and the snapshot (:func:`_unpacked` reads it); or nothing, when that is
+    too big to carry."""
     dumped: bytes = snapshot.dump()
-    return number.to_bytes(4, "big") + dumped if len(dumped) <= CARRY_LIMIT else b""
+    text = printed.encode()
+    if len(dumped) + len(text) > CARRY_LIMIT:
+        return b""
+    return number.to_bytes(4, "big") + len(text).to_bytes(4, "big") + text + dumped
+
+
+def _unpacked(kept: bytes) -> tuple[int, str, bytes]:
+    """What :func:`_kept` left: the count of calls made before the one that asked (which
+    is made again, under its own number), what was printed, and the snapshot."""
+    number, size = int.from_bytes(kept[:4], "big"), int.from_bytes(kept[4:8], "big")
+    return number - 1, kept[8 : 8 + size].decode(), kept[8 + size :]
+
+
+class _Printed:
+    """What a run prints: what it printed ``before`` it was resumed, and what it prints
+    now, into ``collected``."""
+
+    def __init__(self, before: str, collected: Any) -> None:
+        self.before, self.collected = before, collected
+
+    def raw(self) -> str:
+        return self.before + str(getattr(self.collected, "output", "") or "")
+
+    def text(self) -> str:
+        return self.raw().rstrip("\n")
 
 
 def _never(*args: object, **kwargs: object) -> None:
@@ -304,12 +334,8 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
-def _printed(collected: Any) -> str:
-    return str(getattr(collected, "output", "") or "").rstrip("\n")
-
-
-def _said(collected: Any, error: str) -> ToolResult:
-    text = _printed(collected)
+def _said(printed: _Printed, error: str) -> ToolResult:
+    text = printed.text()
     return ToolResult(f"{text}\n{error}" if text else error, None, True)
 
 

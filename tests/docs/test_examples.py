@@ -1,0 +1,212 @@
+"""Every example of the docs site runs (issue 45), page by page, as ``internals/docs.md`` says:
+in a fresh directory holding a copy of ``examples/`` (the README's: a copy of the checkout's
+tracked files, as a fresh clone has them), with a fresh ``HOME`` and, first on ``PATH``, a
+virtualenv where the wheel built from this checkout is installed. A titled
+``python`` block is its file, written and run; the other ``python`` blocks of a page run as
+one script; each ``sh`` block runs as one bash script, and what it started in the
+background is stopped when it ends. The lines of ``tests/docs/not_run.toml`` are only
+syntax-checked, and each must be on its page."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import tomllib
+from blocks import Block, blocks_of
+from conftest import ROOT
+
+DOCS = ROOT / "docs"
+README = "README.md"
+PAGES = [README, *sorted(path.relative_to(DOCS).as_posix() for path in DOCS.rglob("*.md"))]
+NOT_RUN = tomllib.loads((ROOT / "tests" / "docs" / "not_run.toml").read_text())["command"]
+EXTRAS = "http,code,auth,otel,redis,demo"
+RUN = ("python", "sh")
+BLOCK_TIMEOUT = 180
+REDIS_URL = "redis://127.0.0.1:6379"
+
+
+@pytest.fixture(scope="module")
+def wheel_bin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``bin`` of a fresh virtualenv holding the wheel built from this checkout."""
+    where = tmp_path_factory.mktemp("wheel")
+    uv = str(ROOT / ".venv" / "bin" / "uv")
+    built = subprocess.run(
+        [uv, "build", "--wheel", "-q", "-o", str(where / "dist"), str(ROOT)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    (wheel,) = (where / "dist").glob("objmcp-*.whl")
+    venv = where / "venv"
+    subprocess.run(
+        [uv, "venv", "-q", "--python", str(ROOT / ".venv" / "bin" / "python"), str(venv)],
+        check=True,
+    )
+    installed = subprocess.run(
+        [
+            uv,
+            "pip",
+            "install",
+            "-q",
+            "--python",
+            str(venv / "bin" / "python"),
+            f"{wheel}[{EXTRAS}]",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert installed.returncode == 0, installed.stderr
+    return venv / "bin"
+
+
+def not_run_lines(page: str) -> set[str]:
+    """The lines of ``page`` that CI only syntax-checks."""
+    return {entry["line"] for entry in NOT_RUN if entry["page"] == page}
+
+
+def source(page: str) -> Path:
+    """Where ``page`` is: a page of ``docs/``, or the README."""
+    return ROOT / README if page == README else DOCS / page
+
+
+def runnable(page: str) -> list[Block]:
+    return [b for b in blocks_of(source(page).read_text()) if b.language in RUN]
+
+
+def fresh_clone(where: Path) -> None:
+    """The checkout's tracked files at ``where``, as a fresh clone has them (and not the
+    venvs, node_modules or builds of this one)."""
+    tracked = (
+        subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True)
+        .stdout.decode()
+        .split("\0")
+    )
+    for name in filter(None, tracked):
+        if (ROOT / name).is_file():
+            (where / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, where / name)
+
+
+@pytest.mark.parametrize("page", [page for page in PAGES if runnable(page)])
+def test_every_example_of_the_page_runs(page: str, wheel_bin: Path) -> None:
+    text = source(page).read_text()
+    with tempfile.TemporaryDirectory() as scratch, _RedisIfNamed(text):
+        here, home = Path(scratch) / "page", Path(scratch) / "home"
+        if page == README:
+            fresh_clone(here)
+        else:
+            shutil.copytree(ROOT / "examples", here / "examples")
+        home.mkdir()
+        env = {
+            "HOME": str(home),
+            "PATH": f"{wheel_bin}:/usr/local/bin:/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "TMPDIR": str(Path(scratch)),
+        }
+        skipped = not_run_lines(page)
+        script: list[str] = []
+        for block in runnable(page):
+            where = f"{page}:{block.line}"
+            if block.language == "python" and block.title:
+                target = here / block.title
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(block.text + "\n")
+                _run(["python", block.title], here, env, where)
+            elif block.language == "python":
+                script.append(f"# {where}\n{block.text}\n")
+            else:
+                lines = [
+                    ": # not run" if line.strip() in skipped else line
+                    for line in block.text.split("\n")
+                ]
+                _run(["bash", "-euo", "pipefail", "-c", "\n".join(lines)], here, env, where)
+        if script:
+            (here / "_page_examples.py").write_text("\n".join(script))
+            _run(["python", "_page_examples.py"], here, env, f"{page}: its python blocks")
+
+
+def test_every_line_not_run_is_on_its_page_with_a_reason_and_parses() -> None:
+    for entry in NOT_RUN:
+        assert entry["reason"].strip(), entry
+        lines = {
+            line.strip()
+            for block in runnable(entry["page"])
+            if block.language == "sh"
+            for line in block.text.split("\n")
+        }
+        assert entry["line"] in lines, f"{entry['line']!r} is in no sh block of {entry['page']}"
+        parsed = subprocess.run(
+            ["bash", "-n", "-c", entry["line"]], capture_output=True, text=True, check=False
+        )
+        assert parsed.returncode == 0, (entry, parsed.stderr)
+
+
+def _run(command: list[str], cwd: Path, env: dict[str, str], where: str) -> None:
+    """Run ``command`` in its own process group, its output in a file (so that a server it
+    left in the background holds no pipe open); then stop what it left."""
+    with tempfile.TemporaryFile() as output:
+        process = subprocess.Popen(
+            command,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            status = process.wait(timeout=BLOCK_TIMEOUT)
+        finally:
+            with contextlib.suppress(ProcessLookupError):  # it ended with its group
+                os.killpg(process.pid, signal.SIGKILL)
+        output.seek(0)
+        said = output.read().decode(errors="replace")
+    assert status == 0, f"{where} failed (exit status {status}):\n{said[-6000:]}"
+
+
+class _RedisIfNamed:
+    """A Redis on 127.0.0.1:6379 while a page that names it runs (Debian's redis-server)."""
+
+    def __init__(self, text: str) -> None:
+        self.wanted = REDIS_URL in text
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> None:
+        if not self.wanted:
+            return
+        server = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.process = subprocess.Popen(
+            [server, "--port", "6379", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in _until_listening():
+            if self.process.poll() is not None:
+                raise AssertionError("redis-server did not start on port 6379")
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+def _until_listening() -> Iterator[None]:
+    """Yields until something accepts connections on 127.0.0.1:6379."""
+    while True:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", 6379)) == 0:
+                return
+        yield
+        time.sleep(0.05)
