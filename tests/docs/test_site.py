@@ -136,8 +136,9 @@ def test_every_link_of_every_page_reaches_a_page_and_its_anchor(served: str, sit
                 broken.append(f"{page.relative_to(site)} -> {href}")
                 continue
             if target.fragment and local.suffix == ".html":
-                known = ids.setdefault(str(local), set(_ids(local.read_text())))
-                if target.fragment not in known:
+                if str(local) not in ids:
+                    ids[str(local)] = set(_ids(local.read_text()))
+                if target.fragment not in ids[str(local)]:
                     broken.append(f"{page.relative_to(site)} -> {href} (no such anchor)")
     assert not broken, "\n".join(broken[:40])
 
