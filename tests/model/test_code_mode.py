@@ -65,8 +65,17 @@ class Modern:
     def request(self, method: str, **params: Any) -> Any:
         return self.answer(method, **params)["result"]
 
-    def error(self, method: str, **params: Any) -> Any:
-        return self.answer(method, **params)["error"]
+    def retry(self, code: str, asked: dict[str, Any], yes: bool = True) -> dict[str, Any]:
+        """The whole response to ``execute(code)`` sent again with the answer ``yes`` to the
+        one question ``asked`` (an ``input_required`` result, maybe another server's)."""
+        ((key, _),) = asked["inputRequests"].items()
+        return self.answer(
+            "tools/call",
+            name="execute",
+            arguments={"code": code},
+            inputResponses={key: {"action": "accept", "content": {"value": yes}}},
+            requestState=asked["requestState"],
+        )
 
     def describe(self, *names: str) -> str:
         """What ``describe_tools`` says of ``names``: their Python stubs."""
@@ -169,79 +178,52 @@ def test_escapes_are_refused_and_the_server_serves_on(
     assert stats_server.execute("statistics.median([1, 5, 3])") == (False, "3")
 
 
-@pytest.mark.parametrize("parking", [(), ("--max-parked", "0")], ids=["parked", "not-parked"])
-def test_a_question_from_the_code_never_runs_it_again(parking: tuple[str, ...]) -> None:
-    # not parked, the retry runs execute again: the code resumes from its snapshot, at the
-    # call that asked; ledger.record("first") is never made twice
-    server = Modern(LEDGER, *parking)
-    code = (
-        "ledger.record('first')\n"
-        "if ledger.confirm('Record the second?'):\n"
-        "    ledger.record('second')\n"
-        "ledger.recorded()"
-    )
-    arguments = {"code": code}
-    try:
-        asked = server.request("tools/call", name="execute", arguments=arguments)
-        assert asked["resultType"] == "input_required", asked
-        (key, question), *_ = asked["inputRequests"].items()
-        assert question["params"]["message"] == "Record the second?"
-        answer = {key: {"action": "accept", "content": {"value": True}}}
-        done = server.request(
-            "tools/call",
-            name="execute",
-            arguments=arguments,
-            inputResponses=answer,
-            requestState=asked["requestState"],
-        )
-        again = server.execute("ledger.recorded()")
-    finally:
-        server.close()
-    assert done["isError"] is False, done
-    assert json.loads(done["content"][0]["text"]) == ["first", "second"]
-    assert again == (False, '["first", "second"]')
+RECORDS_TWICE = (
+    "ledger.record('first')\n"
+    "print('recorded the first')\n"
+    "if ledger.confirm('Record the second?'):\n"
+    "    ledger.record('second')\n"
+    "ledger.recorded()"
+)
+"""Code that records, prints, asks, then records again if told yes: its retry shows whether
+it was resumed (each record made once) or run again from the top."""
 
 
 @pytest.mark.parametrize("parking", [(), ("--max-parked", "0")], ids=["parked", "not-parked"])
-def test_a_retry_that_reaches_another_process_resumes_the_code_there(
-    parking: tuple[str, ...],
+@pytest.mark.parametrize("elsewhere", [False, True], ids=["same-process", "another-process"])
+def test_a_question_from_the_code_never_runs_it_again(
+    parking: tuple[str, ...], elsewhere: bool
 ) -> None:
-    # two processes of one deployment (a shared state key), as HTTP workers or a restart
-    # make them: the question is asked by the first, its retry reaches the second, which
-    # resumes the code from the snapshot the request state carries. Each process has its own
-    # ledger: "first" was recorded by the first process alone, "second" by the second alone.
+    # the retry resumes the code at the call that asked: from the call kept parked, or from
+    # the snapshot the request state carries, also in another process of the deployment (a
+    # shared state key: HTTP workers, a restart). Each process has its own ledger, so
+    # ledger.record("first") made once is ["first"] in the asking process alone; what the code
+    # printed before the question is said with the rest, as if it had never stopped
     key = "code mode's cross-process test key"
-    first, second = Modern(LEDGER, *parking, state_key=key), Modern(LEDGER, state_key=key)
-    code = (
-        "ledger.record('first')\n"
-        "print('recorded the first')\n"
-        "if ledger.confirm('Record the second?'):\n"
-        "    ledger.record('second')\n"
-        "ledger.recorded()"
-    )
-    arguments = {"code": code}
+    first = Modern(LEDGER, *parking, state_key=key)
+    second = Modern(LEDGER, state_key=key) if elsewhere else first
     try:
-        asked = first.request("tools/call", name="execute", arguments=arguments)
-        ((question_key, _),) = asked["inputRequests"].items()
-        done = second.request(
-            "tools/call",
-            name="execute",
-            arguments=arguments,
-            inputResponses={question_key: {"action": "accept", "content": {"value": True}}},
-            requestState=asked["requestState"],
-        )
+        asked = first.request("tools/call", name="execute", arguments={"code": RECORDS_TWICE})
+        assert asked["resultType"] == "input_required", asked
+        ((_, question),) = asked["inputRequests"].items()
+        assert question["params"]["message"] == "Record the second?"
+        done = second.retry(RECORDS_TWICE, asked)["result"]
         in_first, in_second = (
             first.execute("ledger.recorded()"),
             second.execute("ledger.recorded()"),
         )
     finally:
         first.close()
-        second.close()
+        if elsewhere:
+            second.close()
     assert done["isError"] is False, done
-    # what it printed before the question is said with the rest, as if it had never stopped
     printed, last = done["content"][0]["text"].split("\n")
-    assert (printed, json.loads(last)) == ("recorded the first", ["second"])
-    assert (in_first, in_second) == ((False, '["first"]'), (False, '["second"]'))
+    if elsewhere:
+        assert (printed, json.loads(last)) == ("recorded the first", ["second"])
+        assert (in_first, in_second) == ((False, '["first"]'), (False, '["second"]'))
+    else:
+        assert (printed, json.loads(last)) == ("recorded the first", ["first", "second"])
+        assert in_first == (False, '["first", "second"]')
 
 
 def test_a_retry_to_a_process_of_another_deployment_is_refused() -> None:
@@ -250,14 +232,7 @@ def test_a_retry_to_a_process_of_another_deployment_is_refused() -> None:
     code = "ledger.record('first')\nledger.confirm('Go on?')"
     try:
         asked = first.request("tools/call", name="execute", arguments={"code": code})
-        ((question_key, _),) = asked["inputRequests"].items()
-        refused = second.error(
-            "tools/call",
-            name="execute",
-            arguments={"code": code},
-            inputResponses={question_key: {"action": "accept", "content": {"value": True}}},
-            requestState=asked["requestState"],
-        )
+        refused = second.retry(code, asked)["error"]
         in_second = second.execute("ledger.recorded()")
     finally:
         first.close()
@@ -273,14 +248,7 @@ def test_code_too_big_to_carry_is_refused_at_its_retry_never_run_again() -> None
     code = "big = list(range(300_000))\nledger.record('once')\nledger.confirm('Go on?')"
     try:
         asked = server.request("tools/call", name="execute", arguments={"code": code})
-        ((question_key, _),) = asked["inputRequests"].items()
-        retried = server.request(
-            "tools/call",
-            name="execute",
-            arguments={"code": code},
-            inputResponses={question_key: {"action": "accept", "content": {"value": True}}},
-            requestState=asked["requestState"],
-        )
+        retried = server.retry(code, asked)["result"]
         recorded = server.execute("ledger.recorded()")
     finally:
         server.close()
