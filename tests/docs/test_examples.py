@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import socket
@@ -210,3 +211,34 @@ def _until_listening() -> Iterator[None]:
                 return
         yield
         time.sleep(0.05)
+
+
+def test_every_flag_an_objmcp_command_in_a_sentence_names_exists() -> None:
+    # a command written in a sentence (`objmcp run --http ...`), not in a block, is not run:
+    # each flag it names must be one of its verb's (a bare TARGET is run's), so that a flag
+    # renamed or dropped fails here
+    from objmcp.cli.parser import _parser
+
+    parser, verbs = _parser()
+    known = {name: set(verb._option_string_actions) for name, verb in verbs.items()}
+    unknown: list[str] = []
+    spans = 0
+    for page in PAGES:
+        prose = re.sub(
+            r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$",
+            "",
+            source(page).read_text(),
+            flags=re.M | re.S,
+        )
+        for span in re.findall(r"`(objmcp [^`\n]+)`", prose):
+            words = span.split()
+            verb = words[1] if words[1] in verbs else "run"
+            spans += 1
+            for word in words[1:]:
+                flag = word.split("=", 1)[0]
+                if flag.startswith("--") and flag not in known[verb] | set(
+                    parser._option_string_actions
+                ):
+                    unknown.append(f"{page}: `{span}`: objmcp {verb} has no {flag}")
+    assert spans > 50  # the pages name commands in sentences often: this reads them
+    assert not unknown, "\n".join(unknown)
