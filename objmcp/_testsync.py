@@ -44,6 +44,21 @@ class SyncClient:
         """See :class:`Client`."""
         return self.client.asked
 
+    @property
+    def server_info(self) -> dict[str, Any] | None:
+        """See :class:`Client`."""
+        return self.client.server_info
+
+    @property
+    def server_capabilities(self) -> dict[str, Any]:
+        """See :class:`Client`."""
+        return self.client.server_capabilities
+
+    @property
+    def protocol_version(self) -> str:
+        """See :class:`Client`."""
+        return self.client.protocol_version
+
     def __repr__(self) -> str:
         return f"<objmcp.testing.SyncClient {self.client.era} {self.client.protocol_version}>"
 

@@ -176,10 +176,24 @@ def forbid_programs() -> None:
 
 
 def refusal(box: Box, error: BaseException) -> str | None:
-    """What the box refused, when ``error`` is its doing (``sandbox: cannot ...``);
-    None for any other error."""
-    if not isinstance(error, OSError):
-        return None
+    """What the box refused, when ``error`` is its doing (``sandbox: cannot ...``), or
+    an error it led to (a library's error that wraps it: ``urllib``'s ``URLError``, raised
+    while handling the socket's, or holding it as its ``reason``); None for any other."""
+    seen: set[int] = set()
+    found: BaseException | None = error
+    while found is not None and id(found) not in seen:
+        seen.add(id(found))
+        if isinstance(found, OSError) and (said := _refused(box, found)) is not None:
+            return said
+        reason = getattr(found, "reason", None)
+        found = (
+            reason if isinstance(reason, BaseException) else (found.__cause__ or found.__context__)
+        )
+    return None
+
+
+def _refused(box: Box, error: OSError) -> str | None:
+    """What the box refused, when ``error`` itself is its doing."""
     path = error.filename if isinstance(error.filename, str) else None
     code = error.errno
     if _starting_a_program(error):

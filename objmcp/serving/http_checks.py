@@ -231,11 +231,13 @@ class Gate:
             parts.append(f'resource_metadata="{metadata}"')
         if parts:
             challenge += " " + ", ".join(parts)
-        return Refusal(
-            401,
-            "Unauthorized: a bearer token is required",
-            [(b"www-authenticate", challenge.encode())],
-        )
+        if error is None:
+            said = "Unauthorized: a bearer token is required"
+        else:  # one was sent: say it was refused, and why where the check said
+            said = "Unauthorized: the bearer token was refused" + (
+                f" ({description})" if description else ""
+            )
+        return Refusal(401, said, [(b"www-authenticate", challenge.encode())])
 
     def metadata_url(self, scope: Scope, headers: Mapping[str, str]) -> str | None:
         """Where a challenge points for the protected-resource metadata (None: nowhere)."""

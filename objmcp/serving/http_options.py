@@ -99,7 +99,8 @@ class Http:
         None,
         Flag(
             "--route",
-            "start every session id with TAG. (a proxy in front routes sessions by it)",
+            "start every session id and task id with TAG. (a proxy in front routes their "
+            "requests to this server by it)",
             metavar="TAG",
         ),
     )

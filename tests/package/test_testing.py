@@ -374,6 +374,11 @@ def test_the_sync_form(era: Era) -> None:
         with pytest.raises(ResponseError):
             client.call("no_such_tool")
         assert client.asked[0]["method"] == "elicitation/create"
+        # what the server said of itself, as the async client has it
+        assert client.server_capabilities == client.client.server_capabilities
+        assert "tools" in client.server_capabilities
+        assert client.server_info is not None and client.server_info["name"]
+        assert client.protocol_version == client.client.protocol_version
 
 
 # --- the official SDK's Client, in memory ------------------------------------------------

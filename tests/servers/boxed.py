@@ -47,6 +47,14 @@ def connect(port: int) -> str:
     return "connected"
 
 
+def fetch(port: int) -> str:
+    """GET http://127.0.0.1:``port``/ with urllib (which wraps what the socket raised)."""
+    import urllib.request
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+        return str(answer.status)
+
+
 def environment() -> dict[str, str]:
     """This process's environment."""
     return dict(os.environ)

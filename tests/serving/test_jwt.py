@@ -181,6 +181,10 @@ def test_a_bad_token_is_refused(
     assert given.startswith("Bearer ")
     if status == 401:
         assert 'error="invalid_token"' in given
+        # the body says the token sent was refused, and why: not that none was sent
+        assert refused.text.startswith("Unauthorized: the bearer token was refused")
+        said = refused.text.replace('"', "'")  # the header's quotes are its own
+        assert challenge in said
     assert challenge in given
 
 

@@ -23,7 +23,7 @@ from http_helpers import free_port
 
 BOXED = ROOT / "tests" / "servers" / "boxed.py"
 EVERY = ("read", "write", "copy", "link", "run", "connect", "environment", "parent")
-EVERY += ("descriptors", "trace", "echo")
+EVERY += ("descriptors", "trace", "echo", "fetch")
 SECRET = "the-state-key-of-the-host-0123456789abcdef"
 
 
@@ -147,7 +147,10 @@ def test_the_network_is_out_of_reach(boxed: Boxed) -> None:
         listening.bind(("127.0.0.1", 0))
         listening.listen()
         failed, said = boxed.call("connect", port=listening.getsockname()[1])
+        # a library that wraps the socket's error (urllib's URLError) is read through
+        wrapped, through = boxed.call("fetch", port=listening.getsockname()[1])
     assert failed and said.startswith("sandbox: cannot connect"), said
+    assert wrapped and through.startswith("sandbox: cannot connect"), through
 
 
 def test_no_secret_of_the_host_is_in_the_box(boxed: Boxed) -> None:

@@ -198,27 +198,32 @@ def _path(parts: Any) -> str:
 
 
 def _expected(schema: Any) -> str:
+    """What ``schema`` takes, in words: each kind once (``number or string``)."""
+    return " or ".join(dict.fromkeys(_kinds(schema)))
+
+
+def _kinds(schema: Any) -> list[str]:
     if not isinstance(schema, dict):
-        return ""
+        return []
     if "enum" in schema:
-        return "one of " + ", ".join(_json(v) for v in schema["enum"])
+        return ["one of " + ", ".join(_json(v) for v in schema["enum"])]
     if "const" in schema:
-        return _json(schema["const"])
+        return [_json(schema["const"])]
     kind = schema.get("type")
     if isinstance(kind, list):
-        return " or ".join(kind)
+        return [str(each) for each in kind]
     if isinstance(kind, str):
         items = schema.get("items")
         if kind == "array" and isinstance(items, dict) and _expected(items):
-            return f"array of {_expected(items)}"
+            return [f"array of {_expected(items)}"]
         fmt = schema.get("format")
-        return f"{kind} ({fmt})" if fmt else kind
+        return [f"{kind} ({fmt})" if fmt else kind]
     options = schema.get("anyOf") or schema.get("oneOf")
     if isinstance(options, list):
-        return " or ".join(filter(None, (_expected(option) for option in options)))
+        return [each for option in options for each in _kinds(option)]
     if "$ref" in schema:
-        return "object " + str(schema["$ref"]).rsplit("/", 1)[-1]
-    return ""
+        return ["object " + str(schema["$ref"]).rsplit("/", 1)[-1]]
+    return []
 
 
 def _json(value: Any) -> str:
