@@ -28,17 +28,15 @@ from pydantic_ai import Agent, capture_run_messages
 from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.messages import (
     ModelMessage,
-    ModelRequest,
     ModelResponse,
     TextPart,
     ToolCallPart,
-    ToolReturnPart,
 )
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 # pydantic_ai_parts.py, beside this file
 sys.path.append(str(Path(__file__).resolve().parent))
-from pydantic_ai_parts import parts_of
+from pydantic_ai_parts import last_return, parts_of
 
 QUERY = "mean median standard deviation"
 QUESTION = "Of these values, which are above their mean? Their median and spread?"
@@ -48,13 +46,8 @@ NEEDED = ("mean", "median", "stdev")
 
 def returned(messages: list[ModelMessage], tool: str) -> str | None:
     """What the last call of ``tool`` returned, as the model was shown it."""
-    found: str | None = None
-    for message in messages:
-        if isinstance(message, ModelRequest):
-            for part in message.parts:
-                if isinstance(part, ToolReturnPart) and part.tool_name == tool:
-                    found = part.model_response_str()
-    return found
+    part = last_return(messages, tool)
+    return None if part is None else part.model_response_str()
 
 
 def modules_of(stubs: str) -> dict[str, str]:

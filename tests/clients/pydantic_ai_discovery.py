@@ -24,17 +24,15 @@ from pydantic_ai import Agent, capture_run_messages
 from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.messages import (
     ModelMessage,
-    ModelRequest,
     ModelResponse,
     TextPart,
     ToolCallPart,
-    ToolReturnPart,
 )
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 # pydantic_ai_parts.py, beside this file
 sys.path.append(str(Path(__file__).resolve().parent))
-from pydantic_ai_parts import parts_of
+from pydantic_ai_parts import last_return, parts_of
 
 QUERY = "factor a polynomial into irreducible factors"
 ARGUMENTS = {"f": "x**2 - 1"}
@@ -42,13 +40,8 @@ ARGUMENTS = {"f": "x**2 - 1"}
 
 def returned(messages: list[ModelMessage], tool: str) -> Any:
     """What the last call of ``tool`` returned, as the model was shown it."""
-    found: Any = None
-    for message in messages:
-        if isinstance(message, ModelRequest):
-            for part in message.parts:
-                if isinstance(part, ToolReturnPart) and part.tool_name == tool:
-                    found = part.content
-    return found
+    part = last_return(messages, tool)
+    return None if part is None else part.content
 
 
 def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:

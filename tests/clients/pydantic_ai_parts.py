@@ -33,3 +33,15 @@ def parts_of(messages: list[Any]) -> Outcome:
             elif isinstance(message, ModelResponse) and part.part_kind == "text":
                 text.append(part.content)
     return {"calls": calls, "returns": returns, "text": text}
+
+
+def last_return(messages: list[Any], tool: str) -> ToolReturnPart | None:
+    """The return the last call of ``tool`` got, as the model was shown it (its
+    ``content``, or its ``model_response_str()``), or None before any."""
+    found: ToolReturnPart | None = None
+    for message in messages:
+        if isinstance(message, ModelRequest):
+            for part in message.parts:
+                if isinstance(part, ToolReturnPart) and part.tool_name == tool:
+                    found = part
+    return found

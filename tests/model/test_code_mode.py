@@ -92,12 +92,17 @@ class Modern:
         self.process.stdin.close()
         self.process.wait(timeout=30)
 
+    def __enter__(self) -> Modern:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 @pytest.fixture(scope="module")
 def stats_server() -> Iterator[Modern]:
-    server = Modern("statistics", "--code-time", "2", "--code-calls", "50")
-    yield server
-    server.close()
+    with Modern("statistics", "--code-time", "2", "--code-calls", "50") as server:
+        yield server
 
 
 def test_the_tools_are_listed_as_search_describe_and_execute(stats_server: Modern) -> None:
@@ -244,14 +249,11 @@ def test_a_retry_to_a_process_of_another_deployment_is_refused() -> None:
 def test_code_too_big_to_carry_is_refused_at_its_retry_never_run_again() -> None:
     # not parked, and its heap beyond what a request state carries (CARRY_LIMIT): the retry
     # says so, and the code is not run again from the top
-    server = Modern(LEDGER, "--max-parked", "0")
     code = "big = list(range(300_000))\nledger.record('once')\nledger.confirm('Go on?')"
-    try:
+    with Modern(LEDGER, "--max-parked", "0") as server:
         asked = server.request("tools/call", name="execute", arguments={"code": code})
         retried = server.retry(code, asked)["result"]
         recorded = server.execute("ledger.recorded()")
-    finally:
-        server.close()
     assert retried["isError"] is True
     assert "too much to carry to its retry" in retried["content"][0]["text"]
     assert recorded == (False, '["once"]')
@@ -260,7 +262,6 @@ def test_code_too_big_to_carry_is_refused_at_its_retry_never_run_again() -> None
 def test_each_question_of_a_run_resumed_twice_gets_its_own_answer() -> None:
     # not parked: two questions, two retries, each resuming the run at its own question;
     # the second is answered no, and must not read the first's yes
-    server = Modern(LEDGER, "--max-parked", "0")
     code = (
         "ledger.record('a')\n"
         "first = ledger.confirm('First?')\n"
@@ -270,7 +271,7 @@ def test_each_question_of_a_run_resumed_twice_gets_its_own_answer() -> None:
     )
     arguments = {"code": code}
     answers: dict[str, Any] = {}
-    try:
+    with Modern(LEDGER, "--max-parked", "0") as server:
         result = server.request("tools/call", name="execute", arguments=arguments)
         asked = []
         while result.get("resultType") == "input_required":
@@ -285,8 +286,6 @@ def test_each_question_of_a_run_resumed_twice_gets_its_own_answer() -> None:
                 inputResponses={key: answers[key]},
                 requestState=result["requestState"],
             )
-    finally:
-        server.close()
     assert asked == ["First?", "Second?"]
     assert result["isError"] is False, result
     assert json.loads(result["content"][0]["text"]) == ["a", "True-False"]
@@ -295,12 +294,9 @@ def test_each_question_of_a_run_resumed_twice_gets_its_own_answer() -> None:
 def test_keyword_options_a_function_takes_are_said_and_passed() -> None:
     import textwrap
 
-    server = Modern("textwrap")
-    try:
+    with Modern("textwrap") as server:
         said = server.describe("textwrap.shorten")
         cut = server.execute("textwrap.shorten('one two three four', 12, placeholder=' [+]')")
-    finally:
-        server.close()
     assert "def shorten(text: str, width: int, **options: Any)" in said
     assert cut == (False, textwrap.shorten("one two three four", 12, placeholder=" [+]"))
 
@@ -308,14 +304,11 @@ def test_keyword_options_a_function_takes_are_said_and_passed() -> None:
 def test_a_new_call_of_the_same_code_runs_afresh_after_an_abandoned_question() -> None:
     # the first call's question is never answered: the same code sent again is a new call,
     # not the retry, and runs from the top (its snapshot is for the retry alone)
-    server = Modern(LEDGER, "--max-parked", "0")
     code = "ledger.record('once')\nledger.confirm('Go on?')\nledger.recorded()"
-    try:
+    with Modern(LEDGER, "--max-parked", "0") as server:
         first = server.request("tools/call", name="execute", arguments={"code": code})
         again = server.request("tools/call", name="execute", arguments={"code": code})
         recorded = server.execute("ledger.recorded()")
-    finally:
-        server.close()
     assert first["resultType"] == again["resultType"] == "input_required"
     assert recorded == (False, '["once", "once"]')
 
@@ -389,12 +382,9 @@ def test_a_targets_tools_are_its_module_renamed_where_the_sandbox_has_one() -> N
 
 
 def test_a_served_module_the_sandbox_has_too_is_reached_and_args_go_one_by_one() -> None:
-    server = Modern("math")
-    try:
+    with Modern("math") as server:
         found = server.describe("math_lib.gcd")
         answered = server.execute("[math_lib.gcd(84, 126, 210), math_lib.comb(15, 4)]")
-    finally:
-        server.close()
     assert "def gcd(*integers: int)" in found
     assert answered == (False, json.dumps([math.gcd(84, 126, 210), math.comb(15, 4)]))
 
@@ -430,9 +420,8 @@ async def test_the_official_client_runs_code_that_asks_the_user() -> None:
 
 
 def test_a_crash_of_the_sandbox_ends_that_run_alone() -> None:
-    server = Modern("statistics", "--code-time", "20")
     answers: list[tuple[bool, str]] = []
-    try:
+    with Modern("statistics", "--code-time", "20") as server:
         assert server.execute("statistics.median([1, 2, 3])") == (False, "2")  # a worker runs
         running = threading.Thread(
             target=lambda: answers.append(server.execute("while True:\n    pass"))
@@ -441,8 +430,6 @@ def test_a_crash_of_the_sandbox_ends_that_run_alone() -> None:
         killed = _kill_workers(server.process.pid)
         running.join(60)
         after = server.execute("statistics.median([4, 5, 6])")
-    finally:
-        server.close()
     assert killed
     assert answers and answers[0][0] and answers[0][1].startswith("the sandbox stopped"), answers
     assert after == (False, "5")

@@ -191,8 +191,10 @@ class Toolbox(Mapping[str, Tool]):
             from ..discovery.codemode import CodeMode
             from ..discovery.stubs import module_name
 
-            code = CodeMode(
-                self._call_as, module_name(self.target), code_limits or DEFAULT_CODE_LIMITS
+            code = CodeMode(  # each call from the code with the execute call's injected values
+                lambda name, arguments, injected: self.acall(name, arguments, injected=injected),
+                module_name(self.target),
+                code_limits or DEFAULT_CODE_LIMITS,
             )
         self.discovery = Discovery(
             lambda: catalog.tools,
@@ -440,13 +442,6 @@ class Toolbox(Mapping[str, Tool]):
         return await call_from_loop(
             tool, name, arguments, injected, hooks, limits, info, threads, owned
         )
-
-    async def _call_as(
-        self, name: str, arguments: dict[str, Any], injected: Mapping[object, object]
-    ) -> ToolResult:
-        """A call of ``name`` made for another call (code mode's ``execute``), with its
-        injected values: through the whole pipeline, on the object of that call."""
-        return await self.acall(name, arguments, injected=injected)
 
     async def aclose(self) -> None:
         """Close the served objects (``aclose()``, ``close()``, ``__aexit__`` or ``__exit__``).
