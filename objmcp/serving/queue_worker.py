@@ -17,16 +17,18 @@ lease runs out, as any task of a process that stopped does.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import logging
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from ..model.calling.caller import caller_from
+from ..model.calling.caller import Caller, caller_from
 from ..protocol.tasks.extension import Task
 from .queueing import adopt
 from .shared_tasks import SharedTasks
@@ -48,6 +50,9 @@ RUN_AGAIN_NOT = (
     "(its tool does not say it is idempotent, or it was run again already)"
 )
 """The status message of a task whose worker stopped, its call not run again."""
+
+TAKE_UP_WAIT = 5.0
+"""Seconds a forwarded request waits for the worker to take up the task it claimed."""
 
 _running: contextvars.ContextVar[QueueWorker] = contextvars.ContextVar("objmcp_worker")
 """The worker whose Docket runs the task (Docket's tasks start in its context)."""
@@ -73,6 +78,7 @@ class QueueWorker:
         """The store the tasks are published in, and the queue's Redis."""
         self.concurrency = concurrency
         """Calls run at once."""
+        self._taking_up = _TakingUp()
 
     async def serve(self, started: anyio.Event | None = None) -> None:
         """Take calls from the queue and run them until cancelled (``started`` is set
@@ -84,7 +90,9 @@ class QueueWorker:
             async with Docket(name=QUEUE_NAME, url=self.shared.url) as docket:
                 docket.register(_run_queued, names=[CALL_TASK])
                 async with anyio.create_task_group() as group:
-                    group.start_soon(share_tasks, self.shared, self.app.store.runners)
+                    group.start_soon(
+                        share_tasks, self.shared, self.app.store.runners, self._taking_up.arrived
+                    )
                     async with Worker(
                         docket,
                         name=self.shared.owner,
@@ -111,6 +119,12 @@ class QueueWorker:
         core = opened.get("core") is True
         scope = opened.get("scope") if core else (caller.key if caller is not None else None)
         published = _Published(task_id, scope if isinstance(scope, str) else None, core)
+        with self._taking_up.claiming(task_id):
+            await self._take_up(task_id, opened, caller, published)
+
+    async def _take_up(
+        self, task_id: str, opened: dict[str, Any], caller: Caller | None, published: _Published
+    ) -> None:
         holder = await self.shared.claim(task_id, self.shared.owner)
         if holder == CANCELLED:
             return
@@ -128,8 +142,9 @@ class QueueWorker:
             if refused is not None:
                 await self._fail(published, created, refused.get("error"))
                 return
-            if core:  # published as the 2025-11-25 task its front answered with
+            if published.core:  # published as the 2025-11-25 task its front answered with
                 store.published_as[task_id] = (published.scope, True)
+            self._taking_up.taken(task_id)  # a forwarded request about it finds it now
             await publish_changed(self.shared, runner)  # this worker's now, before any forward
         await publish_changed(self.shared, runner)  # its end, at once
         store.published_as.pop(task_id, None)
@@ -174,3 +189,35 @@ class _Published:
     task_id: str
     scope: str | None
     core: bool
+
+
+class _TakingUp:
+    """The tasks a worker claimed and has not yet made in its session: a request about
+    one, forwarded here by the front its client reached, waits until it is there (the
+    front sends it here as soon as the claim is made)."""
+
+    def __init__(self) -> None:
+        self._claimed: dict[str, anyio.Event] = {}
+
+    @contextlib.contextmanager
+    def claiming(self, task_id: str) -> Iterator[None]:
+        """While the worker claims and takes up ``task_id`` (marked before the claim)."""
+        self._claimed[task_id] = anyio.Event()
+        try:
+            yield
+        finally:
+            self.taken(task_id)
+
+    def taken(self, task_id: str) -> None:
+        """``task_id`` is in the session now (or was never to be)."""
+        event = self._claimed.pop(task_id, None)
+        if event is not None:
+            event.set()
+
+    async def arrived(self, task_id: str) -> None:
+        """Return once ``task_id`` is not being taken up (at most :data:`TAKE_UP_WAIT`
+        seconds)."""
+        event = self._claimed.get(task_id)
+        if event is not None:
+            with anyio.move_on_after(TAKE_UP_WAIT):
+                await event.wait()

@@ -17,7 +17,7 @@ import logging
 import math
 import secrets
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -118,12 +118,18 @@ class _Outage:
         self.failing = False
 
 
-async def share_tasks(shared: SharedTasks, runners: Callable[[], Iterable[Holder]]) -> None:
+async def share_tasks(
+    shared: SharedTasks,
+    runners: Callable[[], Iterable[Holder]],
+    arriving: Callable[[str], Awaitable[None]] | None = None,
+) -> None:
     """Publish the tasks the sessions of ``runners()`` change, keep this process's lease,
-    and answer the requests forwarded to it, until cancelled."""
+    and answer the requests forwarded to it, until cancelled; ``arriving(task_id)`` is
+    awaited before a forwarded request is answered (a queue's worker: until a task it
+    claimed is in its session)."""
     outage = _Outage()
     async with anyio.create_task_group() as all_three:
-        all_three.start_soon(_answer_forwarded, shared, runners, outage)
+        all_three.start_soon(_answer_forwarded, shared, runners, outage, arriving)
         all_three.start_soon(_hear_changes, shared, runners, outage)
         await _publish(shared, runners, outage)
 
@@ -244,11 +250,18 @@ def _published(
 
 
 async def _answer_forwarded(
-    shared: SharedTasks, runners: Callable[[], Iterable[Holder]], outage: _Outage
+    shared: SharedTasks,
+    runners: Callable[[], Iterable[Holder]],
+    outage: _Outage,
+    arriving: Callable[[str], Awaitable[None]] | None,
 ) -> None:
     while True:
         try:
             forwarded = await shared.takes(wait=1.0)
+            params = forwarded.message.get("params") if forwarded is not None else None
+            task_id = params.get("taskId") if isinstance(params, dict) else None
+            if arriving is not None and isinstance(task_id, str):
+                await arriving(task_id)
             if forwarded is not None:
                 await shared.replies(
                     forwarded, await answer_forwarded(shared, runners(), forwarded)

@@ -14,6 +14,7 @@ import subprocess
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from conftest import PYTHON, server_env, start_redis
 from http_helpers import (
@@ -26,10 +27,12 @@ from http_helpers import (
     open_session,
     post,
 )
+from slow_link import SlowLink
 from task_helpers import GUARD, QueueWorker, lines, with_tasks
 from test_shared_tasks_http import answer_of, core_request, get, send, started_task, until
 
 TARGET = f"{WORKERS}:Workers"
+ROUNDS, STEP = 100, 0.02
 
 
 def test_a_queued_call_runs_in_a_worker_and_any_front_answers_for_it(
@@ -235,3 +238,42 @@ def test_a_2025_11_25_task_of_a_queued_tool_runs_in_a_worker(
     assert started == ["started", str(worker.pid)]
     assert stopped["result"]["status"] == "cancelled", stopped
     assert ran == ["started", str(worker.pid), "cancelled", str(worker.pid)]
+
+
+def test_a_cancel_while_a_far_worker_takes_the_call_up_reaches_it(
+    redis_url: str, tmp_path: Path
+) -> None:
+    # the worker is 50 ms from Redis: between its claim of a call and the task in its
+    # session there are at least two of its round trips. A cancel sent then finds the task
+    # claimed and goes to the worker, which answers once it has the task (not "Task not
+    # found"). Each round sends its cancel STEP later after the call than the last, until the
+    # calls run before their cancels come: the rounds before went through the window
+    env = {"OBJMCP_STATE_KEY": secrets.token_hex(32)}
+    options = ("--tasks", redis_url, "--queue", "until_cancelled")
+    front = HttpServer(*options, target=TARGET, env=env)
+    other = HttpServer(*options, target=TARGET, env=env)
+    far = urlsplit(redis_url)
+    link = SlowLink(far.hostname or "127.0.0.1", far.port or 6379, delay=0.05)
+    far_url = urlunsplit(far._replace(netloc=f"127.0.0.1:{link.port}"))
+    worker = QueueWorker(far_url, env, tmp_path / "worker.log")
+    ran: list[list[str]] = []
+    try:
+        for round_ in range(ROUNDS):
+            marker = tmp_path / f"marker{round_}"
+            task_id = started_task(front.url, "until_cancelled", marker=str(marker))
+            time.sleep(round_ * STEP)
+            answer = send(other.url, "tasks/cancel", task_id, 2)
+            assert "error" not in answer, (round_, answer)
+            assert until(other.url, task_id, "cancelled")["status"] == "cancelled"
+            if marker.exists():
+                ran.append(lines(marker, 4))
+                if len(ran) == 2:
+                    break
+    finally:
+        log = worker.stop()
+        front.stop()
+        other.stop()
+        link.close()
+    assert len(ran) == 2, f"no call ran before its cancel, even {ROUNDS * STEP:g} s later"
+    assert ran == [["started", str(worker.pid), "cancelled", str(worker.pid)]] * 2, ran
+    assert "Traceback" not in log, log
