@@ -4,8 +4,9 @@ tracked files, as a fresh clone has them), with a fresh ``HOME`` and, first on `
 virtualenv where the wheel built from this checkout is installed. A titled
 ``python`` block is its file, written and run; the other ``python`` blocks of a page run as
 one script; each ``sh`` block runs as one bash script, and what it started in the
-background is stopped when it ends. The lines of ``tests/docs/not_run.toml`` are only
-syntax-checked, and each must be on its page."""
+background is stopped when it ends. A ``text`` block titled "Output" shows what the example
+before it printed, and is held to it (``tests/docs/output.py``). The lines of
+``tests/docs/not_run.toml`` are only syntax-checked, and each must be on its page."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ import pytest
 import tomllib
 from blocks import Block, blocks_of
 from conftest import ROOT
+from output import missing_from
 
 DOCS = ROOT / "docs"
 README = "README.md"
@@ -34,6 +36,11 @@ EXTRAS = "http,code,auth,otel,redis,demo"
 RUN = ("python", "sh")
 BLOCK_TIMEOUT = 180
 REDIS_URL = "redis://127.0.0.1:6379"
+OUTPUT = "Output"
+"""The title of a text block that shows what the example before it prints."""
+SHOWN_HOME = "/home/you"
+"""The home folder as the pages show it."""
+_MARK = "@@objmcp-docs-block "
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +108,9 @@ def fresh_clone(where: Path) -> None:
 
 
 @pytest.mark.parametrize("page", [page for page in PAGES if runnable(page)])
-def test_every_example_of_the_page_runs(page: str, wheel_bin: Path) -> None:
+def test_every_example_of_the_page_runs_and_prints_what_the_page_shows(
+    page: str, wheel_bin: Path
+) -> None:
     text = source(page).read_text()
     with tempfile.TemporaryDirectory() as scratch, _RedisIfNamed(text):
         here, home = Path(scratch) / "page", Path(scratch) / "home"
@@ -115,8 +124,10 @@ def test_every_example_of_the_page_runs(page: str, wheel_bin: Path) -> None:
             "PATH": f"{wheel_bin}:/usr/local/bin:/usr/bin:/bin",
             "LANG": "C.UTF-8",
             "TMPDIR": str(Path(scratch)),
+            "PYTHONUNBUFFERED": "1",  # a block's lines in the order it wrote them
         }
         skipped = not_run_lines(page)
+        printed: dict[int, str] = {}
         script: list[str] = []
         for block in runnable(page):
             where = f"{page}:{block.line}"
@@ -124,18 +135,53 @@ def test_every_example_of_the_page_runs(page: str, wheel_bin: Path) -> None:
                 target = here / block.title
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(block.text + "\n")
-                _run(["python", block.title], here, env, where)
+                printed[block.line] = _run(["python", block.title], here, env, where)
             elif block.language == "python":
-                script.append(f"# {where}\n{block.text}\n")
+                script.append(f"# {where}\nprint({_MARK!r} + '{block.line}')\n{block.text}\n")
             else:
                 lines = [
                     ": # not run" if line.strip() in skipped else line
                     for line in block.text.split("\n")
                 ]
-                _run(["bash", "-euo", "pipefail", "-c", "\n".join(lines)], here, env, where)
+                command = ["bash", "-euo", "pipefail", "-c", "\n".join(lines)]
+                printed[block.line] = _run(command, here, env, where)
         if script:
             (here / "_page_examples.py").write_text("\n".join(script))
-            _run(["python", "_page_examples.py"], here, env, f"{page}: its python blocks")
+            said = _run(["python", "_page_examples.py"], here, env, f"{page}: its python blocks")
+            for part in said.split(_MARK)[1:]:
+                line, _, rest = part.partition("\n")
+                printed[int(line)] = rest
+    wrong = []
+    for block, output in outputs(page):
+        shown_as_home = printed[block.line].replace(str(home), SHOWN_HOME)
+        missing = missing_from(output.text, shown_as_home)
+        if missing is not None:
+            wrong.append(
+                f"{page}:{output.line} shows {missing!r}, which {page}:{block.line} did not "
+                f"print; it printed:\n{shown_as_home[-3000:]}"
+            )
+    assert not wrong, "\n\n".join(wrong)
+
+
+def outputs(page: str) -> list[tuple[Block, Block]]:
+    """Each block of ``page`` titled "Output", after the example it shows the output of
+    (the runnable block before it)."""
+    found: list[tuple[Block, Block]] = []
+    last: Block | None = None
+    for block in blocks_of(source(page).read_text()):
+        if block.language in RUN:
+            last = block
+        elif block.title == OUTPUT:
+            assert last is not None, f"{page}:{block.line}: an output of no example"
+            found.append((last, block))
+    return found
+
+
+def test_the_pages_show_outputs_and_each_follows_an_example_that_runs() -> None:
+    shown = [(page, output) for page in PAGES for _, output in outputs(page)]
+    assert len(shown) > 20  # the reader sees what to expect often: each is held to the run
+    for page, output in shown:
+        assert output.language == "text", f"{page}:{output.line}"
 
 
 def test_every_line_not_run_is_on_its_page_with_a_reason_and_parses() -> None:
@@ -154,9 +200,10 @@ def test_every_line_not_run_is_on_its_page_with_a_reason_and_parses() -> None:
         assert parsed.returncode == 0, (entry, parsed.stderr)
 
 
-def _run(command: list[str], cwd: Path, env: dict[str, str], where: str) -> None:
-    """Run ``command`` in its own process group, its output in a file (so that a server it
-    left in the background holds no pipe open); then stop what it left."""
+def _run(command: list[str], cwd: Path, env: dict[str, str], where: str) -> str:
+    """What ``command`` printed (its output and errors), run in its own process group, its
+    output in a file (so that a server it left in the background holds no pipe open); what
+    it left is stopped then."""
     with tempfile.TemporaryFile() as output:
         process = subprocess.Popen(
             command,
@@ -175,6 +222,7 @@ def _run(command: list[str], cwd: Path, env: dict[str, str], where: str) -> None
         output.seek(0)
         said = output.read().decode(errors="replace")
     assert status == 0, f"{where} failed (exit status {status}):\n{said[-6000:]}"
+    return said
 
 
 class _RedisIfNamed:

@@ -1,0 +1,55 @@
+"""The docs checker's holding of a shown output to what its example printed
+(``tests/docs/output.py``): what was printed, or any of its lines in order, with any part of
+a line (or whole lines) left out as ``…``, is found; a line changed, or lines out of order,
+are not, and the first such line is named."""
+
+from __future__ import annotations
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from output import missing_from
+
+line = st.text(
+    st.characters(exclude_categories=("Cs", "Cc", "Zl", "Zp"), exclude_characters="…"),
+    min_size=1,
+    max_size=40,
+).filter(lambda text: text.strip() and "..." not in text)
+printed_lines = st.lists(line, min_size=1, max_size=8)
+
+
+@given(printed_lines, st.data())
+def test_the_printed_lines_in_order_are_found_whatever_is_left_out(
+    printed: list[str], data: st.DataObject
+) -> None:
+    kept = sorted(data.draw(st.sets(st.integers(0, len(printed) - 1))))
+    shown = []
+    for index in kept:
+        text = printed[index].rstrip()
+        start = data.draw(st.integers(0, len(text)))
+        end = data.draw(st.integers(start, len(text)))
+        elided = data.draw(st.booleans())
+        shown.append(text[:start] + "…" + text[end:] if elided else text)
+        if data.draw(st.booleans()):
+            shown.append("...")  # lines left out here
+    assert missing_from("\n".join(shown), "\n".join(printed)) is None
+
+
+@given(printed_lines, line, st.integers(0, 8))
+def test_a_line_never_printed_is_named(printed: list[str], stranger: str, at: int) -> None:
+    assume(all(stranger.strip() != text.strip() for text in printed))
+    shown = [text.rstrip() for text in printed]
+    shown.insert(min(at, len(shown)), stranger.rstrip())
+    assert missing_from("\n".join(shown), "\n".join(printed)) == stranger.rstrip()
+
+
+@given(printed_lines)
+def test_lines_out_of_order_are_not_found(printed: list[str]) -> None:
+    assume(len({text.rstrip() for text in printed}) == len(printed) >= 2)
+    shown = [text.rstrip() for text in reversed(printed)]
+    assert missing_from("\n".join(shown), "\n".join(printed)) is not None
+
+
+def test_a_page_output_gone_wrong_is_named() -> None:
+    printed = "objmcp call: task working\nfitted 15 rows\n"
+    assert missing_from("objmcp call: task …\nfitted 15 rows", printed) is None
+    assert missing_from("objmcp call: task …\nfitted 16 rows", printed) == "fitted 16 rows"
