@@ -158,9 +158,16 @@ def serving_pairs(options: argparse.Namespace) -> Iterator[tuple[str, list[str]]
         if flag.switch is not None:
             yield dest, [flag.name]
         elif flag.repeat:
-            yield dest, [word for item in value for word in (flag.name, str(item))]
+            yield dest, [word for item in value for word in (flag.name, _word(item))]
         else:
-            yield dest, [flag.name, str(value)]
+            yield dest, [flag.name, _word(value)]
+
+
+def _word(value: object) -> str:
+    """A flag's value as the command line writes it (``30``, not ``30.0``)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return str(value)
 
 
 def _serving_flags() -> Iterator[tuple[str, Flag]]:

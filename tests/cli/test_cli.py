@@ -486,12 +486,11 @@ def test_config_prints_the_clients_entry(
 
 
 def test_config_makes_a_relative_file_target_absolute_and_passes_options(project: Path) -> None:
-    snippet = config(
-        "cursor", "tools.py:Counter", "--name", "counts", "--include", "bump", cwd=project
-    )
+    given = ["--name", "counts", "--include", "bump", "--call-timeout", "30", "--grace", "0.5"]
+    snippet = config("cursor", "tools.py:Counter", *given, cwd=project)
     entry = snippet["mcpServers"]["counts"]
     expected = ["-m", "objmcp", "run", f"{project / 'tools.py'}:Counter"]
-    assert entry["args"] == [*expected, "--name", "counts", "--include", "bump"]
+    assert entry["args"] == [*expected, *given]  # as written: 30, not 30.0
 
 
 def test_a_configured_module_target_starts_from_anywhere(project: Path, tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ def test_config_passes_the_per_options_on(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr.decode()
     (entry,) = json.loads(done.stdout)["mcpServers"].values()
     words = entry["args"]
-    for flag, value in (("--per", "caller"), ("--max-objects", "5"), ("--object-idle", "60.0")):
+    for flag, value in (("--per", "caller"), ("--max-objects", "5"), ("--object-idle", "60")):
         assert words[words.index(flag) + 1] == value, words
     assert "--per" in objmcp("dev", "--help", cwd=tmp_path).stdout.decode()
 

@@ -402,8 +402,10 @@ class Toolbox(Mapping[str, Tool]):
 
         ``name`` is the tool's name, or the one :meth:`specs` gave it for an LLM
         API; ``arguments`` a dict or its JSON text (as OpenAI hands them over).
-        ``elicit`` is given to the parameters that ask the user
-        (``objmcp.Elicit``; without it, asking is an error result), ``progress``
+        ``elicit(message, wanted)`` answers the questions of the parameters that ask the
+        user (``objmcp.Elicit``): it returns the answer (read as a client's would be,
+        converted into the type asked for) or an :class:`ElicitResult`; without it,
+        asking is an error result. ``progress``
         to those that report progress (``objmcp.Progress``; a no-op without it),
         ``sample`` to those that ask a model (``objmcp.Sample``); ``injected`` maps
         any marker (``objmcp.Roots``...) to what its parameters get; ``info`` is what

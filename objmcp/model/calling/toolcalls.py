@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import anyio
 
+from ..asking.here import AskedHere
 from ..values.content import ResultLimits, ToolResult, error_result
 from .hooks import CallInfo, Hook
 from .inject import Elicit, Progress, Sample
@@ -41,11 +42,12 @@ def injections(
     injected: Mapping[object, object] | None,
 ) -> Mapping[object, object] | None:
     """What the injected parameters of a call get, by marker: ``injected``, and the
-    ``elicit``, ``progress`` and ``sample`` callables given (``injected`` wins)."""
+    ``elicit``, ``progress`` and ``sample`` callables given (``injected`` wins); the
+    questions ``elicit`` answers are read as a client's answers (:class:`AskedHere`)."""
     if elicit is None and progress is None and sample is None:
         return injected
     pairs: tuple[tuple[object, object], ...] = (
-        (Elicit, elicit),
+        (Elicit, None if elicit is None else AskedHere(elicit)),
         (Progress, progress),
         (Sample, sample),
     )

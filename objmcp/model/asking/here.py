@@ -1,0 +1,135 @@
+"""Questions answered in this process: the :class:`~objmcp.Elicit` a method gets from
+``Toolbox.call(elicit=answer)``, with no client to ask.
+
+Each question goes to ``answer(message, wanted)`` (``wanted`` the type or JSON Schema the
+method asked for; a URL question's URL), and its reply is read as a client's would be: an
+:class:`~objmcp.ElicitResult` is taken as it is (its ``value`` read from its ``content``
+when it has none); anything else is the accepted answer itself, checked against the question
+and converted into the type asked for. ``elicit.many``, ``elicit.question`` (for
+:func:`~objmcp.ask_all`), ``elicit.url`` and ``elicit.complete`` work as with a client. An
+``answer`` that is a coroutine function makes each question awaitable, as an async method
+awaits it (on an event loop, every question is awaited, as a client's are).
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import anyio
+
+from ..._exceptions import ElicitError
+from ..calling.inject import DONE, Done, ElicitResult
+from ..values.jsonable import NotJsonable, to_jsonable
+from .elicit import Question as Form
+from .elicit import make_question, read_answer
+from .questions import Question, ask_all
+
+__all__ = ["AskedHere"]
+
+
+class AskedHere:
+    """The questions of one call, each answered by ``answer(message, wanted)``."""
+
+    def __init__(self, answer: Callable[[str, object], object]) -> None:
+        if not callable(answer):
+            raise TypeError(f"elicit= takes a callable, not {type(answer).__name__}")
+        self.answer = answer
+        """What answers each question."""
+        self._asker = self._ask_all  # one asker: ask_all takes the questions of one
+
+    def __call__(self, message: str, schema: object = bool, *, key: str | None = None) -> Any:
+        """Ask ``message`` for ``schema``: the answer (to await on an event loop)."""
+        form = make_question(message, schema)
+        return _then(self.answer(message, schema), lambda reply: _read(form, reply))
+
+    def question(self, message: str, schema: object = bool) -> Question:
+        """The question ``self(message, schema)`` asks, for :func:`~objmcp.ask_all`."""
+        make_question(message, schema)  # refused now, as a client's asker refuses it
+        return Question("elicitation", (message, schema), self._asker)
+
+    def many(self, questions: Mapping[str, str | tuple[str, object]]) -> Any:
+        """Ask each key's message (or ``(message, schema)``): the answers by key."""
+        if not isinstance(questions, Mapping):
+            raise TypeError(
+                "elicit.many takes a dict of questions, key -> message or (message, schema), "
+                f"not {type(questions).__name__}"
+            )
+        made: dict[str, Question] = {}
+        for key, asked in questions.items():
+            if isinstance(asked, str):
+                made[key] = self.question(asked)
+            elif isinstance(asked, tuple) and len(asked) == 2:
+                made[key] = self.question(*asked)
+            else:
+                raise TypeError(
+                    f"elicit.many: the question {key!r} is a message or a (message, schema) "
+                    f"pair, not {asked!r}"
+                )
+        return ask_all(made)
+
+    def url(self, message: str, url: str, *, key: str | None = None) -> Any:
+        """Ask the user to open ``url``: ``answer(message, url)``'s
+        :class:`~objmcp.ElicitResult`, or accepted when it gives anything else."""
+        if not isinstance(message, str) or not isinstance(url, str):
+            raise TypeError("elicit.url takes the message and the URL as strings")
+        return _then(
+            self.answer(message, url),
+            lambda reply: reply if isinstance(reply, ElicitResult) else ElicitResult("accept"),
+        )
+
+    def complete(self, elicitation_id: str | None) -> Done:
+        """Nothing to tell: no client is waiting on a page."""
+        return DONE
+
+    def _ask_all(self, questions: dict[str, Question]) -> Any:
+        answers = {}
+        for key, question in questions.items():
+            message, schema = typing.cast("tuple[str, object]", question.request)
+            answers[key] = self(message, schema)
+        if not any(inspect.isawaitable(answer) for answer in answers.values()):
+            return answers
+
+        async def awaited() -> dict[str, Any]:
+            return {
+                key: await answer if inspect.isawaitable(answer) else answer
+                for key, answer in answers.items()
+            }
+
+        return awaited()
+
+
+def _read(form: Form, reply: object) -> ElicitResult:
+    """``reply`` to the question ``form``, read as a client's answer."""
+    if isinstance(reply, ElicitResult):
+        if reply.action != "accept" or reply.value is not None:
+            return reply
+        return read_answer(form, "accept", reply.content)
+    try:
+        content = to_jsonable(reply, strict=True)
+    except NotJsonable as error:
+        raise ElicitError(f"The answer is not JSON: {error}") from None
+    return read_answer(form, "accept", {"value": content} if form.wrapped else content)
+
+
+def _then(reply: object, read: Callable[[Any], ElicitResult]) -> Any:
+    """``read(reply)``, once ``reply`` is awaited when it is awaitable; to await on an
+    event loop (an async method awaits its questions there, a sync one in its thread
+    does not)."""
+    if not inspect.isawaitable(reply) and not _on_a_loop():
+        return read(reply)
+
+    async def awaited() -> ElicitResult:
+        return read(await reply if inspect.isawaitable(reply) else reply)
+
+    return awaited()
+
+
+def _on_a_loop() -> bool:
+    try:
+        anyio.get_current_task()
+    except Exception:  # no event loop runs in this thread
+        return False
+    return True
