@@ -61,14 +61,15 @@ def configure(
     *,
     name: str | None,
     server_args: Sequence[str],
+    verb: str = "run",
     scope: str | None,
     write: bool,
     file: str | None,
     out: TextIO,
     err: TextIO,
 ) -> int:
-    """Print ``client``'s entry for the TARGET ``spec`` on ``out`` and notes on ``err``;
-    with ``write``, merge it into the file."""
+    """Print ``client``'s entry for the TARGET ``spec`` (served by ``objmcp VERB``: run or
+    dev) on ``out`` and notes on ``err``; with ``write``, merge it into the file."""
     scope = scope or _DEFAULT_SCOPE[client]
     try:
         # absolute, not resolved: a link given is seen (and refused), not followed
@@ -77,7 +78,7 @@ def configure(
         err.write(f"objmcp config: {error}\n")
         return 2
     name = name or default_name(spec)
-    entry = server_entry(client, spec, server_args)
+    entry = server_entry(client, spec, server_args, verb)
     keys = _keys(client, scope)
     out.write(json.dumps(snippet(keys, name, entry), indent=2, ensure_ascii=False) + "\n")
     out.flush()
@@ -149,8 +150,11 @@ def snippet(keys: Sequence[str], name: str, entry: dict[str, Any]) -> dict[str, 
     return document
 
 
-def server_entry(client: str, spec: str, server_args: Sequence[str]) -> dict[str, Any]:
-    """The server entry that starts the TARGET ``spec`` with this interpreter."""
+def server_entry(
+    client: str, spec: str, server_args: Sequence[str], verb: str = "run"
+) -> dict[str, Any]:
+    """The server entry that starts the TARGET ``spec`` with this interpreter, served by
+    ``objmcp VERB`` (``run``, or ``dev`` to restart it as its files change)."""
     load_target(spec)  # a target that does not load is reported now
     target = parse_target(spec)
     folders: list[str] = []
@@ -167,7 +171,7 @@ def server_entry(client: str, spec: str, server_args: Sequence[str]) -> dict[str
     needed = _not_on_default_path([f for f in dict.fromkeys(folders) if f])
     entry: dict[str, Any] = {"type": "stdio"} if client in ("claude-code", "vscode") else {}
     entry["command"] = sys.executable
-    entry["args"] = ["-m", "objmcp", "run", spec, *server_args]
+    entry["args"] = ["-m", "objmcp", verb, spec, *server_args]
     if needed:
         entry["env"] = {"PYTHONPATH": os.pathsep.join(needed)}
     return entry

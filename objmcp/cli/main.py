@@ -122,6 +122,7 @@ def _config(options: argparse.Namespace) -> int:
         options.target,
         name=options.name,
         server_args=server_arguments(options),
+        verb="dev" if options.dev else "run",
         scope=options.scope,
         write=options.write,
         file=options.file,

@@ -150,6 +150,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "project (a file in this folder; vscode's default, .vscode/mcp.json), local "
         "(claude-code: this folder only, kept in ~/.claude.json)",
     )
+    config.add_argument(
+        "--dev",
+        action="store_true",
+        help="the entry runs 'objmcp dev' (restarting the server when its Python files "
+        "change) instead of 'objmcp run': while you work on TARGET",
+    )
     config.add_argument("--write", action="store_true", help="merge it into the config file")
     config.add_argument("--file", help="the config file to write instead of the usual one")
 

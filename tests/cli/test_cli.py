@@ -596,9 +596,9 @@ def test_config_refuses_a_target_that_does_not_load(tmp_path: Path) -> None:
 class DevServer:
     """``objmcp dev`` through pipes, its messages read by a thread, with deadlines."""
 
-    def __init__(self, target: str, cwd: Path) -> None:
+    def __init__(self, target: str, cwd: Path, command: list[str] | None = None) -> None:
         self.process = subprocess.Popen(
-            [PYTHON, "-m", "objmcp", "dev", target, "--interval", "0.1"],
+            command or [PYTHON, "-m", "objmcp", "dev", target, "--interval", "0.1"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -686,8 +686,8 @@ def slow() -> str:
 def dev(tmp_path: Path) -> Any:
     servers: list[DevServer] = []
 
-    def start(target: str) -> DevServer:
-        server = DevServer(target, tmp_path)
+    def start(target: str, command: list[str] | None = None) -> DevServer:
+        server = DevServer(target, tmp_path, command)
         servers.append(server)
         return server
 
@@ -715,6 +715,24 @@ def test_dev_reloads_after_an_edit(tmp_path: Path, dev: Any) -> None:
     assert server.call_text(5, "one") == "uno"
     assert server.close() == 0
     assert b"restarting" in server.stderr
+
+
+def test_config_dev_writes_an_entry_that_restarts_the_server_after_an_edit(
+    tmp_path: Path, dev: Any
+) -> None:
+    module = tmp_path / "devtools.py"
+    module.write_text(ONE)
+    snippet = config("claude", "devtools.py", "--dev", "--name", "tools", cwd=tmp_path)
+    entry = snippet["mcpServers"]["tools"]
+    assert entry["args"] == ["-m", "objmcp", "dev", str(module), "--name", "tools"]
+    server = dev("", [entry["command"], *entry["args"]])  # as the client starts it
+    server.answer(INIT)
+    server.send(INITIALIZED)
+    assert server.tools(1) == ["one"]
+    edit(module, ONE + "\n\n" + TWO)
+    server.wait_for("notifications/tools/list_changed")
+    assert server.call_text(2, "two", n=4) == "8"
+    assert server.close() == 0
 
 
 def test_dev_answers_every_request_through_restarts_and_broken_saves(
