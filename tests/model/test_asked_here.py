@@ -1,7 +1,9 @@
-"""Questions a method asks when it is called with ``Toolbox.call(elicit=answer)``, with no
-client: ``answer(message, wanted)`` gives the answer itself (or an ``ElicitResult``), and
-the method reads it as it reads a client's. Held to what the official SDK's client makes of
-the same answer (``elicitation_callback``, in memory through ``objmcp.testing``)."""
+"""Questions a method asks when it is called with ``Toolbox.call(elicit=answer,
+sample=model)``, with no client: ``answer(message, wanted)`` gives the answer itself (or an
+``ElicitResult``), ``model(messages, **options)`` a completion's text (or a
+``SampleResult``), and the method reads them as it reads a client's. Held to what the
+official SDK's client makes of the same answer (``elicitation_callback``, in memory through
+``objmcp.testing``)."""
 
 from __future__ import annotations
 
@@ -63,6 +65,18 @@ class Desk:
             who=elicit.question("Who?", Person), n=elicit.question("How many?", int)
         )
         return f"{name.value!r} {both['who'].value!r} {both['n'].value!r}"
+
+    def summarize(self, text: str, sample: objmcp.Sample) -> str:
+        """A summary by the client's model, and which model made it."""
+        made = sample(f"Summarize: {text}", max_tokens=50, system="Be brief.")
+        return f"{made.text} ({made.model})"
+
+    async def both(self, elicit: objmcp.Elicit, sample: objmcp.Sample) -> str:
+        """A question and a completion, asked together."""
+        got = await objmcp.ask_all(
+            name=elicit.question("Your name?", str), poem=sample.question("A haiku")
+        )
+        return f"{got['name'].value}: {got['poem'].text}"
 
     def visit(self, elicit: objmcp.Elicit) -> str:
         """A page to open."""
@@ -207,3 +221,39 @@ def test_a_url_question_gets_the_url_and_accepts_unless_told_otherwise() -> None
 def test_elicit_must_be_callable() -> None:
     with pytest.raises(TypeError, match="elicit= takes a callable"):
         TOOLBOX.call("ask_sure", elicit="yes")  # type: ignore[arg-type]
+
+
+def test_a_completion_is_given_the_method_s_request_and_read_as_a_client_s() -> None:
+    seen: list[tuple[object, dict[str, Any]]] = []
+
+    def model(messages: object, **options: Any) -> object:
+        seen.append((messages, options))
+        return "short"
+
+    assert TOOLBOX.call("summarize", {"text": "long"}, sample=model).text == (
+        "short (objmcp.Toolbox)"
+    )
+    assert seen == [("Summarize: long", {"max_tokens": 50, "system": "Be brief."})]
+    raw = {"role": "assistant", "content": {"type": "text", "text": "raw"}, "model": "m1"}
+    assert TOOLBOX.call("summarize", {"text": "x"}, sample=lambda m, **o: raw).text == ("raw (m1)")
+    given = objmcp.SampleResult("given", "m2")
+    assert TOOLBOX.call("summarize", {"text": "x"}, sample=lambda m, **o: given).text == (
+        "given (m2)"
+    )
+    wrong = TOOLBOX.call("summarize", {"text": "x"}, sample=lambda m, **o: 42)
+    assert wrong.is_error and "returns a string" in wrong.text, wrong.text
+    no_model = TOOLBOX.call("summarize", {"text": "x"}, sample=lambda m, **o: {"role": "x"})
+    assert no_model.is_error and "names no model" in no_model.text, no_model.text
+
+
+@pytest.mark.parametrize("entry", ["call", "acall"])
+def test_a_question_and_a_completion_are_asked_together(entry: str) -> None:
+    async def model(messages: object, **options: Any) -> str:
+        return "old pond, a frog"
+
+    options: dict[str, Any] = {"elicit": say("Flo"), "sample": model}
+    if entry == "call":
+        result = TOOLBOX.call("both", **options)
+    else:
+        result = anyio.run(lambda: TOOLBOX.acall("both", **options))
+    assert result.text == "Flo: old pond, a frog", result.text

@@ -405,9 +405,10 @@ class Toolbox(Mapping[str, Tool]):
         ``elicit(message, wanted)`` answers the questions of the parameters that ask the
         user (``objmcp.Elicit``): it returns the answer (read as a client's would be,
         converted into the type asked for) or an :class:`ElicitResult`; without it,
-        asking is an error result. ``progress``
-        to those that report progress (``objmcp.Progress``; a no-op without it),
-        ``sample`` to those that ask a model (``objmcp.Sample``); ``injected`` maps
+        asking is an error result. ``progress`` is given to the parameters that report
+        progress (``objmcp.Progress``; a no-op without it). ``sample(messages,
+        **options)`` gives the completions of those that ask a model (``objmcp.Sample``):
+        a string, a :class:`SampleResult` or the raw result. ``injected`` maps
         any marker (``objmcp.Roots``...) to what its parameters get; ``info`` is what
         the :attr:`hooks` see of the call (made here when not given). Sync tools
         run in the calling thread (on the dedicated one when

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import anyio
 
-from ..asking.here import AskedHere
+from ..asking.here import AskedHere, SampledHere
 from ..values.content import ResultLimits, ToolResult, error_result
 from .hooks import CallInfo, Hook
 from .inject import Elicit, Progress, Sample
@@ -43,13 +43,14 @@ def injections(
 ) -> Mapping[object, object] | None:
     """What the injected parameters of a call get, by marker: ``injected``, and the
     ``elicit``, ``progress`` and ``sample`` callables given (``injected`` wins); the
-    questions ``elicit`` answers are read as a client's answers (:class:`AskedHere`)."""
+    questions ``elicit`` answers and the completions ``sample`` gives are read as a
+    client's answers (:class:`AskedHere`, :class:`SampledHere`)."""
     if elicit is None and progress is None and sample is None:
         return injected
     pairs: tuple[tuple[object, object], ...] = (
         (Elicit, None if elicit is None else AskedHere(elicit)),
         (Progress, progress),
-        (Sample, sample),
+        (Sample, None if sample is None else SampledHere(sample)),
     )
     given = {marker: value for marker, value in pairs if value is not None}
     return {**given, **(injected or {})} if given else injected
