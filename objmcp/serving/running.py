@@ -22,7 +22,7 @@ import anyio.lowlevel
 from .._exceptions import ElicitationUnavailable, ElicitError, InteractionError, ObjmcpError
 from .._exceptions import InteractionUnavailable as Unavailable
 from ..model.asking.elicit import make_question, read_answer
-from ..model.asking.questions import Question, ask_all, question_key
+from ..model.asking.questions import Question, ask_all, forms, question_key
 from ..model.asking.sampling import read_roots, read_sample, sample_request
 from ..model.calling.caller import Caller
 from ..model.calling.inject import (
@@ -278,23 +278,7 @@ def _made(
         return Question("elicitation", elicit_request(message, schema), ask_questions)
 
     def elicit_many(questions: Mapping[str, str | tuple[str, object]]) -> Any:
-        if not isinstance(questions, Mapping):
-            raise TypeError(
-                "elicit.many takes a dict of questions, key -> message or (message, schema), "
-                f"not {type(questions).__name__}"
-            )
-        made: dict[str, Question] = {}
-        for key, asked in questions.items():
-            if isinstance(asked, str):
-                made[key] = elicit_question(asked)
-            elif isinstance(asked, tuple) and len(asked) == 2:
-                made[key] = elicit_question(*asked)
-            else:
-                raise TypeError(
-                    f"elicit.many: the question {key!r} is a message or a (message, schema) "
-                    f"pair, not {asked!r}"
-                )
-        return ask_all(made)
+        return ask_all(forms(questions, elicit_question))
 
     def elicit_url(message: str, url: str, *, key: str | None = None) -> Any:
         if not isinstance(message, str) or not isinstance(url, str):

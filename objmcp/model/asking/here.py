@@ -30,7 +30,7 @@ from ..calling.inject import DONE, Done, ElicitResult, SampleResult
 from ..values.jsonable import NotJsonable, to_jsonable
 from .elicit import Question as Form
 from .elicit import make_question, read_answer
-from .questions import Question, ask_all
+from .questions import Question, ask_all, forms
 from .sampling import read_sample, sample_request
 
 __all__ = ["AskedHere", "SampledHere"]
@@ -62,23 +62,7 @@ class AskedHere:
 
     def many(self, questions: Mapping[str, str | tuple[str, object]]) -> Any:
         """Ask each key's message (or ``(message, schema)``): the answers by key."""
-        if not isinstance(questions, Mapping):
-            raise TypeError(
-                "elicit.many takes a dict of questions, key -> message or (message, schema), "
-                f"not {type(questions).__name__}"
-            )
-        made: dict[str, Question] = {}
-        for key, asked in questions.items():
-            if isinstance(asked, str):
-                made[key] = self.question(asked)
-            elif isinstance(asked, tuple) and len(asked) == 2:
-                made[key] = self.question(*asked)
-            else:
-                raise TypeError(
-                    f"elicit.many: the question {key!r} is a message or a (message, schema) "
-                    f"pair, not {asked!r}"
-                )
-        return ask_all(made)
+        return ask_all(forms(questions, self.question))
 
     def url(self, message: str, url: str, *, key: str | None = None) -> Any:
         """Ask the user to open ``url``: ``answer(message, url)``'s

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Question", "ask_all", "question_key"]
+__all__ = ["Question", "ask_all", "forms", "question_key"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,3 +73,28 @@ def question_key(key: object) -> str:
     if not key:
         raise ValueError("a question's key cannot be empty")
     return key
+
+
+def forms(
+    questions: Mapping[str, str | tuple[str, object]], question: Callable[..., Question]
+) -> dict[str, Question]:
+    """The questions ``elicit.many(questions)`` asks, by key: each made by
+    ``question(message)`` or ``question(message, schema)``; raises TypeError for anything
+    else."""
+    if not isinstance(questions, Mapping):
+        raise TypeError(
+            "elicit.many takes a dict of questions, key -> message or (message, schema), "
+            f"not {type(questions).__name__}"
+        )
+    made: dict[str, Question] = {}
+    for key, asked in questions.items():
+        if isinstance(asked, str):
+            made[key] = question(asked)
+        elif isinstance(asked, tuple) and len(asked) == 2:
+            made[key] = question(*asked)
+        else:
+            raise TypeError(
+                f"elicit.many: the question {key!r} is a message or a (message, schema) "
+                f"pair, not {asked!r}"
+            )
+    return made
