@@ -1,9 +1,12 @@
 """The docs checker's holding of a shown output to what its example printed
 (``tests/docs/output.py``): what was printed, or any of its lines in order, with any part of
 a line (or whole lines) left out as ``…``, is found; a line changed, or lines out of order,
-are not, and the first such line is named."""
+are not, and the first such line is named. Unordered (background processes), the lines are
+found in any order, each once."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -47,6 +50,22 @@ def test_lines_out_of_order_are_not_found(printed: list[str]) -> None:
     assume(len({text.rstrip() for text in printed}) == len(printed) >= 2)
     shown = [text.rstrip() for text in reversed(printed)]
     assert missing_from("\n".join(shown), "\n".join(printed)) is not None
+
+
+@given(printed_lines, st.randoms(use_true_random=False), line)
+def test_unordered_the_printed_lines_are_found_in_any_order_and_each_once(
+    printed: list[str], random: Any, stranger: str
+) -> None:
+    shown = [text.rstrip() for text in printed]
+    random.shuffle(shown)
+    assert missing_from("\n".join(shown), "\n".join(printed), ordered=False) is None
+    assume(all(stranger.strip() != text.strip() for text in printed))
+    with_stranger = [*shown, stranger.rstrip()]
+    assert missing_from("\n".join(with_stranger), "\n".join(printed), ordered=False) == (
+        stranger.rstrip()
+    )
+    once_more = [*shown, shown[0]]  # a line printed once is shown once
+    assert missing_from("\n".join(once_more), "\n".join(printed), ordered=False) is not None
 
 
 def test_a_page_output_gone_wrong_is_named() -> None:
