@@ -27,7 +27,8 @@ class SlowLink:
         self.port: int = self._server.sockets[0].getsockname()[1]
 
     def close(self) -> None:
-        """Stop listening and drop every connection."""
+        """Stop the proxy's loop: nothing is carried any more (its sockets close with the
+        test's process; stop what uses it first)."""
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(10)
 

@@ -51,9 +51,6 @@ RUN_AGAIN_NOT = (
 )
 """The status message of a task whose worker stopped, its call not run again."""
 
-TAKE_UP_WAIT = 5.0
-"""Seconds a forwarded request waits for the worker to take up the task it claimed."""
-
 _running: contextvars.ContextVar[QueueWorker] = contextvars.ContextVar("objmcp_worker")
 """The worker whose Docket runs the task (Docket's tasks start in its context)."""
 
@@ -91,7 +88,7 @@ class QueueWorker:
                 docket.register(_run_queued, names=[CALL_TASK])
                 async with anyio.create_task_group() as group:
                     group.start_soon(
-                        share_tasks, self.shared, self.app.store.runners, self._taking_up.arrived
+                        share_tasks, self.shared, self.app.store.runners, self._taking_up.pending
                     )
                     async with Worker(
                         docket,
@@ -193,20 +190,24 @@ class _Published:
 
 class _TakingUp:
     """The tasks a worker claimed and has not yet made in its session: a request about
-    one, forwarded here by the front its client reached, waits until it is there (the
-    front sends it here as soon as the claim is made)."""
+    one, forwarded here by the front its client reached (which sends it here as soon as
+    the claim is made), is answered once the task is there."""
 
     def __init__(self) -> None:
         self._claimed: dict[str, anyio.Event] = {}
 
     @contextlib.contextmanager
     def claiming(self, task_id: str) -> Iterator[None]:
-        """While the worker claims and takes up ``task_id`` (marked before the claim)."""
-        self._claimed[task_id] = anyio.Event()
+        """While the worker claims and takes up ``task_id`` (marked before the claim; a
+        second take-up of the same task, a message handed out again, shares the mark)."""
+        mine = task_id not in self._claimed
+        if mine:
+            self._claimed[task_id] = anyio.Event()
         try:
             yield
         finally:
-            self.taken(task_id)
+            if mine:
+                self.taken(task_id)
 
     def taken(self, task_id: str) -> None:
         """``task_id`` is in the session now (or was never to be)."""
@@ -214,10 +215,6 @@ class _TakingUp:
         if event is not None:
             event.set()
 
-    async def arrived(self, task_id: str) -> None:
-        """Return once ``task_id`` is not being taken up (at most :data:`TAKE_UP_WAIT`
-        seconds)."""
-        event = self._claimed.get(task_id)
-        if event is not None:
-            with anyio.move_on_after(TAKE_UP_WAIT):
-                await event.wait()
+    def pending(self, task_id: str) -> anyio.Event | None:
+        """The event set once ``task_id`` is taken up; None when it is not being taken up."""
+        return self._claimed.get(task_id)

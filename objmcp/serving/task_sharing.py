@@ -17,7 +17,7 @@ import logging
 import math
 import secrets
 import typing
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PUBLISH_EVERY",
+    "TAKE_UP_WAIT",
     "STORE_AWAY",
     "Holder",
     "announce_elsewhere",
@@ -72,6 +73,10 @@ of the message alone), and tasks a listen stream may name from elsewhere."""
 
 PUBLISH_EVERY = 0.05
 """Seconds between two looks for tasks changed: how late another process may see a change."""
+
+TAKE_UP_WAIT = 5.0
+"""Seconds a request forwarded to a queue's worker waits for it to take up the task it
+claimed (two round trips to Redis, as a rule)."""
 
 
 class Holder(typing.Protocol):
@@ -121,15 +126,16 @@ class _Outage:
 async def share_tasks(
     shared: SharedTasks,
     runners: Callable[[], Iterable[Holder]],
-    arriving: Callable[[str], Awaitable[None]] | None = None,
+    taking_up: Callable[[str], anyio.Event | None] | None = None,
 ) -> None:
     """Publish the tasks the sessions of ``runners()`` change, keep this process's lease,
-    and answer the requests forwarded to it, until cancelled; ``arriving(task_id)`` is
-    awaited before a forwarded request is answered (a queue's worker: until a task it
-    claimed is in its session)."""
+    and answer the requests forwarded to it, until cancelled. ``taking_up(task_id)`` (a
+    queue's worker) is the event set once a task it claimed is in its session, None when
+    none is being taken up: a request about such a task is answered once it is set (at
+    most :data:`TAKE_UP_WAIT` seconds later), the others meanwhile."""
     outage = _Outage()
     async with anyio.create_task_group() as all_three:
-        all_three.start_soon(_answer_forwarded, shared, runners, outage, arriving)
+        all_three.start_soon(_answer_forwarded, shared, runners, outage, taking_up)
         all_three.start_soon(_hear_changes, shared, runners, outage)
         await _publish(shared, runners, outage)
 
@@ -253,22 +259,38 @@ async def _answer_forwarded(
     shared: SharedTasks,
     runners: Callable[[], Iterable[Holder]],
     outage: _Outage,
-    arriving: Callable[[str], Awaitable[None]] | None,
+    taking_up: Callable[[str], anyio.Event | None] | None,
 ) -> None:
-    while True:
+    one_at_a_time = anyio.Lock()  # answered in turn; only a wait for a take-up is aside
+
+    async def reply(forwarded: Forwarded) -> None:
+        async with one_at_a_time:
+            await shared.replies(forwarded, await answer_forwarded(shared, runners(), forwarded))
+
+    async def reply_once_taken_up(forwarded: Forwarded, taken: anyio.Event) -> None:
+        with anyio.move_on_after(TAKE_UP_WAIT):
+            await taken.wait()
         try:
-            forwarded = await shared.takes(wait=1.0)
-            params = forwarded.message.get("params") if forwarded is not None else None
-            task_id = params.get("taskId") if isinstance(params, dict) else None
-            if arriving is not None and isinstance(task_id, str):
-                await arriving(task_id)
-            if forwarded is not None:
-                await shared.replies(
-                    forwarded, await answer_forwarded(shared, runners(), forwarded)
-                )
-        except Exception as error:  # Redis away: said once, tried again
+            await reply(forwarded)
+        except Exception as error:  # Redis away: said once
             outage.failed(error)
-            await anyio.sleep(PUBLISH_EVERY)
+
+    async with anyio.create_task_group() as waiting:
+        while True:
+            try:
+                forwarded = await shared.takes(wait=1.0)
+                if forwarded is None:
+                    continue
+                params = forwarded.message.get("params")
+                task_id = params.get("taskId") if isinstance(params, dict) else None
+                taken = taking_up(task_id) if taking_up and isinstance(task_id, str) else None
+                if taken is None:
+                    await reply(forwarded)
+                else:
+                    waiting.start_soon(reply_once_taken_up, forwarded, taken)
+            except Exception as error:  # Redis away: said once, tried again
+                outage.failed(error)
+                await anyio.sleep(PUBLISH_EVERY)
 
 
 async def answer_forwarded(

@@ -1,18 +1,20 @@
-"""A page's shown output held to what its example printed: each line the page shows is one
-the example printed, in the same order (lines may be left out between them). In a shown line
-``…`` (or ``...``) stands for any text, and a line of only that for lines left out; blank
-lines and trailing spaces do not count. Where the example left processes running in the
-background, which write when they will, the order is not held: each shown line must be one
-of the lines printed, a line each."""
+"""A page's shown output held to what its example printed: each line the page shows is one the
+example printed, in the same order (lines may be left out between them). In a shown line ``…``
+stands for any text (``...`` is itself: programs print it), and a line of only ``…`` or ``...``
+for lines left out; blank lines and trailing spaces do not count. Where the example left
+processes running in the background, which write when they will, the order is not held: each
+shown line must be one of the lines printed, a line each."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["ELIDED", "missing_from"]
+__all__ = ["ELIDED", "LEFT_OUT", "missing_from"]
 
-ELIDED = re.compile(r"…|\.\.\.")
+ELIDED = "…"
 """What stands for text a shown line leaves out."""
+LEFT_OUT = frozenset({"…", "..."})
+"""A shown line that stands for lines left out."""
 
 
 def missing_from(shown: str, printed: str, *, ordered: bool = True) -> str | None:
@@ -22,9 +24,9 @@ def missing_from(shown: str, printed: str, *, ordered: bool = True) -> str | Non
     unused = list(range(len(lines)))
     for raw in shown.splitlines():
         line = raw.rstrip()
-        if not ELIDED.sub("", line).strip():
+        if not line.strip() or line.strip() in LEFT_OUT:
             continue
-        pattern = re.compile(".*?".join(re.escape(part) for part in ELIDED.split(line)))
+        pattern = re.compile(".*?".join(re.escape(part) for part in line.split(ELIDED)))
         found = next((at for at in unused if pattern.fullmatch(lines[at])), None)
         if found is None:
             return line

@@ -257,3 +257,32 @@ def test_a_question_and_a_completion_are_asked_together(entry: str) -> None:
     else:
         result = anyio.run(lambda: TOOLBOX.acall("both", **options))
     assert result.text == "Flo: old pond, a frog", result.text
+
+
+async def later(value: object) -> object:
+    await anyio.sleep(0)
+    return value
+
+
+@pytest.mark.parametrize("entry", ["call", "acall"])
+def test_a_sync_method_gets_the_answer_of_an_async_function(entry: str) -> None:
+    def answer(message: str, wanted: object) -> object:
+        return later(Person("Gil") if wanted is Person else "red")
+
+    if entry == "call":  # no event loop: one of its own
+        result = TOOLBOX.call("ask_many", elicit=answer)
+    else:  # a worker thread of the caller's loop: awaited there
+        result = anyio.run(lambda: TOOLBOX.acall("ask_many", elicit=answer))
+    assert result.text == "Person(name='Gil', age=0) <Colour.RED: 'red'>", result.text
+
+
+def test_a_sync_method_called_on_a_running_loop_gets_its_answers() -> None:
+    async def called_here() -> tuple[objmcp.ToolResult, objmcp.ToolResult]:
+        # call() runs a sync tool in the calling thread, which here runs the loop
+        answered = TOOLBOX.call("ask_sure", elicit=say(True))
+        refused = TOOLBOX.call("ask_sure", elicit=lambda m, w: later(True))
+        return answered, refused
+
+    answered, refused = anyio.run(called_here)
+    assert answered.text == "accept:True", answered.text
+    assert refused.is_error and "make the method async" in refused.text, refused.text

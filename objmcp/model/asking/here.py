@@ -11,16 +11,17 @@ the question and converted into the type asked for. Each request for a completio
 string, a :class:`~objmcp.SampleResult` or a ``CreateMessageResult`` dict.
 
 ``elicit.many``, ``elicit.question`` and ``sample.question`` (for :func:`~objmcp.ask_all`,
-together), ``elicit.url`` and ``elicit.complete`` work as with a client. On an event loop
-every question is awaited, as a client's are (an async method awaits them); the answering
-functions may be sync or async.
+together), ``elicit.url`` and ``elicit.complete`` work as with a client. An async method
+awaits its questions, as it awaits a client's; a sync one gets the answers. The answering
+functions may be sync or async: a sync method's question to an async one is awaited on the
+event loop whose worker thread runs the method, else in an event loop of its own.
 """
 
 from __future__ import annotations
 
 import inspect
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import anyio
@@ -42,18 +43,22 @@ Messages = str | Sequence[str | Mapping[str, Any]]
 
 
 class AskedHere:
-    """The questions to the user of one call, each answered by ``answer(message, wanted)``."""
+    """The questions to the user of one call, each answered by ``answer(message, wanted)``;
+    ``awaited`` for an async method's (each question is then to await)."""
 
-    def __init__(self, answer: Callable[[str, object], object]) -> None:
+    def __init__(self, answer: Callable[[str, object], object], awaited: bool = False) -> None:
         if not callable(answer):
             raise TypeError(f"elicit= takes a callable, not {type(answer).__name__}")
         self.answer = answer
         """What answers each question."""
+        self.awaited = awaited
+        """Whether the method awaits its questions (an async method)."""
 
     def __call__(self, message: str, schema: object = bool, *, key: str | None = None) -> Any:
         """Ask ``message`` for ``schema``: the answer (to await on an event loop)."""
         form = make_question(message, schema)
-        return _then(self.answer(message, schema), lambda reply: _read(form, reply))
+        reply = self.answer(message, schema)
+        return _then(reply, lambda answer: _read(form, answer), self.awaited)
 
     def question(self, message: str, schema: object = bool) -> Question:
         """The question ``self(message, schema)`` asks, for :func:`~objmcp.ask_all`."""
@@ -72,6 +77,7 @@ class AskedHere:
         return _then(
             self.answer(message, url),
             lambda reply: reply if isinstance(reply, ElicitResult) else ElicitResult("accept"),
+            self.awaited,
         )
 
     def complete(self, elicitation_id: str | None) -> Done:
@@ -80,19 +86,22 @@ class AskedHere:
 
 
 class SampledHere:
-    """The completions one call asks for, each given by ``model(messages, **options)``."""
+    """The completions one call asks for, each given by ``model(messages, **options)``;
+    ``awaited`` for an async method's (each request is then to await)."""
 
-    def __init__(self, model: Callable[..., object]) -> None:
+    def __init__(self, model: Callable[..., object], awaited: bool = False) -> None:
         if not callable(model):
             raise TypeError(f"sample= takes a callable, not {type(model).__name__}")
         self.model = model
         """What answers each request."""
+        self.awaited = awaited
+        """Whether the method awaits its requests (an async method)."""
 
     def __call__(self, messages: Messages, *, key: str | None = None, **options: Any) -> Any:
         """Ask for a completion of ``messages``: the :class:`~objmcp.SampleResult` (to
         await on an event loop)."""
         sample_request(messages, **options)  # refused now, as a client's asker refuses it
-        return _then(self.model(messages, **options), _sampled)
+        return _then(self.model(messages, **options), _sampled, self.awaited)
 
     def question(self, messages: Messages, **options: Any) -> Question:
         """The request ``self(messages, **options)`` makes, for :func:`~objmcp.ask_all`."""
@@ -128,39 +137,60 @@ def _sampled(reply: object) -> SampleResult:
 
 
 def _ask_here(questions: dict[str, Question]) -> Any:
-    """Ask ``questions`` (made here: each ``request`` asks it): the answers by key."""
+    """Ask ``questions`` (made here: each ``request`` asks it): the answers by key (to
+    await when the method awaits its questions)."""
     answers = {
         key: typing.cast("Callable[[], Any]", question.request)()
         for key, question in questions.items()
     }
-    if not any(inspect.isawaitable(answer) for answer in answers.values()):
+    if not any(inspect.iscoroutine(answer) for answer in answers.values()):
         return answers
 
     async def awaited() -> dict[str, Any]:
-        return {
-            key: await answer if inspect.isawaitable(answer) else answer
-            for key, answer in answers.items()
-        }
+        try:
+            return {key: await answer for key, answer in answers.items()}
+        finally:  # one raised: the rest are never awaited
+            for answer in answers.values():
+                answer.close()
 
     return awaited()
 
 
-def _then(reply: object, read: Callable[[Any], Any]) -> Any:
-    """``read(reply)``, once ``reply`` is awaited when it is awaitable; to await on an
-    event loop (an async method awaits its questions there, a sync one in its thread
-    does not)."""
-    if not inspect.isawaitable(reply) and not _on_a_loop():
-        return read(reply)
+def _then(reply: object, read: Callable[[Any], Any], awaited: bool) -> Any:
+    """``read(reply)``, once ``reply`` is awaited when it is awaitable: to await when the
+    method awaits its questions (``awaited``), else here and now."""
+    if awaited:
+
+        async def later() -> Any:
+            return read(await reply if inspect.isawaitable(reply) else reply)
+
+        return later()
+    if inspect.isawaitable(reply):
+        return read(_settled(reply))
+    return read(reply)
+
+
+def _settled(reply: Awaitable[Any]) -> Any:
+    """What ``reply`` (an async answering function's, to a sync method) comes to: awaited
+    on the event loop whose worker thread this is, else in an event loop of its own."""
 
     async def awaited() -> Any:
-        return read(await reply if inspect.isawaitable(reply) else reply)
+        return await reply
 
-    return awaited()
-
-
-def _on_a_loop() -> bool:
+    try:
+        anyio.from_thread.run_sync(lambda: None)  # a worker thread of an event loop?
+    except RuntimeError:
+        pass
+    else:
+        return anyio.from_thread.run(awaited)
     try:
         anyio.get_current_task()
-    except Exception:  # no event loop runs in this thread
-        return False
-    return True
+    except Exception:  # no event loop runs in this thread: one of its own
+        return anyio.run(awaited)
+    if inspect.iscoroutine(reply):
+        reply.close()
+    raise RuntimeError(
+        "an async answering function cannot answer a sync method run on the event loop's "
+        "own thread (it would wait for the loop it blocks): make the method async, or the "
+        "function sync"
+    )

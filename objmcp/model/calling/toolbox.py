@@ -417,7 +417,7 @@ class Toolbox(Mapping[str, Tool]):
         """
         name, arguments = self.resolve(name, arguments)
         tool = self.tool(name)
-        injected = injections(elicit, progress, sample, injected)
+        injected = injections(elicit, progress, sample, injected, tool.is_async)
         if tool.is_async or self.concurrency == "serial" or self.objects is not None:
             return anyio.run(lambda: self.acall(name, arguments, injected=injected, info=info))
         return call_in_this_thread(tool, name, arguments, injected, self.hooks, self.limits, info)
@@ -440,7 +440,7 @@ class Toolbox(Mapping[str, Tool]):
         """
         name, arguments = self.resolve(name, arguments)
         tool = self.tool(name)
-        injected = injections(elicit, progress, sample, injected)
+        injected = injections(elicit, progress, sample, injected, tool.is_async)
         hooks, limits, threads, owned = self.hooks, self.limits, self._threads, self._owned
         return await call_from_loop(
             tool, name, arguments, injected, hooks, limits, info, threads, owned

@@ -40,17 +40,19 @@ def injections(
     progress: Callable[..., object] | None,
     sample: Callable[..., object] | None,
     injected: Mapping[object, object] | None,
+    awaited: bool = False,
 ) -> Mapping[object, object] | None:
     """What the injected parameters of a call get, by marker: ``injected``, and the
     ``elicit``, ``progress`` and ``sample`` callables given (``injected`` wins); the
     questions ``elicit`` answers and the completions ``sample`` gives are read as a
-    client's answers (:class:`AskedHere`, :class:`SampledHere`)."""
+    client's answers (:class:`AskedHere`, :class:`SampledHere`), to await when
+    ``awaited`` (the tool is async)."""
     if elicit is None and progress is None and sample is None:
         return injected
     pairs: tuple[tuple[object, object], ...] = (
-        (Elicit, None if elicit is None else AskedHere(elicit)),
+        (Elicit, None if elicit is None else AskedHere(elicit, awaited)),
         (Progress, progress),
-        (Sample, None if sample is None else SampledHere(sample)),
+        (Sample, None if sample is None else SampledHere(sample, awaited)),
     )
     given = {marker: value for marker, value in pairs if value is not None}
     return {**given, **(injected or {})} if given else injected
