@@ -117,11 +117,12 @@ class QueueWorker:
         scope = opened.get("scope") if core else (caller.key if caller is not None else None)
         published = _Published(task_id, scope if isinstance(scope, str) else None, core)
         with self._taking_up.claiming(task_id):
-            await self._take_up(task_id, opened, caller, published)
+            await self._take_up(published, opened, caller)
 
     async def _take_up(
-        self, task_id: str, opened: dict[str, Any], caller: Caller | None, published: _Published
+        self, published: _Published, opened: dict[str, Any], caller: Caller | None
     ) -> None:
+        task_id = published.task_id
         holder = await self.shared.claim(task_id, self.shared.owner)
         if holder == CANCELLED:
             return
